@@ -1,5 +1,7 @@
 import { MarkerStripper } from './marker-stripper.js';
 
+const BLOCK_SEPARATOR = '\n\n';
+
 /**
  * Writes the answer text a reader is shown, block by block (a block is a paragraph, or a piece of text saved
  * from a broken answer). Markers come out of each block as it streams, blocks are separated by one blank
@@ -8,8 +10,10 @@ import { MarkerStripper } from './marker-stripper.js';
  */
 export class AnswerTextWriter {
   private stripper: MarkerStripper | undefined;
-  private blockPieces: string[] = [];
-  private visibleBlocks = 0;
+  /** The visible text of every ended block. Kept whole, not in pieces: a long answer streams in thousands. */
+  private readonly blocks: string[] = [];
+  /** The pieces shown of the open block. */
+  private pieces: string[] = [];
 
   constructor(private readonly show: (text: string) => void) {}
 
@@ -17,9 +21,10 @@ export class AnswerTextWriter {
     return this.stripper !== undefined;
   }
 
-  /** Whether any text has been shown so far. */
-  get hasShownText(): boolean {
-    return this.visibleBlocks > 0;
+  /** The legacy answer text: everything shown, paragraphs separated by a blank line. */
+  get answerText(): string {
+    const open = this.pieces.length > 0 ? [this.pieces.join('')] : [];
+    return [...this.blocks, ...open].join(BLOCK_SEPARATOR);
   }
 
   write(piece: string): void {
@@ -33,9 +38,10 @@ export class AnswerTextWriter {
     const stripper = this.stripper;
     if (stripper === undefined) return { text: '', markerIds: [] };
     this.emit(stripper.end());
-    const text = this.blockPieces.join('');
+    const text = this.pieces.join('');
+    if (text.length > 0) this.blocks.push(text);
     this.stripper = undefined;
-    this.blockPieces = [];
+    this.pieces = [];
     return { text, markerIds: stripper.markerIds };
   }
 
@@ -47,11 +53,8 @@ export class AnswerTextWriter {
 
   private emit(text: string): void {
     if (text.length === 0) return;
-    if (this.blockPieces.length === 0) {
-      if (this.visibleBlocks > 0) this.show('\n\n');
-      this.visibleBlocks++;
-    }
-    this.blockPieces.push(text);
+    if (this.pieces.length === 0 && this.blocks.length > 0) this.show(BLOCK_SEPARATOR);
+    this.pieces.push(text);
     this.show(text);
   }
 }

@@ -43,24 +43,30 @@ class CapturingStringBuilder {
     this.inString = true;
   }
 
+  /**
+   * The string's value. A captured string has already been handed out as deltas, piece by piece, so its value
+   * is not assembled a second time: its token carries an empty string.
+   */
   toString(): string {
     if (this.pieces.length > 0) {
-      this.value += this.pieces.join('');
+      this.value += this.pieces.length === 1 ? this.pieces[0]! : this.pieces.join('');
       this.pieces = [];
     }
     return this.value;
   }
 
   takeDelta(): string {
-    if (this.delta.length === 0) return '';
-    const text = this.delta.length === 1 ? this.delta[0]! : this.delta.join('');
+    const delta = this.delta;
+    if (delta.length === 0) return '';
+    let text = delta[0]!;
+    for (let i = 1; i < delta.length; i++) text += delta[i]!;
     this.delta = [];
     return text;
   }
 
   private push(text: string): void {
-    this.pieces.push(text);
     if (this.capture) this.delta.push(text);
+    else this.pieces.push(text);
   }
 }
 

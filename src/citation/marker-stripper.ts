@@ -55,8 +55,20 @@ const MARKER_PREFIX = new RegExp(
 const HAS_OPEN_BRACKET = new RegExp(`[${OPEN_BRACKETS}]`);
 const LAST_OPEN_BRACKET = new RegExp(`[${OPEN_BRACKETS}][^${OPEN_BRACKETS}]*$`);
 
-function isWhitespace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x3000 || code === 0xfeff;
+/** Whitespace exactly as `\s` and `String.prototype.trim` see it; called on every piece, so no regex. */
+export function isWhitespace(code: number): boolean {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 0x1680) return code === 0xa0;
+  return (
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 function trailingWhitespaceStart(text: string, end: number): number {
@@ -69,14 +81,14 @@ export class MarkerStripper {
   /** Ids named by the markers taken out so far, in order, as the model wrote them (not yet validated). */
   readonly markerIds: (string | undefined)[] = [];
   private held = '';
+  /** Whether `held` holds an opened bracket, not only whitespace. */
+  private heldBracket = false;
   private started = false;
 
   /** Feeds the next piece of text; returns the text that can be shown now (possibly empty). */
   write(piece: string): string {
-    if (this.held === '' && this.started && !HAS_OPEN_BRACKET.test(piece)) {
-      const last = piece.charCodeAt(piece.length - 1);
-      if (!isWhitespace(last)) return piece;
-    }
+    if (piece.length === 0) return '';
+    if (!this.heldBracket && !HAS_OPEN_BRACKET.test(piece)) return this.passPlain(piece);
     return this.process(this.held + piece, false);
   }
 
@@ -84,7 +96,25 @@ export class MarkerStripper {
   end(): string {
     const rest = this.held;
     this.held = '';
+    this.heldBracket = false;
     return rest === '' ? '' : this.process(rest, true);
+  }
+
+  /** The common case, a piece with no bracket after a tail with none: only trailing whitespace waits. */
+  private passPlain(piece: string): string {
+    const holdFrom = trailingWhitespaceStart(piece, piece.length);
+    if (holdFrom === 0) {
+      if (this.started) this.held += piece;
+      return '';
+    }
+    let shown = holdFrom === piece.length ? piece : piece.slice(0, holdFrom);
+    if (this.held !== '') shown = this.held + shown;
+    this.held = holdFrom === piece.length ? '' : piece.slice(holdFrom);
+    if (!this.started) {
+      shown = shown.trimStart();
+      this.started = true;
+    }
+    return shown;
   }
 
   private process(text: string, final: boolean): string {
@@ -93,11 +123,13 @@ export class MarkerStripper {
       stripped = stripped.trimStart();
       if (stripped === '') {
         this.held = '';
+        this.heldBracket = false;
         return '';
       }
     }
     const holdFrom = final ? trailingWhitespaceStart(stripped, stripped.length) : this.holdPoint(stripped);
     this.held = final ? '' : stripped.slice(holdFrom);
+    this.heldBracket = !final && HAS_OPEN_BRACKET.test(this.held);
     const shown = stripped.slice(0, holdFrom);
     if (shown.length > 0) this.started = true;
     return shown;

@@ -49,7 +49,7 @@ export class ParagraphParser {
   private outcome: ParseOutcome | undefined;
   private reason: string | undefined;
   private grammarError: Error | undefined;
-  private currentChunk = '';
+  private currentChunk: Buffer = Buffer.alloc(0);
   private tokenSalvage: TokenSalvage | undefined;
   private rawSalvage: RawJsonSalvage | undefined;
   private trailing: TrailingTextSalvage | undefined;
@@ -99,7 +99,12 @@ export class ParagraphParser {
         this.writer.endBlock();
         break;
     }
-    this.emit({ type: 'end', outcome: this.outcome ?? 'complete', ...(this.reason ? { reason: this.reason } : {}) });
+    this.emit({
+      type: 'end',
+      outcome: this.outcome ?? 'complete',
+      ...(this.reason ? { reason: this.reason } : {}),
+      answerText: this.writer.answerText,
+    });
   }
 
   /** A chunk may end between the two halves of a surrogate pair; keep the first half for the next chunk. */
@@ -176,9 +181,14 @@ export class ParagraphParser {
     return parser;
   }
 
+  /**
+   * Feeds the tokenizer bytes encoded here rather than the string: `Buffer.from` takes small strings from a
+   * shared pool, where the tokenizer's own `TextEncoder.encode` allocates a new buffer for every chunk, which
+   * was the largest single cost of parsing a stream of small chunks.
+   */
   private writeTokens(text: string): void {
-    this.currentChunk = text;
-    this.tokenizer.write(text);
+    this.currentChunk = Buffer.from(text, 'utf8');
+    this.tokenizer.write(this.currentChunk);
     this.pullTextDelta();
   }
 
@@ -313,7 +323,7 @@ export class ParagraphParser {
   private onTokenizerError(error: Error): void {
     const position = TOKENIZER_ERROR_POSITION.exec(error.message);
     const byteOffset = position ? Number(position[1]) : 0;
-    const rest = Buffer.from(this.currentChunk, 'utf8').subarray(byteOffset).toString('utf8');
+    const rest = this.currentChunk.subarray(byteOffset).toString('utf8');
     const strings = this.tokenizer.strings;
     if (this.mode === 'tokenSalvage') this.tokenSalvage?.flush();
     if (this.rootClosed && this.mode === 'json') {

@@ -25,5 +25,5 @@ export type ParserEvent =
   | { type: 'text'; text: string }
   /** A finished, non-blank paragraph. */
   | { type: 'paragraph'; paragraph: RawParagraph }
-  /** The last event: how the output ended. */
-  | { type: 'end'; outcome: ParseOutcome; reason?: string };
+  /** The last event: how the output ended, and the whole text shown (the legacy answer text). */
+  | { type: 'end'; outcome: ParseOutcome; reason?: string; answerText: string };

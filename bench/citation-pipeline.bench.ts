@@ -1,0 +1,233 @@
+/**
+ * Cost of the citation core against its peers, on the same chunk sequences, in one process:
+ *   (a) the whole citation pipeline: parser + ledger + event objects, through the RxJS operator;
+ *   (b) bare @streamparser/json extracting the same paths ($.paragraphs.*);
+ *   (c) re-parsing the accumulated buffer on every chunk, as popular SDKs do (`parsePartialJson` of `ai`);
+ *   (d) `JSON.parse` once on the whole text: the floor.
+ * Prints MB/s and µs per chunk, then one JSON line with the ratios. Run: `npm run bench:citation`.
+ */
+import { JSONParser } from '@streamparser/json';
+import { parsePartialJson } from 'ai';
+import { from } from 'rxjs';
+import { CitationCatalog, citationStream, type CatalogEntry } from '../src/citation/index.js';
+
+const KIB = 1024;
+const OFFERED = ['E1', 'E2', 'E3', 'E4', 'E5', 'E6', 'G1', 'G2'];
+
+/** A small deterministic PRNG, so that every run measures the same input. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 0x100000000;
+  };
+}
+
+const ENGLISH = [
+  'Retrieval-augmented generation first finds the chunks that match a question',
+  'and hands them to the model as the grounds of its answer.',
+  'A paragraph-level citation tells the reader which "source" each claim rests on,',
+  'while the answer is still being written.\nNumbers are given at first mention.',
+  'The server validates every id \\ the model never decides whether its own citation is real.',
+];
+const CHINESE = [
+  '检索增强生成先从知识库中找出与问题相关的片段，',
+  '再把它们交给模型作为回答依据。',
+  '段落级引用让读者知道"每一段"依据了哪些资料，',
+  '而不是整条回答共用一个引用列表。\n它还能在流式输出时逐段显示。',
+];
+
+function makeAnswer(targetBytes: number): string {
+  const random = prng(42);
+  const paragraphs: { text: string; citationIds: string[] }[] = [];
+  let size = 20;
+  while (size < targetBytes) {
+    const sentences: string[] = [];
+    const count = 4 + Math.floor(random() * 6);
+    for (let i = 0; i < count; i++) {
+      const pool = random() < 0.5 ? ENGLISH : CHINESE;
+      sentences.push(pool[Math.floor(random() * pool.length)]!);
+    }
+    const citationIds = OFFERED.filter(() => random() < 0.25).slice(0, 3);
+    const paragraph = { text: sentences.join(' '), citationIds };
+    paragraphs.push(paragraph);
+    size += Buffer.byteLength(JSON.stringify(paragraph)) + 1;
+  }
+  return JSON.stringify({ paragraphs });
+}
+
+function chunk(text: string, seed: number): string[] {
+  const random = prng(seed);
+  const chunks: string[] = [];
+  for (let at = 0; at < text.length; ) {
+    const size = 4 + Math.floor(random() * 13);
+    chunks.push(text.slice(at, at + size));
+    at += size;
+  }
+  return chunks;
+}
+
+function catalog(): CitationCatalog {
+  return new CitationCatalog(
+    OFFERED.map(
+      (citationId, i): CatalogEntry =>
+        citationId.startsWith('G')
+          ? {
+              citationId,
+              type: 'graph',
+              payload: { kind: 'vertex', id: `v${i}`, label: 'L', name: 'n', description: 'd', text_segment_id: 's', metadata: {} },
+            }
+          : {
+              citationId,
+              type: 'embedding',
+              payload: { embeddingId: `e${i}`, text: 't', score: 0.9, kbUuid: 'k', kbItemUuid: 'i', title: 'T' },
+            },
+    ),
+  );
+}
+
+function runPipeline(chunks: readonly string[], sources: CitationCatalog): number {
+  let events = 0;
+  from(chunks)
+    .pipe(citationStream(sources))
+    .subscribe(() => events++);
+  return events;
+}
+
+/** Fed from the same kind of source as the pipeline: an Observable of the model's chunks. */
+function runBare(chunks: readonly string[]): number {
+  const parser = new JSONParser({ paths: ['$.paragraphs.*'], keepStack: false });
+  let values = 0;
+  parser.onValue = () => values++;
+  from(chunks).subscribe((piece) => parser.write(piece));
+  return values;
+}
+
+/** (b) again, fed the bytes the way the pipeline feeds its tokenizer: to show the pipeline's own overhead. */
+function runBareOnBuffers(chunks: readonly string[]): number {
+  const parser = new JSONParser({ paths: ['$.paragraphs.*'], keepStack: false });
+  let values = 0;
+  parser.onValue = () => values++;
+  from(chunks).subscribe((piece) => parser.write(Buffer.from(piece, 'utf8')));
+  return values;
+}
+
+function runFloor(text: string): number {
+  return (JSON.parse(text) as { paragraphs: unknown[] }).paragraphs.length;
+}
+
+/**
+ * Median wall time in ms of each contestant over `runs` rounds. The contestants run interleaved, round after
+ * round, so that a slow stretch of a shared machine hits all of them alike. No collection is forced between
+ * runs: a forced full collection shrinks the young generation and makes the next run pay for regrowing it.
+ */
+function measure(runs: number, contestants: Record<string, () => unknown>): Record<string, number> {
+  const times: Record<string, number[]> = {};
+  const names = Object.keys(contestants);
+  for (let round = 0; round < runs; round++) {
+    for (const name of names) {
+      const start = process.hrtime.bigint();
+      contestants[name]!();
+      (times[name] ??= []).push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  }
+  return Object.fromEntries(
+    names.map((name) => {
+      const sorted = times[name]!.sort((a, b) => a - b);
+      return [name, sorted[Math.floor(sorted.length / 2)]!];
+    }),
+  );
+}
+
+/** Re-parse per chunk; when a full run would be long, time an even sample of the chunks and scale up. */
+async function measurePeer(chunks: readonly string[], maxCalls: number): Promise<{ ms: number; sampled: number }> {
+  const prefixes: string[] = [];
+  let buffer = '';
+  for (const piece of chunks) {
+    buffer += piece;
+    prefixes.push(buffer);
+  }
+  const step = Math.max(1, Math.ceil(chunks.length / maxCalls));
+  const sample = prefixes.filter((_, i) => i % step === 0);
+  for (const text of sample.slice(0, 5)) await parsePartialJson(text);
+  const start = process.hrtime.bigint();
+  for (const text of sample) await parsePartialJson(text);
+  const sampledMs = Number(process.hrtime.bigint() - start) / 1e6;
+  return { ms: (sampledMs / sample.length) * chunks.length, sampled: sample.length };
+}
+
+interface Row {
+  name: string;
+  ms: number;
+  bytes: number;
+  chunks: number;
+  note?: string;
+}
+
+function print(row: Row): void {
+  const mbps = row.bytes / (1024 * 1024) / (row.ms / 1000);
+  const perChunk = (row.ms * 1000) / row.chunks;
+  process.stdout.write(
+    `${row.name.padEnd(44)} ${row.ms.toFixed(2).padStart(11)} ms ${mbps.toFixed(2).padStart(10)} MB/s ` +
+      `${perChunk.toFixed(3).padStart(10)} µs/chunk${row.note ? `  (${row.note})` : ''}\n`,
+  );
+}
+
+async function main(): Promise<void> {
+  const sources = catalog();
+  const results: Record<string, Record<'a' | 'b' | 'b2' | 'c' | 'd', number>> = {};
+  const inputs = [
+    { label: '200k', text: makeAnswer(200 * KIB) },
+    { label: '2m', text: makeAnswer(2048 * KIB) },
+  ].map((input) => ({ ...input, chunks: chunk(input.text, 7) }));
+  // Warm up every contestant on every input first, so that no size is measured while code is still compiling.
+  for (const { chunks } of inputs) {
+    for (let i = 0; i < 3; i++) {
+      runPipeline(chunks, sources);
+      runBare(chunks);
+      runBareOnBuffers(chunks);
+    }
+  }
+  for (const { label, text, chunks } of inputs) {
+    const bytes = Buffer.byteLength(text);
+    process.stdout.write(`\n${label}: ${bytes} bytes, ${chunks.length} chunks of 4–16 characters\n`);
+    const { a, b, b2, d } = measure(label === '200k' ? 101 : 25, {
+      a: () => runPipeline(chunks, sources),
+      b: () => runBare(chunks),
+      b2: () => runBareOnBuffers(chunks),
+      d: () => runFloor(text),
+    }) as Record<'a' | 'b' | 'b2' | 'd', number>;
+    const peer = await measurePeer(chunks, label === '200k' ? 400 : 100);
+    print({ name: '(a) citation pipeline', ms: a, bytes, chunks: chunks.length });
+    print({ name: '(b) bare @streamparser/json ($.paragraphs.*)', ms: b, bytes, chunks: chunks.length });
+    print({
+      name: "(b') the same, fed pooled UTF-8 buffers",
+      ms: b2,
+      bytes,
+      chunks: chunks.length,
+      note: `the pipeline's own cost over the tokenizer: a/b' = ${(a / b2).toFixed(3)}`,
+    });
+    const note = `estimated from ${peer.sampled} of ${chunks.length} chunks, evenly spaced; a full run would take ~${(peer.ms / 1000).toFixed(0)} s`;
+    print({ name: '(c) parsePartialJson per chunk (ai)', ms: peer.ms, bytes, chunks: chunks.length, note });
+    print({ name: '(d) JSON.parse once', ms: d, bytes, chunks: chunks.length });
+    results[label] = { a, b, b2, c: peer.ms, d };
+  }
+  const small = results['200k']!;
+  const large = results['2m']!;
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  const mbps = (ms: number, bytes: number) => bytes / (1024 * 1024) / (ms / 1000);
+  const largeBytes = Buffer.byteLength(inputs[1]!.text);
+  const summary = {
+    pipelineMBps: round(mbps(large.a, largeBytes)),
+    bareMBps: round(mbps(large.b, largeBytes)),
+    pipelineOverBare: round(large.a / large.b),
+    peerOverPipeline200k: round(small.c / small.a),
+    growth: round(large.a / small.a),
+    pipelineOverFloor: round(large.a / large.d),
+    pipelineOverBareOnBuffers: round(large.a / large.b2),
+    pipelineOverBare200k: round(small.a / small.b),
+  };
+  process.stdout.write(`\n${JSON.stringify(summary)}\n`);
+}
+
+await main();
