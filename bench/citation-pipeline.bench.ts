@@ -59,7 +59,7 @@ function makeAnswer(targetBytes: number): string {
 function chunk(text: string, seed: number): string[] {
   const random = prng(seed);
   const chunks: string[] = [];
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const size = 4 + Math.floor(random() * 13);
     chunks.push(text.slice(at, at + size));
     at += size;
@@ -69,19 +69,26 @@ function chunk(text: string, seed: number): string[] {
 
 function catalog(): CitationCatalog {
   return new CitationCatalog(
-    OFFERED.map(
-      (citationId, i): CatalogEntry =>
-        citationId.startsWith('G')
-          ? {
-              citationId,
-              type: 'graph',
-              payload: { kind: 'vertex', id: `v${i}`, label: 'L', name: 'n', description: 'd', text_segment_id: 's', metadata: {} },
-            }
-          : {
-              citationId,
-              type: 'embedding',
-              payload: { embeddingId: `e${i}`, text: 't', score: 0.9, kbUuid: 'k', kbItemUuid: 'i', title: 'T' },
+    OFFERED.map((citationId, i): CatalogEntry =>
+      citationId.startsWith('G')
+        ? {
+            citationId,
+            type: 'graph',
+            payload: {
+              kind: 'vertex',
+              id: `v${i}`,
+              label: 'L',
+              name: 'n',
+              description: 'd',
+              text_segment_id: 's',
+              metadata: {},
             },
+          }
+        : {
+            citationId,
+            type: 'embedding',
+            payload: { embeddingId: `e${i}`, text: 't', score: 0.9, kbUuid: 'k', kbItemUuid: 'i', title: 'T' },
+          },
     ),
   );
 }

@@ -24,7 +24,8 @@ function checkExpectations(events: readonly CitationStreamEvent[], expected: Fix
   const summary = summaryOf(events);
   const plain = paragraphs.map(({ text, citationIds }) => ({ text, citationIds }));
   if (expected.paragraphs) expect(plain).toEqual(expected.paragraphs);
-  if (expected.paragraphsPrefix) expect(plain.slice(0, expected.paragraphsPrefix.length)).toEqual(expected.paragraphsPrefix);
+  if (expected.paragraphsPrefix)
+    expect(plain.slice(0, expected.paragraphsPrefix.length)).toEqual(expected.paragraphsPrefix);
   const numbers = paragraphs.map((paragraph) => paragraph.citationNumbers);
   if (expected.numbers) expect(numbers).toEqual(expected.numbers);
   if (expected.numbersPrefix) expect(numbers.slice(0, expected.numbersPrefix.length)).toEqual(expected.numbersPrefix);

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { throwError, concat, from, lastValueFrom, toArray, materialize } from 'rxjs';
-import { citationStream, paragraphsAnswerSchema, stripMarkers, type CitationStreamEvent } from '../src/citation/index.js';
+import {
+  citationStream,
+  paragraphsAnswerSchema,
+  stripMarkers,
+  type CitationStreamEvent,
+} from '../src/citation/index.js';
 import { catalogOf } from './support/fixtures.js';
 import { runPipeline, shownText, withoutText } from './support/run-pipeline.js';
 
@@ -21,7 +26,8 @@ const answer = fc.record({ paragraphs: fc.array(paragraph, { maxLength: 6 }) });
 const rendering = fc.constantFrom<(value: unknown) => string>(
   (value) => JSON.stringify(value),
   (value) => JSON.stringify(value, null, 2),
-  (value) => JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  (value) =>
+    JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
 );
 
 /** Cuts a string at the given fractions of its length (which may fall inside escapes or surrogate pairs). */
@@ -53,22 +59,29 @@ function streamedPerParagraph(events: readonly CitationStreamEvent[]): string[] 
 describe('citation pipeline properties', () => {
   it('any chunking of a valid answer gives the events of the whole input', async () => {
     await fc.assert(
-      fc.asyncProperty(answer, rendering, fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 40 }), async (value, render, fractions) => {
-        expect(paragraphsAnswerSchema.safeParse(value).success).toBe(true);
-        const raw = render(value);
-        const whole = await runPipeline([raw], catalog);
-        const chunked = await runPipeline(cut(raw, fractions), catalog);
-        expect(withoutText(chunked)).toEqual(withoutText(whole));
-        expect(shownText(chunked)).toBe(shownText(whole));
+      fc.asyncProperty(
+        answer,
+        rendering,
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 40 }),
+        async (value, render, fractions) => {
+          expect(paragraphsAnswerSchema.safeParse(value).success).toBe(true);
+          const raw = render(value);
+          const whole = await runPipeline([raw], catalog);
+          const chunked = await runPipeline(cut(raw, fractions), catalog);
+          expect(withoutText(chunked)).toEqual(withoutText(whole));
+          expect(shownText(chunked)).toBe(shownText(whole));
 
-        const paragraphs = chunked.flatMap((e) => (e.type === 'paragraph' ? [e.paragraph] : []));
-        expect(streamedPerParagraph(chunked)).toEqual(paragraphs.map((p) => p.text));
-        const expectedTexts = value.paragraphs.map((p) => stripMarkers(p.text).text).filter((text) => text.length > 0);
-        expect(paragraphs.map((p) => p.text)).toEqual(expectedTexts);
+          const paragraphs = chunked.flatMap((e) => (e.type === 'paragraph' ? [e.paragraph] : []));
+          expect(streamedPerParagraph(chunked)).toEqual(paragraphs.map((p) => p.text));
+          const expectedTexts = value.paragraphs
+            .map((p) => stripMarkers(p.text).text)
+            .filter((text) => text.length > 0);
+          expect(paragraphs.map((p) => p.text)).toEqual(expectedTexts);
 
-        const done = chunked.at(-1);
-        expect(done?.type === 'done' && done.summary.hasCitationError).toBe(false);
-      }),
+          const done = chunked.at(-1);
+          expect(done?.type === 'done' && done.summary.hasCitationError).toBe(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -84,7 +97,9 @@ describe('citation pipeline properties', () => {
             numbers.set(event.ref.citationId, event.ref.displayNumber);
           }
           if (event.type === 'paragraph') {
-            event.paragraph.citationIds.forEach((id, i) => expect(event.paragraph.citationNumbers[i]).toBe(numbers.get(id)));
+            event.paragraph.citationIds.forEach((id, i) =>
+              expect(event.paragraph.citationNumbers[i]).toBe(numbers.get(id)),
+            );
           }
         }
       }),
@@ -96,7 +111,10 @@ describe('citation pipeline properties', () => {
 describe('citation pipeline when the model stream fails', () => {
   it('shows the text it held back, reports a truncated answer, then passes the error on', async () => {
     const failure = new Error('upstream closed the connection');
-    const source = concat(from(['{"paragraphs":[{"text":"Cut here [E']), throwError(() => failure));
+    const source = concat(
+      from(['{"paragraphs":[{"text":"Cut here [E']),
+      throwError(() => failure),
+    );
     const notifications = await lastValueFrom(source.pipe(citationStream(catalog), materialize(), toArray()));
     const values = notifications.flatMap((n) => (n.kind === 'N' ? [n.value] : []));
     expect(shownText(values)).toBe('Cut here [E');

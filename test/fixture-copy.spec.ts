@@ -7,7 +7,7 @@ import { FIXTURE_PATH, loadModelOutputs } from './support/fixtures.js';
  * runs every case. Where the shared set sits beside the clone (as it does on the team's machines), the copy
  * must match it byte for byte; run `cp ../shared/fixtures/model-outputs.json test/fixtures/` to bring it in step.
  */
-const SHARED_COPY = fileURLToPath(new URL('../../shared/fixtures/model-outputs.json', new URL('.', FIXTURE_PATH)));
+const SHARED_COPY = fileURLToPath(new URL('../../../shared/fixtures/model-outputs.json', FIXTURE_PATH));
 
 describe('model-output fixtures', () => {
   it('are complete: offered ids, and cases that each say what must hold', () => {

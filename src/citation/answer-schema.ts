@@ -6,7 +6,9 @@ import { z } from 'zod';
  */
 export const paragraphSchema = z
   .object({
-    text: z.string().describe('One paragraph of the answer, in the language of the question, with no citation markers.'),
+    text: z
+      .string()
+      .describe('One paragraph of the answer, in the language of the question, with no citation markers.'),
     citationIds: z
       .array(z.string())
       .max(3)
@@ -24,5 +26,5 @@ export type ParagraphsAnswer = z.infer<typeof paragraphsAnswerSchema>;
 
 /** JSON Schema of the answer, for `response_format: { type: 'json_schema' }`. */
 export function paragraphsAnswerJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(paragraphsAnswerSchema, { target: 'draft-7' }) as Record<string, unknown>;
+  return z.toJSONSchema(paragraphsAnswerSchema, { target: 'draft-7' });
 }

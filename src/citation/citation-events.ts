@@ -45,10 +45,9 @@ export type CitationStreamEvent =
   | { type: 'done'; summary: CitationSummary };
 
 /** The `[CITATION_DONE]` payload. */
-export function citationDonePayload(summary: CitationSummary): Pick<
-  CitationSummary,
-  'citationMode' | 'paragraphCount' | 'refCount' | 'hasCitationError'
-> {
+export function citationDonePayload(
+  summary: CitationSummary,
+): Pick<CitationSummary, 'citationMode' | 'paragraphCount' | 'refCount' | 'hasCitationError'> {
   const { citationMode, paragraphCount, refCount, hasCitationError } = summary;
   return { citationMode, paragraphCount, refCount, hasCitationError };
 }

@@ -9,7 +9,8 @@ export const CITATION_ID_PATTERN = '[EGeg]\\d{1,4}';
 const SINGLE_ID = /^[EG]\d{1,4}$/;
 const ID_SEPARATORS = /[\s,，、;；]+/;
 const SURROUNDING_BRACKETS = /^[[(【（［〔〖{<]+|[\])】）］〕〗}>]+$/g;
-const LABEL_PREFIX = /^(?:source|sources|src|ref|refs|reference|references|cite|citation|citations|来源|引用|参考|出处)\s*[:：]?\s*/i;
+const LABEL_PREFIX =
+  /^(?:source|sources|src|ref|refs|reference|references|cite|citation|citations|来源|引用|参考|出处)\s*[:：]?\s*/i;
 
 /**
  * Canonical form of one id as the model wrote it (`e1`, `[E1]`, `【G2】`, `source E1`), or `undefined` when it

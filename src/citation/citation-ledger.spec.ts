@@ -12,13 +12,20 @@ describe('CitationLedger', () => {
     expect(first.map((e) => e.type)).toEqual(['ref', 'ref', 'paragraph']);
     expect(second.map((e) => e.type)).toEqual(['ref', 'paragraph']);
     const paragraphs = [...first, ...second].flatMap((e) => (e.type === 'paragraph' ? [e.paragraph] : []));
-    expect(paragraphs.map((p) => p.citationNumbers)).toEqual([[1, 2], [2, 3]]);
+    expect(paragraphs.map((p) => p.citationNumbers)).toEqual([
+      [1, 2],
+      [2, 3],
+    ]);
     expect(ledger.summary('complete', 'a\n\nb').refCount).toBe(3);
   });
 
   it('keeps offered ids once, in order, adds marker ids, and counts what it drops', () => {
     const ledger = new CitationLedger(catalog, new FirstCitationNumbering());
-    const events = ledger.accept({ text: 'a', citationIds: ['E3', 'E9', 'E3', undefined], markerIds: ['E3', 'E1', 'G7'] });
+    const events = ledger.accept({
+      text: 'a',
+      citationIds: ['E3', 'E9', 'E3', undefined],
+      markerIds: ['E3', 'E1', 'G7'],
+    });
     const paragraph = events.at(-1);
     expect(paragraph?.type === 'paragraph' && paragraph.paragraph.citationIds).toEqual(['E3', 'E1']);
     // E9 unknown, E3 repeated, one entry naming nothing, G7 unknown: the marker repeating E3 is not an error.

@@ -9,7 +9,11 @@ function streamed(pieces: readonly string[]): { shown: string[]; text: string; m
 
 describe('stripMarkers', () => {
   it.each([
-    ['RAG retrieves chunks first [E1]. Then it answers【E2】.', 'RAG retrieves chunks first. Then it answers.', ['E1', 'E2']],
+    [
+      'RAG retrieves chunks first [E1]. Then it answers【E2】.',
+      'RAG retrieves chunks first. Then it answers.',
+      ['E1', 'E2'],
+    ],
     ['Numbers never change (source G1).', 'Numbers never change.', ['G1']],
     ['Two at once [E1, G2] here.', 'Two at once here.', ['E1', 'G2']],
     ['Chinese separators【E1、E2】。', 'Chinese separators。', ['E1', 'E2']],

@@ -10,7 +10,8 @@ function parse(chunks: readonly string[]): ParserEvent[] {
 }
 
 const shown = (events: readonly ParserEvent[]) => events.map((e) => (e.type === 'text' ? e.text : '')).join('');
-const texts = (events: readonly ParserEvent[]) => events.flatMap((e) => (e.type === 'paragraph' ? [e.paragraph.text] : []));
+const texts = (events: readonly ParserEvent[]) =>
+  events.flatMap((e) => (e.type === 'paragraph' ? [e.paragraph.text] : []));
 const outcome = (events: readonly ParserEvent[]) => {
   const last = events.at(-1);
   return last?.type === 'end' ? last.outcome : undefined;
@@ -20,7 +21,9 @@ const ANSWER = '{"paragraphs":[{"text":"One.","citationIds":["E1"]},{"text":"Two
 
 describe('ParagraphParser', () => {
   it('tolerates a BOM, leading whitespace and CRLF line ends', () => {
-    const events = parse(['\uFEFF \r\n{\r\n  "paragraphs": [\r\n {"text": "One.", "citationIds": ["E1"]}\r\n ]\r\n}\r\n']);
+    const events = parse([
+      '\uFEFF \r\n{\r\n  "paragraphs": [\r\n {"text": "One.", "citationIds": ["E1"]}\r\n ]\r\n}\r\n',
+    ]);
     expect(texts(events)).toEqual(['One.']);
     expect(outcome(events)).toBe('complete');
   });
@@ -55,7 +58,10 @@ describe('ParagraphParser', () => {
   });
 
   it('keeps the text of a paragraph with a raw line break, which is not valid JSON', () => {
-    const events = parse(['{"paragraphs":[{"text":"Before.","citationIds":[]},{"text":"line one\nline two","citationIds":["E1"]},', '{"text":"After.","citationIds":[]}]}']);
+    const events = parse([
+      '{"paragraphs":[{"text":"Before.","citationIds":[]},{"text":"line one\nline two","citationIds":["E1"]},',
+      '{"text":"After.","citationIds":[]}]}',
+    ]);
     expect(texts(events)).toEqual(['Before.']);
     expect(outcome(events)).toBe('invalid_json');
     expect(shown(events)).toBe('Before.\n\nline one\nline two\n\nAfter.');

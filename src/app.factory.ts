@@ -1,0 +1,19 @@
+import 'reflect-metadata';
+import { ConsoleLogger, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './config/app-config.js';
+
+const LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
+
+export function createLogger(config: AppConfig): ConsoleLogger {
+  const upTo = LEVELS.indexOf(config.log.level);
+  return new ConsoleLogger({ json: config.log.format === 'json', logLevels: [...LEVELS.slice(0, upTo + 1)] });
+}
+
+/** Builds the application without listening, so that tests can start it on a port of their own. */
+export async function createApp(config: AppConfig): Promise<INestApplication> {
+  const app = await NestFactory.create(AppModule.forRoot(config), { logger: createLogger(config) });
+  app.enableShutdownHooks();
+  return app;
+}
