@@ -1,24 +1,14 @@
 /**
- * Jest runs the TypeScript sources as native ES modules (node --experimental-vm-modules),
- * compiled by SWC with the legacy decorators and metadata that Nest's dependency injection reads.
+ * Jest runs the TypeScript sources as native ES modules (node --experimental-vm-modules), compiled by ts-jest
+ * file by file (tsconfig's `isolatedModules`), with the decorator metadata Nest's dependency injection reads.
  * Type checking is `npm run typecheck`'s job, not the test runner's.
  */
-const swcOptions = {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    target: 'es2023',
-  },
-  module: { type: 'es6' },
-  sourceMaps: 'inline',
-};
-
 export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
   extensionsToTreatAsEsm: ['.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', swcOptions] },
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testTimeout: 30000,
 };
