@@ -1,11 +1,21 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { ErrorEnvelopeFilter } from './common/error.filter.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { ConversationModule } from './conversation/conversation.module.js';
 import { HealthController } from './health/health.controller.js';
+import { KnowledgeModule } from './knowledge/knowledge.module.js';
+import { ModelModule } from './model/model.module.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: AppModule, imports: [ConfigModule.forRoot(config)], controllers: [HealthController] };
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), ModelModule, KnowledgeModule, ConversationModule],
+      controllers: [HealthController],
+      providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],
+    };
   }
 }

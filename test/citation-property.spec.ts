@@ -20,7 +20,7 @@ const catalog = catalogOf(offered);
 const citationId = fc.oneof(fc.constantFrom(...offered), fc.constantFrom('E9', 'G7', 'e2', '[E3]', 'x'));
 const paragraph = fc.record({
   text: fc.oneof(fc.string({ unit: 'binary', maxLength: 60 }), fc.string({ unit: 'grapheme', maxLength: 60 })),
-  citationIds: fc.array(citationId, { maxLength: 3 }),
+  citationIds: fc.array(citationId, { maxLength: 4 }),
 });
 const answer = fc.record({ paragraphs: fc.array(paragraph, { maxLength: 6 }) });
 const rendering = fc.constantFrom<(value: unknown) => string>(

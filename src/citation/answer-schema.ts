@@ -11,8 +11,7 @@ export const paragraphSchema = z
       .describe('One paragraph of the answer, in the language of the question, with no citation markers.'),
     citationIds: z
       .array(z.string())
-      .max(3)
-      .describe('Ids of the offered sources this paragraph rests on (for example "E1", "G2"); empty when none.'),
+      .describe('Ids of the offered sources this paragraph rests on (for example "E1", "G2"), at most three.'),
   })
   .strict();
 

@@ -40,6 +40,7 @@ export interface CitationSummary {
 
 export type CitationStreamEvent =
   | { type: 'text'; text: string }
+  | { type: 'broken'; outcome: Exclude<ParseOutcome, 'complete'>; reason: string }
   | { type: 'ref'; ref: CitationRef }
   | { type: 'paragraph'; paragraph: CitationParagraph }
   | { type: 'done'; summary: CitationSummary };

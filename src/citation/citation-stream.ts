@@ -6,23 +6,66 @@ import { createNumbering, type NumberingMode } from './numbering.js';
 import { ParagraphParser } from './paragraph-parser.js';
 import type { ParserEvent } from './parser-events.js';
 
+export interface CitationStreamOptions {
+  numbering?: NumberingMode;
+}
+
 /**
- * Runs a parser over a source of raw model output chunks. When the source fails (the model stream broke), the
- * parser is ended first, so that text held back for marker detection still reaches the reader and the end
- * event says the answer was cut off; the error follows.
+ * Parser and ledger of one answer, joined: raw output chunks go in through `write`, citation events come out
+ * through `next`. Used by the operators below and by anything that routes other kinds of model output
+ * (reasoning, usage) alongside the answer text.
  */
-function withParser<T>(source: Observable<string>, emit: (event: ParserEvent, next: (value: T) => void) => void) {
+export class CitationAssembler {
+  private readonly parser: ParagraphParser;
+  private readonly ledger: CitationLedger;
+
+  constructor(catalog: CitationCatalog, options: CitationStreamOptions, next: (event: CitationStreamEvent) => void) {
+    this.ledger = new CitationLedger(catalog, createNumbering(options.numbering ?? 'first-citation', catalog));
+    this.parser = new ParagraphParser((event) => {
+      switch (event.type) {
+        case 'text':
+        case 'broken':
+          next(event);
+          break;
+        case 'paragraph':
+          for (const cited of this.ledger.accept(event.paragraph)) next(cited);
+          break;
+        case 'end':
+          next({ type: 'done', summary: this.ledger.summary(event.outcome, event.answerText, event.reason) });
+          break;
+      }
+    });
+  }
+
+  write(chunk: string): void {
+    this.parser.write(chunk);
+  }
+
+  /** The output is over (or failed): releases held text and emits the summary. */
+  end(): void {
+    this.parser.end();
+  }
+}
+
+/**
+ * Subscribes `source` through a write/end sink. When the source fails (the model stream broke), the sink is
+ * ended first, so that text held back for marker detection still reaches the reader and the summary says the
+ * answer was cut off; the error follows.
+ */
+export function feed<T>(
+  source: Observable<string>,
+  create: (next: (value: T) => void) => { write(chunk: string): void; end(): void },
+): Observable<T> {
   return new Observable<T>((subscriber) => {
-    const next = (value: T) => subscriber.next(value);
-    const parser = new ParagraphParser((event) => emit(event, next));
+    const sink = create((value) => subscriber.next(value));
     return source.subscribe({
-      next: (chunk) => parser.write(chunk),
+      next: (chunk) => sink.write(chunk),
       error: (error: unknown) => {
-        parser.end();
+        sink.end();
         subscriber.error(error);
       },
       complete: () => {
-        parser.end();
+        sink.end();
         subscriber.complete();
       },
     });
@@ -31,11 +74,7 @@ function withParser<T>(source: Observable<string>, emit: (event: ParserEvent, ne
 
 /** Raw model output chunks → parser events (text deltas, finished paragraphs, the outcome), in one pass. */
 export function parseParagraphs(): OperatorFunction<string, ParserEvent> {
-  return (source) => withParser<ParserEvent>(source, (event, next) => next(event));
-}
-
-export interface CitationStreamOptions {
-  numbering?: NumberingMode;
+  return (source) => feed<ParserEvent>(source, (next) => new ParagraphParser(next));
 }
 
 /**
@@ -47,21 +86,5 @@ export function citationStream(
   catalog: CitationCatalog,
   options: CitationStreamOptions = {},
 ): OperatorFunction<string, CitationStreamEvent> {
-  return (source) =>
-    new Observable<CitationStreamEvent>((subscriber) => {
-      const ledger = new CitationLedger(catalog, createNumbering(options.numbering ?? 'first-citation', catalog));
-      return withParser<CitationStreamEvent>(source, (event, next) => {
-        switch (event.type) {
-          case 'text':
-            next(event);
-            break;
-          case 'paragraph':
-            for (const cited of ledger.accept(event.paragraph)) next(cited);
-            break;
-          case 'end':
-            next({ type: 'done', summary: ledger.summary(event.outcome, event.answerText, event.reason) });
-            break;
-        }
-      }).subscribe(subscriber);
-    });
+  return (source) => feed<CitationStreamEvent>(source, (next) => new CitationAssembler(catalog, options, next));
 }

@@ -304,7 +304,7 @@ export class ParagraphParser {
     this.emit({ type: 'paragraph', paragraph });
   }
 
-  private startTokenSalvage(outcome: ParseOutcome, reason: string, token: ParsedTokenInfo): void {
+  private startTokenSalvage(outcome: Exclude<ParseOutcome, 'complete'>, reason: string, token: ParsedTokenInfo): void {
     this.settle(outcome, reason);
     this.mode = 'tokenSalvage';
     this.tokenSalvage = new TokenSalvage(this.writer);
@@ -340,11 +340,12 @@ export class ParagraphParser {
     this.rawSalvage.write(rest);
   }
 
-  /** Records the first thing that went wrong; later trouble does not change the outcome. */
-  private settle(outcome: ParseOutcome, reason: string): void {
+  /** Records the first thing that went wrong and says so; later trouble does not change the outcome. */
+  private settle(outcome: Exclude<ParseOutcome, 'complete'>, reason: string): void {
     if (this.outcome !== undefined) return;
     this.outcome = outcome;
     this.reason = reason;
+    this.emit({ type: 'broken', outcome, reason });
   }
 }
 

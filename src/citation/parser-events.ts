@@ -23,6 +23,11 @@ export interface RawParagraph {
 export type ParserEvent =
   /** Answer text to show now. Blocks are separated by a blank line inside these deltas. */
   | { type: 'text'; text: string }
+  /**
+   * The structure broke (once, at the first problem, before any text salvaged from the rest is shown):
+   * paragraphs already sent stand, and what follows is plain text.
+   */
+  | { type: 'broken'; outcome: Exclude<ParseOutcome, 'complete'>; reason: string }
   /** A finished, non-blank paragraph. */
   | { type: 'paragraph'; paragraph: RawParagraph }
   /** The last event: how the output ended, and the whole text shown (the legacy answer text). */

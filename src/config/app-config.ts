@@ -1,11 +1,16 @@
 import type { NumberingMode } from '../citation/numbering.js';
-import { envSchema } from './env.schema.js';
+import type { OfflineSettings } from '../model/offline-provider.js';
+import type { OpenAiSettings } from '../model/openai-provider.js';
+import { envSchema, type Env } from './env.schema.js';
 
 /** The service's configuration, typed and grouped; built from the environment once, at boot. */
 export interface AppConfig {
   http: { port: number; host: string };
   log: { level: 'fatal' | 'error' | 'warn' | 'log' | 'debug' | 'verbose'; format: 'json' | 'text' };
   citation: { numbering: NumberingMode };
+  model: { provider: 'openai'; openai: OpenAiSettings } | { provider: 'offline'; offline: OfflineSettings };
+  ask: { timeoutMs: number; repairRetry: boolean; heartbeatMs: number };
+  retrieval: { maxResults: number; minScore: number };
 }
 
 export class ConfigError extends Error {
@@ -28,5 +33,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     http: { port: e.PORT, host: e.HOST },
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
     citation: { numbering: e.CITATION_NUMBERING },
+    model: modelConfig(e),
+    ask: { timeoutMs: e.ASK_TIMEOUT_MS, repairRetry: e.ASK_REPAIR_RETRY, heartbeatMs: e.SSE_HEARTBEAT_MS },
+    retrieval: { maxResults: e.RETRIEVAL_MAX_RESULTS, minScore: e.RETRIEVAL_MIN_SCORE },
+  };
+}
+
+function modelConfig(e: Env): AppConfig['model'] {
+  const useOpenAi =
+    e.MODEL_PROVIDER === 'openai' || (e.MODEL_PROVIDER === 'auto' && (e.OPENAI_BASE_URL || e.OPENAI_API_KEY));
+  if (!useOpenAi) {
+    return {
+      provider: 'offline',
+      offline: { chunkSize: e.OFFLINE_CHUNK_SIZE, chunkDelayMs: e.OFFLINE_CHUNK_DELAY_MS },
+    };
+  }
+  return {
+    provider: 'openai',
+    openai: {
+      baseUrl: e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
+      // Local servers (vLLM, Ollama, llama.cpp) take any key; the client library insists on one.
+      apiKey: e.OPENAI_API_KEY ?? 'not-needed',
+      model: e.OPENAI_MODEL,
+      timeoutMs: e.OPENAI_TIMEOUT_MS,
+      temperature: e.OPENAI_TEMPERATURE,
+      maxRetries: e.OPENAI_MAX_RETRIES,
+    },
   };
 }

@@ -16,6 +16,32 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0').describe('address to listen on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   LOG_FORMAT: z.enum(['json', 'text']).default('json').describe('json: one JSON object per line; text: for humans'),
+  MODEL_PROVIDER: z
+    .enum(['auto', 'openai', 'offline'])
+    .default('auto')
+    .describe('auto: the OpenAI-compatible server when OPENAI_BASE_URL or OPENAI_API_KEY is set, else offline'),
+  OPENAI_BASE_URL: z.url().optional().describe('an OpenAI-compatible API root, e.g. https://api.deepseek.com/v1'),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini').describe('the model used when a request names none'),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(120000),
+  OPENAI_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.2),
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1).describe('retries before the stream starts'),
+  OFFLINE_CHUNK_SIZE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8)
+    .describe('characters per chunk of the offline model'),
+  OFFLINE_CHUNK_DELAY_MS: z.coerce.number().int().min(0).default(20).describe('pause between offline chunks'),
+  ASK_TIMEOUT_MS: z.coerce.number().int().positive().default(150000).describe('longest an answer may stream'),
+  ASK_REPAIR_RETRY: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true')
+    .describe('ask the model once more when its format breaks before any text was shown'),
+  SSE_HEARTBEAT_MS: z.coerce.number().int().min(0).default(15000).describe('idle time before a heartbeat; 0 disables'),
+  RETRIEVAL_MAX_RESULTS: z.coerce.number().int().positive().default(3).describe('chunks offered per question'),
+  RETRIEVAL_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.15).describe('lowest relevance a chunk may have'),
   CITATION_NUMBERING: z
     .enum(['first-citation', 'retrieval-rank'])
     .default('first-citation')

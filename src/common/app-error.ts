@@ -1,0 +1,63 @@
+/**
+ * Domain errors: plain classes with a stable `code` that clients and logs match on, and a message that says
+ * what to do. One place maps them to the wire: the JSON envelope before a stream starts, `[ERROR]` after.
+ */
+export abstract class AppError extends Error {
+  abstract readonly code: string;
+  /** HTTP status when the error is answered before any stream starts. */
+  readonly httpStatus: number = 200;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+export class RequestInvalidError extends AppError {
+  readonly code = 'REQUEST_INVALID';
+  override readonly httpStatus = 400;
+}
+
+export class AnswerInProgressError extends AppError {
+  readonly code = 'ANSWER_IN_PROGRESS';
+  constructor() {
+    super('正在回复中... An answer is already being written in this conversation; wait for it to finish.');
+  }
+}
+
+export class ConversationNotFoundError extends AppError {
+  readonly code = 'CONVERSATION_NOT_FOUND';
+  constructor(uuid: string) {
+    super(`Conversation ${uuid} does not exist; create one with POST /conversation/add.`);
+  }
+}
+
+export class ModelUpstreamError extends AppError {
+  readonly code = 'MODEL_UPSTREAM_ERROR';
+}
+
+export class ModelRateLimitedError extends AppError {
+  readonly code = 'MODEL_RATE_LIMITED';
+}
+
+export class ModelTimeoutError extends AppError {
+  readonly code = 'MODEL_UPSTREAM_TIMEOUT';
+  constructor(timeoutMs: number) {
+    super(`The answer did not finish within ${Math.round(timeoutMs / 1000)} s; ask again, or raise ASK_TIMEOUT_MS.`);
+  }
+}
+
+export class ModelStreamCutError extends AppError {
+  readonly code = 'MODEL_STREAM_CUT';
+}
+
+/** The `[ERROR]` text for any failure: the code first, so that clients and logs can match on it. */
+export function errorText(error: unknown): string {
+  if (error instanceof AppError) return `${error.code}: ${error.message}`;
+  return 'INTERNAL_ERROR: The server failed while answering; ask again.';
+}
+
+/** The JSON envelope of a failure answered before any stream starts. */
+export function errorEnvelope(error: AppError): { success: false; code: string; message: string } {
+  return { success: false, code: error.code, message: error.message };
+}

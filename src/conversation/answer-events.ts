@@ -1,0 +1,114 @@
+import { Observable, timer, type OperatorFunction, type SchedulerLike, type Subscription } from 'rxjs';
+import type { CitationCatalog } from '../citation/citation-catalog.js';
+import type { CitationStreamEvent, CitationSummary } from '../citation/citation-events.js';
+import { CitationAssembler, type CitationStreamOptions } from '../citation/citation-stream.js';
+import { ModelTimeoutError } from '../common/app-error.js';
+import type { FinishReason, ModelDelta, TokenUsage } from '../model/model-provider.js';
+
+/** Everything one answer produces, in order: citation events, the model's reasoning, and how it finished. */
+export type AnswerEvent =
+  | Exclude<CitationStreamEvent, { type: 'done' }>
+  | { type: 'thinking'; text: string }
+  | { type: 'done'; summary: CitationSummary; usage?: TokenUsage; finishReason?: FinishReason };
+
+/** Model deltas → answer events: answer text through the citation core, reasoning passed on as it comes. */
+export function answerEvents(
+  catalog: CitationCatalog,
+  options: CitationStreamOptions,
+): OperatorFunction<ModelDelta, AnswerEvent> {
+  return (source) =>
+    new Observable<AnswerEvent>((subscriber) => {
+      let usage: TokenUsage | undefined;
+      let finishReason: FinishReason | undefined;
+      let failing = false;
+      const assembler = new CitationAssembler(catalog, options, (event) => {
+        // A model that failed did not break the format: what the failure cut off is not a reason to ask again.
+        if (event.type === 'broken' && failing) return;
+        if (event.type !== 'done') return subscriber.next(event);
+        subscriber.next({ ...event, ...(usage ? { usage } : {}), ...(finishReason ? { finishReason } : {}) });
+      });
+      return source.subscribe({
+        next: (delta) => {
+          switch (delta.type) {
+            case 'content':
+              assembler.write(delta.text);
+              break;
+            case 'reasoning':
+              subscriber.next({ type: 'thinking', text: delta.text });
+              break;
+            case 'finish':
+              usage = delta.usage;
+              finishReason = delta.reason;
+              break;
+          }
+        },
+        error: (error: unknown) => {
+          failing = true;
+          assembler.end();
+          subscriber.error(error);
+        },
+        complete: () => {
+          assembler.end();
+          subscriber.complete();
+        },
+      });
+    });
+}
+
+/**
+ * Fails the stream with {@link ModelTimeoutError} when it has not finished `ms` after it started. The failure
+ * unsubscribes the source, which aborts the model request.
+ */
+export function deadline<T>(ms: number, scheduler?: SchedulerLike): OperatorFunction<T, T> {
+  return (source) =>
+    new Observable<T>((subscriber) => {
+      const timeout = timer(ms, scheduler).subscribe(() => subscriber.error(new ModelTimeoutError(ms)));
+      const subscription = source.subscribe(subscriber);
+      subscription.add(timeout);
+      return subscription;
+    });
+}
+
+/**
+ * Runs `attempt(false)`; if the answer's structure breaks before the reader has been shown any of its text,
+ * drops that attempt and runs `attempt(true)` once (a repair request) in its place. Once text has been shown
+ * the break stands, and the citation core's fallback carries the answer.
+ */
+export function withRepairRetry(
+  attempt: (repair: boolean) => Observable<AnswerEvent>,
+  onRetry: (reason: string) => void,
+): Observable<AnswerEvent> {
+  return new Observable<AnswerEvent>((subscriber) => {
+    let current: Subscription | undefined;
+    let retried = false;
+    let shownText = false;
+    const run = (repair: boolean) => {
+      let abandoned = false;
+      const subscription = attempt(repair).subscribe({
+        next: (event) => {
+          if (abandoned) return;
+          if (event.type === 'text') shownText = true;
+          if (event.type === 'broken' && !shownText && !retried) {
+            abandoned = true;
+            retried = true;
+            current?.unsubscribe();
+            onRetry(event.reason);
+            run(true);
+            return;
+          }
+          subscriber.next(event);
+        },
+        error: (error: unknown) => {
+          if (!abandoned) subscriber.error(error);
+        },
+        complete: () => {
+          if (!abandoned) subscriber.complete();
+        },
+      });
+      if (abandoned) subscription.unsubscribe();
+      else current = subscription;
+    };
+    run(false);
+    return () => current?.unsubscribe();
+  });
+}

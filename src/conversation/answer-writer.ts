@@ -1,0 +1,96 @@
+import { citationDonePayload } from '../citation/citation-events.js';
+import { errorText } from '../common/app-error.js';
+import { LegacyTextFramer, sseEvent } from '../sse/sse-frames.js';
+import type { SseConnection } from '../sse/sse-connection.js';
+import type { AnswerEvent } from './answer-events.js';
+
+export const EVENT = {
+  start: '[START]',
+  stateChanged: '[STATE_CHANGED]',
+  thinking: '[THINKING]',
+  citationRef: '[CITATION_REF]',
+  citationParagraph: '[CITATION_PARAGRAPH]',
+  citationDone: '[CITATION_DONE]',
+  done: '[DONE]',
+  error: '[ERROR]',
+} as const;
+
+export const STATES = {
+  questionAnalysing: { state: 'question_analysing', remark: '问题分析中' },
+  knowledgeSearching: { state: 'knowledge_searching', remark: '知识库搜索中' },
+} as const;
+
+/** What `[META]` says about the answer besides the citation summary. */
+export interface AnswerMeta {
+  questionUuid: string;
+  answerUuid: string;
+  isRefEmbedding: boolean;
+  isRefGraph: boolean;
+}
+
+/** Writes one answer's events to the wire, in protocol order; the summary is held until the answer is over. */
+export class AnswerWriter {
+  private readonly framer = new LegacyTextFramer();
+  private done: Extract<AnswerEvent, { type: 'done' }> | undefined;
+
+  constructor(private readonly connection: SseConnection) {}
+
+  event(event: AnswerEvent): void {
+    switch (event.type) {
+      case 'text':
+        this.connection.write(this.framer.frame(event.text));
+        break;
+      case 'thinking':
+        this.connection.write(sseEvent(EVENT.thinking, event.text));
+        break;
+      case 'ref':
+        this.connection.write(sseEvent(EVENT.citationRef, JSON.stringify(event.ref)));
+        break;
+      case 'paragraph':
+        this.connection.write(sseEvent(EVENT.citationParagraph, JSON.stringify(event.paragraph)));
+        break;
+      case 'broken':
+        break;
+      case 'done':
+        this.done = event;
+        break;
+    }
+  }
+
+  /** The summary of the answer, once the model's output is over. */
+  get summary(): Extract<AnswerEvent, { type: 'done' }> | undefined {
+    return this.done;
+  }
+
+  finish(meta: AnswerMeta): void {
+    const done = this.done;
+    if (done === undefined) throw new Error('finish() before the answer was over');
+    const { summary, usage } = done;
+    const payload = {
+      question: { tokens: usage?.totalTokens, uuid: meta.questionUuid },
+      answer: {
+        tokens: usage?.completionTokens,
+        uuid: meta.answerUuid,
+        isRefEmbedding: meta.isRefEmbedding,
+        isRefGraph: meta.isRefGraph,
+        citationMode: summary.citationMode,
+        paragraphCount: summary.paragraphCount,
+        refCount: summary.refCount,
+        hasCitationError: summary.hasCitationError,
+        droppedCitationCount: summary.droppedCitationCount,
+        uncitedParagraphCount: summary.uncitedParagraphCount,
+      },
+    };
+    this.connection.write(
+      this.framer.flush() +
+        sseEvent(EVENT.citationDone, JSON.stringify(citationDonePayload(summary))) +
+        sseEvent(EVENT.done, `[META]${JSON.stringify(payload)}`),
+    );
+    this.connection.end();
+  }
+
+  fail(error: unknown): void {
+    this.connection.write(this.framer.flush() + sseEvent(EVENT.error, errorText(error)));
+    this.connection.end();
+  }
+}

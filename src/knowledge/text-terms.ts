@@ -1,0 +1,37 @@
+/**
+ * Terms of a text for lexical matching: lowercased words of two or more letters or digits in space-separated
+ * languages, and overlapping character pairs in Chinese and Japanese text, which has no spaces between words.
+ */
+const WORD = /[\p{L}\p{N}]+/gu;
+const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HAN_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
+
+const STOP_WORDS = new Set(
+  'a an and are as at be but by can do does for from has have how in into is it its of on or so that the their then there these this to was what when where which who why will with you your'.split(
+    ' ',
+  ),
+);
+
+export function hasCjk(text: string): boolean {
+  return HAN_OR_KANA.test(text);
+}
+
+export function terms(text: string): string[] {
+  const found: string[] = [];
+  for (const [word] of text.toLowerCase().matchAll(WORD)) {
+    if (hasCjk(word)) continue;
+    if (word.length >= 2 && !STOP_WORDS.has(word)) found.push(word);
+  }
+  for (const [run] of text.matchAll(HAN_RUN)) {
+    if (run.length === 1) found.push(run);
+    for (let i = 0; i + 1 < run.length; i++) found.push(run.slice(i, i + 2));
+  }
+  return found;
+}
+
+/** Sentences, ending at . ! ? and at the Chinese 。！？； (kept with their sentence). */
+export function sentences(text: string): string[] {
+  return (text.match(/[^.!?。！？；]+(?:[.!?。！？；]+|$)/g) ?? [])
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length > 0);
+}

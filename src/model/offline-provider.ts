@@ -1,0 +1,108 @@
+import { concatMap, delay, from, of, type Observable } from 'rxjs';
+import type { CatalogEntry } from '../citation/citation-catalog.js';
+import type { ParagraphsAnswer } from '../citation/answer-schema.js';
+import { hasCjk, sentences, terms } from '../knowledge/text-terms.js';
+import type { ModelDelta, ModelProvider, ModelRequest } from './model-provider.js';
+
+export interface OfflineSettings {
+  /** Characters per streamed chunk. */
+  chunkSize: number;
+  /** Pause between chunks, in milliseconds, so that the answer streams as a model's would. */
+  chunkDelayMs: number;
+}
+
+const MAX_SENTENCES = 6;
+const MAX_SENTENCES_PER_SOURCE = 2;
+const MAX_GRAPH_FACTS = 3;
+
+/**
+ * The model used when none is configured: it answers from the retrieved sources alone. It picks the
+ * sentences that share the most terms with the question, in the question's language, groups them into one
+ * paragraph per source, cites that source, and streams the same JSON a model would, in small chunks.
+ * Deterministic: the same question and sources give the same answer.
+ */
+export class OfflineProvider implements ModelProvider {
+  readonly name = 'offline';
+
+  constructor(private readonly settings: OfflineSettings) {}
+
+  stream(request: ModelRequest): Observable<ModelDelta> {
+    const answer = JSON.stringify(composeAnswer(request));
+    const chunks: ModelDelta[] = [];
+    for (let at = 0; at < answer.length; at += this.settings.chunkSize) {
+      chunks.push({ type: 'content', text: answer.slice(at, at + this.settings.chunkSize) });
+    }
+    const promptTokens = estimateTokens(request.question) + request.catalog.entries.length * 64;
+    const completionTokens = estimateTokens(answer);
+    chunks.push({
+      type: 'finish',
+      reason: 'stop',
+      usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
+    });
+    const pace = this.settings.chunkDelayMs;
+    return from(chunks).pipe(concatMap((chunk) => (pace > 0 ? of(chunk).pipe(delay(pace)) : of(chunk))));
+  }
+}
+
+function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+export function composeAnswer({ question, catalog }: Pick<ModelRequest, 'question' | 'catalog'>): ParagraphsAnswer {
+  const chinese = hasCjk(question);
+  const wanted = new Set(terms(question));
+  const overlap = (text: string) => new Set(terms(text).filter((term) => wanted.has(term))).size;
+
+  const picked: { entry: CatalogEntry; sentence: string; score: number; order: number }[] = [];
+  let order = 0;
+  for (const entry of catalog.entries) {
+    if (entry.type !== 'embedding') continue;
+    for (const sentence of sentences(entry.payload.text)) {
+      const score = overlap(sentence);
+      if (score > 0 && hasCjk(sentence) === chinese) picked.push({ entry, sentence, score, order: order++ });
+    }
+  }
+  const perSource = new Map<string, number>();
+  const chosen = picked
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .filter(({ entry }) => {
+      const count = perSource.get(entry.citationId) ?? 0;
+      perSource.set(entry.citationId, count + 1);
+      return count < MAX_SENTENCES_PER_SOURCE;
+    })
+    .slice(0, MAX_SENTENCES)
+    .sort((a, b) => a.order - b.order);
+
+  const paragraphs: ParagraphsAnswer['paragraphs'] = [];
+  for (const entry of catalog.entries) {
+    const own = chosen.filter((pick) => pick.entry === entry).map((pick) => pick.sentence);
+    if (own.length > 0) paragraphs.push({ text: own.join(chinese ? '' : ' '), citationIds: [entry.citationId] });
+  }
+  const facts = catalog.entries
+    .filter((entry) => entry.type === 'graph')
+    .filter((entry) => overlap(factText(entry)) > 0)
+    .slice(0, MAX_GRAPH_FACTS);
+  if (facts.length > 0) {
+    paragraphs.push({
+      text: facts.map(factText).join(chinese ? '；' : ' '),
+      citationIds: facts.map((f) => f.citationId),
+    });
+  }
+  if (paragraphs.length === 0) {
+    paragraphs.push({
+      text: chinese
+        ? '知识库中没有找到与这个问题相关的内容，因此无法依据资料作答。'
+        : 'The knowledge base has nothing relevant to this question, so it cannot be answered from the sources.',
+      citationIds: [],
+    });
+  }
+  return { paragraphs };
+}
+
+function factText(entry: CatalogEntry): string {
+  if (entry.type !== 'graph') return '';
+  const fact = entry.payload;
+  return fact.kind === 'edge'
+    ? `${fact.sourceName} ${fact.label} ${fact.targetName}: ${fact.description}`
+    : `${fact.name}: ${fact.description}`;
+}

@@ -1,0 +1,170 @@
+import { Logger } from '@nestjs/common';
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { Observable, type Subscriber } from 'rxjs';
+import { paragraphsAnswerJsonSchema } from '../citation/answer-schema.js';
+import {
+  AppError,
+  ModelRateLimitedError,
+  ModelStreamCutError,
+  ModelTimeoutError,
+  ModelUpstreamError,
+} from '../common/app-error.js';
+import type { FinishReason, ModelDelta, ModelProvider, ModelRequest, TokenUsage } from './model-provider.js';
+import { buildPrompt } from './prompt.js';
+
+export interface OpenAiSettings {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
+  temperature: number;
+  maxRetries: number;
+}
+
+/**
+ * How the answer's format is asked for. Servers differ: OpenAI and vLLM take a JSON Schema, some only
+ * `json_object`, some neither. A server that rejects one is asked with the next, and that is remembered per
+ * model so that later answers do not pay for the failed attempt again.
+ */
+type OutputMode = 'json_schema' | 'json_object' | 'instructions';
+const WEAKER_MODE: Record<OutputMode, OutputMode | undefined> = {
+  json_schema: 'json_object',
+  json_object: 'instructions',
+  instructions: undefined,
+};
+
+/** Reasoning models served by DeepSeek, Qwen and vLLM stream their thoughts in this non-standard field. */
+interface ReasoningDelta {
+  reasoning_content?: string | null;
+}
+
+export class OpenAiProvider implements ModelProvider {
+  readonly name = 'openai';
+  private readonly logger = new Logger(OpenAiProvider.name);
+  private readonly client: OpenAI;
+  private readonly modeByModel = new Map<string, OutputMode>();
+
+  constructor(private readonly settings: OpenAiSettings) {
+    this.client = new OpenAI({
+      baseURL: settings.baseUrl,
+      apiKey: settings.apiKey,
+      timeout: settings.timeoutMs,
+      maxRetries: settings.maxRetries,
+    });
+  }
+
+  stream(request: ModelRequest): Observable<ModelDelta> {
+    return new Observable<ModelDelta>((subscriber) => {
+      const abort = new AbortController();
+      this.run(request, abort.signal, subscriber).catch((error: unknown) => {
+        if (!abort.signal.aborted) subscriber.error(toAppError(error, this.settings.timeoutMs));
+      });
+      return () => abort.abort();
+    });
+  }
+
+  private async run(request: ModelRequest, signal: AbortSignal, subscriber: Subscriber<ModelDelta>): Promise<void> {
+    const model = request.modelName?.trim() || this.settings.model;
+    const chunks = await this.open(model, request, signal);
+    let finish: FinishReason | undefined;
+    let usage: TokenUsage | undefined;
+    try {
+      for await (const chunk of chunks) {
+        usage = readUsage(chunk) ?? usage;
+        const choice = chunk.choices[0];
+        if (choice === undefined) continue;
+        const delta = choice.delta as typeof choice.delta & ReasoningDelta;
+        if (delta.reasoning_content) subscriber.next({ type: 'reasoning', text: delta.reasoning_content });
+        if (delta.content) subscriber.next({ type: 'content', text: delta.content });
+        if (choice.finish_reason) finish = readFinishReason(choice.finish_reason);
+      }
+    } catch (error) {
+      if (signal.aborted) return;
+      throw new ModelStreamCutError(`The model stream broke off: ${describe(error)}`, { cause: error });
+    }
+    if (finish === undefined) throw new ModelStreamCutError('The model stream ended without saying it was finished.');
+    subscriber.next({ type: 'finish', reason: finish, ...(usage ? { usage } : {}) });
+    subscriber.complete();
+  }
+
+  private async open(model: string, request: ModelRequest, signal: AbortSignal) {
+    let mode = this.modeByModel.get(model) ?? 'json_schema';
+    for (;;) {
+      try {
+        return await this.client.chat.completions.create(this.params(model, request, mode), { signal });
+      } catch (error) {
+        const weaker = WEAKER_MODE[mode];
+        if (weaker === undefined || !rejectsResponseFormat(error)) throw error;
+        this.logger.warn({
+          message: 'model server rejected the answer format; asking with a weaker one',
+          model,
+          mode,
+          next: weaker,
+        });
+        mode = weaker;
+        this.modeByModel.set(model, mode);
+      }
+    }
+  }
+
+  private params(model: string, request: ModelRequest, mode: OutputMode): ChatCompletionCreateParamsStreaming {
+    const params: ChatCompletionCreateParamsStreaming = {
+      model,
+      messages: buildPrompt(request.question, request.catalog, request.repair),
+      temperature: this.settings.temperature,
+      stream: true,
+      stream_options: { include_usage: true },
+    };
+    if (mode === 'json_schema') {
+      const { $schema: _ignored, ...schema } = paragraphsAnswerJsonSchema();
+      params.response_format = {
+        type: 'json_schema',
+        json_schema: { name: 'paragraphs_answer', strict: true, schema },
+      };
+    } else if (mode === 'json_object') {
+      params.response_format = { type: 'json_object' };
+    }
+    return params;
+  }
+}
+
+function rejectsResponseFormat(error: unknown): boolean {
+  return (
+    error instanceof APIError &&
+    (error.status === 400 || error.status === 422) &&
+    /response_format|json_schema|json_object|structured/i.test(error.message)
+  );
+}
+
+function readFinishReason(reason: string): FinishReason {
+  return reason === 'stop' || reason === 'length' || reason === 'content_filter' ? reason : 'other';
+}
+
+function readUsage(chunk: ChatCompletionChunk): TokenUsage | undefined {
+  if (!chunk.usage) return undefined;
+  return {
+    promptTokens: chunk.usage.prompt_tokens,
+    completionTokens: chunk.usage.completion_tokens,
+    totalTokens: chunk.usage.total_tokens,
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function toAppError(error: unknown, timeoutMs: number): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof APIConnectionTimeoutError) return new ModelTimeoutError(timeoutMs);
+  if (error instanceof APIError && error.status === 429) {
+    return new ModelRateLimitedError('The model server is rate limiting requests; wait a moment and ask again.', {
+      cause: error,
+    });
+  }
+  if (error instanceof APIError && error.status !== undefined) {
+    return new ModelUpstreamError(`The model server answered ${error.status}: ${error.message}`, { cause: error });
+  }
+  if (error instanceof APIUserAbortError) return new ModelUpstreamError('The model request was cancelled.');
+  return new ModelUpstreamError(`The model server could not be reached: ${describe(error)}`, { cause: error });
+}

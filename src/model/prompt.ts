@@ -1,0 +1,42 @@
+import type { CatalogEntry, CitationCatalog } from '../citation/citation-catalog.js';
+
+/** The chat messages for one answer: instructions, the offered sources, the question. */
+export interface PromptMessage {
+  role: 'system' | 'user';
+  content: string;
+}
+
+const INSTRUCTIONS = `You answer questions using only the sources given to you.
+Answer with one JSON object and nothing else: {"paragraphs":[{"text":"...","citationIds":["E1"]}]}.
+- Split the answer into short paragraphs. Each paragraph's "text" is plain prose for the reader.
+- "citationIds" lists the ids of the sources that paragraph rests on: only ids that appear in the sources below,
+  at most three per paragraph, and an empty list when a paragraph rests on none of them.
+- Never write citation markers such as [E1] or (source E1) inside "text"; citations go in "citationIds" only.
+- If the sources do not cover the question, say so plainly in a paragraph instead of guessing.
+- Answer in the language of the question.`;
+
+const REPAIR = `Your previous reply could not be read. Reply with the JSON object only: no code fence, no text
+before or after it, exactly the keys "paragraphs", "text" and "citationIds".`;
+
+function describe(entry: CatalogEntry): string {
+  if (entry.type === 'embedding') {
+    return `[${entry.citationId}] ${entry.payload.title}\n${entry.payload.text}`;
+  }
+  const fact = entry.payload;
+  const text =
+    fact.kind === 'edge'
+      ? `${fact.sourceName} —${fact.label}→ ${fact.targetName}: ${fact.description}`
+      : `${fact.name} (${fact.label}): ${fact.description}`;
+  return `[${entry.citationId}] knowledge-graph fact\n${text}`;
+}
+
+export function buildPrompt(question: string, catalog: CitationCatalog, repair: boolean): PromptMessage[] {
+  const sources =
+    catalog.entries.length === 0
+      ? 'No sources were found for this question.'
+      : catalog.entries.map(describe).join('\n\n');
+  return [
+    { role: 'system', content: repair ? `${INSTRUCTIONS}\n\n${REPAIR}` : INSTRUCTIONS },
+    { role: 'user', content: `Sources:\n\n${sources}\n\nQuestion: ${question}` },
+  ];
+}

@@ -1,0 +1,62 @@
+import { CONVERSATION, startApp, type RunningApp } from './support/app.js';
+import { ask, legacyAnswerText, named } from './support/sse-client.js';
+
+/** The offline model, end to end on the sample corpus: what a fresh start with no key answers. */
+describe('POST /conversation/message/process with the offline model', () => {
+  let server: RunningApp;
+
+  beforeAll(async () => {
+    server = await startApp({ OFFLINE_CHUNK_DELAY_MS: '1' });
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const paragraphsOf = (events: Awaited<ReturnType<typeof ask>>['events']) =>
+    named(events, '[CITATION_PARAGRAPH]').map(
+      (event) => JSON.parse(event.data) as { text: string; citationIds: string[] },
+    );
+
+  it('answers an English question from the sample documents, citing the chunks it used', async () => {
+    const reply = await ask(server.baseUrl, {
+      conversationUuid: CONVERSATION,
+      prompt: 'Why do citation numbers never change once shown?',
+    });
+    const paragraphs = paragraphsOf(reply.events);
+    expect(paragraphs.length).toBeGreaterThan(0);
+    expect(paragraphs[0]!.citationIds.length).toBeGreaterThan(0);
+    expect(legacyAnswerText(reply.events)).toContain('a number never changes once it has been shown');
+    const refs = named(reply.events, '[CITATION_REF]').map(
+      (event) => JSON.parse(event.data) as { payload: { text: string } },
+    );
+    expect(refs[0]!.payload.text).toContain('Citation numbers are given in the order sources are first cited');
+    expect(JSON.parse(named(reply.events, '[CITATION_DONE]')[0]!.data)).toMatchObject({ hasCitationError: false });
+  });
+
+  it('answers a Chinese question with Chinese sentences', async () => {
+    const reply = await ask(server.baseUrl, { conversationUuid: CONVERSATION, prompt: '文档为什么要切分成片段？' });
+    const text = legacyAnswerText(reply.events);
+    expect(text).toContain('文档在建立索引之前会被切分成片段');
+    expect(text).not.toMatch(/[A-Za-z]{4,}/);
+  });
+
+  it('says plainly when nothing relevant was retrieved', async () => {
+    const reply = await ask(server.baseUrl, {
+      conversationUuid: CONVERSATION,
+      prompt: 'What is the boiling point of zinc?',
+    });
+    expect(legacyAnswerText(reply.events)).toBe(
+      'The knowledge base has nothing relevant to this question, so it cannot be answered from the sources.',
+    );
+    expect(paragraphsOf(reply.events)).toMatchObject([{ citationIds: [] }]);
+    expect(named(reply.events, '[CITATION_REF]')).toEqual([]);
+  });
+
+  it('is deterministic: the same question gets the same answer', async () => {
+    const body = { conversationUuid: CONVERSATION, prompt: 'How does retrieval-augmented generation work?' };
+    const first = await ask(server.baseUrl, body);
+    const second = await ask(server.baseUrl, body);
+    expect(paragraphsOf(second.events)).toEqual(paragraphsOf(first.events));
+  });
+});

@@ -1,0 +1,128 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the fake model server does for one request. */
+export interface Script {
+  /** Answer this HTTP status with an error body instead of a stream. */
+  failWith?: { status: number; message: string };
+  /** Refuse `response_format: json_schema` with a 400, as servers without structured output do. */
+  rejectJsonSchema?: boolean;
+  reasoning?: string;
+  content?: string;
+  /** Sizes of the content chunks, cycled; random 1–12 when absent. */
+  chunkSizes?: number[];
+  delayMs?: number;
+  finishReason?: 'stop' | 'length';
+  /** Close the connection after this many content chunks, without finishing. */
+  cutAfterChunks?: number;
+  /** Stop sending after this many content chunks and keep the connection open. */
+  stallAfterChunks?: number;
+}
+
+export interface RecordedRequest {
+  body: {
+    model: string;
+    messages: { role: string; content: string }[];
+    response_format?: { type: string };
+    stream?: boolean;
+  };
+  receivedAt: number;
+  /** When the fake saw the client close the request; undefined while it is open. */
+  closedAt?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A local HTTP server speaking the OpenAI chat-completions streaming wire format (`data: {chunk}` lines and a
+ * final `data: [DONE]`), replaying scripted outputs with delays, cuts and stalls.
+ */
+export class FakeOpenAi {
+  readonly requests: RecordedRequest[] = [];
+  private readonly scripts: Script[] = [];
+  private fallback: Script = { content: '{"paragraphs":[]}' };
+  private server: Server | undefined;
+
+  get baseUrl(): string {
+    const { port } = this.server!.address() as AddressInfo;
+    return `http://127.0.0.1:${port}/v1`;
+  }
+
+  /** Scripts for the next requests, in order; after them, `always` (or an empty answer) is used. */
+  enqueue(...scripts: Script[]): void {
+    this.scripts.push(...scripts);
+  }
+
+  always(script: Script): void {
+    this.fallback = script;
+  }
+
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => void this.handle(request, response));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    let raw = '';
+    for await (const chunk of request) raw += String(chunk);
+    const recorded: RecordedRequest = { body: JSON.parse(raw) as RecordedRequest['body'], receivedAt: Date.now() };
+    this.requests.push(recorded);
+    response.on('close', () => (recorded.closedAt = Date.now()));
+    const script = this.scripts.shift() ?? this.fallback;
+
+    if (script.failWith) {
+      response.writeHead(script.failWith.status, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: script.failWith.message, type: 'fake_error' } }));
+      return;
+    }
+    if (script.rejectJsonSchema && recorded.body.response_format?.type === 'json_schema') {
+      response.writeHead(400, { 'Content-Type': 'application/json' });
+      response.end(
+        JSON.stringify({ error: { message: "response_format 'json_schema' is not supported by this model" } }),
+      );
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    const send = (delta: Record<string, unknown>, finish: string | null = null, usage?: unknown) =>
+      response.write(
+        `data: ${JSON.stringify({
+          id: 'chatcmpl-fake',
+          object: 'chat.completion.chunk',
+          created: 0,
+          model: recorded.body.model,
+          choices: usage ? [] : [{ index: 0, delta, finish_reason: finish }],
+          ...(usage ? { usage } : {}),
+        })}\n\n`,
+      );
+    if (script.reasoning) send({ role: 'assistant', reasoning_content: script.reasoning });
+    const content = script.content ?? '';
+    let at = 0;
+    let index = 0;
+    while (at < content.length) {
+      if (response.destroyed) return;
+      const size = script.chunkSizes
+        ? script.chunkSizes[index % script.chunkSizes.length]!
+        : 1 + Math.floor(Math.random() * 12);
+      send({ content: content.slice(at, at + size) });
+      at += size;
+      index++;
+      if (script.cutAfterChunks === index) {
+        // Let what was written reach the client, then drop the connection without finishing the response.
+        await new Promise<void>((resolve) => response.write('', () => resolve()));
+        await sleep(20);
+        response.socket?.destroy();
+        return;
+      }
+      if (script.stallAfterChunks === index) return;
+      if (script.delayMs) await sleep(script.delayMs);
+    }
+    send({}, script.finishReason ?? 'stop');
+    send({}, null, { prompt_tokens: 100, completion_tokens: 40, total_tokens: 140 });
+    response.end('data: [DONE]\n\n');
+  }
+}
