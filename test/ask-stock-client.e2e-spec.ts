@@ -26,7 +26,8 @@ describe('the stock frontend SSE client', () => {
 
   it('sees [START] first, rebuilds the answer text, and reads [META] from [DONE]', async () => {
     fake.enqueue({
-      content: '{"paragraphs":[{"text":"Line one\\nline two.","citationIds":["E1"]},{"text":" Second paragraph.","citationIds":[]}]}',
+      content:
+        '{"paragraphs":[{"text":"Line one\\nline two.","citationIds":["E1"]},{"text":" Second paragraph.","citationIds":[]}]}',
       chunkSizes: [3],
       delayMs: 15,
     });

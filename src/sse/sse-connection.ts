@@ -8,6 +8,7 @@ import { sseComment } from './sse-frames.js';
  */
 export class SseConnection {
   private opened = false;
+  private pending = '';
   private ended = false;
   private lastWrite = Date.now();
   private heartbeat: NodeJS.Timeout | undefined;
@@ -32,19 +33,33 @@ export class SseConnection {
     else this.closeHandlers.push(handler);
   }
 
+  /**
+   * Queues frames; everything queued in one turn of the event loop goes out in one socket write. One model
+   * chunk often yields several events (text, a line break, a paragraph), and a write each would cost a system
+   * call each.
+   */
   write(frames: string): void {
     if (this.ended || frames.length === 0) return;
     if (!this.opened) this.open();
-    this.response.write(frames);
+    if (this.pending === '') queueMicrotask(this.flush);
+    this.pending += frames;
     this.lastWrite = Date.now();
   }
 
   end(): void {
     if (this.ended) return;
     if (!this.opened) this.open();
+    this.flush();
     this.response.end();
     this.closeOnce();
   }
+
+  private readonly flush = (): void => {
+    if (this.pending === '') return;
+    const frames = this.pending;
+    this.pending = '';
+    if (!this.ended) this.response.write(frames);
+  };
 
   private open(): void {
     this.opened = true;
