@@ -5,6 +5,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY migrations ./migrations
 RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: production dependencies and the compiled service only.
@@ -17,4 +18,4 @@ COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 9999
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:9999/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "dist/main.js"]
+CMD ["node", "dist/src/main.js"]

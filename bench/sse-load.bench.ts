@@ -13,10 +13,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
+import { benchDatabase } from './bench-database.js';
 
 const TOKENS_PER_SECOND = 20;
 const TICK_MS = 5;
 const PARAGRAPHS = 4;
+const LOADS = [100, 200, 300, 500, 1000, 1500, 2000, 3000];
+/** One user per concurrent stream: an answer in flight per user is the endpoint's rule. */
+const MAX_STREAMS = Math.max(...LOADS);
 
 interface Upstream {
   tokens: string[];
@@ -105,7 +109,7 @@ const fakeModel = createServer((request, response) => {
   });
 });
 
-async function startServer(modelUrl: string): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(modelUrl: string, databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
     [
@@ -116,6 +120,8 @@ async function startServer(modelUrl: string): Promise<{ url: string; child: Chil
       env: {
         ...process.env,
         OPENAI_BASE_URL: modelUrl,
+        DATABASE_URL: databaseUrl,
+        ASK_RATE_LIMIT_PER_MINUTE: '1000000',
         OPENAI_MAX_RETRIES: '0',
         LOG_LEVEL: 'error',
         SSE_HEARTBEAT_MS: '15000',
@@ -144,6 +150,12 @@ let tokensSent = 0;
 
 let nextStreamId = 0;
 
+interface BenchUser {
+  token: string;
+  conversationUuid: string;
+}
+let benchUsers: BenchUser[] = [];
+
 const PARAGRAPH_EVENT = /event:\[CITATION_PARAGRAPH\]\ndata:\{"paragraphIndex":(\d+)/g;
 
 /**
@@ -154,14 +166,17 @@ const PARAGRAPH_EVENT = /event:\[CITATION_PARAGRAPH\]\ndata:\{"paragraphIndex":(
 function openStream(url: string, path: string, paragraphEvents: boolean): Promise<StreamResult> {
   const streamId = nextStreamId++;
   braceSentAt.set(streamId, []);
-  const conversationUuid = streamId.toString(16).padStart(32, '0');
-  const body = JSON.stringify({ conversationUuid, prompt: `bench-stream-${streamId} how are retrieval chunks cited?` });
+  const user = benchUsers[streamId % benchUsers.length]!;
+  const body = JSON.stringify({
+    conversationUuid: user.conversationUuid,
+    prompt: `bench-stream-${streamId} how are retrieval chunks cited?`,
+  });
   return new Promise((resolve, reject) => {
     const result: StreamResult = { paragraphDelays: [] };
     let carry = '';
     const req = httpRequest(
       `${url}${path}`,
-      { method: 'POST', headers: { 'Content-Type': 'application/json' }, agent: false },
+      { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: user.token }, agent: false },
       (res) => {
         res.setEncoding('utf8');
         res.on('data', (text: string) => {
@@ -218,8 +233,10 @@ async function phase(url: string, path: string, streams: number, paragraphEvents
 async function main(): Promise<void> {
   await new Promise<void>((resolve) => fakeModel.listen(0, '127.0.0.1', resolve));
   const modelUrl = `http://127.0.0.1:${(fakeModel.address() as AddressInfo).port}/v1`;
-  const { url, child } = await startServer(modelUrl);
+  const database = await benchDatabase();
+  const { url, child } = await startServer(modelUrl, database.url);
   try {
+    benchUsers = (await (await fetch(`${url}/bench/users?count=${MAX_STREAMS}`)).json()) as BenchUser[];
     await phase(url, '/conversation/message/process', 50, true); // warm-up
     await phase(url, '/bench/relay', 50, false);
     const streams = 500;
@@ -235,7 +252,7 @@ async function main(): Promise<void> {
     );
 
     let maxStreams = 0;
-    for (const load of [100, 200, 300, 500, 1000, 1500, 2000, 3000]) {
+    for (const load of LOADS) {
       const result = load === streams ? endpoint : await phase(url, '/conversation/message/process', load, true);
       out(`${load} streams: paragraph delay p50 / p99 ${result.p50.toFixed(2)} / ${result.p99.toFixed(2)} ms`);
       if (result.p99 < 50) maxStreams = load;
@@ -253,6 +270,8 @@ async function main(): Promise<void> {
   } finally {
     child.kill();
     fakeModel.close();
+    await new Promise((resolve) => child.once('exit', resolve));
+    await database.drop();
   }
 }
 

@@ -6,6 +6,10 @@
 import type { Request, Response } from 'express';
 import OpenAI from 'openai';
 import { createApp } from '../src/app.factory.js';
+import { TOKEN_STORE, type TokenStore } from '../src/auth/token-store.js';
+import { UserRepository } from '../src/auth/user.repository.js';
+import { ConversationRepository } from '../src/conversation/conversation.repository.js';
+import { SAMPLE_KNOWLEDGE_BASE_UUID } from '../src/knowledge/sample-corpus.js';
 import { loadConfig } from '../src/config/app-config.js';
 
 const config = loadConfig(process.env);
@@ -41,6 +45,28 @@ const express = app.getHttpAdapter().getInstance() as {
   get(path: string, handler: (request: Request, response: Response) => void): void;
 };
 express.post('/bench/relay', (request, response) => void relay(request, response));
+/** Bench users, each with a conversation and a token: one answer may be in flight per user. */
+express.get('/bench/users', (request, response) => {
+  const count = Number(request.query.count ?? 0);
+  const users = app.get(UserRepository);
+  const conversations = app.get(ConversationRepository);
+  const tokens = app.get<TokenStore>(TOKEN_STORE);
+  void (async () => {
+    const created: { token: string; conversationUuid: string }[] = [];
+    for (let i = 0; i < count; i++) {
+      // Logging in would cost a bcrypt hash per user; the hash is never checked here.
+      const user = await users.create({
+        name: `bench${i}`,
+        email: `bench-${Date.now()}-${i}@example.test`,
+        passwordHash: '-',
+        isAdmin: false,
+      });
+      const conversation = await conversations.create(user.id, { title: 'bench', kbIds: [SAMPLE_KNOWLEDGE_BASE_UUID] });
+      created.push({ token: await tokens.issue(user.id), conversationUuid: conversation.uuid });
+    }
+    response.json(created);
+  })();
+});
 express.get('/bench/usage', (_request, response) => {
   const cpu = process.cpuUsage();
   response.json({ cpuMicros: cpu.user + cpu.system, rss: process.memoryUsage().rss });

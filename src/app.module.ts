@@ -1,9 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { AdminModule } from './admin/admin.module.js';
+import { AuthModule } from './auth/auth.module.js';
 import { ErrorEnvelopeFilter } from './common/error.filter.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { ConversationModule } from './conversation/conversation.module.js';
+import { PersistenceModule } from './database/persistence.module.js';
 import { HealthController } from './health/health.controller.js';
 import { KnowledgeModule } from './knowledge/knowledge.module.js';
 import { ModelModule } from './model/model.module.js';
@@ -13,7 +16,15 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), ModelModule, KnowledgeModule, ConversationModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        PersistenceModule,
+        ModelModule,
+        KnowledgeModule,
+        AuthModule,
+        ConversationModule,
+        AdminModule,
+      ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],
     };

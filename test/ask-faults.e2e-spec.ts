@@ -1,5 +1,5 @@
 import { FakeOpenAi } from './support/fake-openai.js';
-import { CONVERSATION, startApp, type RunningApp } from './support/app.js';
+import { startApp, type RunningApp } from './support/app.js';
 import { ask, legacyAnswerText, named } from './support/sse-client.js';
 
 const QUESTION = 'How are citation numbers given?';
@@ -18,6 +18,8 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
 describe('POST /conversation/message/process when things go wrong', () => {
   const fake = new FakeOpenAi();
   let server: RunningApp;
+  let token: string;
+  let conversation: string;
 
   beforeAll(async () => {
     await fake.start();
@@ -28,6 +30,8 @@ describe('POST /conversation/message/process when things go wrong', () => {
       ASK_TIMEOUT_MS: '400',
       SSE_HEARTBEAT_MS: '60',
     });
+    token = await server.login();
+    conversation = await server.firstConversation(token);
   });
 
   afterAll(async () => {
@@ -35,14 +39,14 @@ describe('POST /conversation/message/process when things go wrong', () => {
     await fake.stop();
   });
 
-  const body = { conversationUuid: CONVERSATION, prompt: QUESTION };
+  const body = () => ({ conversationUuid: conversation, prompt: QUESTION });
 
   it.each([
     [500, 'MODEL_UPSTREAM_ERROR'],
     [429, 'MODEL_RATE_LIMITED'],
   ])('reports an upstream %i before the stream as [ERROR] %s, after [START]', async (status, code) => {
     fake.enqueue({ failWith: { status, message: 'upstream says no' } });
-    const reply = await ask(server.baseUrl, body);
+    const reply = await ask(server.baseUrl, token, body());
     const names = reply.events.map((event) => event.event);
     expect(names[0]).toBe('[START]');
     expect(names.at(-1)).toBe('[ERROR]');
@@ -53,7 +57,7 @@ describe('POST /conversation/message/process when things go wrong', () => {
   it('keeps what was shown when the upstream stream is cut, then reports [ERROR]', async () => {
     // Cut after 100 characters: the first paragraph is whole, the second is cut inside its text.
     fake.enqueue({ content: ANSWER, chunkSizes: [10], cutAfterChunks: 10, delayMs: 5 });
-    const reply = await ask(server.baseUrl, body);
+    const reply = await ask(server.baseUrl, token, body());
     expect(reply.events.at(-1)).toMatchObject({ event: '[ERROR]' });
     expect(reply.events.at(-1)!.data).toMatch(/^MODEL_STREAM_CUT: /);
     expect(named(reply.events, '[CITATION_PARAGRAPH]')).toHaveLength(1);
@@ -64,7 +68,7 @@ describe('POST /conversation/message/process when things go wrong', () => {
 
   it('ends a stalled answer at the deadline with [ERROR], aborting the upstream request', async () => {
     fake.enqueue({ content: ANSWER, chunkSizes: [30], stallAfterChunks: 1 });
-    const reply = await ask(server.baseUrl, body);
+    const reply = await ask(server.baseUrl, token, body());
     expect(reply.events.at(-1)!.data).toMatch(/^MODEL_UPSTREAM_TIMEOUT: /);
     await waitFor(() => fake.requests.at(-1)!.closedAt !== undefined, 1000);
     // Heartbeats kept the idle stream alive: comment lines only, never a blank line a client would dispatch.
@@ -74,7 +78,7 @@ describe('POST /conversation/message/process when things go wrong', () => {
   it('closes the upstream request within 100 ms of the client going away', async () => {
     fake.enqueue({ content: ANSWER, chunkSizes: [4], delayMs: 40 });
     const controller = new AbortController();
-    const pending = ask(server.baseUrl, body, controller.signal).catch((error: unknown) => error);
+    const pending = ask(server.baseUrl, token, body(), controller.signal).catch((error: unknown) => error);
     await waitFor(() => fake.requests.length > 0 && fake.requests.at(-1)!.closedAt === undefined, 2000);
     const upstream = fake.requests.at(-1)!;
     await sleep(100);
@@ -88,26 +92,26 @@ describe('POST /conversation/message/process when things go wrong', () => {
   it('asks with json_object, then with instructions only, when the server rejects json_schema, and remembers it', async () => {
     fake.enqueue({ content: ANSWER, rejectJsonSchema: true }, { content: ANSWER });
     const before = fake.requests.length;
-    const first = await ask(server.baseUrl, { ...body, modelName: 'no-schema-model' });
+    const first = await ask(server.baseUrl, token, { ...body(), modelName: 'no-schema-model' });
     expect(named(first.events, '[CITATION_PARAGRAPH]')).toHaveLength(2);
     const formats = fake.requests.slice(before).map((request) => request.body.response_format?.type);
     expect(formats).toEqual(['json_schema', 'json_object']);
 
     fake.enqueue({ content: ANSWER });
-    await ask(server.baseUrl, { ...body, modelName: 'no-schema-model' });
+    await ask(server.baseUrl, token, { ...body(), modelName: 'no-schema-model' });
     expect(fake.requests.at(-1)!.body.response_format?.type).toBe('json_object');
     expect(fake.requests.at(-1)!.body.model).toBe('no-schema-model');
   });
 
   it('uses the configured model when the request names none', async () => {
     fake.enqueue({ content: ANSWER });
-    await ask(server.baseUrl, { ...body, modelName: '', modelPlatform: '' });
+    await ask(server.baseUrl, token, { ...body(), modelName: '', modelPlatform: '' });
     expect(fake.requests.at(-1)!.body.model).toBe('fake-model');
   });
 
   it('streams reasoning as [THINKING] before the answer', async () => {
     fake.enqueue({ reasoning: 'First, find the sources.\nThen cite them.', content: ANSWER });
-    const reply = await ask(server.baseUrl, body);
+    const reply = await ask(server.baseUrl, token, body());
     const thinking = named(reply.events, '[THINKING]');
     expect(thinking.map((event) => event.data).join('')).toBe('First, find the sources.\nThen cite them.');
     expect(reply.events.indexOf(thinking[0]!)).toBeLessThan(
@@ -118,7 +122,7 @@ describe('POST /conversation/message/process when things go wrong', () => {
   it('asks once more, with a repair instruction, when the format breaks before anything was shown', async () => {
     fake.enqueue({ content: 'Sure! Here is the answer in prose.' }, { content: ANSWER });
     const before = fake.requests.length;
-    const reply = await ask(server.baseUrl, body);
+    const reply = await ask(server.baseUrl, token, body());
     const requests = fake.requests.slice(before);
     expect(requests).toHaveLength(2);
     expect(requests[1]!.body.messages[0]!.content).toContain('previous reply could not be read');
@@ -126,11 +130,11 @@ describe('POST /conversation/message/process when things go wrong', () => {
     expect(JSON.parse(named(reply.events, '[CITATION_DONE]')[0]!.data)).toMatchObject({ hasCitationError: false });
   });
 
-  it('refuses a second answer in the same conversation while one is streaming: [ERROR] before [START]', async () => {
+  it('refuses a second answer by the same user while one is streaming: [ERROR] before [START]', async () => {
     fake.enqueue({ content: ANSWER, chunkSizes: [8], delayMs: 10 });
-    const first = ask(server.baseUrl, body);
+    const first = ask(server.baseUrl, token, body());
     await waitFor(() => fake.requests.at(-1)!.closedAt === undefined, 2000);
-    const second = await ask(server.baseUrl, body);
+    const second = await ask(server.baseUrl, token, body());
     expect(second.events.map((event) => event.event)).toEqual(['[ERROR]']);
     expect(second.events[0]!.data).toMatch(/^ANSWER_IN_PROGRESS: /);
     expect((await first).events.at(-1)!.event).toBe('[DONE]');
@@ -139,12 +143,12 @@ describe('POST /conversation/message/process when things go wrong', () => {
   it.each([
     [{ prompt: QUESTION }, 'conversationUuid'],
     [{ conversationUuid: 'default', prompt: QUESTION }, 'conversationUuid must be 32 lowercase hex'],
-    [{ conversationUuid: CONVERSATION, prompt: '  ' }, 'prompt is required'],
-    [{ conversationUuid: CONVERSATION, prompt: QUESTION, imageUrls: 'x' }, 'imageUrls'],
+    [{ conversationUuid: '0123456789abcdef0123456789abcdef', prompt: '  ' }, 'prompt is required'],
+    [{ conversationUuid: '0123456789abcdef0123456789abcdef', prompt: QUESTION, imageUrls: 'x' }, 'imageUrls'],
   ])('answers an invalid body %j with 400 and the envelope naming the field', async (invalid, message) => {
     const response = await fetch(`${server.baseUrl}/conversation/message/process`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', Authorization: token },
       body: JSON.stringify(invalid),
     });
     expect(response.status).toBe(400);
@@ -156,7 +160,7 @@ describe('POST /conversation/message/process when things go wrong', () => {
   it('answers a body that is not JSON with 400 and the envelope', async () => {
     const response = await fetch(`${server.baseUrl}/conversation/message/process`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', Authorization: token },
       body: '{"conversationUuid":',
     });
     expect(response.status).toBe(400);

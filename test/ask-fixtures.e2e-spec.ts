@@ -1,6 +1,6 @@
 import { catalogOf, loadModelOutputs, type ModelOutputCase } from './support/fixtures.js';
 import { FakeOpenAi } from './support/fake-openai.js';
-import { CONVERSATION, startApp, type RunningApp } from './support/app.js';
+import { startApp, type RunningApp } from './support/app.js';
 import { ask, legacyAnswerText, meta, named } from './support/sse-client.js';
 import { runPipeline } from './support/run-pipeline.js';
 
@@ -17,6 +17,8 @@ const QUESTION = 'How do retrieval, chunks, paragraph-level citation numbers and
 describe('POST /conversation/message/process replaying model outputs', () => {
   const fake = new FakeOpenAi();
   let server: RunningApp;
+  let token: string;
+  let conversation: string;
 
   beforeAll(async () => {
     await fake.start();
@@ -27,6 +29,8 @@ describe('POST /conversation/message/process replaying model outputs', () => {
       RETRIEVAL_MAX_RESULTS: '4',
       RETRIEVAL_MIN_SCORE: '0.05',
     });
+    token = await server.login();
+    conversation = await server.firstConversation(token);
   });
 
   afterAll(async () => {
@@ -36,7 +40,7 @@ describe('POST /conversation/message/process replaying model outputs', () => {
 
   it('offers the fixtures their ids', async () => {
     fake.enqueue({ content: '{"paragraphs":[]}' });
-    await ask(server.baseUrl, { conversationUuid: CONVERSATION, prompt: QUESTION });
+    await ask(server.baseUrl, token, { conversationUuid: conversation, prompt: QUESTION });
     const sources = fake.requests.at(-1)!.body.messages[1]!.content;
     for (const id of fixtures.offered) expect(sources).toContain(`[${id}]`);
   });
@@ -45,7 +49,7 @@ describe('POST /conversation/message/process replaying model outputs', () => {
     '%s',
     async (_name, fixture: ModelOutputCase) => {
       fake.enqueue({ content: fixture.raw, delayMs: 2 });
-      const reply = await ask(server.baseUrl, { conversationUuid: CONVERSATION, prompt: QUESTION });
+      const reply = await ask(server.baseUrl, token, { conversationUuid: conversation, prompt: QUESTION });
 
       expect(reply.status).toBe(200);
       expect(reply.contentType).toBe('text/event-stream');

@@ -1,12 +1,16 @@
-import { CONVERSATION, startApp, type RunningApp } from './support/app.js';
+import { startApp, type RunningApp } from './support/app.js';
 import { ask, legacyAnswerText, named } from './support/sse-client.js';
 
 /** The offline model, end to end on the sample corpus: what a fresh start with no key answers. */
 describe('POST /conversation/message/process with the offline model', () => {
   let server: RunningApp;
+  let token: string;
+  let conversation: string;
 
   beforeAll(async () => {
     server = await startApp({ OFFLINE_CHUNK_DELAY_MS: '1' });
+    token = await server.login();
+    conversation = await server.firstConversation(token);
   });
 
   afterAll(async () => {
@@ -19,8 +23,8 @@ describe('POST /conversation/message/process with the offline model', () => {
     );
 
   it('answers an English question from the sample documents, citing the chunks it used', async () => {
-    const reply = await ask(server.baseUrl, {
-      conversationUuid: CONVERSATION,
+    const reply = await ask(server.baseUrl, token, {
+      conversationUuid: conversation,
       prompt: 'Why do citation numbers never change once shown?',
     });
     const paragraphs = paragraphsOf(reply.events);
@@ -35,15 +39,18 @@ describe('POST /conversation/message/process with the offline model', () => {
   });
 
   it('answers a Chinese question with Chinese sentences', async () => {
-    const reply = await ask(server.baseUrl, { conversationUuid: CONVERSATION, prompt: '文档为什么要切分成片段？' });
+    const reply = await ask(server.baseUrl, token, {
+      conversationUuid: conversation,
+      prompt: '文档为什么要切分成片段？',
+    });
     const text = legacyAnswerText(reply.events);
     expect(text).toContain('文档在建立索引之前会被切分成片段');
     expect(text).not.toMatch(/[A-Za-z]{4,}/);
   });
 
   it('says plainly when nothing relevant was retrieved', async () => {
-    const reply = await ask(server.baseUrl, {
-      conversationUuid: CONVERSATION,
+    const reply = await ask(server.baseUrl, token, {
+      conversationUuid: conversation,
       prompt: 'What is the boiling point of zinc?',
     });
     expect(legacyAnswerText(reply.events)).toBe(
@@ -54,9 +61,9 @@ describe('POST /conversation/message/process with the offline model', () => {
   });
 
   it('is deterministic: the same question gets the same answer', async () => {
-    const body = { conversationUuid: CONVERSATION, prompt: 'How does retrieval-augmented generation work?' };
-    const first = await ask(server.baseUrl, body);
-    const second = await ask(server.baseUrl, body);
+    const body = { conversationUuid: conversation, prompt: 'How does retrieval-augmented generation work?' };
+    const first = await ask(server.baseUrl, token, body);
+    const second = await ask(server.baseUrl, token, body);
     expect(paragraphsOf(second.events)).toEqual(paragraphsOf(first.events));
   });
 });

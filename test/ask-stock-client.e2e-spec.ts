@@ -1,6 +1,6 @@
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
 import { FakeOpenAi } from './support/fake-openai.js';
-import { CONVERSATION, startApp, type RunningApp } from './support/app.js';
+import { startApp, type RunningApp } from './support/app.js';
 
 /**
  * The stock AIDeepIn frontend reads the stream with @microsoft/fetch-event-source 2.x. This drives that very
@@ -13,10 +13,14 @@ browserGlobals.document ??= { hidden: false, addEventListener: () => undefined, 
 describe('the stock frontend SSE client', () => {
   const fake = new FakeOpenAi();
   let server: RunningApp;
+  let token: string;
+  let conversation: string;
 
   beforeAll(async () => {
     await fake.start();
     server = await startApp({ OPENAI_BASE_URL: fake.baseUrl, OPENAI_MAX_RETRIES: '0', SSE_HEARTBEAT_MS: '20' });
+    token = await server.login();
+    conversation = await server.firstConversation(token);
   });
 
   afterAll(async () => {
@@ -35,8 +39,8 @@ describe('the stock frontend SSE client', () => {
     let answer = '';
     await fetchEventSource(`${server.baseUrl}/conversation/message/process`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ conversationUuid: CONVERSATION, prompt: 'How are citation numbers given?' }),
+      headers: { 'Content-Type': 'application/json', Authorization: token },
+      body: JSON.stringify({ conversationUuid: conversation, prompt: 'How are citation numbers given?' }),
       openWhenHidden: true,
       fetch: globalThis.fetch,
       onopen: (response) => {

@@ -1,23 +1,18 @@
-import type { INestApplication } from '@nestjs/common';
-import { createApp } from '../src/app.factory.js';
-import { loadConfig } from '../src/config/app-config.js';
+import { startApp, type RunningApp } from './support/app.js';
 
 describe('GET /health', () => {
-  let app: INestApplication;
-  let baseUrl: string;
+  let server: RunningApp;
 
   beforeAll(async () => {
-    app = await createApp(loadConfig({ LOG_LEVEL: 'error' }));
-    await app.listen(0, '127.0.0.1');
-    baseUrl = await app.getUrl();
+    server = await startApp({});
   });
 
   afterAll(async () => {
-    await app.close();
+    await server.close();
   });
 
-  it('answers over real HTTP that the service is up', async () => {
-    const response = await fetch(`${baseUrl}/health`);
+  it('answers over real HTTP, without a token, that the service is up', async () => {
+    const response = await fetch(`${server.baseUrl}/health`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, data: { status: 'ok' } });
   });

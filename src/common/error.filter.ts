@@ -20,6 +20,11 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     }
     if (error instanceof HttpException) {
       const status = error.getStatus();
+      // Legacy clients expect a bare 401: no body at all.
+      if (status === 401) {
+        response.status(401).end();
+        return;
+      }
       response.status(status).json({ success: false, code: `HTTP_${status}`, message: error.message });
       return;
     }

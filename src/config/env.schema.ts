@@ -16,6 +16,26 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0').describe('address to listen on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   LOG_FORMAT: z.enum(['json', 'text']).default('json').describe('json: one JSON object per line; text: for humans'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .describe('a PostgreSQL server; without it the embedded database in DATA_DIR is used'),
+  DATA_DIR: z.string().min(1).default('./data').describe('where the embedded database keeps its files'),
+  DB_SKIP_MIGRATIONS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true')
+    .describe('true: do not run migrations at boot (run them separately)'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional()
+    .describe('keep login tokens, ask locks and rate limits in Redis, shared by every instance'),
+  ADMIN_EMAIL: z.email().default('admin@localhost.localdomain').describe('the admin created on first start'),
+  ADMIN_PASSWORD: z.string().min(8).optional().describe('its password; when unset, one is generated and logged once'),
+  TOKEN_TTL_HOURS: z.coerce.number().positive().default(8).describe('how long a login token is valid'),
+  ASK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20).describe('questions per user per minute'),
   MODEL_PROVIDER: z
     .enum(['auto', 'openai', 'offline'])
     .default('auto')

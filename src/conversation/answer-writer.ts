@@ -1,4 +1,4 @@
-import { citationDonePayload } from '../citation/citation-events.js';
+import { citationDonePayload, type CitationParagraph, type CitationRef } from '../citation/citation-events.js';
 import { errorText } from '../common/app-error.js';
 import { LegacyTextFramer, sseEvent } from '../sse/sse-frames.js';
 import type { SseConnection } from '../sse/sse-connection.js';
@@ -28,28 +28,43 @@ export interface AnswerMeta {
   isRefGraph: boolean;
 }
 
+/** What the reader has been sent of an answer so far: what is kept when it ends early. */
+export interface ShownAnswer {
+  text: string[];
+  thinking: string[];
+  paragraphs: CitationParagraph[];
+  refs: CitationRef[];
+  broken: boolean;
+}
+
 /** Writes one answer's events to the wire, in protocol order; the summary is held until the answer is over. */
 export class AnswerWriter {
   private readonly framer = new LegacyTextFramer();
   private done: Extract<AnswerEvent, { type: 'done' }> | undefined;
+  readonly shown: ShownAnswer = { text: [], thinking: [], paragraphs: [], refs: [], broken: false };
 
   constructor(private readonly connection: SseConnection) {}
 
   event(event: AnswerEvent): void {
     switch (event.type) {
       case 'text':
+        this.shown.text.push(event.text);
         this.connection.write(this.framer.frame(event.text));
         break;
       case 'thinking':
+        this.shown.thinking.push(event.text);
         this.connection.write(sseEvent(EVENT.thinking, event.text));
         break;
       case 'ref':
+        this.shown.refs.push(event.ref);
         this.connection.write(sseEvent(EVENT.citationRef, JSON.stringify(event.ref)));
         break;
       case 'paragraph':
+        this.shown.paragraphs.push(event.paragraph);
         this.connection.write(sseEvent(EVENT.citationParagraph, JSON.stringify(event.paragraph)));
         break;
       case 'broken':
+        this.shown.broken = true;
         break;
       case 'done':
         this.done = event;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type { CurrentUser } from '../auth/current-user.js';
 import { CitationCatalog } from '../citation/citation-catalog.js';
 import {
   AnswerInProgressError,
@@ -9,22 +10,40 @@ import {
 } from '../common/app-error.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import type { RetrievalPort } from '../knowledge/retrieval-port.js';
-import { RETRIEVAL_PORT } from '../knowledge/retrieval-port.js';
+import type { ConversationEntity } from '../database/entities/index.js';
+import type { AnswerStatus } from '../database/entities/message.entity.js';
+import { RETRIEVAL_PORT, type RetrievalPort, type RetrievalResult } from '../knowledge/retrieval-port.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
 import type { SseConnection } from '../sse/sse-connection.js';
-import { sseEvent } from '../sse/sse-frames.js';
-import { answerEvents, deadline, withRepairRetry } from './answer-events.js';
+import { legacyText, sseEvent } from '../sse/sse-frames.js';
+import { answerEvents, deadline, withRepairRetry, type AnswerEvent } from './answer-events.js';
+import { AnswerStore, type AnswerRecord } from './answer-store.js';
 import { AnswerWriter, EVENT, STATES } from './answer-writer.js';
+import { ASK_LIMITS, type AskLimits } from './ask-limits.js';
 import type { AskRequest } from './ask-request.js';
-import { CONVERSATION_PORT, type ConversationPort } from './conversation-port.js';
-import { IN_FLIGHT_GUARD, type InFlightGuard } from './in-flight-guard.js';
+import { ConversationRepository, knowledgeBaseIdsOf } from './conversation.repository.js';
+import { MessageRepository } from './message.repository.js';
+
+export class RateLimitedError extends AppError {
+  readonly code = 'ASK_RATE_LIMITED';
+  constructor(perMinute: number) {
+    super(`Too many questions: at most ${perMinute} a minute. Wait a moment and ask again.`);
+  }
+}
 
 const newUuid = () => randomUUID().replaceAll('-', '');
 
+interface Question {
+  text: string;
+  /** Set when an earlier question is answered again. */
+  existingId?: string;
+  uuid: string;
+}
+
 /**
- * One question, answered as a stream: pre-flight checks, retrieval, the model through the citation core, and
- * the protocol's events on the connection. Failures before `[START]` are sent as `[ERROR]` before it.
+ * One question, answered as a stream: pre-flight checks, retrieval, the model through the citation core, the
+ * protocol's events on the connection, and the answer stored before `[DONE]`. Failures found before any work
+ * are sent as `[ERROR]` before `[START]`.
  */
 @Injectable()
 export class AskService {
@@ -34,31 +53,46 @@ export class AskService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MODEL_PROVIDER) private readonly model: ModelProvider,
     @Inject(RETRIEVAL_PORT) private readonly retrieval: RetrievalPort,
-    @Inject(CONVERSATION_PORT) private readonly conversations: ConversationPort,
-    @Inject(IN_FLIGHT_GUARD) private readonly inFlight: InFlightGuard,
+    @Inject(ASK_LIMITS) private readonly limits: AskLimits,
+    private readonly conversations: ConversationRepository,
+    private readonly messages: MessageRepository,
+    private readonly store: AnswerStore,
   ) {}
 
-  async ask(request: AskRequest, connection: SseConnection): Promise<void> {
-    const release = await this.inFlight.tryAcquire(request.conversationUuid);
+  async ask(request: AskRequest, user: CurrentUser, connection: SseConnection): Promise<void> {
+    const conversation = await this.conversations.findByUuid(request.conversationUuid);
+    if (!conversation || (conversation.userId !== user.id && !user.isAdmin)) {
+      return this.refuse(connection, new ConversationNotFoundError(request.conversationUuid));
+    }
+    const question = await this.questionOf(request, user);
+    if (question === undefined) {
+      return this.refuse(
+        connection,
+        new RequestInvalidError('regenerateQuestionUuid names no question of yours; send prompt.'),
+      );
+    }
+    if (!(await this.limits.allow(user.id))) {
+      return this.refuse(connection, new RateLimitedError(this.config.limits.asksPerMinute));
+    }
+    const release = await this.limits.acquire(user.id);
     if (release === undefined) return this.refuse(connection, new AnswerInProgressError());
     try {
-      const conversation = await this.conversations.findForAsk(request.conversationUuid);
-      if (conversation === undefined)
-        return this.refuse(connection, new ConversationNotFoundError(request.conversationUuid));
-      const question = (request.prompt ?? '').trim();
-      if (question === '') {
-        return this.refuse(
-          connection,
-          new RequestInvalidError('Answering a stored question again is not available yet; send prompt.'),
-        );
-      }
       connection.write(
         sseEvent(EVENT.start, '') + sseEvent(EVENT.stateChanged, JSON.stringify(STATES.questionAnalysing)),
       );
-      await this.answer(question, request, conversation.knowledgeBaseUuids, connection);
+      await this.answer(question, request, user, conversation, connection);
     } finally {
       await release();
     }
+  }
+
+  private async questionOf(request: AskRequest, user: CurrentUser): Promise<Question | undefined> {
+    const prompt = (request.prompt ?? '').trim();
+    const regenerate = (request.regenerateQuestionUuid ?? '').trim();
+    if (regenerate === '') return { text: prompt, uuid: newUuid() };
+    const earlier = await this.messages.findReadable(regenerate, user);
+    if (!earlier || earlier.parentMessageId !== '0') return undefined;
+    return { text: earlier.remark, existingId: earlier.id, uuid: earlier.uuid };
   }
 
   private refuse(connection: SseConnection, error: AppError): void {
@@ -67,61 +101,129 @@ export class AskService {
     connection.end();
   }
 
-  private async answer(question: string, request: AskRequest, knowledgeBaseUuids: string[], connection: SseConnection) {
+  private async answer(
+    question: Question,
+    request: AskRequest,
+    user: CurrentUser,
+    conversation: ConversationEntity,
+    connection: SseConnection,
+  ): Promise<void> {
     const writer = new AnswerWriter(connection);
+    const knowledgeBases = knowledgeBaseIdsOf(conversation);
+    let hits: RetrievalResult | undefined;
     try {
-      if (knowledgeBaseUuids.length > 0) {
+      if (knowledgeBases.length > 0) {
         connection.write(sseEvent(EVENT.stateChanged, JSON.stringify(STATES.knowledgeSearching)));
+        hits = await this.retrieval.retrieve(question.text, knowledgeBases);
       }
-      const hits =
-        knowledgeBaseUuids.length > 0 ? await this.retrieval.retrieve(question, knowledgeBaseUuids) : undefined;
-      if (connection.closed) return;
-      const catalog = CitationCatalog.fromHits(hits?.embeddings ?? [], hits?.graph ?? []);
-      const { timeoutMs, repairRetry } = this.config.ask;
-      const attempt = (repair: boolean) =>
-        this.model
-          .stream({ question, catalog, repair, ...(request.modelName ? { modelName: request.modelName } : {}) })
-          .pipe(deadline(timeoutMs), answerEvents(catalog, { numbering: this.config.citation.numbering }));
-      const answer$ = repairRetry
-        ? withRepairRetry(attempt, (reason) =>
-            this.logger.warn({ message: 'answer format broke; asking again', reason }),
-          )
-        : attempt(false);
-      await new Promise<void>((resolve) => {
-        const subscription = answer$.subscribe({
-          next: (event) => writer.event(event),
-          error: (error: unknown) => {
-            this.logFailure(error);
-            writer.fail(error);
-            resolve();
-          },
-          complete: () => {
-            writer.finish({
-              questionUuid: newUuid(),
-              answerUuid: newUuid(),
-              isRefEmbedding: (hits?.embeddings.length ?? 0) > 0,
-              isRefGraph: (hits?.graph.length ?? 0) > 0,
-            });
-            const summary = writer.summary?.summary;
-            if (summary?.hasCitationError) {
-              this.logger.warn({
-                message: 'answer fell back to plain text',
-                outcome: summary.outcome,
-                reason: summary.reason,
-              });
-            }
-            resolve();
-          },
-        });
-        connection.onClose(() => {
-          subscription.unsubscribe();
-          resolve();
-        });
-      });
     } catch (error) {
       this.logFailure(error);
-      writer.fail(error);
+      return writer.fail(error);
     }
+    if (connection.closed) return;
+    const catalog = CitationCatalog.fromHits(hits?.embeddings ?? [], hits?.graph ?? []);
+    const ending = await this.stream(question.text, request, catalog, writer, connection);
+    const answerUuid = newUuid();
+    const record = this.record(ending.status, writer, { user, conversation, question, answerUuid, hits });
+    try {
+      await this.store.save(record);
+    } catch (error) {
+      this.logFailure(error);
+      if (ending.status === 'complete') return writer.fail(error);
+    }
+    if (ending.status === 'complete') {
+      writer.finish({
+        questionUuid: question.uuid,
+        answerUuid,
+        isRefEmbedding: (hits?.embeddings.length ?? 0) > 0,
+        isRefGraph: (hits?.graph.length ?? 0) > 0,
+      });
+    } else if (ending.status === 'failed') {
+      writer.fail(ending.error);
+    }
+  }
+
+  /** Streams the model's answer to the connection; resolves with how it ended. */
+  private stream(
+    question: string,
+    request: AskRequest,
+    catalog: CitationCatalog,
+    writer: AnswerWriter,
+    connection: SseConnection,
+  ): Promise<{ status: 'complete' } | { status: 'failed'; error: unknown } | { status: 'interrupted' }> {
+    const { timeoutMs, repairRetry } = this.config.ask;
+    const modelName = request.modelName?.trim();
+    const attempt = (repair: boolean) =>
+      this.model
+        .stream({ question, catalog, repair, ...(modelName ? { modelName } : {}) })
+        .pipe(deadline(timeoutMs), answerEvents(catalog, { numbering: this.config.citation.numbering }));
+    const answer$ = repairRetry
+      ? withRepairRetry(attempt, (reason) => this.logger.warn({ message: 'answer format broke; asking again', reason }))
+      : attempt(false);
+    return new Promise((resolve) => {
+      const subscription = answer$.subscribe({
+        next: (event: AnswerEvent) => writer.event(event),
+        error: (error: unknown) => {
+          this.logFailure(error);
+          resolve({ status: 'failed', error });
+        },
+        complete: () => {
+          const summary = writer.summary?.summary;
+          if (summary?.hasCitationError) {
+            this.logger.warn({
+              message: 'answer fell back to plain text',
+              outcome: summary.outcome,
+              reason: summary.reason,
+            });
+          }
+          resolve({ status: 'complete' });
+        },
+      });
+      connection.onClose(() => {
+        if (subscription.closed) return;
+        subscription.unsubscribe();
+        resolve({ status: 'interrupted' });
+      });
+    });
+  }
+
+  /** What is kept of the answer: the summary when it completed, otherwise what the reader was shown. */
+  private record(
+    status: AnswerStatus,
+    writer: AnswerWriter,
+    context: {
+      user: CurrentUser;
+      conversation: ConversationEntity;
+      question: Question;
+      answerUuid: string;
+      hits: RetrievalResult | undefined;
+    },
+  ): AnswerRecord & { questionId?: string } {
+    const shown = writer.shown;
+    const done = status === 'complete' ? writer.summary : undefined;
+    const summary = done?.summary;
+    return {
+      userId: context.user.id,
+      conversation: context.conversation,
+      questionUuid: context.question.uuid,
+      ...(context.question.existingId ? { questionId: context.question.existingId } : {}),
+      answerUuid: context.answerUuid,
+      question: context.question.text,
+      answerText: legacyText(summary?.answerText ?? shown.text.join('')),
+      thinking: shown.thinking.join(''),
+      status,
+      citationMode: shown.paragraphs.length > 0 ? 'paragraph' : 'answer',
+      parseOutcome: summary?.outcome,
+      hasCitationError: summary?.hasCitationError ?? true,
+      droppedCitationCount: summary?.droppedCitationCount ?? 0,
+      uncitedParagraphCount: shown.paragraphs.filter((paragraph) => paragraph.citationIds.length === 0).length,
+      paragraphs: shown.paragraphs,
+      refs: shown.refs,
+      retrieval: context.hits,
+      totalTokens: done?.usage?.totalTokens ?? 0,
+      completionTokens: done?.usage?.completionTokens ?? 0,
+      modelPlatform: this.model.name,
+    };
   }
 
   private logFailure(error: unknown): void {

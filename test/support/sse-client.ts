@@ -9,10 +9,15 @@ export interface StreamedAnswer {
 }
 
 /** Posts a question and reads the whole SSE reply with a spec-compliant parser that is not ours. */
-export async function ask(baseUrl: string, body: unknown, signal?: AbortSignal): Promise<StreamedAnswer> {
+export async function ask(
+  baseUrl: string,
+  token: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<StreamedAnswer> {
   const response = await fetch(`${baseUrl}/conversation/message/process`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', Authorization: token },
     body: JSON.stringify(body),
     ...(signal ? { signal } : {}),
   });

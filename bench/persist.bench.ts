@@ -1,0 +1,119 @@
+/**
+ * Storing answers on the real PostgreSQL server: one answer of 20 paragraphs and 40 citations (plus its
+ * refs and whole-answer references) per transaction. Prints p50/p99 over 1,000 answers stored one after
+ * another, and answers stored per second with 8 concurrent writers; then one JSON line.
+ * Run: `npm run bench:persist`.
+ */
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import type { EmbeddingPayload } from '../src/citation/citation-catalog.js';
+import type { CitationParagraph, CitationRef } from '../src/citation/citation-events.js';
+import { AnswerStore, type AnswerRecord } from '../src/conversation/answer-store.js';
+import { openDatabase } from '../src/database/data-source.js';
+import { ConversationEntity, UserEntity } from '../src/database/entities/index.js';
+import { benchDatabase } from './bench-database.js';
+
+const ANSWERS = 1000;
+const WRITERS = 8;
+const uuid = () => randomUUID().replaceAll('-', '');
+
+function answer(userId: string, conversation: ConversationEntity): AnswerRecord {
+  const refs: CitationRef[] = Array.from({ length: 8 }, (_, i) => ({
+    citationId: `E${i + 1}`,
+    displayNumber: i + 1,
+    type: 'embedding',
+    payload: {
+      embeddingId: randomUUID(),
+      text: 'chunk text '.repeat(40),
+      score: 0.8,
+      kbUuid: uuid(),
+      kbItemUuid: uuid(),
+      title: 'Title',
+    },
+  }));
+  const paragraphs: CitationParagraph[] = Array.from({ length: 20 }, (_, i) => ({
+    paragraphIndex: i,
+    text: `Paragraph ${i}: `.concat('an answer sentence that rests on its sources. '.repeat(6)),
+    citationIds: [`E${(i % 8) + 1}`, `E${((i + 3) % 8) + 1}`],
+    citationNumbers: [(i % 8) + 1, ((i + 3) % 8) + 1],
+  }));
+  return {
+    userId,
+    conversation,
+    questionUuid: uuid(),
+    answerUuid: uuid(),
+    question: 'How are citation numbers given?',
+    answerText: paragraphs.map((p) => p.text).join('\n\n'),
+    thinking: '',
+    status: 'complete',
+    citationMode: 'paragraph',
+    parseOutcome: 'complete',
+    hasCitationError: false,
+    droppedCitationCount: 0,
+    uncitedParagraphCount: 0,
+    paragraphs,
+    refs,
+    retrieval: { embeddings: refs.map((ref) => ref.payload as EmbeddingPayload), graph: [], entitiesFromQuestion: [] },
+    totalTokens: 1200,
+    completionTokens: 800,
+    modelPlatform: 'bench',
+  };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+async function main(): Promise<void> {
+  const database = await benchDatabase();
+  const open = await openDatabase({ url: database.url, dataDir: '', runMigrations: true });
+  try {
+    const user = await open.dataSource
+      .getRepository(UserEntity)
+      .save({ uuid: uuid(), name: 'bench', email: 'bench@example.test', password: 'x', isAdmin: false });
+    const conversation = await open.dataSource
+      .getRepository(ConversationEntity)
+      .save({ uuid: uuid(), userId: user.id, title: 'bench' });
+    const store = new AnswerStore(open.dataSource);
+    for (let i = 0; i < 50; i++) await store.save(answer(user.id, conversation)); // warm-up
+
+    const times: number[] = [];
+    for (let i = 0; i < ANSWERS; i++) {
+      const record = answer(user.id, conversation);
+      const start = performance.now();
+      await store.save(record);
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: WRITERS }, async () => {
+        while (next < ANSWERS) {
+          next++;
+          await store.save(answer(user.id, conversation));
+        }
+      }),
+    );
+    const answersPerSecond = ANSWERS / ((performance.now() - started) / 1000);
+
+    const out = (line: string) => process.stdout.write(`${line}\n`);
+    out(`one answer = 2 messages, 20 paragraphs, 40 citations, 8 refs, 8 whole-answer references, in one statement`);
+    out(
+      `sequential, ${ANSWERS} answers: p50 ${percentile(times, 0.5).toFixed(2)} ms, p99 ${percentile(times, 0.99).toFixed(2)} ms`,
+    );
+    out(`${WRITERS} concurrent writers: ${answersPerSecond.toFixed(0)} answers/s`);
+    const round = (value: number) => Math.round(value * 100) / 100;
+    out(
+      JSON.stringify({
+        persistP50Ms: round(percentile(times, 0.5)),
+        persistP99Ms: round(percentile(times, 0.99)),
+        answersPerSecond: Math.round(answersPerSecond),
+      }),
+    );
+  } finally {
+    await open.close();
+    await database.drop();
+  }
+}
+
+await main();

@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { DataSource, Repository } from 'typeorm';
+import { DATA_SOURCE } from '../database/database.module.js';
+import { UserEntity } from '../database/entities/index.js';
+
+@Injectable()
+export class UserRepository {
+  private readonly users: Repository<UserEntity>;
+
+  constructor(@Inject(DATA_SOURCE) dataSource: DataSource) {
+    this.users = dataSource.getRepository(UserEntity);
+  }
+
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ email: email.toLowerCase(), isDeleted: false });
+  }
+
+  findById(id: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ id, isDeleted: false });
+  }
+
+  async setPassword(id: string, passwordHash: string): Promise<void> {
+    await this.users.update({ id }, { password: passwordHash });
+  }
+
+  async create(fields: { name: string; email: string; passwordHash: string; isAdmin: boolean }): Promise<UserEntity> {
+    return this.users.save(
+      this.users.create({
+        uuid: randomUUID().replaceAll('-', ''),
+        name: fields.name,
+        email: fields.email.toLowerCase(),
+        password: fields.passwordHash,
+        isAdmin: fields.isAdmin,
+      }),
+    );
+  }
+}

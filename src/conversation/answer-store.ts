@@ -1,0 +1,190 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import type { CitationParagraph, CitationRef } from '../citation/citation-events.js';
+import { AppError } from '../common/app-error.js';
+import { DATA_SOURCE } from '../database/database.module.js';
+import type { ConversationEntity } from '../database/entities/index.js';
+import { MESSAGE_ROLE, type AnswerStatus } from '../database/entities/message.entity.js';
+import type { RetrievalResult } from '../knowledge/retrieval-port.js';
+
+export class StorageFailedError extends AppError {
+  readonly code = 'STORAGE_FAILED';
+  constructor(cause: unknown) {
+    super('The answer could not be saved, so it was not kept; ask again.', { cause });
+  }
+}
+
+/** One answer as it is kept: what the reader was shown, and how it came about. */
+export interface AnswerRecord {
+  userId: string;
+  /** Set when an earlier question is answered again: the new answer joins it. */
+  questionId?: string;
+  conversation: ConversationEntity;
+  questionUuid: string;
+  answerUuid: string;
+  question: string;
+  /** The legacy answer text the reader was shown. */
+  answerText: string;
+  thinking: string;
+  status: AnswerStatus;
+  citationMode: 'paragraph' | 'answer';
+  parseOutcome: string | undefined;
+  hasCitationError: boolean;
+  droppedCitationCount: number;
+  uncitedParagraphCount: number;
+  paragraphs: readonly CitationParagraph[];
+  refs: readonly CitationRef[];
+  retrieval: RetrievalResult | undefined;
+  totalTokens: number;
+  completionTokens: number;
+  modelPlatform: string;
+}
+
+/** The real id behind a citation: a chunk's embedding id, or a graph element's id. */
+function sourceIdOf(ref: CitationRef): string {
+  return 'embeddingId' in ref.payload ? ref.payload.embeddingId : ref.payload.id;
+}
+
+/**
+ * Everything about one answer in a single statement: data-modifying CTEs insert the question, the answer and
+ * every paragraph, citation and reference row, fed from one JSON parameter. One statement is one round trip
+ * and is atomic by itself: all of it is stored, or none.
+ */
+const SAVE_ANSWER = `
+WITH input AS (SELECT $1::jsonb AS j),
+question AS (
+  INSERT INTO "adi_conversation_message"
+    ("uuid", "parent_message_id", "conversation_id", "conversation_uuid", "user_id", "remark", "message_role", "tokens")
+  SELECT j->>'questionUuid', 0, (j->>'conversationId')::bigint, j->>'conversationUuid', (j->>'userId')::bigint,
+         j->>'question', ${MESSAGE_ROLE.user}, (j->>'totalTokens')::int
+    FROM input WHERE j->>'questionId' IS NULL
+  RETURNING "id"),
+question_id AS (
+  SELECT "id" FROM question
+  UNION ALL SELECT (j->>'questionId')::bigint FROM input WHERE j->>'questionId' IS NOT NULL),
+answer AS (
+  INSERT INTO "adi_conversation_message"
+    ("uuid", "parent_message_id", "conversation_id", "conversation_uuid", "user_id", "remark", "thinking_content",
+     "message_role", "tokens", "ai_model_platform", "is_ref_embedding", "is_ref_graph", "answer_status", "citation_mode",
+     "parse_outcome", "has_citation_error", "paragraph_count", "ref_count", "dropped_citation_count",
+     "uncited_paragraph_count")
+  SELECT j->>'answerUuid', (SELECT "id" FROM question_id), (j->>'conversationId')::bigint, j->>'conversationUuid',
+         (j->>'userId')::bigint, j->>'answerText', j->>'thinking', ${MESSAGE_ROLE.assistant}, (j->>'completionTokens')::int,
+         j->>'modelPlatform', (j->>'isRefEmbedding')::boolean, (j->>'isRefGraph')::boolean, j->>'status',
+         j->>'citationMode', j->>'parseOutcome', (j->>'hasCitationError')::boolean, (j->>'paragraphCount')::int,
+         (j->>'refCount')::int, (j->>'droppedCitationCount')::int, (j->>'uncitedParagraphCount')::int
+    FROM input
+  RETURNING "id"),
+paragraphs AS (
+  INSERT INTO "adi_conversation_message_citation_paragraph" ("message_id", "paragraph_index", "text", "citation_ids_json")
+  SELECT answer."id", p."paragraphIndex", p."text", p."citationIdsJson"
+    FROM answer, input, jsonb_to_recordset(j->'paragraphs') AS p("paragraphIndex" int, "text" text, "citationIdsJson" text)
+  RETURNING 1),
+citations AS (
+  INSERT INTO "adi_conversation_message_citation"
+    ("message_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id")
+  SELECT answer."id", c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId"
+    FROM answer, input, jsonb_to_recordset(j->'citations')
+      AS c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text, "sourceId" text)
+  RETURNING 1),
+refs AS (
+  INSERT INTO "adi_conversation_message_citation_ref"
+    ("message_id", "citation_id", "display_number", "citation_type", "source_id", "payload_json")
+  SELECT answer."id", r."citationId", r."displayNumber", r."citationType", r."sourceId", r."payloadJson"
+    FROM answer, input, jsonb_to_recordset(j->'refs')
+      AS r("citationId" text, "displayNumber" int, "citationType" text, "sourceId" text, "payloadJson" text)
+  RETURNING 1),
+embedding_refs AS (
+  INSERT INTO "adi_conversation_message_ref_embedding" ("message_id", "embedding_id", "score", "chunk_text", "user_id")
+  SELECT answer."id", e."embeddingId", e."score", e."chunkText", (j->>'userId')::bigint
+    FROM answer, input, jsonb_to_recordset(j->'embeddingRefs') AS e("embeddingId" text, "score" numeric, "chunkText" text)
+  RETURNING 1),
+graph_refs AS (
+  INSERT INTO "adi_conversation_message_ref_graph" ("message_id", "entities_from_question", "graph_from_store", "user_id")
+  SELECT answer."id", g."entitiesFromQuestion", g."graphFromStore", (j->>'userId')::bigint
+    FROM answer, input, jsonb_to_recordset(j->'graphRefs') AS g("entitiesFromQuestion" text, "graphFromStore" text)
+  RETURNING 1)
+SELECT (SELECT "id" FROM answer) AS "answerId"`;
+
+@Injectable()
+export class AnswerStore {
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  /** Question, answer, paragraphs, citations and references, atomically. */
+  async save(record: AnswerRecord): Promise<void> {
+    try {
+      await this.dataSource.query(SAVE_ANSWER, [JSON.stringify(toRows(record))]);
+    } catch (error) {
+      throw new StorageFailedError(error);
+    }
+  }
+}
+
+/** The record as the rows of the statement above. */
+function toRows(record: AnswerRecord) {
+  const retrieval = record.retrieval;
+  const refsById = new Map(record.refs.map((ref) => [ref.citationId, ref]));
+  const graph = retrieval?.graph ?? [];
+  return {
+    questionId: record.questionId ?? null,
+    questionUuid: record.questionUuid,
+    answerUuid: record.answerUuid,
+    conversationId: record.conversation.id,
+    conversationUuid: record.conversation.uuid,
+    userId: record.userId,
+    question: record.question,
+    answerText: record.answerText,
+    thinking: record.thinking,
+    totalTokens: record.totalTokens,
+    completionTokens: record.completionTokens,
+    modelPlatform: record.modelPlatform,
+    isRefEmbedding: (retrieval?.embeddings.length ?? 0) > 0,
+    isRefGraph: graph.length > 0,
+    status: record.status,
+    citationMode: record.citationMode,
+    parseOutcome: record.parseOutcome ?? null,
+    hasCitationError: record.hasCitationError,
+    paragraphCount: record.paragraphs.length,
+    refCount: record.refs.length,
+    droppedCitationCount: record.droppedCitationCount,
+    uncitedParagraphCount: record.uncitedParagraphCount,
+    paragraphs: record.paragraphs.map((paragraph) => ({
+      paragraphIndex: paragraph.paragraphIndex,
+      text: paragraph.text,
+      citationIdsJson: JSON.stringify(paragraph.citationIds),
+    })),
+    citations: record.paragraphs.flatMap((paragraph) =>
+      paragraph.citationIds.map((citationId, i) => ({
+        paragraphIndex: paragraph.paragraphIndex,
+        citationId,
+        displayNumber: paragraph.citationNumbers[i]!,
+        citationType: refsById.get(citationId)!.type,
+        sourceId: sourceIdOf(refsById.get(citationId)!),
+      })),
+    ),
+    refs: record.refs.map((ref) => ({
+      citationId: ref.citationId,
+      displayNumber: ref.displayNumber,
+      citationType: ref.type,
+      sourceId: sourceIdOf(ref),
+      payloadJson: JSON.stringify(ref.payload),
+    })),
+    embeddingRefs: (retrieval?.embeddings ?? []).map((hit) => ({
+      embeddingId: hit.embeddingId,
+      score: Math.min(9.99, Math.max(0, hit.score)).toFixed(2),
+      chunkText: hit.text,
+    })),
+    graphRefs:
+      retrieval && (graph.length > 0 || retrieval.entitiesFromQuestion.length > 0)
+        ? [
+            {
+              entitiesFromQuestion: JSON.stringify(retrieval.entitiesFromQuestion),
+              graphFromStore: JSON.stringify({
+                vertices: graph.filter((fact) => fact.kind === 'vertex'),
+                edges: graph.filter((fact) => fact.kind === 'edge'),
+              }),
+            },
+          ]
+        : [],
+  };
+}

@@ -1,0 +1,76 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { User, type CurrentUser } from '../auth/current-user.js';
+import { AppError } from '../common/app-error.js';
+import type { MessageEntity } from '../database/entities/index.js';
+import { MessageRepository } from './message.repository.js';
+
+class AnswerNotFoundError extends AppError {
+  readonly code = 'A0008';
+  constructor(uuid: string) {
+    super(`No answer ${uuid} of yours exists; use the answer uuid from [META].`);
+  }
+}
+
+/** The references of an answer, for its owner (and admins); anyone else's uuid reads as missing. */
+@Controller('conversation/message')
+export class RefsController {
+  constructor(private readonly messages: MessageRepository) {}
+
+  @Get('embedding-ref/:uuid')
+  async embeddingRefs(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+    const answer = await this.answer(uuid, user);
+    const refs = await this.messages.embeddingRefs(answer.id);
+    return { success: true, data: refs.map((ref) => ({ embeddingId: ref.embeddingId, text: ref.chunkText })) };
+  }
+
+  @Get('graph-ref/:uuid')
+  async graphRef(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+    const answer = await this.answer(uuid, user);
+    const ref = await this.messages.graphRef(answer.id);
+    const graph = ref ? (JSON.parse(ref.graphFromStore) as { vertices?: unknown[]; edges?: unknown[] }) : {};
+    return {
+      success: true,
+      data: {
+        entitiesFromQuestion: ref ? (JSON.parse(ref.entitiesFromQuestion) as unknown[]) : [],
+        vertices: graph.vertices ?? [],
+        edges: graph.edges ?? [],
+      },
+    };
+  }
+
+  /** The paragraph view of an answer: exactly what its stream carried. */
+  @Get('citation/:uuid')
+  async citation(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+    const answer = await this.answer(uuid, user);
+    const { paragraphs, refs } = await this.messages.citationView(answer.id);
+    const numbers = new Map(refs.map((ref) => [ref.citationId, ref.displayNumber]));
+    return {
+      success: true,
+      data: {
+        citationMode: answer.citationMode ?? 'answer',
+        hasCitationError: answer.hasCitationError,
+        paragraphs: paragraphs.map((paragraph) => {
+          const citationIds = JSON.parse(paragraph.citationIdsJson) as string[];
+          return {
+            paragraphIndex: paragraph.paragraphIndex,
+            text: paragraph.text,
+            citationIds,
+            citationNumbers: citationIds.map((id) => numbers.get(id)!),
+          };
+        }),
+        refs: refs.map((ref) => ({
+          citationId: ref.citationId,
+          displayNumber: ref.displayNumber,
+          type: ref.citationType,
+          payload: JSON.parse(ref.payloadJson) as unknown,
+        })),
+      },
+    };
+  }
+
+  private async answer(uuid: string, user: CurrentUser): Promise<MessageEntity> {
+    const message = await this.messages.findReadable(uuid, user);
+    if (!message || message.parentMessageId === '0') throw new AnswerNotFoundError(uuid);
+    return message;
+  }
+}

@@ -1,0 +1,58 @@
+import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { openDatabase, type OpenDatabase } from './data-source.js';
+
+export const OPEN_DATABASE = Symbol('OPEN_DATABASE');
+export const DATA_SOURCE = Symbol('DATA_SOURCE');
+/** The Redis client, or `undefined` when REDIS_URL is not set. */
+export const REDIS = Symbol('REDIS');
+
+@Injectable()
+class ConnectionsCloser implements OnApplicationShutdown {
+  constructor(
+    @Inject(OPEN_DATABASE) private readonly database: OpenDatabase,
+    @Inject(REDIS) private readonly redis: Redis | undefined,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    this.redis?.disconnect();
+    await this.database.close();
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: OPEN_DATABASE,
+      inject: [APP_CONFIG],
+      useFactory: async (config: AppConfig): Promise<OpenDatabase> => {
+        const database = await openDatabase(config.database);
+        new Logger('Database').log({
+          message: 'database ready',
+          kind: database.embedded ? 'embedded PGlite' : 'PostgreSQL server',
+          ...(database.embedded ? { dataDir: config.database.dataDir } : {}),
+          migrations: config.database.runMigrations ? 'applied' : 'skipped',
+        });
+        return database;
+      },
+    },
+    {
+      provide: DATA_SOURCE,
+      inject: [OPEN_DATABASE],
+      useFactory: (database: OpenDatabase): DataSource => database.dataSource,
+    },
+    {
+      provide: REDIS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): Redis | undefined =>
+        config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined,
+    },
+    ConnectionsCloser,
+  ],
+  exports: [DATA_SOURCE, REDIS],
+})
+export class DatabaseModule {}

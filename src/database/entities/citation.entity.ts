@@ -1,0 +1,86 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+
+/** One paragraph of an answer as its stream carried it. */
+@Entity('adi_conversation_message_citation_paragraph')
+@Unique(['messageId', 'paragraphIndex'])
+export class CitationParagraphEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ name: 'message_id', type: 'bigint' })
+  messageId!: string;
+
+  @Column({ name: 'paragraph_index', type: 'integer' })
+  paragraphIndex!: number;
+
+  @Column({ type: 'text' })
+  text!: string;
+
+  /** JSON array of the paragraph's citation ids, in order. */
+  @Column({ name: 'citation_ids_json', type: 'text' })
+  citationIdsJson!: string;
+
+  @Index()
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}
+
+/**
+ * One citation of one paragraph, normalized: "which answers cited this chunk" is an index lookup on
+ * `source_id`, "all citations of this answer" one on `message_id`.
+ */
+@Entity('adi_conversation_message_citation')
+@Index(['messageId', 'paragraphIndex'])
+export class CitationEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ name: 'message_id', type: 'bigint' })
+  messageId!: string;
+
+  @Column({ name: 'paragraph_index', type: 'integer' })
+  paragraphIndex!: number;
+
+  @Column({ name: 'citation_id', type: 'varchar', length: 8 })
+  citationId!: string;
+
+  @Column({ name: 'display_number', type: 'integer' })
+  displayNumber!: number;
+
+  @Column({ name: 'citation_type', type: 'varchar', length: 16 })
+  citationType!: string;
+
+  /** The real source: a chunk's embedding id, or a graph element's id. */
+  @Index()
+  @Column({ name: 'source_id', type: 'varchar', length: 64 })
+  sourceId!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}
+
+/** Each source an answer cited, with the payload its `[CITATION_REF]` event carried. */
+@Entity('adi_conversation_message_citation_ref')
+@Unique(['messageId', 'citationId'])
+export class CitationRefEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ name: 'message_id', type: 'bigint' })
+  messageId!: string;
+
+  @Column({ name: 'citation_id', type: 'varchar', length: 8 })
+  citationId!: string;
+
+  @Column({ name: 'display_number', type: 'integer' })
+  displayNumber!: number;
+
+  @Column({ name: 'citation_type', type: 'varchar', length: 16 })
+  citationType!: string;
+
+  @Column({ name: 'source_id', type: 'varchar', length: 64 })
+  sourceId!: string;
+
+  @Column({ name: 'payload_json', type: 'text' })
+  payloadJson!: string;
+}

@@ -1,0 +1,35 @@
+import { AskLockEntity, AskRateEntity } from './ask-limits.entity.js';
+import { CitationEntity, CitationParagraphEntity, CitationRefEntity } from './citation.entity.js';
+import { ConversationEntity } from './conversation.entity.js';
+import { RefEmbeddingEntity, RefGraphEntity } from './message-refs.entity.js';
+import { MessageEntity } from './message.entity.js';
+import { UserTokenEntity } from './user-token.entity.js';
+import { UserEntity } from './user.entity.js';
+
+export {
+  AskLockEntity,
+  AskRateEntity,
+  CitationEntity,
+  CitationParagraphEntity,
+  CitationRefEntity,
+  ConversationEntity,
+  MessageEntity,
+  RefEmbeddingEntity,
+  RefGraphEntity,
+  UserEntity,
+  UserTokenEntity,
+};
+
+export const ENTITIES = [
+  UserEntity,
+  UserTokenEntity,
+  ConversationEntity,
+  MessageEntity,
+  RefEmbeddingEntity,
+  RefGraphEntity,
+  CitationParagraphEntity,
+  CitationEntity,
+  CitationRefEntity,
+  AskLockEntity,
+  AskRateEntity,
+];

@@ -1,0 +1,246 @@
+import pg from 'pg';
+import { AuthService } from '../src/auth/auth.service.js';
+import { FakeOpenAi } from './support/fake-openai.js';
+import { startApp, type RunningApp } from './support/app.js';
+import { ask, legacyAnswerText, meta, named } from './support/sse-client.js';
+
+const ANSWER =
+  '{"paragraphs":[{"text":"Numbers are given at first citation [E1].","citationIds":["E2"]},{"text":"They never change.","citationIds":["E2","G1","E9"]},{"text":"No source here.","citationIds":[]}]}';
+const QUESTION = 'How are citation numbers given and why do they never change?';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('answers are stored, and read back only by their owner', () => {
+  const fake = new FakeOpenAi();
+  let server: RunningApp;
+  let token: string;
+  let conversation: string;
+  let db: pg.Client;
+
+  const get = async (path: string, auth: string | null = token) => {
+    const response = await fetch(`${server.baseUrl}${path}`, { headers: auth ? { Authorization: auth } : {} });
+    return { status: response.status, text: await response.text() };
+  };
+  const getData = async <T>(path: string, auth: string = token): Promise<T> => {
+    const body = JSON.parse((await get(path, auth)).text) as { success: boolean; data: T };
+    expect(body.success).toBe(true);
+    return body.data;
+  };
+  const count = async (table: string) =>
+    Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}"`)).rows[0]!.n);
+
+  beforeAll(async () => {
+    await fake.start();
+    server = await startApp({ OPENAI_BASE_URL: fake.baseUrl, OPENAI_MAX_RETRIES: '0', ASK_REPAIR_RETRY: 'false' });
+    token = await server.login();
+    conversation = await server.firstConversation(token);
+    db = new pg.Client({ connectionString: server.database!.url });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await db.end();
+    await server.close();
+    await fake.stop();
+  });
+
+  it('stores everything before [DONE]: the citation view equals the stream, the refs answer at once', async () => {
+    fake.enqueue({ content: ANSWER, delayMs: 1 });
+    const reply = await ask(server.baseUrl, token, { conversationUuid: conversation, prompt: QUESTION });
+    const answerUuid = meta(reply.events).answer!.uuid as string;
+
+    const view = await getData<{
+      paragraphs: unknown[];
+      refs: unknown[];
+      citationMode: string;
+      hasCitationError: boolean;
+    }>(`/conversation/message/citation/${answerUuid}`);
+    expect(view.paragraphs).toEqual(
+      named(reply.events, '[CITATION_PARAGRAPH]').map((event) => JSON.parse(event.data) as unknown),
+    );
+    expect(view.refs).toEqual(named(reply.events, '[CITATION_REF]').map((event) => JSON.parse(event.data) as unknown));
+    expect(view).toMatchObject({ citationMode: 'paragraph', hasCitationError: false });
+
+    const refs = await getData<{ embeddingId: string; text: string }[]>(
+      `/conversation/message/embedding-ref/${answerUuid}`,
+    );
+    expect(refs.length).toBeGreaterThan(0);
+    expect(refs.every((ref) => ref.text.length > 0 && /^[0-9a-f-]{36}$/.test(ref.embeddingId))).toBe(true);
+    const graph = await getData<{ vertices: unknown[]; edges: unknown[]; entitiesFromQuestion: unknown[] }>(
+      `/conversation/message/graph-ref/${answerUuid}`,
+    );
+    expect(Array.isArray(graph.vertices) && Array.isArray(graph.edges)).toBe(true);
+
+    const history = await getData<{
+      minMsgUuid: string;
+      msgList: { remark: string; attachmentUrls: unknown[]; children: { uuid: string; remark: string }[] }[];
+    }>(`/conversation/${conversation}?maxMsgUuid=&pageSize=20`);
+    expect(history.msgList[0]).toMatchObject({ remark: QUESTION, attachmentUrls: [] });
+    expect(history.msgList[0]!.children[0]).toMatchObject({ uuid: answerUuid, remark: legacyAnswerText(reply.events) });
+
+    // "Which answers cited this chunk?" is one indexed lookup on the normalized table.
+    const cited = (JSON.parse(named(reply.events, '[CITATION_REF]')[0]!.data) as { payload: { embeddingId: string } })
+      .payload;
+    const byChunk = await getData<{ records: { answerUuid: string }[] }>(
+      `/admin/citation/paragraphs?sourceId=${cited.embeddingId}`,
+    );
+    expect(byChunk.records.map((record) => record.answerUuid)).toContain(answerUuid);
+    const plan = (await db.query(
+      `EXPLAIN SELECT message_id FROM adi_conversation_message_citation WHERE source_id = $1`,
+      [cited.embeddingId],
+    )) as { rows: { 'QUERY PLAN': string }[] };
+    await db.query('SET enable_seqscan = off');
+    const indexed = (await db.query(
+      `EXPLAIN SELECT message_id FROM adi_conversation_message_citation WHERE source_id = $1`,
+      [cited.embeddingId],
+    )) as {
+      rows: { 'QUERY PLAN': string }[];
+    };
+    await db.query('SET enable_seqscan = on');
+    expect(plan.rows.length).toBeGreaterThan(0);
+    expect(indexed.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Index/);
+  });
+
+  it('answers a missing or unknown token with a bare 401, and an unknown route with 404', async () => {
+    expect(await get('/conversation/list', null)).toEqual({ status: 401, text: '' });
+    expect(await get('/conversation/list', 'not-a-token')).toEqual({ status: 401, text: '' });
+    expect((await get('/no/such/route')).status).toBe(404);
+    expect((await get('/no/such/route', null)).status).toBe(404);
+  });
+
+  it("reads someone else's answer and conversation as not found; an admin reads all", async () => {
+    const auth = server.app.get(AuthService);
+    await auth.createUser({
+      name: 'mallory',
+      email: 'mallory@example.test',
+      password: 'mallory-password',
+      isAdmin: false,
+    });
+    const other = await server.login('mallory@example.test', 'mallory-password');
+    const otherConversation = await server.firstConversation(other);
+    fake.enqueue({ content: ANSWER });
+    const reply = await ask(server.baseUrl, other, { conversationUuid: otherConversation, prompt: QUESTION });
+    const answerUuid = meta(reply.events).answer!.uuid as string;
+
+    for (const path of [
+      `/conversation/message/embedding-ref/${answerUuid}`,
+      `/conversation/message/citation/${answerUuid}`,
+    ]) {
+      const asOwner = JSON.parse((await get(path, other)).text) as { success: boolean };
+      expect(asOwner.success).toBe(true);
+      const asAdmin = JSON.parse((await get(path, token)).text) as { success: boolean };
+      expect(asAdmin.success).toBe(true);
+    }
+    // The admin's conversation, asked about by the other user: not found.
+    const refused = await ask(server.baseUrl, other, { conversationUuid: conversation, prompt: QUESTION });
+    expect(refused.events.map((event) => event.event)).toEqual(['[ERROR]']);
+    expect(refused.events[0]!.data).toMatch(/^CONVERSATION_NOT_FOUND: /);
+    const adminsRefs = await get(`/conversation/message/citation/${answerUuid}`, other);
+    expect(JSON.parse(adminsRefs.text)).toMatchObject({ success: true });
+    const firstAnswer = (
+      await getData<{ msgList: { children: { uuid: string }[] }[] }>(
+        `/conversation/${conversation}?maxMsgUuid=&pageSize=20`,
+      )
+    ).msgList.at(-1)!.children[0]!.uuid;
+    expect(JSON.parse((await get(`/conversation/message/embedding-ref/${firstAnswer}`, other)).text)).toMatchObject({
+      success: false,
+      code: 'A0008',
+    });
+    expect(JSON.parse((await get(`/conversation/${conversation}?maxMsgUuid=&pageSize=20`, other)).text)).toMatchObject({
+      success: false,
+      code: 'CONVERSATION_NOT_FOUND',
+    });
+    const forbidden = await get('/admin/citation/quality', other);
+    expect(forbidden.status).toBe(403);
+  });
+
+  it('leaves no row of an answer whose storing fails, and tells the client', async () => {
+    const tables = [
+      'adi_conversation_message',
+      'adi_conversation_message_citation_paragraph',
+      'adi_conversation_message_ref_embedding',
+    ];
+    const before = await Promise.all(tables.map(count));
+    await db.query(
+      `CREATE FUNCTION refuse_citation() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$ LANGUAGE plpgsql`,
+    );
+    await db.query(
+      `CREATE TRIGGER refuse_citation BEFORE INSERT ON adi_conversation_message_citation FOR EACH ROW EXECUTE FUNCTION refuse_citation()`,
+    );
+    try {
+      fake.enqueue({ content: ANSWER });
+      const reply = await ask(server.baseUrl, token, { conversationUuid: conversation, prompt: QUESTION });
+      expect(reply.events.at(-1)).toMatchObject({ event: '[ERROR]' });
+      expect(reply.events.at(-1)!.data).toMatch(/^STORAGE_FAILED: /);
+      expect(named(reply.events, '[DONE]')).toEqual([]);
+      expect(await Promise.all(tables.map(count))).toEqual(before);
+    } finally {
+      await db.query('DROP TRIGGER refuse_citation ON adi_conversation_message_citation');
+      await db.query('DROP FUNCTION refuse_citation');
+    }
+  });
+
+  it('keeps what was shown of an answer the client left, marked as interrupted', async () => {
+    fake.enqueue({ content: ANSWER, chunkSizes: [6], delayMs: 25 });
+    const controller = new AbortController();
+    const pending = ask(
+      server.baseUrl,
+      token,
+      { conversationUuid: conversation, prompt: 'interrupted question' },
+      controller.signal,
+    ).catch(() => undefined);
+    await sleep(300);
+    controller.abort();
+    await pending;
+    let row: { remark: string; answer_status: string } | undefined;
+    for (let i = 0; i < 100 && !row; i++) {
+      await sleep(20);
+      row = (
+        await db.query(
+          `SELECT remark, answer_status FROM adi_conversation_message WHERE message_role = 3 AND answer_status = 'interrupted'`,
+        )
+      ).rows[0] as { remark: string; answer_status: string } | undefined;
+    }
+    expect(row).toBeDefined();
+    expect(row!.remark.length).toBeGreaterThan(0);
+    expect(
+      'Numbers are given at first citation.\n\nThey never change.\n\nNo source here.'.startsWith(row!.remark),
+    ).toBe(true);
+  });
+
+  it('reports citation quality to admins', async () => {
+    const quality = await getData<Record<string, number>>('/admin/citation/quality');
+    expect(quality.answers).toBeGreaterThanOrEqual(2);
+    expect(quality.paragraphModeShare).toBeGreaterThan(0);
+    expect(quality.droppedIdRate).toBeGreaterThan(0);
+    expect(quality.meanParagraphsPerAnswer).toBeGreaterThan(1);
+    const errors = await getData<{ records: unknown[] }>('/admin/citation/paragraphs?hasCitationError=true');
+    expect(Array.isArray(errors.records)).toBe(true);
+  });
+
+  it('keeps the stock frontend shapes for conversations: arrays always present, kbIds as strings', async () => {
+    const created = await fetch(`${server.baseUrl}/conversation/add`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: token },
+      body: JSON.stringify({
+        uuid: '',
+        title: 'Second',
+        kbIds: [],
+        mcpIds: [],
+        loadedAll: false,
+        convKnowledgeList: [],
+      }),
+    });
+    const dto = ((await created.json()) as { data: Record<string, unknown> }).data;
+    expect(dto).toMatchObject({ title: 'Second', mcpIds: [], kbIds: [], convKnowledgeList: [] });
+    const uuid = dto.uuid as string;
+    await fetch(`${server.baseUrl}/conversation/edit/${uuid}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: token },
+      body: JSON.stringify({ kbIds: ['5a3c0e7f9b2d4c61a8e04f1d2b6c7a90'] }),
+    });
+    const list = await getData<{ uuid: string; kbIds: string[]; convKnowledgeList: unknown[] }[]>('/conversation/list');
+    expect(list.find((item) => item.uuid === uuid)).toMatchObject({ kbIds: ['5a3c0e7f9b2d4c61a8e04f1d2b6c7a90'] });
+    await fetch(`${server.baseUrl}/conversation/del/${uuid}`, { method: 'POST', headers: { Authorization: token } });
+    expect((await getData<{ uuid: string }[]>('/conversation/list')).map((item) => item.uuid)).not.toContain(uuid);
+  });
+});

@@ -1,0 +1,66 @@
+import { Redis } from 'ioredis';
+import { FakeOpenAi } from './support/fake-openai.js';
+import { startApp, type RunningApp } from './support/app.js';
+import { ask } from './support/sse-client.js';
+
+/** With REDIS_URL, tokens, ask locks and rate limits live in Redis, shared by every instance. */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+
+describe('with REDIS_URL', () => {
+  const fake = new FakeOpenAi();
+  const redis = new Redis(REDIS_URL);
+  let first: RunningApp;
+  let second: RunningApp;
+
+  beforeAll(async () => {
+    await redis.flushdb();
+    await fake.start();
+    first = await startApp({
+      REDIS_URL,
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_MAX_RETRIES: '0',
+      ASK_RATE_LIMIT_PER_MINUTE: '3',
+    });
+    // A second instance on the same database and Redis, as behind a load balancer.
+    second = await startApp({
+      REDIS_URL,
+      DATABASE_URL: first.database!.url,
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_MAX_RETRIES: '0',
+      ASK_RATE_LIMIT_PER_MINUTE: '3',
+    });
+  });
+
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+    await fake.stop();
+    redis.disconnect();
+  });
+
+  it('keeps login tokens in Redis with an expiry, valid on every instance', async () => {
+    const token = await first.login();
+    expect(await redis.pttl(`user:token:${token}`)).toBeGreaterThan(0);
+    const response = await fetch(`${second.baseUrl}/conversation/list`, { headers: { Authorization: token } });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a second answer in flight on another instance, and limits questions per minute', async () => {
+    const token = await first.login();
+    const conversation = await first.firstConversation(token);
+    const body = { conversationUuid: conversation, prompt: 'How are numbers given?' };
+    fake.enqueue({ content: '{"paragraphs":[{"text":"Slowly.","citationIds":[]}]}', chunkSizes: [2], delayMs: 30 });
+    const slow = ask(first.baseUrl, token, body);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const refused = await ask(second.baseUrl, token, body);
+    expect(refused.events.map((event) => event.event)).toEqual(['[ERROR]']);
+    expect(refused.events[0]!.data).toMatch(/^ANSWER_IN_PROGRESS: /);
+    expect((await slow).events.at(-1)!.event).toBe('[DONE]');
+
+    // Three questions a minute: the two above and this one pass, the next is refused.
+    await ask(second.baseUrl, token, body);
+    const limited = await ask(first.baseUrl, token, body);
+    expect(limited.events.map((event) => event.event)).toEqual(['[ERROR]']);
+    expect(limited.events[0]!.data).toMatch(/^ASK_RATE_LIMITED: /);
+  });
+});
