@@ -22,7 +22,9 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment; throws a {@link ConfigError} naming every bad variable and how to fix it. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
+  // A variable set to an empty string counts as unset, as `KEY=` in a compose or .env file means.
+  const env = Object.fromEntries(Object.entries(rawEnv).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
