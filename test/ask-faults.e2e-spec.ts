@@ -26,6 +26,7 @@ describe('POST /conversation/message/process when things go wrong', () => {
     server = await startApp({
       OPENAI_BASE_URL: fake.baseUrl,
       OPENAI_MODEL: 'fake-model',
+      OPENAI_MODELS: 'no-schema-model,other-model',
       OPENAI_MAX_RETRIES: '0',
       ASK_TIMEOUT_MS: '400',
       SSE_HEARTBEAT_MS: '60',
@@ -103,10 +104,14 @@ describe('POST /conversation/message/process when things go wrong', () => {
     expect(fake.requests.at(-1)!.body.model).toBe('no-schema-model');
   });
 
-  it('uses the configured model when the request names none', async () => {
-    fake.enqueue({ content: ANSWER });
+  it('uses the configured model when the request names none, or one the server does not offer', async () => {
+    fake.enqueue({ content: ANSWER }, { content: ANSWER }, { content: ANSWER });
     await ask(server.baseUrl, token, { ...body(), modelName: '', modelPlatform: '' });
     expect(fake.requests.at(-1)!.body.model).toBe('fake-model');
+    await ask(server.baseUrl, token, { ...body(), modelName: 'gpt-unknown' });
+    expect(fake.requests.at(-1)!.body.model).toBe('fake-model');
+    await ask(server.baseUrl, token, { ...body(), modelName: 'other-model' });
+    expect(fake.requests.at(-1)!.body.model).toBe('other-model');
   });
 
   it('streams reasoning as [THINKING] before the answer', async () => {

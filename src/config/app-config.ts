@@ -65,6 +65,9 @@ function modelConfig(e: Env): AppConfig['model'] {
       // Local servers (vLLM, Ollama, llama.cpp) take any key; the client library insists on one.
       apiKey: e.OPENAI_API_KEY ?? 'not-needed',
       model: e.OPENAI_MODEL,
+      models: [
+        ...new Set([e.OPENAI_MODEL, ...(e.OPENAI_MODELS ?? '').split(',').map((name) => name.trim()).filter(Boolean)]),
+      ],
       timeoutMs: e.OPENAI_TIMEOUT_MS,
       temperature: e.OPENAI_TEMPERATURE,
       maxRetries: e.OPENAI_MAX_RETRIES,

@@ -43,6 +43,10 @@ export const envSchema = z.object({
   OPENAI_BASE_URL: z.url().optional().describe('an OpenAI-compatible API root, e.g. https://api.deepseek.com/v1'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini').describe('the model used when a request names none'),
+  OPENAI_MODELS: z
+    .string()
+    .optional()
+    .describe('comma-separated models a request may name; a blank or unknown name gets OPENAI_MODEL'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(120000),
   OPENAI_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.2),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1).describe('retries before the stream starts'),

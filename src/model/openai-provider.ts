@@ -16,7 +16,10 @@ import { buildPrompt } from './prompt.js';
 export interface OpenAiSettings {
   baseUrl: string;
   apiKey: string;
+  /** The default model. */
   model: string;
+  /** Every model a request may name; the default is always one of them. */
+  models: string[];
   timeoutMs: number;
   temperature: number;
   maxRetries: number;
@@ -65,7 +68,7 @@ export class OpenAiProvider implements ModelProvider {
   }
 
   private async run(request: ModelRequest, signal: AbortSignal, subscriber: Subscriber<ModelDelta>): Promise<void> {
-    const model = request.modelName?.trim() || this.settings.model;
+    const model = this.modelFor(request.modelName);
     const chunks = await this.open(model, request, signal);
     let finish: FinishReason | undefined;
     let usage: TokenUsage | undefined;
@@ -86,6 +89,12 @@ export class OpenAiProvider implements ModelProvider {
     if (finish === undefined) throw new ModelStreamCutError('The model stream ended without saying it was finished.');
     subscriber.next({ type: 'finish', reason: finish, ...(usage ? { usage } : {}) });
     subscriber.complete();
+  }
+
+  /** The model a request names when it is one this server offers; the default for a blank or unknown name. */
+  modelFor(name: string | undefined): string {
+    const wanted = name?.trim() ?? '';
+    return this.settings.models.includes(wanted) ? wanted : this.settings.model;
   }
 
   private async open(model: string, request: ModelRequest, signal: AbortSignal) {
