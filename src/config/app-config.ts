@@ -66,7 +66,13 @@ function modelConfig(e: Env): AppConfig['model'] {
       apiKey: e.OPENAI_API_KEY ?? 'not-needed',
       model: e.OPENAI_MODEL,
       models: [
-        ...new Set([e.OPENAI_MODEL, ...(e.OPENAI_MODELS ?? '').split(',').map((name) => name.trim()).filter(Boolean)]),
+        ...new Set([
+          e.OPENAI_MODEL,
+          ...(e.OPENAI_MODELS ?? '')
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean),
+        ]),
       ],
       timeoutMs: e.OPENAI_TIMEOUT_MS,
       temperature: e.OPENAI_TEMPERATURE,
