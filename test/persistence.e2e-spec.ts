@@ -100,6 +100,23 @@ describe('answers are stored, and read back only by their owner', () => {
     expect(indexed.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Index/);
   });
 
+  it('answers a bad login as the stock frontend expects: HTTP 200, success false, a code and a message', async () => {
+    const login = async (body: unknown) => {
+      const response = await fetch(`${server.baseUrl}/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const blank = await login({ email: '', password: '' });
+    expect(blank.status).toBe(200);
+    expect(blank.body).toMatchObject({ success: false, code: 'A0002' });
+    expect(blank.body.message).toContain('email');
+    const wrong = await login({ email: 'admin@example.test', password: 'not-the-password' });
+    expect(wrong).toMatchObject({ status: 200, body: { success: false, code: 'A0004' } });
+  });
+
   it('answers a missing or unknown token with a bare 401, and an unknown route with 404', async () => {
     expect(await get('/conversation/list', null)).toEqual({ status: 401, text: '' });
     expect(await get('/conversation/list', 'not-a-token')).toEqual({ status: 401, text: '' });

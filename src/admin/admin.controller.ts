@@ -1,7 +1,7 @@
 import { Controller, ForbiddenException, Get, Query } from '@nestjs/common';
 import { z } from 'zod';
 import { User, type CurrentUser } from '../auth/current-user.js';
-import { RequestInvalidError } from '../common/app-error.js';
+import { InvalidParameterError } from '../common/app-error.js';
 import { describeIssues } from '../conversation/ask-request.js';
 import { AdminRepository } from './admin.repository.js';
 
@@ -57,7 +57,7 @@ function requireAdmin(user: CurrentUser): void {
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new RequestInvalidError(describeIssues(parsed.error));
+  if (!parsed.success) throw new InvalidParameterError(describeIssues(parsed.error));
   return parsed.data;
 }
 

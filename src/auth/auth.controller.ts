@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { z } from 'zod';
-import { RequestInvalidError } from '../common/app-error.js';
+import { InvalidParameterError } from '../common/app-error.js';
 import { describeIssues } from '../conversation/ask-request.js';
 import { AuthService } from './auth.service.js';
 import { Public } from './current-user.js';
@@ -19,7 +19,7 @@ export class AuthController {
   @HttpCode(200)
   async login(@Body() body: unknown) {
     const parsed = loginSchema.safeParse(body ?? {});
-    if (!parsed.success) throw new RequestInvalidError(describeIssues(parsed.error));
+    if (!parsed.success) throw new InvalidParameterError(describeIssues(parsed.error));
     return { success: true, data: await this.auth.login(parsed.data.email, parsed.data.password) };
   }
 }

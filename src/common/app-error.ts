@@ -18,6 +18,14 @@ export class RequestInvalidError extends AppError {
   override readonly httpStatus = 400;
 }
 
+/**
+ * A parameter of a JSON call is missing or wrong. Answered as the legacy server does, with HTTP 200 and
+ * `success:false`: the stock frontend shows `message` only for such replies, and just "status code 400" for a 400.
+ */
+export class InvalidParameterError extends AppError {
+  readonly code = 'A0002';
+}
+
 export class AnswerInProgressError extends AppError {
   readonly code = 'ANSWER_IN_PROGRESS';
   constructor() {

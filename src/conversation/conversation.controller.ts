@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { z } from 'zod';
 import { User, type CurrentUser } from '../auth/current-user.js';
-import { AppError, ConversationNotFoundError, RequestInvalidError } from '../common/app-error.js';
+import { AppError, ConversationNotFoundError, InvalidParameterError } from '../common/app-error.js';
 import type { ConversationEntity } from '../database/entities/index.js';
 import { describeIssues } from './ask-request.js';
 import { toConvDto, toMessageDto } from './conversation-dto.js';
@@ -44,7 +44,7 @@ const fieldsSchema = z.object({
 
 function parseFields(body: unknown): ConversationFields {
   const parsed = fieldsSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new RequestInvalidError(describeIssues(parsed.error));
+  if (!parsed.success) throw new InvalidParameterError(describeIssues(parsed.error));
   return Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== null && value !== undefined));
 }
 
@@ -74,7 +74,7 @@ export class ConversationController {
   @HttpCode(200)
   async add(@User() user: CurrentUser, @Body() body: unknown) {
     const fields = parseFields(body);
-    if (!fields.title) throw new RequestInvalidError('title: a new conversation needs a title');
+    if (!fields.title) throw new InvalidParameterError('title: a new conversation needs a title');
     if (await this.conversations.findByTitle(user.id, fields.title)) throw new TitleTakenError();
     if ((await this.conversations.listByUser(user.id)).length >= MAX_CONVERSATIONS)
       throw new TooManyConversationsError();
@@ -101,7 +101,7 @@ export class ConversationController {
   @Get(':uuid')
   async history(@User() user: CurrentUser, @Param('uuid') uuid: string, @Query() query: unknown) {
     const parsed = historyQuerySchema.safeParse(query);
-    if (!parsed.success) throw new RequestInvalidError(describeIssues(parsed.error));
+    if (!parsed.success) throw new InvalidParameterError(describeIssues(parsed.error));
     const conversation = await this.owned(uuid, user);
     let beforeId: string | undefined;
     if (parsed.data.maxMsgUuid !== '') {
