@@ -34,34 +34,45 @@ interface Upstream {
 /** Per stream: when each paragraph's closing brace left the fake model. */
 const braceSentAt = new Map<number, number[]>();
 
+/** Finds where paragraph objects close in a paragraphs-answer JSON text fed piece by piece. */
+class ParagraphCloseScanner {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private paragraph = 0;
+
+  /** The indexes of the paragraphs whose closing brace is in `text`. */
+  feed(text: string): number[] {
+    const closed: number[] = [];
+    for (const char of text) {
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (char === '\\') this.escaped = true;
+        else if (char === '"') this.inString = false;
+      } else if (char === '"') this.inString = true;
+      else if (char === '{' || char === '[') this.depth++;
+      else if (char === '}' || char === ']') {
+        this.depth--;
+        if (char === '}' && this.depth === 2) closed.push(this.paragraph++);
+      }
+    }
+    return closed;
+  }
+}
+
 function answerTokens(streamId: number): { tokens: string[]; closesParagraph: (number | undefined)[] } {
   const paragraphs = Array.from({ length: PARAGRAPHS }, (_, i) => ({
     text: `Paragraph ${i} of stream ${streamId}: retrieval finds the chunks, and each paragraph cites the sources it rests on.`,
     citationIds: [`E${(i % 3) + 1}`],
   }));
   const json = JSON.stringify({ paragraphs });
+  const scanner = new ParagraphCloseScanner();
   const tokens: string[] = [];
   const closesParagraph: (number | undefined)[] = [];
-  let depth = 0;
-  let paragraph = 0;
-  let inString = false;
   for (let at = 0; at < json.length; at += 4) {
     const token = json.slice(at, at + 4);
-    let closed: number | undefined;
-    for (let i = 0; i < token.length; i++) {
-      const char = token[i]!;
-      if (inString) {
-        if (char === '\\') i++;
-        else if (char === '"') inString = false;
-      } else if (char === '"') inString = true;
-      else if (char === '{' || char === '[') depth++;
-      else if (char === '}' || char === ']') {
-        depth--;
-        if (char === '}' && depth === 2) closed = paragraph++;
-      }
-    }
     tokens.push(token);
-    closesParagraph.push(closed);
+    closesParagraph.push(scanner.feed(token)[0]);
   }
   return { tokens, closesParagraph };
 }
@@ -156,6 +167,7 @@ interface BenchUser {
 }
 let benchUsers: BenchUser[] = [];
 
+const RELAY_DATA = /^data:(.*)$/gm;
 const PARAGRAPH_EVENT = /event:\[CITATION_PARAGRAPH\]\ndata:\{"paragraphIndex":(\d+)/g;
 
 /**
@@ -174,6 +186,7 @@ function openStream(url: string, path: string, paragraphEvents: boolean): Promis
   return new Promise((resolve, reject) => {
     const result: StreamResult = { paragraphDelays: [] };
     let carry = '';
+    const relayScanner = new ParagraphCloseScanner();
     const req = httpRequest(
       `${url}${path}`,
       { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: user.token }, agent: false },
@@ -186,6 +199,14 @@ function openStream(url: string, path: string, paragraphEvents: boolean): Promis
             for (const match of window.matchAll(PARAGRAPH_EVENT)) {
               const sentAt = braceSentAt.get(streamId)![Number(match[1])];
               if (sentAt !== undefined) result.paragraphDelays.push(now - sentAt);
+            }
+          } else {
+            // The relay passes the model's text on as it is: the floor is the closing brace itself arriving.
+            for (const [, token] of text.matchAll(RELAY_DATA)) {
+              for (const paragraph of relayScanner.feed(token!)) {
+                const sentAt = braceSentAt.get(streamId)![paragraph];
+                if (sentAt !== undefined) result.paragraphDelays.push(now - sentAt);
+              }
             }
           }
           carry = window.slice(-80);
@@ -250,6 +271,7 @@ async function main(): Promise<void> {
     out(
       `paragraph delay p50 / p99             ${endpoint.p50.toFixed(2)} / ${endpoint.p99.toFixed(2)} ms  (${endpoint.paragraphs} paragraphs)`,
     );
+    out(`relay: closing brace delay p50 / p99  ${relay.p50.toFixed(2)} / ${relay.p99.toFixed(2)} ms  (the floor here)`);
 
     let maxStreams = 0;
     for (const load of LOADS) {
