@@ -3,49 +3,47 @@ import { FakeOpenAi } from './support/fake-openai.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { ask } from './support/sse-client.js';
 
-/** With REDIS_URL, tokens, ask locks and rate limits live in Redis, shared by every instance. */
+/**
+ * Two instances on one database, as behind a load balancer: login tokens, the one-answer-in-flight lock and the
+ * per-minute limit hold across them, kept in PostgreSQL by default and in Redis with REDIS_URL.
+ */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 
-describe('with REDIS_URL', () => {
+describe.each([
+  ['PostgreSQL', {}],
+  ['Redis', { REDIS_URL }],
+])('shared limits kept in %s', (store, extraEnv: Record<string, string>) => {
   const fake = new FakeOpenAi();
-  const redis = new Redis(REDIS_URL);
+  const redis = store === 'Redis' ? new Redis(REDIS_URL) : undefined;
   let first: RunningApp;
   let second: RunningApp;
 
   beforeAll(async () => {
-    await redis.flushdb();
+    await redis?.flushdb();
     await fake.start();
-    first = await startApp({
-      REDIS_URL,
-      OPENAI_BASE_URL: fake.baseUrl,
-      OPENAI_MAX_RETRIES: '0',
-      ASK_RATE_LIMIT_PER_MINUTE: '3',
-    });
-    // A second instance on the same database and Redis, as behind a load balancer.
-    second = await startApp({
-      REDIS_URL,
-      DATABASE_URL: first.database!.url,
-      OPENAI_BASE_URL: fake.baseUrl,
-      OPENAI_MAX_RETRIES: '0',
-      ASK_RATE_LIMIT_PER_MINUTE: '3',
-    });
+    const env = { ...extraEnv, OPENAI_BASE_URL: fake.baseUrl, OPENAI_MAX_RETRIES: '0', ASK_RATE_LIMIT_PER_MINUTE: '3' };
+    first = await startApp(env);
+    second = await startApp({ ...env, DATABASE_URL: first.database!.url });
   });
 
   afterAll(async () => {
     await second.close();
     await first.close();
     await fake.stop();
-    redis.disconnect();
+    redis?.disconnect();
   });
 
-  it('keeps login tokens in Redis with an expiry, valid on every instance', async () => {
+  it('accepts a token on every instance', async () => {
     const token = await first.login();
-    expect(await redis.pttl(`user:token:${token}`)).toBeGreaterThan(0);
+    if (redis) expect(await redis.pttl(`user:token:${token}`)).toBeGreaterThan(0);
     const response = await fetch(`${second.baseUrl}/conversation/list`, { headers: { Authorization: token } });
     expect(response.status).toBe(200);
   });
 
   it('refuses a second answer in flight on another instance, and limits questions per minute', async () => {
+    // The limit counts in one-minute windows: start well inside one, so that all four questions fall in it.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 100));
     const token = await first.login();
     const conversation = await first.firstConversation(token);
     const body = { conversationUuid: conversation, prompt: 'How are numbers given?' };
