@@ -28,6 +28,8 @@ describe('POST /conversation/message/process when things go wrong', () => {
       OPENAI_MODEL: 'fake-model',
       OPENAI_MODELS: 'no-schema-model,other-model',
       OPENAI_MAX_RETRIES: '0',
+      // Many questions a minute here; the limit itself is tested in shared-limits.
+      ASK_RATE_LIMIT_PER_MINUTE: '1000',
       ASK_TIMEOUT_MS: '400',
       SSE_HEARTBEAT_MS: '60',
     });

@@ -25,6 +25,8 @@ describe('POST /conversation/message/process replaying model outputs', () => {
     server = await startApp({
       OPENAI_BASE_URL: fake.baseUrl,
       OPENAI_MAX_RETRIES: '0',
+      // Many questions a minute here; the limit itself is tested in shared-limits.
+      ASK_RATE_LIMIT_PER_MINUTE: '1000',
       ASK_REPAIR_RETRY: 'false',
       RETRIEVAL_MAX_RESULTS: '4',
       RETRIEVAL_MIN_SCORE: '0.05',

@@ -3,7 +3,7 @@ import { catalogOf, loadModelOutputs, type FixtureExpectations, type ModelOutput
 import { byteByByte, chunkBy, runPipeline, shownText, withoutText } from './support/run-pipeline.js';
 
 /**
- * Every case of the shared model-output fixtures, fed whole, split in two at every offset, byte by byte, and in
+ * Every case of the model-output fixtures, fed whole, split in two at every offset, byte by byte, and in
  * uneven chunks: each way must give the same paragraphs, refs and summary, and must hold what the case expects.
  */
 const fixtures = loadModelOutputs();

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { FIXTURE_PATH, loadModelOutputs } from './support/fixtures.js';
 
 /**
- * The model-output fixtures are a copy of the team's shared set, kept in the repository so that a plain clone
- * runs every case. Where the shared set sits beside the clone (as it does on the team's machines), the copy
- * must match it byte for byte; run `cp ../shared/fixtures/model-outputs.json test/fixtures/` to bring it in step.
+ * The model-output fixtures are maintained as a set of their own, outside the repository, and copied here so
+ * that a plain clone runs every case. Where that set sits beside the clone (`../shared/fixtures`), the copy must
+ * match it byte for byte; run `cp ../shared/fixtures/model-outputs.json test/fixtures/` to bring it in step.
  */
 const SHARED_COPY = fileURLToPath(new URL('../../../shared/fixtures/model-outputs.json', FIXTURE_PATH));
 
@@ -17,7 +17,7 @@ describe('model-output fixtures', () => {
     for (const fixture of fixtures.cases) expect(Object.keys(fixture.expect).length).toBeGreaterThan(0);
   });
 
-  it('match the shared set when it is present', () => {
+  it('match the set they are copied from, when it is present', () => {
     const local = readFileSync(FIXTURE_PATH, 'utf8');
     const shared = existsSync(SHARED_COPY) ? readFileSync(SHARED_COPY, 'utf8') : local;
     expect(local).toBe(shared);

@@ -30,7 +30,12 @@ describe('answers are stored, and read back only by their owner', () => {
 
   beforeAll(async () => {
     await fake.start();
-    server = await startApp({ OPENAI_BASE_URL: fake.baseUrl, OPENAI_MAX_RETRIES: '0', ASK_REPAIR_RETRY: 'false' });
+    server = await startApp({
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_MAX_RETRIES: '0',
+      ASK_RATE_LIMIT_PER_MINUTE: '1000',
+      ASK_REPAIR_RETRY: 'false',
+    });
     token = await server.login();
     conversation = await server.firstConversation(token);
     db = new pg.Client({ connectionString: server.database!.url });
