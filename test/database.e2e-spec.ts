@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
+import { MIGRATIONS } from '../migrations/index.js';
 import { openDatabase, schemaDrift } from '../src/database/data-source.js';
 import { DATA_SOURCE } from '../src/database/database.module.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
@@ -34,7 +35,7 @@ describe('migrations', () => {
     );
     try {
       const rows = await instances[0]!.dataSource.query<[{ n: number }]>('SELECT count(*)::int AS n FROM "migrations"');
-      expect(rows[0].n).toBe(1);
+      expect(rows[0].n).toBe(MIGRATIONS.length);
     } finally {
       await Promise.all(instances.map((instance) => instance.close()));
     }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { DataSource, MigrationExecutor, type DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../migrations/index.js';
@@ -42,7 +43,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<OpenData
     options = serverOptions(settings.url);
   } else {
     mkdirSync(settings.dataDir, { recursive: true });
-    pglite = new PGlite(settings.dataDir);
+    pglite = new PGlite(settings.dataDir, { extensions: { pg_trgm } });
     const config = createPgConfig(pglite);
     options = {
       type: 'postgres',

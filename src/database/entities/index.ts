@@ -2,6 +2,7 @@ import { AskLockEntity, AskRateEntity } from './ask-limits.entity.js';
 import { CitationEntity, CitationParagraphEntity, CitationRefEntity } from './citation.entity.js';
 import { ConversationEntity } from './conversation.entity.js';
 import { RefEmbeddingEntity, RefGraphEntity } from './message-refs.entity.js';
+import { KnowledgeBaseEntity, KnowledgeBaseItemEntity, KnowledgeChunkEntity } from './knowledge.entity.js';
 import { MessageEntity } from './message.entity.js';
 import { UserTokenEntity } from './user-token.entity.js';
 import { UserEntity } from './user.entity.js';
@@ -13,6 +14,9 @@ export {
   CitationParagraphEntity,
   CitationRefEntity,
   ConversationEntity,
+  KnowledgeBaseEntity,
+  KnowledgeBaseItemEntity,
+  KnowledgeChunkEntity,
   MessageEntity,
   RefEmbeddingEntity,
   RefGraphEntity,
@@ -32,4 +36,7 @@ export const ENTITIES = [
   CitationRefEntity,
   AskLockEntity,
   AskRateEntity,
+  KnowledgeBaseEntity,
+  KnowledgeBaseItemEntity,
+  KnowledgeChunkEntity,
 ];

@@ -1,0 +1,157 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  PrimaryColumn,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+
+/** Indexing status of an item, by the names legacy clients show. */
+export type IndexingStatus = 'NONE' | 'DOING' | 'DONE' | 'FAIL';
+
+@Entity('adi_knowledge_base')
+export class KnowledgeBaseEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 32, unique: true })
+  uuid!: string;
+
+  @Column({ type: 'varchar', length: 250 })
+  title!: string;
+
+  @Column({ type: 'text', default: '' })
+  remark!: string;
+
+  @Column({ name: 'is_public', type: 'boolean', default: false })
+  isPublic!: boolean;
+
+  @Column({ name: 'is_strict', type: 'boolean', default: true })
+  isStrict!: boolean;
+
+  @Index()
+  @Column({ name: 'owner_id', type: 'bigint' })
+  ownerId!: string;
+
+  @Column({ name: 'owner_uuid', type: 'varchar', length: 32 })
+  ownerUuid!: string;
+
+  @Column({ name: 'owner_name', type: 'varchar', length: 45 })
+  ownerName!: string;
+
+  /** 0: the default (3). */
+  @Column({ name: 'retrieve_max_results', type: 'integer', default: 0 })
+  retrieveMaxResults!: number;
+
+  /** 0: the default (0.6). */
+  @Column({ name: 'retrieve_min_score', type: 'double precision', default: 0 })
+  retrieveMinScore!: number;
+
+  /** Characters per chunk; 0: the configured default. */
+  @Column({ name: 'ingest_max_segment', type: 'integer', default: 0 })
+  ingestMaxSegment!: number;
+
+  /** Characters two neighbouring chunks share; 0: the configured default. */
+  @Column({ name: 'ingest_max_overlap', type: 'integer', default: 0 })
+  ingestMaxOverlap!: number;
+
+  @Column({ name: 'star_count', type: 'integer', default: 0 })
+  starCount!: number;
+
+  @Column({ name: 'item_count', type: 'integer', default: 0 })
+  itemCount!: number;
+
+  @Column({ name: 'embedding_count', type: 'integer', default: 0 })
+  embeddingCount!: number;
+
+  @Column({ name: 'is_deleted', type: 'boolean', default: false })
+  isDeleted!: boolean;
+
+  @CreateDateColumn({ name: 'create_time', type: 'timestamptz' })
+  createTime!: Date;
+
+  @UpdateDateColumn({ name: 'update_time', type: 'timestamptz' })
+  updateTime!: Date;
+}
+
+@Entity('adi_knowledge_base_item')
+export class KnowledgeBaseItemEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 32, unique: true })
+  uuid!: string;
+
+  @Column({ name: 'kb_id', type: 'bigint' })
+  kbId!: string;
+
+  @Index()
+  @Column({ name: 'kb_uuid', type: 'varchar', length: 32 })
+  kbUuid!: string;
+
+  @Column({ type: 'varchar', length: 250 })
+  title!: string;
+
+  @Column({ type: 'varchar', length: 250, default: '' })
+  brief!: string;
+
+  /** The item's full text. */
+  @Column({ type: 'text', default: '' })
+  remark!: string;
+
+  @Column({ name: 'source_file_name', type: 'varchar', length: 250, default: '' })
+  sourceFileName!: string;
+
+  @Column({ name: 'embedding_status', type: 'varchar', length: 8, default: 'NONE' })
+  embeddingStatus!: IndexingStatus;
+
+  @Column({ name: 'embedding_status_change_time', type: 'timestamptz', nullable: true })
+  embeddingStatusChangeTime!: Date | null;
+
+  @Column({ name: 'graphical_status', type: 'varchar', length: 8, default: 'NONE' })
+  graphicalStatus!: IndexingStatus;
+
+  @Column({ name: 'is_deleted', type: 'boolean', default: false })
+  isDeleted!: boolean;
+
+  @CreateDateColumn({ name: 'create_time', type: 'timestamptz' })
+  createTime!: Date;
+
+  @UpdateDateColumn({ name: 'update_time', type: 'timestamptz' })
+  updateTime!: Date;
+}
+
+/**
+ * One chunk of an item, under the legacy identity: a UUID `embedding_id`, the text, and metadata holding
+ * `kb_uuid` and `kb_item_uuid`. The full-text and trigram indexes are created by the migration.
+ */
+@Entity('adi_knowledge_base_embedding')
+@Index('IDX_knowledge_chunk_fts', { synchronize: false })
+@Index('IDX_knowledge_chunk_trgm', { synchronize: false })
+export class KnowledgeChunkEntity {
+  @PrimaryColumn({ name: 'embedding_id', type: 'varchar', length: 36 })
+  embeddingId!: string;
+
+  @Index()
+  @Column({ name: 'kb_uuid', type: 'varchar', length: 32 })
+  kbUuid!: string;
+
+  @Index()
+  @Column({ name: 'kb_item_uuid', type: 'varchar', length: 32 })
+  kbItemUuid!: string;
+
+  @Column({ name: 'chunk_index', type: 'integer' })
+  chunkIndex!: number;
+
+  @Column({ type: 'text' })
+  text!: string;
+
+  /** JSON: `{"kb_uuid": …, "kb_item_uuid": …}`. */
+  @Column({ type: 'text' })
+  metadata!: string;
+
+  @CreateDateColumn({ name: 'create_time', type: 'timestamptz' })
+  createTime!: Date;
+}

@@ -1,0 +1,35 @@
+import { chunkText } from './chunker.js';
+
+describe('chunkText', () => {
+  it('packs whole English sentences up to the size, with the last sentence repeated as overlap', () => {
+    const text = 'One two three. Four five six! Seven eight nine? Ten eleven twelve.';
+    expect(chunkText(text, { maxChars: 32, overlapChars: 17 })).toEqual([
+      'One two three. Four five six!',
+      'Four five six! Seven eight nine?',
+      // "Seven eight nine?" would fit the overlap, but not together with the next sentence.
+      'Ten eleven twelve.',
+    ]);
+  });
+
+  it('splits Chinese text on 。！？； and joins it without spaces', () => {
+    const text = '检索增强生成先找片段。再把片段交给模型！读者能核对吗？能；每段都有引用。';
+    const chunks = chunkText(text, { maxChars: 20, overlapChars: 0 });
+    expect(chunks).toEqual(['检索增强生成先找片段。再把片段交给模型！', '读者能核对吗？能；每段都有引用。']);
+    expect(chunks.join('')).toBe(text);
+  });
+
+  it('cuts a sentence longer than a chunk at a space', () => {
+    const chunks = chunkText('a '.repeat(40).trim(), { maxChars: 20, overlapChars: 0 });
+    expect(chunks.every((chunk) => chunk.length <= 20)).toBe(true);
+    expect(chunks.join(' ')).toBe('a '.repeat(40).trim());
+  });
+
+  it('keeps every sentence in some chunk, whatever the sizes', () => {
+    const text = Array.from({ length: 30 }, (_, i) => `Sentence number ${i} says something.`).join(' ');
+    for (const [maxChars, overlapChars] of [[50, 0], [80, 40], [200, 60]] as const) {
+      const chunks = chunkText(text, { maxChars, overlapChars });
+      for (let i = 0; i < 30; i++) expect(chunks.some((chunk) => chunk.includes(`Sentence number ${i} says`))).toBe(true);
+      expect(chunks.every((chunk) => chunk.length <= maxChars)).toBe(true);
+    }
+  });
+});
