@@ -28,11 +28,20 @@ describe('POST /conversation/message/process replaying model outputs', () => {
       // Many questions a minute here; the limit itself is tested in shared-limits.
       ASK_RATE_LIMIT_PER_MINUTE: '1000',
       ASK_REPAIR_RETRY: 'false',
-      RETRIEVAL_MAX_RESULTS: '4',
-      RETRIEVAL_MIN_SCORE: '0.05',
     });
     token = await server.login();
     conversation = await server.firstConversation(token);
+    // Offer more of the sample knowledge base than the defaults (3 chunks, within 0.6 of the best).
+    const list = (await (
+      await fetch(`${server.baseUrl}/conversation/list`, { headers: { Authorization: token } })
+    ).json()) as {
+      data: { kbIds: string[] }[];
+    };
+    await fetch(`${server.baseUrl}/knowledge-base/saveOrUpdate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: token },
+      body: JSON.stringify({ id: list.data[0]!.kbIds[0], retrieveMaxResults: 6, retrieveMinScore: 0.01 }),
+    });
   });
 
   afterAll(async () => {

@@ -255,13 +255,22 @@ describe('answers are stored, and read back only by their owner', () => {
     const dto = ((await created.json()) as { data: Record<string, unknown> }).data;
     expect(dto).toMatchObject({ title: 'Second', mcpIds: [], kbIds: [], convKnowledgeList: [] });
     const uuid = dto.uuid as string;
+    const sampleId = (await getData<{ kbIds: string[] }[]>('/conversation/list')).at(-1)!.kbIds[0]!;
     await fetch(`${server.baseUrl}/conversation/edit/${uuid}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: token },
-      body: JSON.stringify({ kbIds: ['5a3c0e7f9b2d4c61a8e04f1d2b6c7a90'] }),
+      body: JSON.stringify({ kbIds: [sampleId] }),
     });
-    const list = await getData<{ uuid: string; kbIds: string[]; convKnowledgeList: unknown[] }[]>('/conversation/list');
-    expect(list.find((item) => item.uuid === uuid)).toMatchObject({ kbIds: ['5a3c0e7f9b2d4c61a8e04f1d2b6c7a90'] });
+    const list =
+      await getData<{ uuid: string; kbIds: string[]; convKnowledgeList: { id: string; title: string }[] }[]>(
+        '/conversation/list',
+      );
+    const edited = list.find((item) => item.uuid === uuid)!;
+    expect(edited.kbIds).toEqual([sampleId]);
+    expect(typeof sampleId).toBe('string');
+    expect(edited.convKnowledgeList).toMatchObject([
+      { id: sampleId, title: expect.stringContaining('Sample') as string },
+    ]);
     await fetch(`${server.baseUrl}/conversation/del/${uuid}`, { method: 'POST', headers: { Authorization: token } });
     expect((await getData<{ uuid: string }[]>('/conversation/list')).map((item) => item.uuid)).not.toContain(uuid);
   });

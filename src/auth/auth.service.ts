@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ConversationRepository } from '../conversation/conversation.repository.js';
 import type { UserEntity } from '../database/entities/index.js';
-import { SAMPLE_KNOWLEDGE_BASE_UUID } from '../knowledge/sample-corpus.js';
+import { SampleKnowledgeBase } from '../knowledge/sample-knowledge-base.js';
 import type { CurrentUser } from './current-user.js';
 import { TOKEN_STORE, type TokenStore } from './token-store.js';
 import { UserRepository } from './user.repository.js';
@@ -30,41 +30,47 @@ export class AuthService implements OnApplicationBootstrap {
     private readonly users: UserRepository,
     private readonly conversations: ConversationRepository,
     @Inject(TOKEN_STORE) private readonly tokens: TokenStore,
+    private readonly sample: SampleKnowledgeBase,
   ) {}
 
-  /** Creates the admin on first start; with no password configured, generates one and logs it this once. */
+  /**
+   * Creates the admin on first start (with no password configured, generates one and logs it this once), and the
+   * sample knowledge base, attached to the admin's first conversation.
+   */
   async onApplicationBootstrap(): Promise<void> {
     const { adminEmail, adminPassword } = this.config.auth;
-    const existing = await this.users.findByEmail(adminEmail);
-    if (existing) {
+    let admin = await this.users.findByEmail(adminEmail);
+    if (admin) {
       // A configured password is the admin's password: setting it again is how a lost one is replaced.
-      if (adminPassword !== undefined && !(await bcrypt.compare(adminPassword, existing.password))) {
-        await this.users.setPassword(existing.id, await bcrypt.hash(adminPassword, BCRYPT_ROUNDS));
+      if (adminPassword !== undefined && !(await bcrypt.compare(adminPassword, admin.password))) {
+        await this.users.setPassword(admin.id, await bcrypt.hash(adminPassword, BCRYPT_ROUNDS));
         this.logger.log({ message: 'admin password replaced by ADMIN_PASSWORD', email: adminEmail });
       }
-      return;
-    }
-    const password = adminPassword ?? randomBytes(12).toString('base64url');
-    await this.createUser({ name: 'admin', email: adminEmail, password, isAdmin: true });
-    if (adminPassword === undefined) {
-      this.logger.warn({
-        message: 'admin created with a generated password; set ADMIN_PASSWORD to choose one',
-        email: adminEmail,
-        password,
-      });
     } else {
-      this.logger.log({ message: 'admin created', email: adminEmail });
+      const password = adminPassword ?? randomBytes(12).toString('base64url');
+      admin = await this.createUser({ name: 'admin', email: adminEmail, password, isAdmin: true });
+      if (adminPassword === undefined) {
+        this.logger.warn({
+          message: 'admin created with a generated password; set ADMIN_PASSWORD to choose one',
+          email: adminEmail,
+          password,
+        });
+      } else {
+        this.logger.log({ message: 'admin created', email: adminEmail });
+      }
     }
+    if (await this.sample.find()) return;
+    const sample = await this.sample.ensure(admin);
+    const [first] = await this.conversations.listByUser(admin.id);
+    if (sample && first && first.kbIds === '') await this.conversations.update(first, { kbIds: [sample.id] });
   }
 
   /** A new user, with one default conversation (the sample knowledge base attached) so that chat works at once. */
   async createUser(fields: { name: string; email: string; password: string; isAdmin: boolean }): Promise<UserEntity> {
     const passwordHash = await bcrypt.hash(fields.password, BCRYPT_ROUNDS);
     const user = await this.users.create({ ...fields, passwordHash });
-    await this.conversations.create(user.id, {
-      title: DEFAULT_CONVERSATION_TITLE,
-      kbIds: [SAMPLE_KNOWLEDGE_BASE_UUID],
-    });
+    const sample = await this.sample.find();
+    await this.conversations.create(user.id, { title: DEFAULT_CONVERSATION_TITLE, kbIds: sample ? [sample.id] : [] });
     return user;
   }
 

@@ -10,11 +10,11 @@ export interface AppConfig {
   citation: { numbering: NumberingMode };
   model: { provider: 'openai'; openai: OpenAiSettings } | { provider: 'offline'; offline: OfflineSettings };
   ask: { timeoutMs: number; repairRetry: boolean; heartbeatMs: number };
-  retrieval: { maxResults: number; minScore: number };
   database: { url: string | undefined; dataDir: string; runMigrations: boolean };
   redisUrl: string | undefined;
   auth: { adminEmail: string; adminPassword: string | undefined; tokenTtlMs: number };
   limits: { asksPerMinute: number };
+  knowledge: { chunkChars: number; chunkOverlapChars: number; sample: boolean };
 }
 
 export class ConfigError extends Error {
@@ -41,11 +41,15 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     citation: { numbering: e.CITATION_NUMBERING },
     model: modelConfig(e),
     ask: { timeoutMs: e.ASK_TIMEOUT_MS, repairRetry: e.ASK_REPAIR_RETRY, heartbeatMs: e.SSE_HEARTBEAT_MS },
-    retrieval: { maxResults: e.RETRIEVAL_MAX_RESULTS, minScore: e.RETRIEVAL_MIN_SCORE },
     database: { url: e.DATABASE_URL, dataDir: e.DATA_DIR, runMigrations: !e.DB_SKIP_MIGRATIONS },
     redisUrl: e.REDIS_URL,
     auth: { adminEmail: e.ADMIN_EMAIL, adminPassword: e.ADMIN_PASSWORD, tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000 },
     limits: { asksPerMinute: e.ASK_RATE_LIMIT_PER_MINUTE },
+    knowledge: {
+      chunkChars: e.KNOWLEDGE_CHUNK_CHARS,
+      chunkOverlapChars: Math.min(e.KNOWLEDGE_CHUNK_OVERLAP, Math.floor(e.KNOWLEDGE_CHUNK_CHARS / 2)),
+      sample: e.SAMPLE_KNOWLEDGE_BASE,
+    },
   };
 }
 

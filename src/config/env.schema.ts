@@ -64,8 +64,13 @@ export const envSchema = z.object({
     .transform((value) => value === 'true')
     .describe('ask the model once more when its format breaks before any text was shown'),
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(0).default(15000).describe('idle time before a heartbeat; 0 disables'),
-  RETRIEVAL_MAX_RESULTS: z.coerce.number().int().positive().default(3).describe('chunks offered per question'),
-  RETRIEVAL_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.15).describe('lowest relevance a chunk may have'),
+  KNOWLEDGE_CHUNK_CHARS: z.coerce.number().int().min(100).default(800).describe('characters per chunk when indexing'),
+  KNOWLEDGE_CHUNK_OVERLAP: z.coerce.number().int().min(0).default(120).describe('characters neighbouring chunks share'),
+  SAMPLE_KNOWLEDGE_BASE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true')
+    .describe("create the sample knowledge base on first start and attach it to new users' first conversation"),
   CITATION_NUMBERING: z
     .enum(['first-citation', 'retrieval-rank'])
     .default('first-citation')

@@ -12,6 +12,8 @@ import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { ConversationEntity } from '../database/entities/index.js';
 import type { AnswerStatus } from '../database/entities/message.entity.js';
+import { canRead } from '../knowledge/knowledge-access.js';
+import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
 import { RETRIEVAL_PORT, type RetrievalPort, type RetrievalResult } from '../knowledge/retrieval-port.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
 import type { SseConnection } from '../sse/sse-connection.js';
@@ -57,6 +59,7 @@ export class AskService {
     private readonly conversations: ConversationRepository,
     private readonly messages: MessageRepository,
     private readonly store: AnswerStore,
+    private readonly knowledge: KnowledgeRepository,
   ) {}
 
   async ask(request: AskRequest, user: CurrentUser, connection: SseConnection): Promise<void> {
@@ -109,7 +112,10 @@ export class AskService {
     connection: SseConnection,
   ): Promise<void> {
     const writer = new AnswerWriter(connection);
-    const knowledgeBases = knowledgeBaseIdsOf(conversation);
+    // A knowledge base made private by its owner since it was attached is no longer searched.
+    const knowledgeBases = (await this.knowledge.findBasesByIds(knowledgeBaseIdsOf(conversation)))
+      .filter((base) => canRead(base, user))
+      .map((base) => base.id);
     let hits: RetrievalResult | undefined;
     try {
       if (knowledgeBases.length > 0) {

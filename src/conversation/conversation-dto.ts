@@ -1,5 +1,5 @@
-import type { ConversationEntity, MessageEntity } from '../database/entities/index.js';
-import { SAMPLE_KNOWLEDGE_BASE_UUID } from '../knowledge/sample-corpus.js';
+import type { ConversationEntity, KnowledgeBaseEntity, MessageEntity } from '../database/entities/index.js';
+import { toConvKnowledge } from '../knowledge/knowledge-dto.js';
 import { knowledgeBaseIdsOf } from './conversation.repository.js';
 
 /** `yyyy-MM-dd HH:mm:ss`, as the legacy server writes times. */
@@ -7,22 +7,13 @@ export function legacyTime(date: Date): string {
   return date.toISOString().replace('T', ' ').slice(0, 19);
 }
 
-/** A knowledge base attached to a conversation, in the legacy `ConvKnowledge` shape. */
-function convKnowledge(kbId: string) {
-  const sample = kbId === SAMPLE_KNOWLEDGE_BASE_UUID;
-  return {
-    id: kbId,
-    uuid: kbId,
-    title: sample ? 'Sample knowledge base' : kbId,
-    isMine: false,
-    isPublic: true,
-    isEnable: true,
-  };
-}
-
-/** The legacy `ConvDto`: arrays always present, ids as strings. */
-export function toConvDto(conversation: ConversationEntity) {
+/**
+ * The legacy `ConvDto`: arrays always present, ids as strings. `bases` are the knowledge bases the conversation
+ * has attached (any others may be passed too); `userUuid` tells which are the caller's own.
+ */
+export function toConvDto(conversation: ConversationEntity, bases: readonly KnowledgeBaseEntity[], userUuid: string) {
   const kbIds = knowledgeBaseIdsOf(conversation);
+  const attached = kbIds.flatMap((id) => bases.filter((base) => base.id === id));
   return {
     id: conversation.id,
     uuid: conversation.uuid,
@@ -33,7 +24,7 @@ export function toConvDto(conversation: ConversationEntity) {
     understandContextEnable: conversation.understandContextEnable,
     mcpIds: [] as string[],
     kbIds,
-    convKnowledgeList: kbIds.map(convKnowledge),
+    convKnowledgeList: attached.map((base) => toConvKnowledge(base, userUuid)),
     answerContentType: conversation.answerContentType,
     isAutoplayAnswer: conversation.isAutoplayAnswer,
     isEnableThinking: conversation.isEnableThinking,

@@ -2,10 +2,17 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { z } from 'zod';
 import { User, type CurrentUser } from '../auth/current-user.js';
 import { AppError, ConversationNotFoundError, InvalidParameterError } from '../common/app-error.js';
-import type { ConversationEntity } from '../database/entities/index.js';
+import type { ConversationEntity, KnowledgeBaseEntity } from '../database/entities/index.js';
+import { canRead } from '../knowledge/knowledge-access.js';
+import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
 import { describeIssues } from './ask-request.js';
 import { toConvDto, toMessageDto } from './conversation-dto.js';
-import { ConversationRepository, MAX_CONVERSATIONS, type ConversationFields } from './conversation.repository.js';
+import {
+  ConversationRepository,
+  knowledgeBaseIdsOf,
+  MAX_CONVERSATIONS,
+  type ConversationFields,
+} from './conversation.repository.js';
 import { MessageRepository } from './message.repository.js';
 
 class TitleTakenError extends AppError {
@@ -58,16 +65,26 @@ const historyQuerySchema = z.object({
     .default(20),
 });
 
+class KnowledgeBaseNotAllowedError extends AppError {
+  readonly code = 'A0016';
+  constructor(id: string) {
+    super(`Knowledge base ${id} does not exist or is someone else's private one; attach your own or public ones only.`);
+  }
+}
+
 @Controller('conversation')
 export class ConversationController {
   constructor(
     private readonly conversations: ConversationRepository,
     private readonly messages: MessageRepository,
+    private readonly knowledge: KnowledgeRepository,
   ) {}
 
   @Get('list')
   async list(@User() user: CurrentUser) {
-    return { success: true, data: (await this.conversations.listByUser(user.id)).map(toConvDto) };
+    const conversations = await this.conversations.listByUser(user.id);
+    const bases = await this.knowledge.findBasesByIds([...new Set(conversations.flatMap(knowledgeBaseIdsOf))]);
+    return { success: true, data: conversations.map((conversation) => toConvDto(conversation, bases, user.uuid)) };
   }
 
   @Post('add')
@@ -76,17 +93,20 @@ export class ConversationController {
     const fields = parseFields(body);
     if (!fields.title) throw new InvalidParameterError('title: a new conversation needs a title');
     if (await this.conversations.findByTitle(user.id, fields.title)) throw new TitleTakenError();
+    const bases = await this.attachable(fields.kbIds ?? [], user);
     if ((await this.conversations.listByUser(user.id)).length >= MAX_CONVERSATIONS)
       throw new TooManyConversationsError();
     const created = await this.conversations.create(user.id, { ...fields, title: fields.title });
-    return { success: true, data: toConvDto(created) };
+    return { success: true, data: toConvDto(created, bases, user.uuid) };
   }
 
   @Post('edit/:uuid')
   @HttpCode(200)
   async edit(@User() user: CurrentUser, @Param('uuid') uuid: string, @Body() body: unknown) {
     const conversation = await this.owned(uuid, user);
-    await this.conversations.update(conversation, parseFields(body));
+    const fields = parseFields(body);
+    if (fields.kbIds) await this.attachable(fields.kbIds, user);
+    await this.conversations.update(conversation, fields);
     return { success: true, data: true };
   }
 
@@ -117,6 +137,16 @@ export class ConversationController {
         msgList: page.map(({ question, answers }) => toMessageDto(question, answers)),
       },
     };
+  }
+
+  /** The knowledge bases behind `ids`, all of which the user may attach: their own, or public ones. */
+  private async attachable(ids: readonly string[], user: CurrentUser): Promise<KnowledgeBaseEntity[]> {
+    const bases = await this.knowledge.findBasesByIds(ids);
+    for (const id of ids) {
+      const base = bases.find((candidate) => candidate.id === id);
+      if (!base || !canRead(base, user)) throw new KnowledgeBaseNotAllowedError(id);
+    }
+    return bases;
   }
 
   private async owned(uuid: string, user: CurrentUser): Promise<ConversationEntity> {

@@ -26,9 +26,14 @@ describe('chunkText', () => {
 
   it('keeps every sentence in some chunk, whatever the sizes', () => {
     const text = Array.from({ length: 30 }, (_, i) => `Sentence number ${i} says something.`).join(' ');
-    for (const [maxChars, overlapChars] of [[50, 0], [80, 40], [200, 60]] as const) {
+    for (const [maxChars, overlapChars] of [
+      [50, 0],
+      [80, 40],
+      [200, 60],
+    ] as const) {
       const chunks = chunkText(text, { maxChars, overlapChars });
-      for (let i = 0; i < 30; i++) expect(chunks.some((chunk) => chunk.includes(`Sentence number ${i} says`))).toBe(true);
+      for (let i = 0; i < 30; i++)
+        expect(chunks.some((chunk) => chunk.includes(`Sentence number ${i} says`))).toBe(true);
       expect(chunks.every((chunk) => chunk.length <= maxChars)).toBe(true);
     }
   });

@@ -1,18 +1,20 @@
 import { Global, Module } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { IndexingService } from './indexing.service.js';
+import { KnowledgeController } from './knowledge.controller.js';
+import { KnowledgeRepository } from './knowledge.repository.js';
+import { PgRetrieval } from './pg-retrieval.js';
 import { RETRIEVAL_PORT } from './retrieval-port.js';
-import { SampleRetrieval } from './sample-retrieval.js';
+import { SampleKnowledgeBase } from './sample-knowledge-base.js';
 
 @Global()
 @Module({
+  controllers: [KnowledgeController],
   providers: [
-    {
-      provide: RETRIEVAL_PORT,
-      useFactory: (config: AppConfig) => new SampleRetrieval(config.retrieval.maxResults, config.retrieval.minScore),
-      inject: [APP_CONFIG],
-    },
+    KnowledgeRepository,
+    IndexingService,
+    SampleKnowledgeBase,
+    { provide: RETRIEVAL_PORT, useClass: PgRetrieval },
   ],
-  exports: [RETRIEVAL_PORT],
+  exports: [RETRIEVAL_PORT, KnowledgeRepository, SampleKnowledgeBase],
 })
 export class KnowledgeModule {}

@@ -1,0 +1,153 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { In, type DataSource, type Repository } from 'typeorm';
+import { DATA_SOURCE } from '../database/database.module.js';
+import { KnowledgeBaseEntity, KnowledgeBaseItemEntity, KnowledgeChunkEntity } from '../database/entities/index.js';
+import type { IndexingStatus } from '../database/entities/knowledge.entity.js';
+
+const newUuid = () => randomUUID().replaceAll('-', '');
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  current: number;
+  size: number;
+  pages: number;
+}
+
+@Injectable()
+export class KnowledgeRepository {
+  private readonly bases: Repository<KnowledgeBaseEntity>;
+  private readonly items: Repository<KnowledgeBaseItemEntity>;
+
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {
+    this.bases = dataSource.getRepository(KnowledgeBaseEntity);
+    this.items = dataSource.getRepository(KnowledgeBaseItemEntity);
+  }
+
+  findBase(uuid: string): Promise<KnowledgeBaseEntity | null> {
+    return this.bases.findOneBy({ uuid, isDeleted: false });
+  }
+
+  findBasesByIds(ids: readonly string[]): Promise<KnowledgeBaseEntity[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.bases.findBy({ id: In([...ids]), isDeleted: false });
+  }
+
+  createBase(
+    fields: Partial<KnowledgeBaseEntity> & Pick<KnowledgeBaseEntity, 'title' | 'ownerId' | 'ownerUuid' | 'ownerName'>,
+  ) {
+    return this.bases.save(this.bases.create({ ...fields, uuid: fields.uuid ?? newUuid() }));
+  }
+
+  saveBase(base: KnowledgeBaseEntity): Promise<KnowledgeBaseEntity> {
+    return this.bases.save(base);
+  }
+
+  /** A user's own knowledge bases, and with `othersPublic` the public ones of others; all, for `everything`. */
+  async searchBases(
+    query: { keyword: string; ownerId: string; othersPublic: boolean; everything: boolean },
+    page: number,
+    size: number,
+  ): Promise<Page<KnowledgeBaseEntity>> {
+    const builder = this.bases.createQueryBuilder('kb').where('kb.is_deleted = false');
+    if (!query.everything) {
+      builder.andWhere(query.othersPublic ? '(kb.owner_id = :owner OR kb.is_public = true)' : 'kb.owner_id = :owner', {
+        owner: query.ownerId,
+      });
+    }
+    if (query.keyword !== '') builder.andWhere('kb.title ILIKE :keyword', { keyword: `%${query.keyword}%` });
+    const [records, total] = await builder
+      .orderBy('kb.star_count', 'DESC')
+      .addOrderBy('kb.update_time', 'DESC')
+      .skip((page - 1) * size)
+      .take(size)
+      .getManyAndCount();
+    return { records, total, current: page, size, pages: Math.ceil(total / size) };
+  }
+
+  findItem(uuid: string): Promise<KnowledgeBaseItemEntity | null> {
+    return this.items.findOneBy({ uuid, isDeleted: false });
+  }
+
+  findItems(uuids: readonly string[]): Promise<KnowledgeBaseItemEntity[]> {
+    return uuids.length === 0 ? Promise.resolve([]) : this.items.findBy({ uuid: In([...uuids]), isDeleted: false });
+  }
+
+  createItem(base: KnowledgeBaseEntity, fields: { title: string; remark: string; sourceFileName?: string }) {
+    return this.items.save(
+      this.items.create({
+        uuid: newUuid(),
+        kbId: base.id,
+        kbUuid: base.uuid,
+        title: fields.title,
+        remark: fields.remark,
+        brief: fields.remark.slice(0, 200),
+        sourceFileName: fields.sourceFileName ?? '',
+      }),
+    );
+  }
+
+  saveItem(item: KnowledgeBaseItemEntity): Promise<KnowledgeBaseItemEntity> {
+    return this.items.save(item);
+  }
+
+  async searchItems(
+    kbUuid: string,
+    keyword: string,
+    page: number,
+    size: number,
+  ): Promise<Page<KnowledgeBaseItemEntity>> {
+    const builder = this.items
+      .createQueryBuilder('item')
+      .where('item.kb_uuid = :kbUuid AND item.is_deleted = false', { kbUuid });
+    if (keyword !== '') builder.andWhere('item.title ILIKE :keyword', { keyword: `%${keyword}%` });
+    const [records, total] = await builder
+      .orderBy('item.create_time', 'DESC')
+      .skip((page - 1) * size)
+      .take(size)
+      .getManyAndCount();
+    return { records, total, current: page, size, pages: Math.ceil(total / size) };
+  }
+
+  async setStatus(itemUuids: readonly string[], status: IndexingStatus): Promise<void> {
+    if (itemUuids.length === 0) return;
+    await this.items.update(
+      { uuid: In([...itemUuids]) },
+      { embeddingStatus: status, embeddingStatusChangeTime: new Date() },
+    );
+  }
+
+  /** Replaces an item's chunks in one transaction; citations keep the text they cited, not the chunk. */
+  async replaceChunks(item: KnowledgeBaseItemEntity, texts: readonly string[]): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.delete(KnowledgeChunkEntity, { kbItemUuid: item.uuid });
+      if (texts.length > 0) {
+        await manager.insert(
+          KnowledgeChunkEntity,
+          texts.map((text, chunkIndex) => ({
+            embeddingId: randomUUID(),
+            kbUuid: item.kbUuid,
+            kbItemUuid: item.uuid,
+            chunkIndex,
+            text,
+            metadata: JSON.stringify({ kb_uuid: item.kbUuid, kb_item_uuid: item.uuid }),
+          })),
+        );
+      }
+      await manager.query(
+        `UPDATE "adi_knowledge_base" SET
+           "item_count" = (SELECT count(*) FROM "adi_knowledge_base_item" WHERE "kb_uuid" = $1 AND NOT "is_deleted"),
+           "embedding_count" = (SELECT count(*) FROM "adi_knowledge_base_embedding" WHERE "kb_uuid" = $1)
+         WHERE "uuid" = $1`,
+        [item.kbUuid],
+      );
+    });
+  }
+
+  async deleteItem(item: KnowledgeBaseItemEntity): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(KnowledgeBaseItemEntity, { id: item.id }, { isDeleted: true });
+      await manager.delete(KnowledgeChunkEntity, { kbItemUuid: item.uuid });
+    });
+  }
+}
