@@ -184,4 +184,48 @@ describe('knowledge bases: add a document, index it, ask about it', () => {
     expect(uuids).toContain(publicBase.uuid);
     expect(uuids).not.toContain(privateBase.uuid);
   });
+
+  it('adds graph facts through the API and cites them as G ids, with the legacy vertex and edge fields', async () => {
+    const base = await createBase('Islands', true);
+    const added = await call<{ vertices: number; edges: number }>(
+      'POST',
+      `/knowledge-base/graph/${base.uuid}/triples`,
+      {
+        triples: [
+          {
+            source: { name: 'Quokka', label: 'Animal', description: 'A small marsupial.' },
+            relation: { label: 'lives on', description: 'Quokkas live on Rottnest Island.' },
+            target: { name: 'Rottnest Island', label: 'Place', description: 'An island off Perth.' },
+          },
+        ],
+      },
+    );
+    expect(added.data).toEqual({ vertices: 2, edges: 1 });
+    const conversation = await newConversation('Islands', [base.id]);
+    const reply = await ask(server.baseUrl, token, {
+      conversationUuid: conversation,
+      prompt: 'Where does the quokka live, Rottnest Island?',
+    });
+    const graphRefs = named(reply.events, '[CITATION_REF]')
+      .map((event) => JSON.parse(event.data) as { citationId: string; type: string; payload: Record<string, unknown> })
+      .filter((ref) => ref.type === 'graph');
+    expect(graphRefs.length).toBeGreaterThan(0);
+    expect(graphRefs.every((ref) => ref.citationId.startsWith('G'))).toBe(true);
+    const graph = await call<{ vertices: Record<string, unknown>[]; edges: Record<string, unknown>[] }>(
+      'GET',
+      `/conversation/message/graph-ref/${meta(reply.events).answer!.uuid as string}`,
+    );
+    expect(graph.data.vertices.map((vertex) => vertex.name).sort()).toEqual(['Quokka', 'Rottnest Island']);
+    expect(graph.data.edges[0]).toMatchObject({
+      label: 'lives on',
+      sourceName: 'Quokka',
+      targetName: 'Rottnest Island',
+    });
+    for (const field of ['id', 'label', 'name', 'description', 'text_segment_id', 'metadata']) {
+      expect(graph.data.vertices[0]).toHaveProperty(field);
+    }
+    for (const field of ['id', 'label', 'weight', 'description', 'text_segment_id', 'metadata', 'startId', 'endId']) {
+      expect(graph.data.edges[0]).toHaveProperty(field);
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { User, type CurrentUser } from '../auth/current-user.js';
 import { AppError, InvalidParameterError } from '../common/app-error.js';
 import { describeIssues } from '../conversation/ask-request.js';
 import type { KnowledgeBaseEntity } from '../database/entities/index.js';
+import { GraphRepository } from './graph.repository.js';
 import { IndexingService } from './indexing.service.js';
 import { canRead, canWrite, KnowledgeBaseForbiddenError, KnowledgeBaseNotFoundError } from './knowledge-access.js';
 import { toItemDto, toKnowledgeBaseDto } from './knowledge-dto.js';
@@ -59,6 +60,27 @@ const indexingBody = z.object({
   indexTypes: z.array(z.string()).default(['embedding']),
 });
 
+const entity = z.object({
+  name: z.string().trim().min(1, 'an entity needs a name').max(250),
+  label: z.string().max(64).optional(),
+  description: z.string().optional(),
+});
+const triplesBody = z.object({
+  triples: z
+    .array(
+      z.object({
+        source: entity,
+        relation: z.object({
+          label: z.string().trim().min(1, 'a relation needs a label').max(64),
+          description: z.string().optional(),
+          weight: z.number().optional(),
+        }),
+        target: entity,
+      }),
+    )
+    .min(1, 'triples lists at least one fact'),
+});
+
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) throw new InvalidParameterError(describeIssues(parsed.error));
@@ -73,6 +95,7 @@ export class KnowledgeController {
   constructor(
     private readonly knowledge: KnowledgeRepository,
     private readonly indexing: IndexingService,
+    private readonly graphs: GraphRepository,
   ) {}
 
   @Post('knowledge-base/saveOrUpdate')
@@ -215,6 +238,21 @@ export class KnowledgeController {
       );
     }
     return { success: true, data: true };
+  }
+
+  /** Adds facts (two entities and their relation) to a knowledge base's graph. */
+  @Post('knowledge-base/graph/:kbUuid/triples')
+  @HttpCode(200)
+  async addTriples(@User() user: CurrentUser, @Param('kbUuid') kbUuid: string, @Body() body: unknown) {
+    const base = await this.writable(kbUuid, user);
+    const { triples } = parse(triplesBody, body);
+    return { success: true, data: await this.graphs.addTriples(base.uuid, triples) };
+  }
+
+  @Get('knowledge-base/graph/:kbUuid')
+  async graph(@User() user: CurrentUser, @Param('kbUuid') kbUuid: string) {
+    const base = await this.readable(kbUuid, user);
+    return { success: true, data: await this.graphs.graphOf(base.uuid) };
   }
 
   /** True once none of the caller's indexing jobs is running. */

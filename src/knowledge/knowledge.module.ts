@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { GraphRepository } from './graph.repository.js';
 import { IndexingService } from './indexing.service.js';
 import { KnowledgeController } from './knowledge.controller.js';
 import { KnowledgeRepository } from './knowledge.repository.js';
@@ -11,6 +12,7 @@ import { SampleKnowledgeBase } from './sample-knowledge-base.js';
   controllers: [KnowledgeController],
   providers: [
     KnowledgeRepository,
+    GraphRepository,
     IndexingService,
     SampleKnowledgeBase,
     { provide: RETRIEVAL_PORT, useClass: PgRetrieval },

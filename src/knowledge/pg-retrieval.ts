@@ -4,8 +4,7 @@ import type { EmbeddingPayload } from '../citation/citation-catalog.js';
 import { DATA_SOURCE } from '../database/database.module.js';
 import type { KnowledgeBaseEntity } from '../database/entities/index.js';
 import type { RetrievalPort, RetrievalResult } from './retrieval-port.js';
-import { SAMPLE_KNOWLEDGE_BASE_UUID } from './sample-corpus.js';
-import { matchSampleGraph } from './sample-graph.js';
+import { GraphRepository } from './graph.repository.js';
 import { hasCjk, terms } from './text-terms.js';
 
 /** The legacy defaults, used when a knowledge base stores 0. */
@@ -33,7 +32,10 @@ interface Candidate {
  */
 @Injectable()
 export class PgRetrieval implements RetrievalPort {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly graphs: GraphRepository,
+  ) {}
 
   async retrieve(question: string, knowledgeBaseIds: readonly string[]): Promise<RetrievalResult> {
     const bases: KnowledgeBaseEntity[] =
@@ -68,7 +70,10 @@ export class PgRetrieval implements RetrievalPort {
     }
     hits.sort((a, b) => b.relative - a.relative);
     const embeddings = hits.map(({ relative: _relative, ...hit }) => hit);
-    const graph = bases.some((base) => base.uuid === SAMPLE_KNOWLEDGE_BASE_UUID) ? matchSampleGraph(question) : [];
+    const graph = await this.graphs.match(
+      question,
+      bases.map((base) => base.uuid),
+    );
     const entitiesFromQuestion = graph.flatMap((fact) => (fact.kind === 'vertex' ? [fact.name] : []));
     return { embeddings, graph, entitiesFromQuestion };
   }

@@ -1,4 +1,4 @@
-import type { GraphEdgePayload, GraphVertexPayload } from '../citation/citation-catalog.js';
+import type { Triple } from './graph.repository.js';
 
 /**
  * A small knowledge base written for this project, so that a fresh start answers real questions with
@@ -60,36 +60,31 @@ export const SAMPLE_DOCUMENTS: SampleDocument[] = [
   },
 ];
 
-export const SAMPLE_GRAPH: (GraphVertexPayload | GraphEdgePayload)[] = [
+/** A few facts linking the documents' subjects, added to the sample knowledge base's graph. */
+export const SAMPLE_TRIPLES: Triple[] = [
   {
-    kind: 'vertex',
-    id: 'v-rag',
-    label: 'Technique',
-    name: 'Retrieval-augmented generation',
-    description: 'Answering with a language model whose prompt holds retrieved chunks of a knowledge base.',
-    text_segment_id: '',
-    metadata: { kb_uuid: SAMPLE_KNOWLEDGE_BASE_UUID },
+    source: {
+      name: 'Retrieval-augmented generation',
+      label: 'Technique',
+      description: 'Answering with a language model whose prompt holds retrieved chunks of a knowledge base.',
+    },
+    relation: {
+      label: 'is made trustworthy by',
+      description: 'Citations let a reader check each claim of a retrieval-augmented answer against its source.',
+    },
+    target: {
+      name: 'Paragraph-level citation',
+      label: 'Concept',
+      description: 'A link from one paragraph of an answer to the sources it rests on.',
+    },
   },
   {
-    kind: 'vertex',
-    id: 'v-citation',
-    label: 'Concept',
-    name: 'Paragraph-level citation',
-    description: 'A link from one paragraph of an answer to the sources it rests on.',
-    text_segment_id: '',
-    metadata: { kb_uuid: SAMPLE_KNOWLEDGE_BASE_UUID },
-  },
-  {
-    kind: 'edge',
-    id: 'e-rag-citation',
-    label: 'is made trustworthy by',
-    weight: 1,
-    description: 'Citations let a reader check each claim of a retrieval-augmented answer against its source.',
-    text_segment_id: '',
-    metadata: { kb_uuid: SAMPLE_KNOWLEDGE_BASE_UUID },
-    startId: 'v-rag',
-    sourceName: 'Retrieval-augmented generation',
-    endId: 'v-citation',
-    targetName: 'Paragraph-level citation',
+    source: { name: 'Paragraph-level citation', label: 'Concept' },
+    relation: { label: 'streams over', description: 'Each finished paragraph is sent as its own Server-Sent Event.' },
+    target: {
+      name: 'Server-Sent Events',
+      label: 'Protocol',
+      description: 'A stream of text events over one HTTP response.',
+    },
   },
 ];

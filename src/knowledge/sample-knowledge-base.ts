@@ -4,7 +4,8 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { KnowledgeBaseEntity, UserEntity } from '../database/entities/index.js';
 import { IndexingService } from './indexing.service.js';
 import { KnowledgeRepository } from './knowledge.repository.js';
-import { SAMPLE_DOCUMENTS, SAMPLE_KNOWLEDGE_BASE_UUID } from './sample-corpus.js';
+import { GraphRepository } from './graph.repository.js';
+import { SAMPLE_DOCUMENTS, SAMPLE_KNOWLEDGE_BASE_UUID, SAMPLE_TRIPLES } from './sample-corpus.js';
 
 /**
  * The sample knowledge base: created on the first start (owned by the admin, public), with its documents
@@ -18,6 +19,7 @@ export class SampleKnowledgeBase {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly knowledge: KnowledgeRepository,
     private readonly indexing: IndexingService,
+    private readonly graphs: GraphRepository,
   ) {}
 
   /** The sample knowledge base, if it is enabled and exists. */
@@ -47,6 +49,7 @@ export class SampleKnowledgeBase {
       });
       await this.indexing.indexItem(base, item);
     }
+    await this.graphs.addTriples(base.uuid, SAMPLE_TRIPLES);
     this.logger.log({ message: 'sample knowledge base created', uuid: base.uuid, documents: SAMPLE_DOCUMENTS.length });
     return base;
   }

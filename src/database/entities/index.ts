@@ -2,7 +2,13 @@ import { AskLockEntity, AskRateEntity } from './ask-limits.entity.js';
 import { CitationEntity, CitationParagraphEntity, CitationRefEntity } from './citation.entity.js';
 import { ConversationEntity } from './conversation.entity.js';
 import { RefEmbeddingEntity, RefGraphEntity } from './message-refs.entity.js';
-import { KnowledgeBaseEntity, KnowledgeBaseItemEntity, KnowledgeChunkEntity } from './knowledge.entity.js';
+import {
+  GraphEdgeEntity,
+  GraphVertexEntity,
+  KnowledgeBaseEntity,
+  KnowledgeBaseItemEntity,
+  KnowledgeChunkEntity,
+} from './knowledge.entity.js';
 import { MessageEntity } from './message.entity.js';
 import { UserTokenEntity } from './user-token.entity.js';
 import { UserEntity } from './user.entity.js';
@@ -14,6 +20,8 @@ export {
   CitationParagraphEntity,
   CitationRefEntity,
   ConversationEntity,
+  GraphEdgeEntity,
+  GraphVertexEntity,
   KnowledgeBaseEntity,
   KnowledgeBaseItemEntity,
   KnowledgeChunkEntity,
@@ -39,4 +47,6 @@ export const ENTITIES = [
   KnowledgeBaseEntity,
   KnowledgeBaseItemEntity,
   KnowledgeChunkEntity,
+  GraphVertexEntity,
+  GraphEdgeEntity,
 ];

@@ -155,3 +155,70 @@ export class KnowledgeChunkEntity {
   @CreateDateColumn({ name: 'create_time', type: 'timestamptz' })
   createTime!: Date;
 }
+
+/** A knowledge-graph vertex: an entity of a knowledge base, with the fields legacy clients read. */
+@Entity('adi_knowledge_graph_vertex')
+export class GraphVertexEntity {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  id!: string;
+
+  @Index()
+  @Column({ name: 'kb_uuid', type: 'varchar', length: 32 })
+  kbUuid!: string;
+
+  @Column({ type: 'varchar', length: 64, default: '' })
+  label!: string;
+
+  @Column({ type: 'varchar', length: 250 })
+  name!: string;
+
+  @Column({ type: 'text', default: '' })
+  description!: string;
+
+  @Column({ name: 'text_segment_id', type: 'varchar', length: 64, default: '' })
+  textSegmentId!: string;
+
+  /** JSON object. */
+  @Column({ type: 'text', default: '{}' })
+  metadata!: string;
+
+  @CreateDateColumn({ name: 'create_time', type: 'timestamptz' })
+  createTime!: Date;
+}
+
+/** A knowledge-graph edge between two vertices of one knowledge base. */
+@Entity('adi_knowledge_graph_edge')
+export class GraphEdgeEntity {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  id!: string;
+
+  @Index()
+  @Column({ name: 'kb_uuid', type: 'varchar', length: 32 })
+  kbUuid!: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  label!: string;
+
+  @Column({ type: 'double precision', default: 1 })
+  weight!: number;
+
+  @Column({ type: 'text', default: '' })
+  description!: string;
+
+  @Column({ name: 'text_segment_id', type: 'varchar', length: 64, default: '' })
+  textSegmentId!: string;
+
+  @Column({ type: 'text', default: '{}' })
+  metadata!: string;
+
+  @Index()
+  @Column({ name: 'start_id', type: 'varchar', length: 64 })
+  startId!: string;
+
+  @Index()
+  @Column({ name: 'end_id', type: 'varchar', length: 64 })
+  endId!: string;
+
+  @CreateDateColumn({ name: 'create_time', type: 'timestamptz' })
+  createTime!: Date;
+}
