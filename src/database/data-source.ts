@@ -28,8 +28,19 @@ const BASE: Pick<DataSourceOptions, 'entities' | 'migrations' | 'synchronize'> =
   synchronize: false,
 };
 
+/**
+ * Trigram word similarity a chunk needs to match the Chinese or Japanese part of a question. Set for every
+ * connection, because the `<%` operator that the trigram index answers reads it from the session.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.15;
+
 export function serverOptions(url: string): DataSourceOptions {
-  return { type: 'postgres', url, ...BASE, extra: { max: 10 } };
+  return {
+    type: 'postgres',
+    url,
+    ...BASE,
+    extra: { max: 10, options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}` },
+  };
 }
 
 /**
@@ -57,6 +68,8 @@ export async function openDatabase(settings: DatabaseSettings): Promise<OpenData
     };
   }
   const dataSource = await new DataSource(options).initialize();
+  // PGlite has no startup options; its one session is set here instead.
+  if (pglite) await dataSource.query(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   try {
     if (settings.runMigrations) await migrate(dataSource);
   } catch (error) {

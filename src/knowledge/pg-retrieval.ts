@@ -12,8 +12,6 @@ export const DEFAULT_MAX_RESULTS = 3;
 export const DEFAULT_MIN_SCORE = 0.6;
 /** Candidates a knowledge base contributes before scoring. */
 const CANDIDATES = 30;
-/** Trigram word similarity below this is noise. */
-const MIN_TRIGRAM = 0.15;
 
 interface Candidate {
   embeddingId: string;
@@ -78,21 +76,36 @@ export class PgRetrieval implements RetrievalPort {
     return { embeddings, graph, entitiesFromQuestion };
   }
 
+  /**
+   * The best chunks of one knowledge base. The query names only the branches the question needs, so that each
+   * is answered from its index (full text: GIN over the English tsvector; Chinese and Japanese: the trigram
+   * GIN index through `<%`, whose threshold `pg_trgm.word_similarity_threshold` is set for the connection).
+   */
   private candidates(kbUuid: string, tsquery: string, cjk: string): Promise<Candidate[]> {
-    if (tsquery === '' && cjk === '') return Promise.resolve([]);
+    const params: string[] = [kbUuid];
+    const matches: string[] = [];
+    const rank: string[] = [];
+    if (tsquery !== '') {
+      params.push(tsquery);
+      const query = `to_tsquery('english', $${params.length})`;
+      matches.push(`to_tsvector('english', c."text") @@ ${query}`);
+      rank.push(`ts_rank_cd(to_tsvector('english', c."text"), ${query})`);
+    }
+    if (cjk !== '') {
+      params.push(cjk);
+      matches.push(`$${params.length} <% c."text"`);
+      rank.push(`word_similarity($${params.length}, c."text")`);
+    }
+    if (matches.length === 0) return Promise.resolve([]);
     return this.dataSource.query(
       `SELECT c."embedding_id" AS "embeddingId", c."kb_uuid" AS "kbUuid", c."kb_item_uuid" AS "kbItemUuid", c."text",
-              i."title",
-              (CASE WHEN $2 = '' THEN 0 ELSE ts_rank_cd(to_tsvector('english', c."text"), to_tsquery('english', $2)) END)
-              + (CASE WHEN $3 = '' THEN 0 ELSE word_similarity($3, c."text") END) AS "rank"
+              i."title", ${rank.join(' + ')} AS "rank"
          FROM "adi_knowledge_base_embedding" c
          JOIN "adi_knowledge_base_item" i ON i."uuid" = c."kb_item_uuid" AND NOT i."is_deleted"
-        WHERE c."kb_uuid" = $1
-          AND (($2 <> '' AND to_tsvector('english', c."text") @@ to_tsquery('english', $2))
-            OR ($3 <> '' AND word_similarity($3, c."text") >= ${MIN_TRIGRAM}))
+        WHERE c."kb_uuid" = $1 AND (${matches.join(' OR ')})
         ORDER BY "rank" DESC, c."chunk_index" ASC
         LIMIT ${CANDIDATES}`,
-      [kbUuid, tsquery, cjk],
+      params,
     );
   }
 }

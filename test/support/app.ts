@@ -24,7 +24,7 @@ export async function startApp(env: Record<string, string>): Promise<RunningApp>
   const database = env.DATABASE_URL || env.DATA_DIR ? undefined : await createTestDatabase();
   const app = await createApp(
     loadConfig({
-      LOG_LEVEL: 'fatal',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'fatal',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ...(database ? { DATABASE_URL: database.url } : {}),
