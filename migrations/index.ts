@@ -1,6 +1,5 @@
 import { Initial1795300000000 } from './1795300000000-initial.js';
 import { KnowledgeBases1795400000000 } from './1795400000000-knowledge-bases.js';
-import { KnowledgeGraph1795500000000 } from './1795500000000-knowledge-graph.js';
 
 /** Every migration, in order. Register a new one here. */
-export const MIGRATIONS = [Initial1795300000000, KnowledgeBases1795400000000, KnowledgeGraph1795500000000];
+export const MIGRATIONS = [Initial1795300000000, KnowledgeBases1795400000000];

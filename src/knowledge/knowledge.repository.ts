@@ -4,6 +4,7 @@ import { In, type DataSource, type Repository } from 'typeorm';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { KnowledgeBaseEntity, KnowledgeBaseItemEntity, KnowledgeChunkEntity } from '../database/entities/index.js';
 import type { IndexingStatus } from '../database/entities/knowledge.entity.js';
+import { cjkTerms } from './text-terms.js';
 
 const newUuid = () => randomUUID().replaceAll('-', '');
 
@@ -130,6 +131,7 @@ export class KnowledgeRepository {
             kbItemUuid: item.uuid,
             chunkIndex,
             text,
+            searchTerms: cjkTerms(text).join(' '),
             metadata: JSON.stringify({ kb_uuid: item.kbUuid, kb_item_uuid: item.uuid }),
           })),
         );

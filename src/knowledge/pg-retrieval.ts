@@ -5,13 +5,21 @@ import { DATA_SOURCE } from '../database/database.module.js';
 import type { KnowledgeBaseEntity } from '../database/entities/index.js';
 import type { RetrievalPort, RetrievalResult } from './retrieval-port.js';
 import { GraphRepository } from './graph.repository.js';
-import { hasCjk, terms } from './text-terms.js';
+import { cjkTerms, wordTerms } from './text-terms.js';
 
 /** The legacy defaults, used when a knowledge base stores 0. */
 export const DEFAULT_MAX_RESULTS = 3;
 export const DEFAULT_MIN_SCORE = 0.6;
 /** Candidates a knowledge base contributes before scoring. */
 const CANDIDATES = 30;
+
+/** Question terms a query holds at most; the rest of a very long question is left out. */
+const MAX_TERMS = 24;
+
+interface QueryTerm {
+  term: string;
+  config: 'english' | 'simple';
+}
 
 interface Candidate {
   embeddingId: string;
@@ -23,10 +31,10 @@ interface Candidate {
 }
 
 /**
- * Lexical retrieval in PostgreSQL, the same on PGlite and on PostgreSQL 15: full-text ranking over the English
- * terms of the question, and trigram word similarity over its Chinese or Japanese part, which has no spaces
- * to split words on. A chunk's score is its rank relative to the best candidate of its knowledge base, so the
- * per-base minimum score (0.6 by default) keeps the chunks close to the best match.
+ * Lexical retrieval in PostgreSQL, the same on PGlite and on PostgreSQL 15: full-text search over the question's
+ * English words (stemmed) and, for Chinese and Japanese, which have no spaces between words, its character
+ * pairs. A chunk's score is its rank relative to the best candidate of its knowledge base, so the per-base
+ * minimum score (0.6 by default) keeps the chunks close to the best match.
  */
 @Injectable()
 export class PgRetrieval implements RetrievalPort {
@@ -40,15 +48,18 @@ export class PgRetrieval implements RetrievalPort {
       knowledgeBaseIds.length === 0
         ? []
         : await this.dataSource.query(
-            `SELECT "uuid", "retrieve_max_results" AS "retrieveMaxResults", "retrieve_min_score" AS "retrieveMinScore"
+            `SELECT "uuid", "retrieve_max_results" AS "retrieveMaxResults", "retrieve_min_score" AS "retrieveMinScore",
+                    "embedding_count" AS "embeddingCount"
                FROM "adi_knowledge_base" WHERE "id"::text = ANY($1) AND NOT "is_deleted"`,
             [[...knowledgeBaseIds]],
           );
-    const english = [...new Set(terms(question).filter((term) => !hasCjk(term) && /^[\p{L}\p{N}]+$/u.test(term)))];
-    const cjk = (question.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu) ?? []).join('');
+    const queryTerms = [
+      ...[...new Set(wordTerms(question))].map((term) => ({ term, config: 'english' as const })),
+      ...[...new Set(cjkTerms(question))].map((term) => ({ term, config: 'simple' as const })),
+    ].slice(0, MAX_TERMS);
     const hits: (EmbeddingPayload & { relative: number })[] = [];
     for (const base of bases) {
-      const candidates = await this.candidates(base.uuid, english.join(' | '), cjk);
+      const candidates = await this.candidates(base.uuid, base.embeddingCount, queryTerms);
       const best = candidates[0]?.rank ?? 0;
       const maxResults = base.retrieveMaxResults > 0 ? base.retrieveMaxResults : DEFAULT_MAX_RESULTS;
       const minScore = base.retrieveMinScore > 0 ? base.retrieveMinScore : DEFAULT_MIN_SCORE;
@@ -77,34 +88,42 @@ export class PgRetrieval implements RetrievalPort {
   }
 
   /**
-   * The best chunks of one knowledge base. The query names only the branches the question needs, so that each
-   * is answered from its index (full text: GIN over the English tsvector; Chinese and Japanese: the trigram
-   * GIN index through `<%`, whose threshold `pg_trgm.word_similarity_threshold` is set for the connection).
+   * The best chunks of one knowledge base, ranked in one statement like BM25 without term frequencies: a chunk
+   * scores the inverse document frequency of each question term it holds, so a rare word counts for more than
+   * a common one. Chunks are found through the GIN index on `search_vector`.
    */
-  private candidates(kbUuid: string, tsquery: string, cjk: string): Promise<Candidate[]> {
+  private candidates(kbUuid: string, documents: number, queryTerms: readonly QueryTerm[]): Promise<Candidate[]> {
+    if (queryTerms.length === 0) return Promise.resolve([]);
     const params: string[] = [kbUuid];
-    const matches: string[] = [];
-    const rank: string[] = [];
-    if (tsquery !== '') {
-      params.push(tsquery);
-      const query = `to_tsquery('english', $${params.length})`;
-      matches.push(`to_tsvector('english', c."text") @@ ${query}`);
-      rank.push(`ts_rank_cd(to_tsvector('english', c."text"), ${query})`);
-    }
-    if (cjk !== '') {
-      params.push(cjk);
-      matches.push(`$${params.length} <% c."text"`);
-      rank.push(`word_similarity($${params.length}, c."text")`);
-    }
-    if (matches.length === 0) return Promise.resolve([]);
+    const queries = queryTerms.map(({ term, config }) => {
+      params.push(term);
+      return `to_tsquery('${config}', $${params.length})`;
+    });
+    // Which terms each chunk holds is worked out once, then used for both the counts and the scores.
+    const hits = queries.map((query) => `c."search_vector" @@ ${query}`).join(', ');
+    const counts = queries.map((_, i) => `count(*) FILTER (WHERE m."hits"[${i + 1}]) AS "d${i}"`).join(', ');
+    const score = queries
+      .map((_, i) => `(CASE WHEN m."hits"[${i + 1}] THEN ln(1 + t."n" / greatest(df."d${i}", 1)) ELSE 0 END)`)
+      .join(' + ');
+    params.push(String(Math.max(1, documents)));
     return this.dataSource.query(
-      `SELECT c."embedding_id" AS "embeddingId", c."kb_uuid" AS "kbUuid", c."kb_item_uuid" AS "kbItemUuid", c."text",
-              i."title", ${rank.join(' + ')} AS "rank"
-         FROM "adi_knowledge_base_embedding" c
+      `WITH matched AS (
+         SELECT c."embedding_id", c."chunk_index", ARRAY[${hits}] AS "hits"
+           FROM "adi_knowledge_base_embedding" c
+          WHERE c."kb_uuid" = $1 AND c."search_vector" @@ (${queries.join(' || ')})),
+       df AS (SELECT ${counts} FROM matched m),
+       t AS (SELECT $${params.length}::float8 AS "n"),
+       ranked AS (
+         SELECT m."embedding_id", m."chunk_index", ${score} AS "rank"
+           FROM matched m, df, t
+          ORDER BY "rank" DESC, m."chunk_index" ASC
+          LIMIT ${CANDIDATES})
+       SELECT r."embedding_id" AS "embeddingId", c."kb_uuid" AS "kbUuid", c."kb_item_uuid" AS "kbItemUuid", c."text",
+              i."title", r."rank"
+         FROM ranked r
+         JOIN "adi_knowledge_base_embedding" c ON c."embedding_id" = r."embedding_id"
          JOIN "adi_knowledge_base_item" i ON i."uuid" = c."kb_item_uuid" AND NOT i."is_deleted"
-        WHERE c."kb_uuid" = $1 AND (${matches.join(' OR ')})
-        ORDER BY "rank" DESC, c."chunk_index" ASC
-        LIMIT ${CANDIDATES}`,
+        ORDER BY r."rank" DESC, r."chunk_index" ASC`,
       params,
     );
   }

@@ -29,6 +29,16 @@ export function terms(text: string): string[] {
   return found;
 }
 
+/** The terms of the Chinese and Japanese parts of a text: its overlapping character pairs (and lone characters). */
+export function cjkTerms(text: string): string[] {
+  return terms(text).filter(hasCjk);
+}
+
+/** The terms of the space-separated parts of a text, safe to put in a `to_tsquery` expression. */
+export function wordTerms(text: string): string[] {
+  return terms(text).filter((term) => !hasCjk(term) && /^[\p{L}\p{N}]+$/u.test(term));
+}
+
 /** Sentences, ending at . ! ? and at the Chinese 。！？； (kept with their sentence). */
 export function sentences(text: string): string[] {
   return (text.match(/[^.!?。！？；]+(?:[.!?。！？；]+|$)/g) ?? [])

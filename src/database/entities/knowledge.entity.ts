@@ -125,11 +125,10 @@ export class KnowledgeBaseItemEntity {
 
 /**
  * One chunk of an item, under the legacy identity: a UUID `embedding_id`, the text, and metadata holding
- * `kb_uuid` and `kb_item_uuid`. The full-text and trigram indexes are created by the migration.
+ * `kb_uuid` and `kb_item_uuid`. The GIN index over `search_vector` is created by the migration.
  */
 @Entity('adi_knowledge_base_embedding')
-@Index('IDX_knowledge_chunk_fts', { synchronize: false })
-@Index('IDX_knowledge_chunk_trgm', { synchronize: false })
+@Index('IDX_knowledge_chunk_search', { synchronize: false })
 export class KnowledgeChunkEntity {
   @PrimaryColumn({ name: 'embedding_id', type: 'varchar', length: 36 })
   embeddingId!: string;
@@ -148,6 +147,25 @@ export class KnowledgeChunkEntity {
   @Column({ type: 'text' })
   text!: string;
 
+  /**
+   * Overlapping character pairs of the Chinese and Japanese text, space-separated: those languages have no
+   * spaces between words, so these pairs stand in for words in the full-text index.
+   */
+  @Column({ name: 'search_terms', type: 'text', default: '' })
+  searchTerms!: string;
+
+  /** The full-text index: English words (stemmed) and the character pairs above. */
+  @Column({
+    name: 'search_vector',
+    type: 'tsvector',
+    generatedType: 'STORED',
+    asExpression: `to_tsvector('english', "text") || to_tsvector('simple', "search_terms")`,
+    select: false,
+    insert: false,
+    update: false,
+  })
+  searchVector?: string;
+
   /** JSON: `{"kb_uuid": …, "kb_item_uuid": …}`. */
   @Column({ type: 'text' })
   metadata!: string;
@@ -158,6 +176,7 @@ export class KnowledgeChunkEntity {
 
 /** A knowledge-graph vertex: an entity of a knowledge base, with the fields legacy clients read. */
 @Entity('adi_knowledge_graph_vertex')
+@Index('IDX_knowledge_graph_vertex_name', { synchronize: false })
 export class GraphVertexEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   id!: string;
