@@ -39,9 +39,15 @@ export function wordTerms(text: string): string[] {
   return terms(text).filter((term) => !hasCjk(term) && /^[\p{L}\p{N}]+$/u.test(term));
 }
 
-/** Sentences, ending at . ! ? and at the Chinese 。！？； (kept with their sentence). */
+/**
+ * Sentences, ending at . ! ? and at the Chinese 。！？； (kept with their sentence), and at line breaks, so that a
+ * heading is a sentence of its own. Markdown heading and list markers are left out.
+ */
 export function sentences(text: string): string[] {
-  return (text.match(/[^.!?。！？；]+(?:[.!?。！？；]+|$)/g) ?? [])
+  return text
+    .split(/\n+/)
+    .map((line) => line.replace(/^\s*(?:#{1,6}|[-*+]|\d+[.)])\s+/, ''))
+    .flatMap((line) => line.match(/[^.!?。！？；]+(?:[.!?。！？；]+|$)/g) ?? [])
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length > 0);
 }
