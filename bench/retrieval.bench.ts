@@ -116,15 +116,13 @@ async function main(): Promise<void> {
   const open = await openDatabase({ url: database.url, dataDir: '', runMigrations: true });
   try {
     const knowledge = new KnowledgeRepository(open.dataSource);
-    const owner = await open.dataSource
-      .getRepository(UserEntity)
-      .save({
-        uuid: randomUUID().replaceAll('-', ''),
-        name: 'bench',
-        email: 'bench@example.test',
-        password: '-',
-        isAdmin: false,
-      });
+    const owner = await open.dataSource.getRepository(UserEntity).save({
+      uuid: randomUUID().replaceAll('-', ''),
+      name: 'bench',
+      email: 'bench@example.test',
+      password: '-',
+      isAdmin: false,
+    });
     const base = await knowledge.createBase({
       title: 'bench',
       ownerId: owner.id,

@@ -50,7 +50,11 @@ export class GraphRepository {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
   /** Adds facts to a knowledge base's graph; entities are matched by name, so a name names one vertex. */
-  async addTriples(kbUuid: string, triples: readonly Triple[]): Promise<{ vertices: number; edges: number }> {
+  async addTriples(
+    kbUuid: string,
+    triples: readonly Triple[],
+    textSegmentId = '',
+  ): Promise<{ vertices: number; edges: number }> {
     return this.dataSource.transaction(async (manager) => {
       const vertices = manager.getRepository(GraphVertexEntity);
       const byName = new Map(
@@ -67,6 +71,7 @@ export class GraphRepository {
             name: entity.name,
             label: entity.label ?? '',
             description: entity.description ?? '',
+            textSegmentId,
             metadata: JSON.stringify({ kb_uuid: kbUuid }),
           }),
         );
@@ -83,6 +88,7 @@ export class GraphRepository {
           label: triple.relation.label,
           weight: triple.relation.weight ?? 1,
           description: triple.relation.description ?? '',
+          textSegmentId,
           metadata: JSON.stringify({ kb_uuid: kbUuid }),
           startId: source.id,
           endId: target.id,

@@ -57,7 +57,12 @@ const itemBody = z.object({
 
 const indexingBody = z.object({
   uuids: z.array(z.string()).min(1, 'uuids lists the items to index'),
-  indexTypes: z.array(z.string()).default(['embedding']),
+  indexTypes: z
+    .array(z.string())
+    .default(['embedding'])
+    .refine((types) => types.some((type) => type === 'embedding' || type === 'graphical'), {
+      message: 'indexTypes lists "embedding" and/or "graphical"',
+    }),
 });
 
 const entity = z.object({
@@ -223,7 +228,8 @@ export class KnowledgeController {
   @Post('knowledge-base/item/indexing-list')
   @HttpCode(200)
   async indexItems(@User() user: CurrentUser, @Body() body: unknown) {
-    const { uuids } = parse(indexingBody, body);
+    const { uuids, indexTypes } = parse(indexingBody, body);
+    const types = (['embedding', 'graphical'] as const).filter((type) => indexTypes.includes(type));
     const items = await this.knowledge.findItems(uuids);
     if (items.length !== new Set(uuids).size)
       throw new ItemNotFoundError(uuids.find((uuid) => !items.some((i) => i.uuid === uuid))!);
@@ -235,6 +241,7 @@ export class KnowledgeController {
         user.id,
         base,
         items.filter((item) => item.kbUuid === kbUuid),
+        types,
       );
     }
     return { success: true, data: true };

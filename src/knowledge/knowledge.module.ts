@@ -1,4 +1,7 @@
 import { Global, Module } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { GRAPH_EXTRACTOR, ModelGraphExtractor } from './graph-extractor.js';
 import { GraphRepository } from './graph.repository.js';
 import { IndexingService } from './indexing.service.js';
 import { KnowledgeController } from './knowledge.controller.js';
@@ -16,6 +19,12 @@ import { SampleKnowledgeBase } from './sample-knowledge-base.js';
     IndexingService,
     SampleKnowledgeBase,
     { provide: RETRIEVAL_PORT, useClass: PgRetrieval },
+    {
+      provide: GRAPH_EXTRACTOR,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        config.model.provider === 'openai' ? new ModelGraphExtractor(config.model.openai) : undefined,
+    },
   ],
   exports: [RETRIEVAL_PORT, KnowledgeRepository, SampleKnowledgeBase],
 })

@@ -8,6 +8,9 @@ import { cjkTerms } from './text-terms.js';
 
 const newUuid = () => randomUUID().replaceAll('-', '');
 
+/** What indexing builds: chunks for retrieval (`embedding`, the legacy name), or graph facts (`graphical`). */
+export type IndexType = 'embedding' | 'graphical';
+
 export interface Page<T> {
   records: T[];
   total: number;
@@ -110,12 +113,20 @@ export class KnowledgeRepository {
     return { records, total, current: page, size, pages: Math.ceil(total / size) };
   }
 
-  async setStatus(itemUuids: readonly string[], status: IndexingStatus): Promise<void> {
+  async setStatus(itemUuids: readonly string[], status: IndexingStatus, kind: IndexType = 'embedding'): Promise<void> {
     if (itemUuids.length === 0) return;
     await this.items.update(
       { uuid: In([...itemUuids]) },
-      { embeddingStatus: status, embeddingStatusChangeTime: new Date() },
+      kind === 'embedding'
+        ? { embeddingStatus: status, embeddingStatusChangeTime: new Date() }
+        : { graphicalStatus: status },
     );
+  }
+
+  chunksOf(itemUuid: string): Promise<KnowledgeChunkEntity[]> {
+    return this.dataSource
+      .getRepository(KnowledgeChunkEntity)
+      .find({ where: { kbItemUuid: itemUuid }, order: { chunkIndex: 'ASC' } });
   }
 
   /** Replaces an item's chunks in one transaction; citations keep the text they cited, not the chunk. */

@@ -87,6 +87,20 @@ export class FakeOpenAi {
       );
       return;
     }
+    if (recorded.body.stream !== true) {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          id: 'chatcmpl-fake',
+          object: 'chat.completion',
+          created: 0,
+          model: recorded.body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content: script.content ?? '' }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 100, completion_tokens: 40, total_tokens: 140 },
+        }),
+      );
+      return;
+    }
     response.writeHead(200, { 'Content-Type': 'text/event-stream' });
     const send = (delta: Record<string, unknown>, finish: string | null = null, usage?: unknown) =>
       response.write(
