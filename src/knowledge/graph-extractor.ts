@@ -64,7 +64,7 @@ export class ModelGraphExtractor implements GraphExtractor {
     const content = completion.choices[0]?.message.content ?? '';
     const json = content.slice(content.indexOf('{'), content.lastIndexOf('}') + 1);
     try {
-      return answerSchema.parse(JSON.parse(json)).triples as Triple[];
+      return answerSchema.parse(JSON.parse(json)).triples;
     } catch {
       this.logger.warn({ message: 'graph extraction answer was not the triples JSON', length: content.length });
       return [];
