@@ -7,7 +7,7 @@ import { openDatabase, schemaDrift } from '../src/database/data-source.js';
 import { DATA_SOURCE } from '../src/database/database.module.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { startApp } from './support/app.js';
-import { ask, meta } from './support/sse-client.js';
+import { ask, legacyAnswerText, meta } from './support/sse-client.js';
 
 describe('migrations', () => {
   let database: TestDatabase;
@@ -62,6 +62,12 @@ describe('the embedded PGlite default', () => {
         prompt: 'How are citation numbers given?',
       });
       answerUuid = meta(reply.events).answer!.uuid as string;
+      // Chinese retrieval works on PGlite too.
+      const chinese = await ask(first.baseUrl, token, {
+        conversationUuid: conversation,
+        prompt: '文档为什么要切分成片段？',
+      });
+      expect(legacyAnswerText(chinese.events)).toContain('文档在建立索引之前会被切分成片段');
     } finally {
       await first.close();
     }
