@@ -137,8 +137,6 @@ async function startServer(modelUrl: string, databaseUrl: string): Promise<{ url
         LOG_LEVEL: 'error',
         SSE_HEARTBEAT_MS: '15000',
         ASK_REPAIR_RETRY: 'false',
-        RETRIEVAL_MAX_RESULTS: '3',
-        RETRIEVAL_MIN_SCORE: '0',
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },

@@ -9,7 +9,7 @@ import { createApp } from '../src/app.factory.js';
 import { TOKEN_STORE, type TokenStore } from '../src/auth/token-store.js';
 import { UserRepository } from '../src/auth/user.repository.js';
 import { ConversationRepository } from '../src/conversation/conversation.repository.js';
-import { SAMPLE_KNOWLEDGE_BASE_UUID } from '../src/knowledge/sample-corpus.js';
+import { SampleKnowledgeBase } from '../src/knowledge/sample-knowledge-base.js';
 import { loadConfig } from '../src/config/app-config.js';
 
 const config = loadConfig(process.env);
@@ -52,6 +52,7 @@ express.get('/bench/users', (request, response) => {
   const conversations = app.get(ConversationRepository);
   const tokens = app.get<TokenStore>(TOKEN_STORE);
   void (async () => {
+    const sample = await app.get(SampleKnowledgeBase).find();
     const created: { token: string; conversationUuid: string }[] = [];
     for (let i = 0; i < count; i++) {
       // Logging in would cost a bcrypt hash per user; the hash is never checked here.
@@ -61,7 +62,7 @@ express.get('/bench/users', (request, response) => {
         passwordHash: '-',
         isAdmin: false,
       });
-      const conversation = await conversations.create(user.id, { title: 'bench', kbIds: [SAMPLE_KNOWLEDGE_BASE_UUID] });
+      const conversation = await conversations.create(user.id, { title: 'bench', kbIds: sample ? [sample.id] : [] });
       created.push({ token: await tokens.issue(user.id), conversationUuid: conversation.uuid });
     }
     response.json(created);

@@ -201,6 +201,17 @@ describe('answers are stored, and read back only by their owner', () => {
     }
   });
 
+  it('ends the stream with [ERROR], not a hang, when the database fails after [START]', async () => {
+    await db.query('ALTER TABLE adi_knowledge_base RENAME TO adi_knowledge_base_away');
+    try {
+      const reply = await ask(server.baseUrl, token, { conversationUuid: conversation, prompt: QUESTION });
+      expect(reply.events[0]).toMatchObject({ event: '[START]' });
+      expect(reply.events.at(-1)).toMatchObject({ event: '[ERROR]' });
+    } finally {
+      await db.query('ALTER TABLE adi_knowledge_base_away RENAME TO adi_knowledge_base');
+    }
+  });
+
   it('keeps what was shown of an answer the client left, marked as interrupted', async () => {
     fake.enqueue({ content: ANSWER, chunkSizes: [6], delayMs: 25 });
     const controller = new AbortController();

@@ -84,6 +84,10 @@ export class AskService {
         sseEvent(EVENT.start, '') + sseEvent(EVENT.stateChanged, JSON.stringify(STATES.questionAnalysing)),
       );
       await this.answer(question, request, user, conversation, connection);
+    } catch (error) {
+      // Headers are out: the only way left to report a failure is `[ERROR]`, and the stream must end.
+      this.logFailure(error);
+      if (!connection.closed) new AnswerWriter(connection).fail(error);
     } finally {
       await release();
     }
@@ -112,12 +116,12 @@ export class AskService {
     connection: SseConnection,
   ): Promise<void> {
     const writer = new AnswerWriter(connection);
-    // A knowledge base made private by its owner since it was attached is no longer searched.
-    const knowledgeBases = (await this.knowledge.findBasesByIds(knowledgeBaseIdsOf(conversation)))
-      .filter((base) => canRead(base, user))
-      .map((base) => base.id);
     let hits: RetrievalResult | undefined;
     try {
+      // A knowledge base made private by its owner since it was attached is no longer searched.
+      const knowledgeBases = (await this.knowledge.findBasesByIds(knowledgeBaseIdsOf(conversation)))
+        .filter((base) => canRead(base, user))
+        .map((base) => base.id);
       if (knowledgeBases.length > 0) {
         connection.write(sseEvent(EVENT.stateChanged, JSON.stringify(STATES.knowledgeSearching)));
         hits = await this.retrieval.retrieve(question.text, knowledgeBases);

@@ -33,8 +33,10 @@ export class KnowledgeRepository {
     return this.bases.findOneBy({ uuid, isDeleted: false });
   }
 
+  /** The bases behind `ids`; ids that are not numbers (a client's mistake) name none. */
   findBasesByIds(ids: readonly string[]): Promise<KnowledgeBaseEntity[]> {
-    return ids.length === 0 ? Promise.resolve([]) : this.bases.findBy({ id: In([...ids]), isDeleted: false });
+    const numeric = ids.filter((id) => /^\d{1,18}$/.test(id));
+    return numeric.length === 0 ? Promise.resolve([]) : this.bases.findBy({ id: In(numeric), isDeleted: false });
   }
 
   createBase(
