@@ -1,5 +1,5 @@
 import { FakeOpenAi } from './support/fake-openai.js';
-import { startApp, type RunningApp } from './support/app.js';
+import { startWithModel, type RunningApp } from './support/app.js';
 import { ask, legacyAnswerText, named } from './support/sse-client.js';
 
 const QUESTION = 'How are citation numbers given?';
@@ -22,19 +22,14 @@ describe('POST /conversation/message/process when things go wrong', () => {
   let conversation: string;
 
   beforeAll(async () => {
-    await fake.start();
-    server = await startApp({
-      OPENAI_BASE_URL: fake.baseUrl,
+    ({ server, token, conversation } = await startWithModel(fake, {
       OPENAI_MODEL: 'fake-model',
       OPENAI_MODELS: 'no-schema-model,other-model',
-      OPENAI_MAX_RETRIES: '0',
       // Many questions a minute here; the limit itself is tested in shared-limits.
       ASK_RATE_LIMIT_PER_MINUTE: '1000',
       ASK_TIMEOUT_MS: '400',
       SSE_HEARTBEAT_MS: '60',
-    });
-    token = await server.login();
-    conversation = await server.firstConversation(token);
+    }));
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { catalogOf, loadModelOutputs, type ModelOutputCase } from './support/fixtures.js';
 import { FakeOpenAi } from './support/fake-openai.js';
-import { startApp, type RunningApp } from './support/app.js';
+import { startWithModel, type RunningApp } from './support/app.js';
 import { ask, legacyAnswerText, meta, named } from './support/sse-client.js';
 import { runPipeline } from './support/run-pipeline.js';
 
@@ -21,16 +21,11 @@ describe('POST /conversation/message/process replaying model outputs', () => {
   let conversation: string;
 
   beforeAll(async () => {
-    await fake.start();
-    server = await startApp({
-      OPENAI_BASE_URL: fake.baseUrl,
-      OPENAI_MAX_RETRIES: '0',
+    ({ server, token, conversation } = await startWithModel(fake, {
       // Many questions a minute here; the limit itself is tested in shared-limits.
       ASK_RATE_LIMIT_PER_MINUTE: '1000',
       ASK_REPAIR_RETRY: 'false',
-    });
-    token = await server.login();
-    conversation = await server.firstConversation(token);
+    }));
     // Offer more of the sample knowledge base than the defaults (3 chunks, within 0.6 of the best).
     const list = (await (
       await fetch(`${server.baseUrl}/conversation/list`, { headers: { Authorization: token } })

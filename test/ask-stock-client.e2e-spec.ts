@@ -1,6 +1,6 @@
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
 import { FakeOpenAi } from './support/fake-openai.js';
-import { startApp, type RunningApp } from './support/app.js';
+import { startWithModel, type RunningApp } from './support/app.js';
 
 /**
  * The stock AIDeepIn frontend reads the stream with @microsoft/fetch-event-source 2.x. This drives that very
@@ -17,10 +17,7 @@ describe('the stock frontend SSE client', () => {
   let conversation: string;
 
   beforeAll(async () => {
-    await fake.start();
-    server = await startApp({ OPENAI_BASE_URL: fake.baseUrl, OPENAI_MAX_RETRIES: '0', SSE_HEARTBEAT_MS: '20' });
-    token = await server.login();
-    conversation = await server.firstConversation(token);
+    ({ server, token, conversation } = await startWithModel(fake, { SSE_HEARTBEAT_MS: '20' }));
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { AuthService } from '../src/auth/auth.service.js';
 import { FakeOpenAi } from './support/fake-openai.js';
-import { startApp, type RunningApp } from './support/app.js';
+import { startWithModel, type RunningApp } from './support/app.js';
 import { ask, legacyAnswerText, meta, named } from './support/sse-client.js';
 
 const ANSWER =
@@ -29,15 +29,10 @@ describe('answers are stored, and read back only by their owner', () => {
     Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}"`)).rows[0]!.n);
 
   beforeAll(async () => {
-    await fake.start();
-    server = await startApp({
-      OPENAI_BASE_URL: fake.baseUrl,
-      OPENAI_MAX_RETRIES: '0',
+    ({ server, token, conversation } = await startWithModel(fake, {
       ASK_RATE_LIMIT_PER_MINUTE: '1000',
       ASK_REPAIR_RETRY: 'false',
-    });
-    token = await server.login();
-    conversation = await server.firstConversation(token);
+    }));
     db = new pg.Client({ connectionString: server.database!.url });
     await db.connect();
   });

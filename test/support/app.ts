@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import type { FakeOpenAi } from './fake-openai.js';
 
 export const ADMIN = { email: 'admin@example.test', password: 'admin-password-for-tests' };
 
@@ -57,4 +58,18 @@ export async function startApp(env: Record<string, string>): Promise<RunningApp>
       await database?.drop();
     },
   };
+}
+
+/** The application answering with a local fake model, logged in as the admin, with the admin's first conversation. */
+export interface ModelTestbed {
+  server: RunningApp;
+  token: string;
+  conversation: string;
+}
+
+export async function startWithModel(fake: FakeOpenAi, env: Record<string, string> = {}): Promise<ModelTestbed> {
+  await fake.start();
+  const server = await startApp({ OPENAI_BASE_URL: fake.baseUrl, OPENAI_MAX_RETRIES: '0', ...env });
+  const token = await server.login();
+  return { server, token, conversation: await server.firstConversation(token) };
 }
