@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LessThan, type DataSource } from 'typeorm';
 import { UserTokenEntity } from '../database/entities/index.js';
+import { newUuid } from '../common/ids.js';
 
 /** Login tokens: a dashless UUID handed to the client, mapped to a user until it expires. */
 export interface TokenStore {
@@ -12,8 +12,6 @@ export interface TokenStore {
 
 export const TOKEN_STORE = Symbol('TOKEN_STORE');
 
-const newToken = () => randomUUID().replaceAll('-', '');
-
 export class PgTokenStore implements TokenStore {
   constructor(
     private readonly dataSource: DataSource,
@@ -21,7 +19,7 @@ export class PgTokenStore implements TokenStore {
   ) {}
 
   async issue(userId: string): Promise<string> {
-    const token = newToken();
+    const token = newUuid();
     const tokens = this.dataSource.getRepository(UserTokenEntity);
     await tokens.delete({ expiresAt: LessThan(new Date()) });
     await tokens.insert({ token, userId, expiresAt: new Date(Date.now() + this.ttlMs) });
@@ -42,7 +40,7 @@ export class RedisTokenStore implements TokenStore {
   ) {}
 
   async issue(userId: string): Promise<string> {
-    const token = newToken();
+    const token = newUuid();
     await this.redis.set(`user:token:${token}`, userId, 'PX', this.ttlMs);
     return token;
   }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { DataSource, Repository } from 'typeorm';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { UserEntity } from '../database/entities/index.js';
+import { newUuid } from '../common/ids.js';
 
 @Injectable()
 export class UserRepository {
@@ -27,7 +27,7 @@ export class UserRepository {
   async create(fields: { name: string; email: string; passwordHash: string; isAdmin: boolean }): Promise<UserEntity> {
     return this.users.save(
       this.users.create({
-        uuid: randomUUID().replaceAll('-', ''),
+        uuid: newUuid(),
         name: fields.name,
         email: fields.email.toLowerCase(),
         password: fields.passwordHash,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
+import { newUuid } from '../common/ids.js';
 
 /**
  * Per-user limits of the ask endpoint, kept where every instance behind a load balancer sees them: one answer
@@ -26,7 +27,7 @@ export class PgAskLimits implements AskLimits {
   ) {}
 
   async acquire(userId: string): Promise<(() => Promise<void>) | undefined> {
-    const holder = randomUUID().replaceAll('-', '');
+    const holder = newUuid();
     const rows: unknown[] = await this.dataSource.query(
       `INSERT INTO "adi_ask_lock" ("user_id", "holder", "expires_at") VALUES ($1, $2, now() + $3 * interval '1 millisecond')
        ON CONFLICT ("user_id") DO UPDATE SET "holder" = EXCLUDED."holder", "expires_at" = EXCLUDED."expires_at"

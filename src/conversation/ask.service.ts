@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { CurrentUser } from '../auth/current-user.js';
 import { CitationCatalog } from '../citation/citation-catalog.js';
 import {
@@ -25,6 +24,7 @@ import { ASK_LIMITS, type AskLimits } from './ask-limits.js';
 import type { AskRequest } from './ask-request.js';
 import { ConversationRepository, knowledgeBaseIdsOf } from './conversation.repository.js';
 import { MessageRepository } from './message.repository.js';
+import { newUuid } from '../common/ids.js';
 
 export class RateLimitedError extends AppError {
   readonly code = 'ASK_RATE_LIMITED';
@@ -32,8 +32,6 @@ export class RateLimitedError extends AppError {
     super(`Too many questions: at most ${perMinute} a minute. Wait a moment and ask again.`);
   }
 }
-
-const newUuid = () => randomUUID().replaceAll('-', '');
 
 interface Question {
   text: string;

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { DataSource, Repository } from 'typeorm';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { ConversationEntity } from '../database/entities/index.js';
+import { newUuid } from '../common/ids.js';
 
 /** Fields a client may set on a conversation. */
 export interface ConversationFields {
@@ -45,9 +45,7 @@ export class ConversationRepository {
   }
 
   async create(userId: string, fields: ConversationFields & { title: string }): Promise<ConversationEntity> {
-    return this.conversations.save(
-      this.conversations.create({ uuid: randomUUID().replaceAll('-', ''), userId, ...toColumns(fields) }),
-    );
+    return this.conversations.save(this.conversations.create({ uuid: newUuid(), userId, ...toColumns(fields) }));
   }
 
   async update(conversation: ConversationEntity, fields: ConversationFields): Promise<ConversationEntity> {

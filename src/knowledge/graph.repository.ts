@@ -4,7 +4,7 @@ import { In, type DataSource } from 'typeorm';
 import type { GraphEdgePayload, GraphVertexPayload } from '../citation/citation-catalog.js';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { GraphEdgeEntity, GraphVertexEntity } from '../database/entities/index.js';
-import { hasCjk, terms } from './text-terms.js';
+import { wordTerms } from './text-terms.js';
 
 /** One fact: two entities and how they relate. */
 export interface Triple {
@@ -110,9 +110,7 @@ export class GraphRepository {
    * Chinese or Japanese part (trigrams), and the edges among those vertices.
    */
   async match(question: string, kbUuids: readonly string[]): Promise<(GraphVertexPayload | GraphEdgePayload)[]> {
-    const english = [...new Set(terms(question).filter((term) => !hasCjk(term) && /^[\p{L}\p{N}]+$/u.test(term)))].join(
-      ' | ',
-    );
+    const english = [...new Set(wordTerms(question))].join(' | ');
     const cjk = (question.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu) ?? []).join('');
     if (kbUuids.length === 0 || (english === '' && cjk === '')) return [];
     const matched: GraphVertexEntity[] = await this.dataSource

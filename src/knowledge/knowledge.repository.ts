@@ -5,8 +5,7 @@ import { DATA_SOURCE } from '../database/database.module.js';
 import { KnowledgeBaseEntity, KnowledgeBaseItemEntity, KnowledgeChunkEntity } from '../database/entities/index.js';
 import type { IndexingStatus } from '../database/entities/knowledge.entity.js';
 import { cjkTerms } from './text-terms.js';
-
-const newUuid = () => randomUUID().replaceAll('-', '');
+import { newUuid } from '../common/ids.js';
 
 /** What indexing builds: chunks for retrieval (`embedding`, the legacy name), or graph facts (`graphical`). */
 export type IndexType = 'embedding' | 'graphical';
