@@ -10,6 +10,7 @@ import { PersistenceModule } from './database/persistence.module.js';
 import { HealthController } from './health/health.controller.js';
 import { KnowledgeModule } from './knowledge/knowledge.module.js';
 import { ModelModule } from './model/model.module.js';
+import { KnowledgeQaModule } from './knowledge-qa/knowledge-qa.module.js';
 
 @Module({})
 export class AppModule {
@@ -24,6 +25,7 @@ export class AppModule {
         AuthModule,
         ConversationModule,
         AdminModule,
+        KnowledgeQaModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],

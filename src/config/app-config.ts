@@ -15,6 +15,8 @@ export interface AppConfig {
   auth: { adminEmail: string; adminPassword: string | undefined; tokenTtlMs: number };
   limits: { asksPerMinute: number };
   knowledge: { chunkChars: number; chunkOverlapChars: number; sample: boolean };
+  /** What a conversation with context on remembers: earlier exchanges up to this many estimated tokens. */
+  memory: { tokenBudget: number };
 }
 
 export class ConfigError extends Error {
@@ -50,6 +52,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       chunkOverlapChars: Math.min(e.KNOWLEDGE_CHUNK_OVERLAP, Math.floor(e.KNOWLEDGE_CHUNK_CHARS / 2)),
       sample: e.SAMPLE_KNOWLEDGE_BASE,
     },
+    memory: { tokenBudget: e.MEMORY_TOKEN_BUDGET },
   };
 }
 

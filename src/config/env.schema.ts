@@ -75,6 +75,12 @@ export const envSchema = z.object({
     .enum(['first-citation', 'retrieval-rank'])
     .default('first-citation')
     .describe('how cited sources get display numbers'),
+  MEMORY_TOKEN_BUDGET: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3000)
+    .describe('estimated tokens of earlier questions and answers a conversation with context on sends; 0: none'),
 });
 
 export type Env = z.infer<typeof envSchema>;

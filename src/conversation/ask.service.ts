@@ -22,6 +22,7 @@ import { AnswerStore, type AnswerRecord } from './answer-store.js';
 import { AnswerWriter, EVENT, STATES } from './answer-writer.js';
 import { ASK_LIMITS, type AskLimits } from './ask-limits.js';
 import type { AskRequest } from './ask-request.js';
+import { ConversationHistory, type ConversationMemory } from './conversation-history.js';
 import { ConversationRepository, knowledgeBaseIdsOf } from './conversation.repository.js';
 import { MessageRepository } from './message.repository.js';
 import { newUuid } from '../common/ids.js';
@@ -58,6 +59,7 @@ export class AskService {
     private readonly messages: MessageRepository,
     private readonly store: AnswerStore,
     private readonly knowledge: KnowledgeRepository,
+    private readonly history: ConversationHistory,
   ) {}
 
   async ask(request: AskRequest, user: CurrentUser, connection: SseConnection): Promise<void> {
@@ -115,14 +117,16 @@ export class AskService {
   ): Promise<void> {
     const writer = new AnswerWriter(connection);
     let hits: RetrievalResult | undefined;
+    let memory: ConversationMemory;
     try {
+      memory = await this.history.load(conversation, question.text, question.existingId);
       // A knowledge base made private by its owner since it was attached is no longer searched.
       const knowledgeBases = (await this.knowledge.findBasesByIds(knowledgeBaseIdsOf(conversation)))
         .filter((base) => canRead(base, user))
         .map((base) => base.id);
       if (knowledgeBases.length > 0) {
         connection.write(sseEvent(EVENT.stateChanged, JSON.stringify(STATES.knowledgeSearching)));
-        hits = await this.retrieval.retrieve(question.text, knowledgeBases);
+        hits = await this.retrieval.retrieve(memory.retrievalQuery, knowledgeBases);
       }
     } catch (error) {
       this.logFailure(error);
@@ -130,7 +134,7 @@ export class AskService {
     }
     if (connection.closed) return;
     const catalog = CitationCatalog.fromHits(hits?.embeddings ?? [], hits?.graph ?? []);
-    const ending = await this.stream(question.text, request, catalog, writer, connection);
+    const ending = await this.stream(question.text, request, catalog, writer, connection, memory);
     const answerUuid = newUuid();
     const record = this.record(ending.status, writer, { user, conversation, question, answerUuid, hits });
     try {
@@ -158,12 +162,13 @@ export class AskService {
     catalog: CitationCatalog,
     writer: AnswerWriter,
     connection: SseConnection,
+    memory: ConversationMemory,
   ): Promise<{ status: 'complete' } | { status: 'failed'; error: unknown } | { status: 'interrupted' }> {
     const { timeoutMs, repairRetry } = this.config.ask;
     const modelName = request.modelName?.trim();
     const attempt = (repair: boolean) =>
       this.model
-        .stream({ question, catalog, repair, ...(modelName ? { modelName } : {}) })
+        .stream({ question, catalog, repair, ...memory.request, ...(modelName ? { modelName } : {}) })
         .pipe(deadline(timeoutMs), answerEvents(catalog, { numbering: this.config.citation.numbering }));
     const answer$ = repairRetry
       ? withRepairRetry(attempt, (reason) => this.logger.warn({ message: 'answer format broke; asking again', reason }))

@@ -9,6 +9,16 @@ export interface ModelRequest {
   repair: boolean;
   /** The model the client asked for; blank or unknown names fall back to the provider's default. */
   modelName?: string;
+  /** The conversation's own system message, sent before everything else; blank or absent: none. */
+  systemMessage?: string;
+  /** Earlier questions and the answers the reader saw, oldest first, sent before this question. */
+  history?: readonly ConversationTurn[];
+}
+
+/** One earlier exchange of a conversation: the question, and the answer text as the reader saw it. */
+export interface ConversationTurn {
+  question: string;
+  answer: string;
 }
 
 export interface TokenUsage {
@@ -32,6 +42,11 @@ export type ModelDelta =
 export interface ModelProvider {
   readonly name: string;
   stream(request: ModelRequest): Observable<ModelDelta>;
+  /**
+   * What to search the knowledge bases for, when a question may lean on earlier ones ("and how is it stored?").
+   * `earlierQuestions` oldest first. Without it, the question itself is searched for.
+   */
+  retrievalQuery?(question: string, earlierQuestions: readonly string[]): string;
 }
 
 export const MODEL_PROVIDER = Symbol('MODEL_PROVIDER');

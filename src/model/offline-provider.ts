@@ -2,6 +2,7 @@ import { concatMap, delay, from, of, type Observable } from 'rxjs';
 import type { CatalogEntry } from '../citation/citation-catalog.js';
 import type { ParagraphsAnswer } from '../citation/answer-schema.js';
 import { hasCjk, sentences, terms } from '../knowledge/text-terms.js';
+import { followUpQuery } from './follow-up.js';
 import type { ModelDelta, ModelProvider, ModelRequest } from './model-provider.js';
 
 export interface OfflineSettings {
@@ -18,8 +19,9 @@ const MAX_GRAPH_FACTS = 3;
 /**
  * The model used when none is configured: it answers from the retrieved sources alone. It picks the
  * sentences that share the most terms with the question, in the question's language, groups them into one
- * paragraph per source, cites that source, and streams the same JSON a model would, in small chunks.
- * Deterministic: the same question and sources give the same answer.
+ * paragraph per source, cites that source, and streams the same JSON a model would, in small chunks. A
+ * follow-up question is read together with the earlier questions it leans on, for retrieval and for picking.
+ * Deterministic: the same question, history and sources give the same answer.
  */
 export class OfflineProvider implements ModelProvider {
   readonly name = 'offline';
@@ -32,7 +34,9 @@ export class OfflineProvider implements ModelProvider {
     for (let at = 0; at < answer.length; at += this.settings.chunkSize) {
       chunks.push({ type: 'content', text: answer.slice(at, at + this.settings.chunkSize) });
     }
-    const promptTokens = estimateTokens(request.question) + request.catalog.entries.length * 64;
+    const earlier = (request.history ?? []).map((turn) => turn.question + turn.answer).join('');
+    const promptTokens =
+      estimateTokens(request.question + (request.systemMessage ?? '') + earlier) + request.catalog.entries.length * 64;
     const completionTokens = estimateTokens(answer);
     chunks.push({
       type: 'finish',
@@ -42,16 +46,32 @@ export class OfflineProvider implements ModelProvider {
     const pace = this.settings.chunkDelayMs;
     return from(chunks).pipe(concatMap((chunk) => (pace > 0 ? of(chunk).pipe(delay(pace)) : of(chunk))));
   }
+
+  retrievalQuery(question: string, earlierQuestions: readonly string[]): string {
+    return followUpQuery(question, earlierQuestions);
+  }
 }
 
 function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-export function composeAnswer({ question, catalog }: Pick<ModelRequest, 'question' | 'catalog'>): ParagraphsAnswer {
+export function composeAnswer({
+  question,
+  catalog,
+  history,
+}: Pick<ModelRequest, 'question' | 'catalog' | 'history'>): ParagraphsAnswer {
   const chinese = hasCjk(question);
-  const wanted = new Set(terms(question));
-  const overlap = (text: string) => new Set(terms(text).filter((term) => wanted.has(term))).size;
+  const own = new Set(terms(question));
+  const resolved = followUpQuery(
+    question,
+    (history ?? []).map((turn) => turn.question),
+  );
+  const wanted = new Set(terms(resolved));
+  // The question's own words count twice: a follow-up is about its own subject first ("stored"), read in the
+  // light of the earlier question ("citation numbers").
+  const overlap = (text: string) =>
+    [...new Set(terms(text))].reduce((score, term) => score + (own.has(term) ? 2 : wanted.has(term) ? 1 : 0), 0);
 
   const picked: { entry: CatalogEntry; sentence: string; score: number; order: number }[] = [];
   let order = 0;

@@ -11,6 +11,7 @@ import {
   ModelUpstreamError,
 } from '../common/app-error.js';
 import type { FinishReason, ModelDelta, ModelProvider, ModelRequest, TokenUsage } from './model-provider.js';
+import { followUpQuery } from './follow-up.js';
 import { buildPrompt } from './prompt.js';
 
 export interface OpenAiSettings {
@@ -91,6 +92,11 @@ export class OpenAiProvider implements ModelProvider {
     subscriber.complete();
   }
 
+  /** The model sees the earlier turns itself; retrieval, which does not, gets the questions a follow-up leans on. */
+  retrievalQuery(question: string, earlierQuestions: readonly string[]): string {
+    return followUpQuery(question, earlierQuestions);
+  }
+
   /** The model a request names when it is one this server offers; the default for a blank or unknown name. */
   modelFor(name: string | undefined): string {
     const wanted = name?.trim() ?? '';
@@ -120,7 +126,7 @@ export class OpenAiProvider implements ModelProvider {
   private params(model: string, request: ModelRequest, mode: OutputMode): ChatCompletionCreateParamsStreaming {
     const params: ChatCompletionCreateParamsStreaming = {
       model,
-      messages: buildPrompt(request.question, request.catalog, request.repair),
+      messages: buildPrompt(request),
       temperature: this.settings.temperature,
       stream: true,
       stream_options: { include_usage: true },

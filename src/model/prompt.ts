@@ -1,8 +1,12 @@
-import type { CatalogEntry, CitationCatalog } from '../citation/citation-catalog.js';
+import type { CatalogEntry } from '../citation/citation-catalog.js';
+import type { ModelRequest } from './model-provider.js';
 
-/** The chat messages for one answer: instructions, the offered sources, the question. */
+/**
+ * The chat messages for one answer: the conversation's system message with the instructions, the earlier
+ * exchanges of the conversation, then the offered sources and the question.
+ */
 export interface PromptMessage {
-  role: 'system' | 'user';
+  role: 'system' | 'user' | 'assistant';
   content: string;
 }
 
@@ -30,13 +34,25 @@ function describe(entry: CatalogEntry): string {
   return `[${entry.citationId}] knowledge-graph fact\n${text}`;
 }
 
-export function buildPrompt(question: string, catalog: CitationCatalog, repair: boolean): PromptMessage[] {
+export function buildPrompt(
+  request: Pick<ModelRequest, 'question' | 'catalog' | 'repair' | 'systemMessage' | 'history'>,
+): PromptMessage[] {
+  const { question, catalog, repair } = request;
   const sources =
     catalog.entries.length === 0
       ? 'No sources were found for this question.'
       : catalog.entries.map(describe).join('\n\n');
+  const instructions = repair ? `${INSTRUCTIONS}\n\n${REPAIR}` : INSTRUCTIONS;
+  // One system message: some chat templates accept no second one. The conversation's own comes first, and the
+  // format instructions after it, so that a persona cannot talk the model out of the answer's format.
+  const own = request.systemMessage?.trim() ?? '';
+  const earlier = (request.history ?? []).flatMap((turn): PromptMessage[] => [
+    { role: 'user', content: turn.question },
+    { role: 'assistant', content: turn.answer },
+  ]);
   return [
-    { role: 'system', content: repair ? `${INSTRUCTIONS}\n\n${REPAIR}` : INSTRUCTIONS },
+    { role: 'system', content: own === '' ? instructions : `${own}\n\n${instructions}` },
+    ...earlier,
     { role: 'user', content: `Sources:\n\n${sources}\n\nQuestion: ${question}` },
   ];
 }

@@ -10,6 +10,13 @@ import {
   KnowledgeChunkEntity,
 } from './knowledge.entity.js';
 import { MessageEntity } from './message.entity.js';
+import {
+  KnowledgeQaCitationRefEntity,
+  KnowledgeQaEntity,
+  KnowledgeQaParagraphEntity,
+  KnowledgeQaRefEmbeddingEntity,
+  KnowledgeQaRefGraphEntity,
+} from './knowledge-qa.entity.js';
 import { UserTokenEntity } from './user-token.entity.js';
 import { UserEntity } from './user.entity.js';
 
@@ -31,6 +38,13 @@ export {
   UserEntity,
   UserTokenEntity,
 };
+export {
+  KnowledgeQaCitationRefEntity,
+  KnowledgeQaEntity,
+  KnowledgeQaParagraphEntity,
+  KnowledgeQaRefEmbeddingEntity,
+  KnowledgeQaRefGraphEntity,
+};
 
 export const ENTITIES = [
   UserEntity,
@@ -49,4 +63,9 @@ export const ENTITIES = [
   KnowledgeChunkEntity,
   GraphVertexEntity,
   GraphEdgeEntity,
+  KnowledgeQaEntity,
+  KnowledgeQaRefEmbeddingEntity,
+  KnowledgeQaRefGraphEntity,
+  KnowledgeQaParagraphEntity,
+  KnowledgeQaCitationRefEntity,
 ];

@@ -1,0 +1,178 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { User, type CurrentUser } from '../auth/current-user.js';
+import { InvalidParameterError } from '../common/app-error.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { describeIssues } from '../conversation/ask-request.js';
+import type { KnowledgeQaEntity } from '../database/entities/index.js';
+import { canRead, KnowledgeBaseNotFoundError } from '../knowledge/knowledge-access.js';
+import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
+import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
+import { SseConnection } from '../sse/sse-connection.js';
+import { toAddedDto, toKbQaDto } from './knowledge-qa-dto.js';
+import { QaRecordNotFoundError } from './knowledge-qa-errors.js';
+import { KnowledgeQaRepository } from './knowledge-qa.repository.js';
+import { KnowledgeQaService } from './knowledge-qa.service.js';
+
+const MAX_QUESTION_CHARS = 1000;
+
+const addBody = z.object({
+  question: z
+    .string({ error: 'question is required: what to ask the knowledge base' })
+    .trim()
+    .min(1, 'question must not be blank')
+    .max(MAX_QUESTION_CHARS, `question is at most ${MAX_QUESTION_CHARS} characters`),
+  modelName: z.string().nullish(),
+});
+
+const searchQuery = z.object({
+  kbUuid: z.string().default(''),
+  keyword: z.string().default(''),
+  currentPage: z.coerce.number().int().min(1, 'currentPage starts at 1').default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, 'pageSize is at most 100').default(20),
+});
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) throw new InvalidParameterError(describeIssues(parsed.error));
+  return parsed.data;
+}
+
+/**
+ * The knowledge-base Q&A page: add a question to a base, stream its answer, list, delete and read the references
+ * of the records. Records are their asker's (and the admins'); a private base is its owner's; anything else
+ * reads as missing.
+ */
+@Controller('knowledge-base/qa')
+export class KnowledgeQaController {
+  constructor(
+    private readonly records: KnowledgeQaRepository,
+    private readonly knowledge: KnowledgeRepository,
+    private readonly qa: KnowledgeQaService,
+    @Inject(MODEL_PROVIDER) private readonly model: ModelProvider,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** A question for a knowledge base the caller can read; `modelName` blank or unknown: the default model. */
+  @Post('add/:kbUuid')
+  @HttpCode(200)
+  async add(@User() user: CurrentUser, @Param('kbUuid') kbUuid: string, @Body() body: unknown) {
+    const { question, modelName } = parse(addBody, body);
+    const base = await this.knowledge.findBase(kbUuid);
+    if (!base || !canRead(base, user)) throw new KnowledgeBaseNotFoundError(kbUuid);
+    const record = await this.records.create(base, user.id, question, (modelName ?? '').trim());
+    return { success: true, data: toAddedDto(record) };
+  }
+
+  /** Streams the record's answer as Server-Sent Events (the request body, `{qaRecordUuid}`, says nothing more). */
+  @Post('process/:uuid')
+  @HttpCode(200)
+  async process(
+    @User() user: CurrentUser,
+    @Param('uuid') uuid: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.qa.process(uuid, user, new SseConnection(request, response, this.config.ask.heartbeatMs));
+  }
+
+  /** The caller's records of a base, most recently changed first; an unknown or unreadable base has none. */
+  @Get('search')
+  async search(@User() user: CurrentUser, @Query() query: unknown) {
+    const q = parse(searchQuery, query);
+    const base = q.kbUuid === '' ? null : await this.knowledge.findBase(q.kbUuid);
+    if (!base || !canRead(base, user)) {
+      return { success: true, data: { records: [], total: 0, current: q.currentPage, size: q.pageSize, pages: 0 } };
+    }
+    const page = await this.records.search(user, { kbUuid: base.uuid, keyword: q.keyword }, q.currentPage, q.pageSize);
+    return { success: true, data: { ...page, records: page.records.map((record) => this.dto(record)) } };
+  }
+
+  @Post('del/:uuid')
+  @HttpCode(200)
+  async remove(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+    await this.records.softDelete(await this.readable(uuid, user));
+    return { success: true, data: true };
+  }
+
+  /** Deletes every record of the caller, in every knowledge base. */
+  @Post('clear')
+  @HttpCode(200)
+  async clear(@User() user: CurrentUser) {
+    await this.records.clear(user.id);
+    return { success: true };
+  }
+
+  /** Every chunk retrieved for the answer: the page's 引用 panels. */
+  @Get('embedding-ref/:uuid')
+  async embeddingRefs(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+    const record = await this.readable(uuid, user, true);
+    const refs = await this.records.embeddingRefs(record.id);
+    return { success: true, data: refs.map((ref) => ({ embeddingId: ref.embeddingId, text: ref.chunkText })) };
+  }
+
+  /** The graph part of the answer's references: the page's 图谱. */
+  @Get('graph-ref/:uuid')
+  async graphRef(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+    const record = await this.readable(uuid, user, true);
+    const ref = await this.records.graphRef(record.id);
+    const graph = ref?.graphFromStore
+      ? (JSON.parse(ref.graphFromStore) as { vertices?: unknown[]; edges?: unknown[] })
+      : {};
+    return {
+      success: true,
+      data: {
+        entitiesFromQuestion: ref?.entitiesFromQuestion ? ref.entitiesFromQuestion.split(',') : [],
+        vertices: graph.vertices ?? [],
+        edges: graph.edges ?? [],
+      },
+    };
+  }
+
+  /** The paragraph view of the answer: its paragraphs with their citations, and each source it cited. */
+  @Get('citation/:uuid')
+  async citation(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+    const record = await this.readable(uuid, user, true);
+    const { paragraphs, refs } = await this.records.citationView(record.id);
+    const numbers = new Map(refs.map((ref) => [ref.citationId, ref.displayNumber]));
+    return {
+      success: true,
+      data: {
+        citationMode: record.citationMode || 'answer',
+        hasCitationError: record.hasCitationError,
+        paragraphs: paragraphs.map((paragraph) => {
+          const citationIds = JSON.parse(paragraph.citationIdsJson) as string[];
+          return {
+            paragraphIndex: paragraph.paragraphIndex,
+            text: paragraph.text,
+            citationIds,
+            citationNumbers: citationIds.map((id) => numbers.get(id)!),
+          };
+        }),
+        refs: refs.map((ref) => ({
+          citationId: ref.citationId,
+          displayNumber: ref.displayNumber,
+          type: ref.citationType,
+          payload: JSON.parse(ref.payloadJson) as unknown,
+        })),
+      },
+    };
+  }
+
+  private dto(record: KnowledgeQaEntity) {
+    return toKbQaDto(record, record.answerStatus === '' ? '' : this.model.name);
+  }
+
+  /** The caller's record; with `sources`, only while its base is still readable, as its references quote it. */
+  private async readable(uuid: string, user: CurrentUser, sources = false): Promise<KnowledgeQaEntity> {
+    const record = await this.records.findReadable(uuid, user);
+    if (!record) throw new QaRecordNotFoundError(uuid);
+    if (sources) {
+      const base = await this.knowledge.findBase(record.kbUuid);
+      if (!base || !canRead(base, user)) throw new QaRecordNotFoundError(uuid);
+    }
+    return record;
+  }
+}
