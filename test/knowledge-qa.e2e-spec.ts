@@ -1,0 +1,272 @@
+import { AuthService } from '../src/auth/auth.service.js';
+import { FakeOpenAi } from './support/fake-openai.js';
+import { startWithModel, type RunningApp } from './support/app.js';
+import { jsonApi } from './support/knowledge-api.js';
+import { ask } from './support/sse-client.js';
+import { postSse, stockAppAnswer } from './support/stock-app-stream.js';
+
+const QUOKKAS = `Quokkas are small marsupials that live on Rottnest Island near Perth.
+
+A quokka can survive for long periods without water, taking moisture from the plants it eats.`;
+const PANDAS = 'Giant pandas live in the bamboo forests of Sichuan and spend most of the day eating bamboo.';
+
+interface QaDto {
+  uuid: string;
+  kbUuid: string;
+  question: string;
+  answer?: string;
+  aiModelId: string;
+  aiModelPlatform?: string;
+  createTime: string;
+}
+
+/**
+ * The knowledge-base Q&A page (`/#/qa/{kbUuid}`) as the stock app drives it: add a record, stream its answer,
+ * list the records, read their references, delete them. Tokens and the ask guards live in Redis here (db 14).
+ */
+describe('knowledge-base Q&A', () => {
+  const fake = new FakeOpenAi();
+  let server: RunningApp;
+  let admin: string;
+  let bob: string;
+  let api: ReturnType<typeof jsonApi>;
+  let marsupials: { id: string; uuid: string };
+  let pandas: { id: string; uuid: string };
+
+  beforeAll(async () => {
+    ({ server, token: admin } = await startWithModel(fake, {
+      ASK_RATE_LIMIT_PER_MINUTE: '1000',
+      OPENAI_MODELS: 'model-b',
+      REDIS_URL: 'redis://127.0.0.1:6379/14',
+    }));
+    await server.app
+      .get(AuthService)
+      .createUser({ name: 'bob', email: 'bob@example.test', password: 'bob-password', isAdmin: false });
+    bob = await server.login('bob@example.test', 'bob-password');
+    api = jsonApi(server.baseUrl);
+    marsupials = await api.createBase(admin, 'Marsupials', false);
+    pandas = await api.createBase(admin, 'Pandas', false);
+    await api.addDocuments(admin, marsupials.uuid, { 'quokka.txt': QUOKKAS });
+    await api.addDocuments(admin, pandas.uuid, { 'pandas.txt': PANDAS });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await fake.stop();
+  });
+
+  const add = (token: string, kbUuid: string, question: string, modelName = '') =>
+    api.call<QaDto>('POST', `/knowledge-base/qa/add/${kbUuid}`, token, { question, modelName });
+  const processRecord = (token: string, uuid: string, signal?: AbortSignal) =>
+    postSse(`${server.baseUrl}/knowledge-base/qa/process/${uuid}`, token, { qaRecordUuid: uuid }, signal);
+  const search = async (token: string, kbUuid: string, keyword = '') =>
+    (
+      await api.call<{ records: QaDto[]; total: number }>(
+        'GET',
+        `/knowledge-base/qa/search?kbUuid=${kbUuid}&keyword=${encodeURIComponent(keyword)}&currentPage=1&pageSize=20`,
+        token,
+      )
+    ).data;
+
+  it('streams [START], the answer text and an empty [DONE]; the stock app shows exactly the stored answer', async () => {
+    const added = await add(admin, marsupials.uuid, 'How do quokkas survive without water?');
+    expect(added.success).toBe(true);
+    expect(added.data).toMatchObject({ kbUuid: marsupials.uuid, question: 'How do quokkas survive without water?' });
+    expect(added.data.uuid).toMatch(/^[0-9a-f]{32}$/);
+    expect(added.data.aiModelId).toBe('0');
+    fake.enqueue({
+      content: JSON.stringify({
+        paragraphs: [
+          {
+            text: 'Quokkas take moisture from the plants they eat.\nThey can go long without water.',
+            citationIds: ['E1'],
+          },
+          { text: 'In old clients -_wrap_- is a line break [E1].', citationIds: [] },
+        ],
+      }),
+      chunkSizes: [5],
+    });
+
+    const reply = await processRecord(admin, added.data.uuid);
+
+    expect(reply.contentType).toBe('text/event-stream');
+    const names = reply.events.map((event) => event.event);
+    expect(names[0]).toBe('[START]');
+    expect(names.at(-1)).toBe('[DONE]');
+    expect(reply.events.at(-1)!.data).toBe('');
+    expect(new Set(names)).toEqual(new Set(['[START]', undefined, '[DONE]']));
+    const shown = stockAppAnswer(reply.events);
+    expect(shown).toBe(
+      'Quokkas take moisture from the plants they eat.\nThey can go long without water.\n\nIn old clients -_wrap_- is a line break.',
+    );
+    const [record] = (await search(admin, marsupials.uuid)).records;
+    expect(record).toMatchObject({ uuid: added.data.uuid, answer: shown, aiModelPlatform: 'openai' });
+    // An empty model name gets the default model, and the model saw this base's chunk only.
+    const request = fake.requests.at(-1)!.body;
+    expect(request.model).toBe('gpt-4o-mini');
+    expect(request.messages.at(-1)!.content).toContain('survive for long periods without water');
+
+    const refs = await api.call<{ embeddingId: string; text: string }[]>(
+      'GET',
+      `/knowledge-base/qa/embedding-ref/${added.data.uuid}`,
+      admin,
+    );
+    expect(refs.data.map((ref) => ref.text).join(' ')).toContain('survive for long periods without water');
+    const graph = await api.call<{ entitiesFromQuestion: unknown[]; vertices: unknown[]; edges: unknown[] }>(
+      'GET',
+      `/knowledge-base/qa/graph-ref/${added.data.uuid}`,
+      admin,
+    );
+    expect(graph.data).toEqual({ entitiesFromQuestion: [], vertices: [], edges: [] });
+    const citation = await api.call<{
+      paragraphs: { text: string; citationIds: string[]; citationNumbers: number[] }[];
+      refs: { citationId: string; displayNumber: number; payload: { text: string } }[];
+    }>('GET', `/knowledge-base/qa/citation/${added.data.uuid}`, admin);
+    expect(citation.data.paragraphs).toMatchObject([
+      { citationIds: ['E1'], citationNumbers: [1] },
+      { text: 'In old clients -_wrap_- is a line break.', citationIds: ['E1'], citationNumbers: [1] },
+    ]);
+    expect(citation.data.refs).toMatchObject([{ citationId: 'E1', displayNumber: 1 }]);
+    expect(citation.data.refs[0]!.payload.text).toContain('survive for long periods without water');
+  });
+
+  it('retrieves from the asked base only, and uses the model the asker picked', async () => {
+    const added = await add(admin, marsupials.uuid, 'How much bamboo do giant pandas need?', 'model-b');
+    fake.enqueue({ content: '{"paragraphs":[{"text":"The sources do not say.","citationIds":[]}]}' });
+    const reply = await processRecord(admin, added.data.uuid);
+    expect(stockAppAnswer(reply.events)).toBe('The sources do not say.');
+    const request = fake.requests.at(-1)!.body;
+    expect(request.model).toBe('model-b');
+    expect(request.messages.at(-1)!.content).not.toContain('Sichuan');
+    expect(
+      (await api.call<unknown[]>('GET', `/knowledge-base/qa/embedding-ref/${added.data.uuid}`, admin)).data,
+    ).toEqual([]);
+  });
+
+  it('ends with [ERROR] after [START] when the model fails, never in silence', async () => {
+    const refused = await add(admin, marsupials.uuid, 'Where do quokkas live?');
+    fake.enqueue({ failWith: { status: 500, message: 'upstream exploded' } });
+    const failed = await processRecord(admin, refused.data.uuid);
+    expect(failed.events.map((event) => event.event)).toEqual(['[START]', '[ERROR]']);
+    expect(failed.events[1]!.data).toMatch(/^MODEL_UPSTREAM_ERROR: /);
+
+    const cut = await add(admin, marsupials.uuid, 'Are quokkas marsupials?');
+    fake.enqueue({
+      content: '{"paragraphs":[{"text":"Quokkas are small marsupials of Rottnest Island.","citationIds":["E1"]}]}',
+      chunkSizes: [6],
+      cutAfterChunks: 6,
+    });
+    const broken = await processRecord(admin, cut.data.uuid);
+    expect(broken.events[0]!.event).toBe('[START]');
+    expect(broken.events.at(-1)).toMatchObject({ event: '[ERROR]' });
+    expect(broken.events.at(-1)!.data).toMatch(/^MODEL_STREAM_CUT: /);
+  });
+
+  it("reads someone else's private base or record as not found, and lets anyone ask a public base", async () => {
+    const mine = await add(admin, marsupials.uuid, 'What is a quokka?');
+    expect(await add(bob, marsupials.uuid, 'What is a quokka?')).toMatchObject({ success: false, code: 'A0017' });
+    expect(await add(bob, 'f'.repeat(32), 'Anything?')).toMatchObject({ success: false, code: 'A0017' });
+    const foreign = await processRecord(bob, mine.data.uuid);
+    expect(foreign.events.map((event) => event.event)).toEqual(['[ERROR]']);
+    expect(foreign.events[0]!.data).toMatch(/^A0017: /);
+    expect((await search(bob, marsupials.uuid)).records).toEqual([]);
+    for (const path of ['embedding-ref', 'graph-ref', 'citation']) {
+      expect(await api.call('GET', `/knowledge-base/qa/${path}/${mine.data.uuid}`, bob)).toMatchObject({
+        success: false,
+        code: 'A0017',
+      });
+    }
+    expect(await api.call('POST', `/knowledge-base/qa/del/${mine.data.uuid}`, bob)).toMatchObject({
+      success: false,
+      code: 'A0017',
+    });
+    expect((await search(admin, marsupials.uuid)).records.map((record) => record.uuid)).toContain(mine.data.uuid);
+
+    const shared = await api.createBase(admin, 'Shared quokkas', true);
+    await api.addDocuments(admin, shared.uuid, { 'quokka.txt': QUOKKAS });
+    const bobs = await add(bob, shared.uuid, 'Where do quokkas live?');
+    expect(bobs.success).toBe(true);
+    fake.enqueue({ content: '{"paragraphs":[{"text":"On Rottnest Island.","citationIds":["E1"]}]}' });
+    const answered = await processRecord(bob, bobs.data.uuid);
+    expect(stockAppAnswer(answered.events)).toBe('On Rottnest Island.');
+    expect((await search(bob, shared.uuid)).records.map((record) => record.uuid)).toEqual([bobs.data.uuid]);
+    // An admin sees everyone's records.
+    expect((await search(admin, shared.uuid)).records.map((record) => record.uuid)).toEqual([bobs.data.uuid]);
+  });
+
+  it('lists records most recently changed first, with their creation time, and finds them by keyword', async () => {
+    const base = await api.createBase(admin, 'Ordering', false);
+    await api.addDocuments(admin, base.uuid, { 'quokka.txt': QUOKKAS });
+    const first = await add(admin, base.uuid, 'First question about quokkas');
+    const second = await add(admin, base.uuid, 'Second question about islands');
+    expect((await search(admin, base.uuid)).records.map((record) => record.question)).toEqual([
+      'Second question about islands',
+      'First question about quokkas',
+    ]);
+    fake.enqueue({ content: '{"paragraphs":[{"text":"Answered.","citationIds":[]}]}' });
+    await processRecord(admin, first.data.uuid);
+    const page = await search(admin, base.uuid);
+    expect(page.records.map((record) => record.uuid)).toEqual([first.data.uuid, second.data.uuid]);
+    expect(page.records[0]!.createTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(page.records[1]).toMatchObject({ answer: '', aiModelPlatform: '' });
+    expect((await search(admin, base.uuid, 'islands')).records.map((record) => record.uuid)).toEqual([
+      second.data.uuid,
+    ]);
+    expect(await search(admin, 'default')).toMatchObject({ records: [], total: 0 });
+  });
+
+  it('deletes one record, and clears all of the caller’s records', async () => {
+    const base = await api.createBase(admin, 'Deleting', true);
+    const one = await add(admin, base.uuid, 'Question one');
+    const two = await add(admin, base.uuid, 'Question two');
+    const bobs = await add(bob, base.uuid, 'Bob asks');
+    expect(await api.call('POST', `/knowledge-base/qa/del/${one.data.uuid}`, admin)).toEqual({
+      success: true,
+      data: true,
+    });
+    expect((await search(admin, base.uuid)).records.map((record) => record.uuid)).toEqual([
+      bobs.data.uuid,
+      two.data.uuid,
+    ]);
+    expect(await api.call('POST', '/knowledge-base/qa/clear', admin)).toEqual({ success: true });
+    expect((await search(admin, marsupials.uuid)).records).toEqual([]);
+    expect((await search(bob, base.uuid)).records.map((record) => record.uuid)).toEqual([bobs.data.uuid]);
+    const gone = await processRecord(admin, two.data.uuid);
+    expect(gone.events.map((event) => event.event)).toEqual(['[ERROR]']);
+  });
+
+  it('shares the one-answer-in-flight guard with conversations', async () => {
+    const slow = await add(admin, pandas.uuid, 'What do pandas eat?');
+    const other = await add(admin, pandas.uuid, 'Where do pandas live?');
+    fake.enqueue({ content: '{"paragraphs":[{"text":"Bamboo, mostly.","citationIds":[]}]}', stallAfterChunks: 2 });
+    const seen = fake.requests.length;
+    const abort = new AbortController();
+    const inFlight = processRecord(admin, slow.data.uuid, abort.signal).catch(() => undefined);
+    while (fake.requests.length === seen) await new Promise((resolve) => setTimeout(resolve, 10));
+
+    const second = await processRecord(admin, other.data.uuid);
+    expect(second.events.map((event) => event.event)).toEqual(['[ERROR]']);
+    expect(second.events[0]!.data).toMatch(/^ANSWER_IN_PROGRESS: /);
+    const conversation = await server.firstConversation(admin);
+    const chat = await ask(server.baseUrl, admin, { conversationUuid: conversation, prompt: 'Hello?' });
+    expect(chat.events.map((event) => event.event)).toEqual(['[ERROR]']);
+
+    abort.abort();
+    await inFlight;
+    // The guard is released once the reader has gone.
+    fake.always({ content: '{"paragraphs":[{"text":"In Sichuan.","citationIds":[]}]}' });
+    try {
+      for (let i = 0; i < 100; i++) {
+        const retry = await processRecord(admin, other.data.uuid);
+        if (retry.events[0]!.event === '[START]') {
+          expect(stockAppAnswer(retry.events)).toBe('In Sichuan.');
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('the answer-in-flight guard was never released');
+    } finally {
+      fake.always({ content: '{"paragraphs":[]}' });
+    }
+  });
+});
