@@ -6,7 +6,7 @@ const MAX_EARLIER = 3;
 /** Openings and pronouns that point back at an earlier question, in English and in Chinese. */
 const LEANING_OPENING = /^\s*(and|but|so|also|then|what about|how about|and what|why not)\b/i;
 const LEANING_WORD = /\b(it|its|itself|these|those|they|them)\b/i;
-const LEANING_CHINESE = /^\s*(那|那么|还有|而且|另外|以及|再)|它|它们|其|这个|那个|这些|那些|这样|此|该/u;
+const LEANING_CHINESE = /^\s*(那|那么|还有|而且|另外|以及|再)|它|这个|那个|这些|那些/u;
 /** A question with fewer terms of its own than this names no subject of its own. */
 const FEW_TERMS = 2;
 
