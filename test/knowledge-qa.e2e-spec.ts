@@ -1,6 +1,7 @@
 import { AuthService } from '../src/auth/auth.service.js';
 import { FakeOpenAi } from './support/fake-openai.js';
-import { startWithModel, type RunningApp } from './support/app.js';
+import { SAMPLE_KNOWLEDGE_BASE_UUID } from '../src/knowledge/sample-corpus.js';
+import { startApp, startWithModel, type RunningApp } from './support/app.js';
 import { jsonApi } from './support/knowledge-api.js';
 import { ask } from './support/sse-client.js';
 import { postSse, stockAppAnswer } from './support/stock-app-stream.js';
@@ -268,5 +269,43 @@ describe('knowledge-base Q&A', () => {
     } finally {
       fake.always({ content: '{"paragraphs":[]}' });
     }
+  });
+});
+
+describe('knowledge-base Q&A with the offline model', () => {
+  let server: RunningApp;
+
+  beforeAll(async () => {
+    server = await startApp({ OFFLINE_CHUNK_DELAY_MS: '0' });
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers a question about the sample knowledge base from its chunks, as a fresh start would', async () => {
+    const token = await server.login();
+    const api = jsonApi(server.baseUrl);
+    const added = await api.call<QaDto>('POST', `/knowledge-base/qa/add/${SAMPLE_KNOWLEDGE_BASE_UUID}`, token, {
+      question: 'Why do citation numbers never change once shown?',
+      modelName: '',
+    });
+    const reply = await postSse(`${server.baseUrl}/knowledge-base/qa/process/${added.data.uuid}`, token, {
+      qaRecordUuid: added.data.uuid,
+    });
+    const shown = stockAppAnswer(reply.events);
+    expect(shown).toContain('a number never changes once it has been shown');
+    const records = await api.call<{ records: QaDto[] }>(
+      'GET',
+      `/knowledge-base/qa/search?kbUuid=${SAMPLE_KNOWLEDGE_BASE_UUID}&keyword=&currentPage=1&pageSize=20`,
+      token,
+    );
+    expect(records.data.records).toMatchObject([{ uuid: added.data.uuid, answer: shown, aiModelPlatform: 'offline' }]);
+    const citation = await api.call<{ paragraphs: { citationIds: string[] }[] }>(
+      'GET',
+      `/knowledge-base/qa/citation/${added.data.uuid}`,
+      token,
+    );
+    expect(citation.data.paragraphs[0]!.citationIds.length).toBeGreaterThan(0);
   });
 });
