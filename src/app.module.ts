@@ -10,6 +10,12 @@ import { PersistenceModule } from './database/persistence.module.js';
 import { HealthController } from './health/health.controller.js';
 import { KnowledgeModule } from './knowledge/knowledge.module.js';
 import { ModelModule } from './model/model.module.js';
+import { PlatformModule } from './platform/platform.module.js';
+import { PresetModule } from './preset/preset.module.js';
+import { PromptModule } from './prompt/prompt.module.js';
+import { UserModule } from './user/user.module.js';
+import { RegistrationModule } from './auth/registration.module.js';
+import { KnowledgeSocialModule } from './knowledge/knowledge-social.module.js';
 
 @Module({})
 export class AppModule {
@@ -24,6 +30,12 @@ export class AppModule {
         AuthModule,
         ConversationModule,
         AdminModule,
+        PlatformModule,
+        UserModule,
+        RegistrationModule,
+        PresetModule,
+        PromptModule,
+        KnowledgeSocialModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],

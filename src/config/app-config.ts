@@ -15,6 +15,8 @@ export interface AppConfig {
   auth: { adminEmail: string; adminPassword: string | undefined; tokenTtlMs: number };
   limits: { asksPerMinute: number };
   knowledge: { chunkChars: number; chunkOverlapChars: number; sample: boolean };
+  accounts: { registrationEnabled: boolean };
+  quota: { requestsPerDay: number; requestsPerMonth: number; tokensPerDay: number; tokensPerMonth: number };
 }
 
 export class ConfigError extends Error {
@@ -49,6 +51,13 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       chunkChars: e.KNOWLEDGE_CHUNK_CHARS,
       chunkOverlapChars: Math.min(e.KNOWLEDGE_CHUNK_OVERLAP, Math.floor(e.KNOWLEDGE_CHUNK_CHARS / 2)),
       sample: e.SAMPLE_KNOWLEDGE_BASE,
+    },
+    accounts: { registrationEnabled: e.REGISTRATION_ENABLED },
+    quota: {
+      requestsPerDay: e.QUOTA_REQUESTS_PER_DAY,
+      requestsPerMonth: e.QUOTA_REQUESTS_PER_MONTH,
+      tokensPerDay: e.QUOTA_TOKENS_PER_DAY,
+      tokensPerMonth: e.QUOTA_TOKENS_PER_MONTH,
     },
   };
 }

@@ -9,6 +9,13 @@ import {
   KnowledgeBaseItemEntity,
   KnowledgeChunkEntity,
 } from './knowledge.entity.js';
+import {
+  ConversationPresetEntity,
+  ConversationPresetRelEntity,
+  KnowledgeBaseStarEntity,
+  PromptEntity,
+  StoredFileEntity,
+} from './legacy-screens.entity.js';
 import { MessageEntity } from './message.entity.js';
 import { UserTokenEntity } from './user-token.entity.js';
 import { UserEntity } from './user.entity.js';
@@ -30,6 +37,11 @@ export {
   RefGraphEntity,
   UserEntity,
   UserTokenEntity,
+  ConversationPresetEntity,
+  ConversationPresetRelEntity,
+  KnowledgeBaseStarEntity,
+  PromptEntity,
+  StoredFileEntity,
 };
 
 export const ENTITIES = [
@@ -49,4 +61,9 @@ export const ENTITIES = [
   KnowledgeChunkEntity,
   GraphVertexEntity,
   GraphEdgeEntity,
+  ConversationPresetEntity,
+  ConversationPresetRelEntity,
+  PromptEntity,
+  KnowledgeBaseStarEntity,
+  StoredFileEntity,
 ];
