@@ -15,14 +15,14 @@ export class KnowledgeStarRepository {
    */
   async toggle(base: KnowledgeBaseEntity, userId: string): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
-      const [row] = (await manager.query(
+      const rows: { is_deleted: boolean }[] = await manager.query(
         `INSERT INTO "adi_knowledge_base_star" ("kb_id", "kb_uuid", "user_id") VALUES ($1, $2, $3)
          ON CONFLICT ("kb_id", "user_id")
          DO UPDATE SET "is_deleted" = NOT "adi_knowledge_base_star"."is_deleted", "update_time" = now()
          RETURNING "is_deleted"`,
         [base.id, base.uuid, userId],
-      )) as { is_deleted: boolean }[];
-      const starred = row?.is_deleted === false;
+      );
+      const starred = rows[0]?.is_deleted === false;
       await manager.query(
         `UPDATE "adi_knowledge_base" SET "star_count" = greatest("star_count" + $2, 0) WHERE "id" = $1`,
         [base.id, starred ? 1 : -1],
@@ -40,14 +40,12 @@ export class KnowledgeStarRepository {
     const readable = `FROM "adi_knowledge_base_star" star
       JOIN "adi_knowledge_base" kb ON kb."id" = star."kb_id" AND kb."is_deleted" = false
       WHERE star."user_id" = $1 AND star."is_deleted" = false AND (kb."is_public" OR kb."owner_id" = $1)`;
-    const rows = (await this.dataSource.query(
+    const rows: { kbUuid: string; kbTitle: string }[] = await this.dataSource.query(
       `SELECT kb."uuid" AS "kbUuid", kb."title" AS "kbTitle" ${readable} ORDER BY star."id" DESC LIMIT $2 OFFSET $3`,
       [userId, size, (page - 1) * size],
-    )) as { kbUuid: string; kbTitle: string }[];
-    const [count] = (await this.dataSource.query(`SELECT count(*) AS "total" ${readable}`, [userId])) as {
-      total: string;
-    }[];
-    return { rows, total: Number(count?.total ?? 0) };
+    );
+    const counts: { total: string }[] = await this.dataSource.query(`SELECT count(*) AS "total" ${readable}`, [userId]);
+    return { rows, total: Number(counts[0]?.total ?? 0) };
   }
 
   /** Public, live bases whose title contains `keyword`: most starred first, then the most recently changed. */

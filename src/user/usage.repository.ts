@@ -22,7 +22,7 @@ export class UsageRepository {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
   async usageOf(userId: string): Promise<Usage> {
-    const [row] = (await this.dataSource.query(
+    const rows: Record<keyof Usage, string | number>[] = await this.dataSource.query(
       `WITH month AS (
          SELECT "message_role", "create_time", "tokens",
                 row_number() OVER (PARTITION BY "parent_message_id" ORDER BY "id") AS "answerNumber"
@@ -39,7 +39,8 @@ export class UsageRepository {
          coalesce(sum("cost"), 0) AS "tokensThisMonth"
        FROM costs`,
       [userId, MESSAGE_ROLE.user, MESSAGE_ROLE.assistant],
-    )) as Record<keyof Usage, string | number>[];
+    );
+    const row = rows[0];
     return {
       requestsToday: Number(row?.requestsToday ?? 0),
       requestsThisMonth: Number(row?.requestsThisMonth ?? 0),
