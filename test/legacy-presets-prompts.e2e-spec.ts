@@ -105,9 +105,13 @@ describe('conversation presets and the prompt library', () => {
         '/conversation-preset-rel/mine?limit=100',
         alice,
       );
-      expect(relations.body.data).toEqual([
-        { id: expect.any(String), uuid: '', userConvId: first.body.data.id, presetConvId: translator.id },
-      ]);
+      expect(relations.body.data).toHaveLength(1);
+      expect(relations.body.data[0]).toMatchObject({
+        uuid: '',
+        userConvId: first.body.data.id,
+        presetConvId: translator.id,
+      });
+      expect(relations.body.data[0]!.id).toMatch(/^\d+$/);
 
       const second = await post<ConvDto>(`/conversation/addByPreset?presetUuid=${translator.uuid}`, alice);
       expect(second.body.data).toMatchObject({
