@@ -121,11 +121,15 @@ describe('accounts: register, log in, ask, change the password, log out', () => 
   });
 });
 
-describe('accounts with registration turned off', () => {
+describe('registration turned off, and a daily quota of one question', () => {
   let server: RunningApp;
 
   beforeAll(async () => {
-    server = await startApp({ REGISTRATION_ENABLED: 'false' });
+    server = await startApp({
+      REGISTRATION_ENABLED: 'false',
+      QUOTA_REQUESTS_PER_DAY: '1',
+      OFFLINE_CHUNK_DELAY_MS: '0',
+    });
   });
 
   afterAll(async () => {
@@ -151,5 +155,29 @@ describe('accounts with registration turned off', () => {
     expect(body.data).toEqual([
       expect.objectContaining({ modelId: '1', modelName: 'offline', modelPlatform: 'offline' }),
     ]);
+  });
+
+  it('answers one question a day, then refuses the next with [ERROR] and shows the quota used', async () => {
+    const token = await server.login();
+    const conversationUuid = await server.firstConversation(token);
+    const first = await ask(server.baseUrl, token, {
+      conversationUuid,
+      prompt: 'Why do citation numbers never change?',
+    });
+    expect(named(first.events, '[DONE]')).toHaveLength(1);
+
+    const second = await ask(server.baseUrl, token, { conversationUuid, prompt: 'And again?' });
+    expect(second.contentType).toBe('text/event-stream');
+    expect(named(second.events, '[START]')).toHaveLength(0);
+    expect(named(second.events, '[ERROR]')[0]!.data).toMatch(/^QUOTA_EXCEEDED: .*1 questions a day/);
+
+    const config = await call<{ userQuota: { requestTimesByDay: number }; quotaCost: Record<string, object> }>(
+      server.baseUrl,
+      'GET',
+      '/user/config',
+      { token },
+    );
+    expect(config.body.data.userQuota.requestTimesByDay).toBe(1);
+    expect(config.body.data.quotaCost.freeRequestTimes).toEqual({ todayRequestTimes: 1, monthRequestTimes: 1 });
   });
 });
