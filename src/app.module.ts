@@ -16,6 +16,7 @@ import { PromptModule } from './prompt/prompt.module.js';
 import { UserModule } from './user/user.module.js';
 import { RegistrationModule } from './auth/registration.module.js';
 import { KnowledgeSocialModule } from './knowledge/knowledge-social.module.js';
+import { MessageModule } from './message/message.module.js';
 
 @Module({})
 export class AppModule {
@@ -36,6 +37,7 @@ export class AppModule {
         PresetModule,
         PromptModule,
         KnowledgeSocialModule,
+        MessageModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],

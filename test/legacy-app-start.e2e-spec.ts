@@ -123,6 +123,80 @@ describe('stock frontend start-up calls', () => {
     expect(tooBig.body).toMatchObject({ success: false, code: 'B0003' });
   });
 
+  it('draws an item’s graph for the 图谱 dialog, with both ends of every edge, to those who may read it', async () => {
+    const base = (await post<{ uuid: string }>('/knowledge-base/saveOrUpdate', bed.token, { title: 'Ferries' })).body
+      .data;
+    const item = (
+      await post<{ uuid: string }>('/knowledge-base-item/saveOrUpdate', bed.token, {
+        kbUuid: base.uuid,
+        title: 'ferry.txt',
+        remark: 'The Harbour Ferry crosses to Kelp Island every hour.',
+      })
+    ).body.data;
+    fake.enqueue({
+      content: JSON.stringify({
+        triples: [
+          {
+            source: { name: 'Harbour Ferry', label: 'Vessel' },
+            relation: { label: 'crosses to' },
+            target: { name: 'Kelp Island', label: 'Place' },
+          },
+        ],
+      }),
+    });
+    await post('/knowledge-base/item/indexing-list', bed.token, {
+      uuids: [item.uuid],
+      indexTypes: ['embedding', 'graphical'],
+    });
+    for (let i = 0; i < 200 && !(await get<boolean>('/knowledge-base/indexing/check', bed.token)).body.data; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const path = `/knowledge-base-graph/list/${item.uuid}?limit=100&maxEdgeId=9007199254740991&maxVertexId=9007199254740991`;
+    const { body } = await get<{
+      vertices: { id: string; name: string }[];
+      edges: { startId: string; endId: string; label: string }[];
+    }>(path, bed.token);
+    expect(body.data.vertices.map((vertex) => vertex.name).sort()).toEqual(['Harbour Ferry', 'Kelp Island']);
+    expect(body.data.edges).toHaveLength(1);
+    const ids = body.data.vertices.map((vertex) => vertex.id);
+    expect(ids).toContain(body.data.edges[0]!.startId);
+    expect(ids).toContain(body.data.edges[0]!.endId);
+
+    const stranger = await registerAndLogin(bed.server.baseUrl, 'stranger@example.test');
+    expect((await get(path, stranger)).body).toMatchObject({ success: false, code: 'A0019' });
+  });
+
+  it('deletes a question with its answers for its owner only', async () => {
+    const owner = await registerAndLogin(bed.server.baseUrl, 'deleter@example.test');
+    const conversation = await bed.server.firstConversation(owner);
+    await ask(bed.server.baseUrl, owner, { conversationUuid: conversation, prompt: 'To be deleted?' });
+    const history = async () =>
+      (
+        await get<{ msgList: { uuid: string; children: { uuid: string }[] }[] }>(
+          `/conversation/${conversation}?maxMsgUuid=&pageSize=20`,
+          owner,
+        )
+      ).body.data.msgList;
+    const [question] = await history();
+    expect(question!.children).toHaveLength(1);
+
+    expect((await post(`/conversation/message/del/${question!.uuid}`, bed.token.replace(/./g, '0'))).status).toBe(401);
+    const stranger = await registerAndLogin(bed.server.baseUrl, 'not-owner@example.test');
+    expect((await post(`/conversation/message/del/${question!.uuid}`, stranger)).body).toMatchObject({
+      success: false,
+      code: 'A0017',
+    });
+    expect(await history()).toHaveLength(1);
+
+    expect((await post(`/conversation/message/del/${question!.uuid}`, owner)).body).toEqual({
+      success: true,
+      data: true,
+    });
+    expect(await history()).toEqual([]);
+    const refs = await get(`/conversation/message/embedding-ref/${question!.children[0]!.uuid}`, owner);
+    expect(refs.body.success).toBe(false);
+  });
+
   describe('screens this product does not provide answer empty, never 401 or 404', () => {
     const emptyPage = { records: [], total: 0 };
     it.each([
@@ -155,6 +229,9 @@ describe('stock frontend start-up calls', () => {
       '/workflow/add',
       '/user/mcp/saveOrUpdate',
       '/ai-search-record/del/abc',
+      '/image/upload',
+      '/file/upload',
+      '/file/del/abc',
     ])('POST %s says the feature is not provided', async (path) => {
       const { status, body } = await post(path, bed.token, {});
       expect(status).toBe(200);

@@ -6,6 +6,8 @@ import { KnowledgeSocialService } from './knowledge-social.service.js';
 
 const searchQuery = z.object({ keyword: z.string().default(''), ...pagingQuery() });
 const pageQuery = z.object(pagingQuery());
+/** `maxVertexId` and `maxEdgeId` are accepted and ignored: the frontend asks once, for everything up to `limit`. */
+const graphQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) });
 const starQuery = z.object({ kbUuid: z.string().min(1, 'kbUuid names the knowledge base') });
 
 /** The /qa sidebar's public and starred knowledge bases, and the item table's embeddings dialog. */
@@ -37,5 +39,11 @@ export class KnowledgeSocialController {
   async chunks(@User() user: CurrentUser, @Param('itemUuid') itemUuid: string, @Query() query: unknown) {
     const q = parseRequest(pageQuery, query);
     return { success: true, data: await this.social.chunks(user, itemUuid, q.currentPage, q.pageSize) };
+  }
+
+  @Get('knowledge-base-graph/list/:itemUuid')
+  async graph(@User() user: CurrentUser, @Param('itemUuid') itemUuid: string, @Query() query: unknown) {
+    const { limit } = parseRequest(graphQuery, query);
+    return { success: true, data: await this.social.graph(user, itemUuid, limit) };
   }
 }

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { ItemGraphRepository } from './item-graph.repository.js';
 import { KnowledgeSocialController } from './knowledge-social.controller.js';
 import { KnowledgeSocialService } from './knowledge-social.service.js';
 import { KnowledgeStarRepository } from './knowledge-star.repository.js';
@@ -14,7 +15,7 @@ import { SourceFileStore } from './source-file.store.js';
 @Module({
   imports: [AuthModule],
   controllers: [KnowledgeSocialController, SourceFileController],
-  providers: [KnowledgeStarRepository, KnowledgeSocialService, SourceFileStore],
+  providers: [KnowledgeStarRepository, ItemGraphRepository, KnowledgeSocialService, SourceFileStore],
   exports: [SourceFileStore],
 })
 export class KnowledgeSocialModule {}

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { CurrentUser } from '../auth/current-user.js';
 import { legacyPage } from '../common/legacy-page.js';
 import { AppError } from '../common/app-error.js';
-import type { KnowledgeBaseEntity } from '../database/entities/index.js';
+import type { KnowledgeBaseEntity, KnowledgeBaseItemEntity } from '../database/entities/index.js';
 import { canRead, KnowledgeBaseNotFoundError } from './knowledge-access.js';
 import { toKnowledgeBaseDto } from './knowledge-dto.js';
+import { ItemGraphRepository } from './item-graph.repository.js';
 import { KnowledgeStarRepository } from './knowledge-star.repository.js';
 import { KnowledgeRepository } from './knowledge.repository.js';
 
@@ -21,6 +22,7 @@ export class KnowledgeSocialService {
   constructor(
     private readonly knowledge: KnowledgeRepository,
     private readonly stars: KnowledgeStarRepository,
+    private readonly itemGraphs: ItemGraphRepository,
   ) {}
 
   async searchPublic(keyword: string, page: number, size: number) {
@@ -42,15 +44,26 @@ export class KnowledgeSocialService {
    * lexical and no vectors are stored.
    */
   async chunks(user: CurrentUser, itemUuid: string, page: number, size: number) {
-    const item = await this.knowledge.findItem(itemUuid);
-    if (!item) throw new KnowledgeItemNotFoundError(itemUuid);
-    const base = await this.knowledge.findBase(item.kbUuid);
-    if (!base || !canRead(base, user)) throw new KnowledgeItemNotFoundError(itemUuid);
+    const item = await this.readableItem(itemUuid, user);
     const all = await this.knowledge.chunksOf(item.uuid);
     const records = all
       .slice((page - 1) * size, page * size)
       .map((chunk) => ({ embeddingId: chunk.embeddingId, embedding: [] as number[], text: chunk.text }));
     return legacyPage(records, all.length, page, size);
+  }
+
+  /** The item's graph facts, for the item table's 图谱 dialog: `vertices` and `edges` always arrays. */
+  async graph(user: CurrentUser, itemUuid: string, limit: number) {
+    const item = await this.readableItem(itemUuid, user);
+    return this.itemGraphs.graphOf(item.uuid, limit);
+  }
+
+  private async readableItem(itemUuid: string, user: CurrentUser): Promise<KnowledgeBaseItemEntity> {
+    const item = await this.knowledge.findItem(itemUuid);
+    if (!item) throw new KnowledgeItemNotFoundError(itemUuid);
+    const base = await this.knowledge.findBase(item.kbUuid);
+    if (!base || !canRead(base, user)) throw new KnowledgeItemNotFoundError(itemUuid);
+    return item;
   }
 
   private async readable(uuid: string, user: CurrentUser): Promise<KnowledgeBaseEntity> {

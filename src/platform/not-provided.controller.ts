@@ -93,6 +93,25 @@ export class NotProvidedController {
     throw new FeatureNotProvidedError('Workflows');
   }
 
+  // Images and voice in the chat: the listed models take text only, so the image button never shows; voice
+  // input and spoken answers need a speech model this server does not have.
+  @Post(['image/upload', 'file/upload'])
+  @HttpCode(200)
+  upload() {
+    throw new FeatureNotProvidedError('Image and voice upload');
+  }
+
+  @Post('file/del/:uuid')
+  @HttpCode(200)
+  deleteUpload() {
+    throw new FeatureNotProvidedError('Image and voice upload');
+  }
+
+  @Get('conversation/message/text/:audioUuid')
+  audioText() {
+    throw new FeatureNotProvidedError('Voice messages');
+  }
+
   // Password reset by e-mail: this server sends no mail.
   @Public()
   @Post('auth/password/forgot')
