@@ -126,6 +126,12 @@ describe('public and starred knowledge bases, item chunks, and uploaded files', 
     expect((await get<Base>(`/knowledge-base/info/${publicBase.uuid}`, owner)).body.data.starCount).toBe(before + 5);
   });
 
+  it('lists the most starred public base first, ahead of newer ones', async () => {
+    await createBase('Otter newcomers', true);
+    const { body } = await get<Page<Base>>('/knowledge-base/public/search?keyword=otter&currentPage=1&pageSize=20');
+    expect(body.data.records.map((base) => base.title)).toEqual(['Otter facts', 'Otter newcomers']);
+  });
+
   it('does not let anyone star someone else’s private base', async () => {
     const { body } = await post(`/knowledge-base/star/toggle?kbUuid=${privateBase.uuid}`, reader);
     expect(body).toMatchObject({ success: false, code: 'A0017' });
