@@ -1,6 +1,12 @@
 import { Initial1795300000000 } from './1795300000000-initial.js';
 import { KnowledgeBases1795400000000 } from './1795400000000-knowledge-bases.js';
+import { LegacyScreens1795600000000 } from './1795600000000-legacy-screens.js';
 import { KnowledgeBaseQa1795700000000 } from './1795700000000-knowledge-base-qa.js';
 
 /** Every migration, in order. Register a new one here. */
-export const MIGRATIONS = [Initial1795300000000, KnowledgeBases1795400000000, KnowledgeBaseQa1795700000000];
+export const MIGRATIONS = [
+  Initial1795300000000,
+  KnowledgeBases1795400000000,
+  LegacyScreens1795600000000,
+  KnowledgeBaseQa1795700000000,
+];

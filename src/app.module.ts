@@ -11,6 +11,13 @@ import { HealthController } from './health/health.controller.js';
 import { KnowledgeModule } from './knowledge/knowledge.module.js';
 import { ModelModule } from './model/model.module.js';
 import { KnowledgeQaModule } from './knowledge-qa/knowledge-qa.module.js';
+import { PlatformModule } from './platform/platform.module.js';
+import { PresetModule } from './preset/preset.module.js';
+import { PromptModule } from './prompt/prompt.module.js';
+import { UserModule } from './user/user.module.js';
+import { RegistrationModule } from './auth/registration.module.js';
+import { KnowledgeSocialModule } from './knowledge/knowledge-social.module.js';
+import { MessageModule } from './message/message.module.js';
 
 @Module({})
 export class AppModule {
@@ -26,6 +33,13 @@ export class AppModule {
         ConversationModule,
         AdminModule,
         KnowledgeQaModule,
+        PlatformModule,
+        UserModule,
+        RegistrationModule,
+        PresetModule,
+        PromptModule,
+        KnowledgeSocialModule,
+        MessageModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],

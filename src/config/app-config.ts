@@ -17,6 +17,8 @@ export interface AppConfig {
   knowledge: { chunkChars: number; chunkOverlapChars: number; sample: boolean };
   /** What a conversation with context on remembers: earlier exchanges up to this many estimated tokens. */
   memory: { tokenBudget: number };
+  accounts: { registrationEnabled: boolean };
+  quota: { requestsPerDay: number; requestsPerMonth: number; tokensPerDay: number; tokensPerMonth: number };
 }
 
 export class ConfigError extends Error {
@@ -53,6 +55,13 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       sample: e.SAMPLE_KNOWLEDGE_BASE,
     },
     memory: { tokenBudget: e.MEMORY_TOKEN_BUDGET },
+    accounts: { registrationEnabled: e.REGISTRATION_ENABLED },
+    quota: {
+      requestsPerDay: e.QUOTA_REQUESTS_PER_DAY,
+      requestsPerMonth: e.QUOTA_REQUESTS_PER_MONTH,
+      tokensPerDay: e.QUOTA_TOKENS_PER_DAY,
+      tokensPerMonth: e.QUOTA_TOKENS_PER_MONTH,
+    },
   };
 }
 

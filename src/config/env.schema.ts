@@ -81,6 +81,25 @@ export const envSchema = z.object({
     .min(0)
     .default(3000)
     .describe('estimated tokens of earlier questions and answers a conversation with context on sends; 0: none'),
+  REGISTRATION_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true')
+    .describe('false: nobody can create an account from the login dialog; admins are the only way in'),
+  QUOTA_REQUESTS_PER_DAY: z.coerce.number().int().positive().default(10000).describe('questions per user per day'),
+  QUOTA_REQUESTS_PER_MONTH: z.coerce.number().int().positive().default(300000).describe('questions per user per month'),
+  QUOTA_TOKENS_PER_DAY: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10_000_000)
+    .describe('model tokens per user per day'),
+  QUOTA_TOKENS_PER_MONTH: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(300_000_000)
+    .describe('model tokens per user per month'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,5 +1,6 @@
 import { legacyTime } from '../conversation/conversation-dto.js';
 import type { KnowledgeBaseEntity, KnowledgeBaseItemEntity } from '../database/entities/index.js';
+import { sourceFileUrl } from './source-file-url.js';
 
 /** The legacy `KbInfoResp`. */
 export function toKnowledgeBaseDto(base: KnowledgeBaseEntity) {
@@ -41,8 +42,8 @@ export function toItemDto(item: KnowledgeBaseItemEntity) {
     graphicalStatus: item.graphicalStatus,
     graphicalStatusChangeTime: '',
     sourceFileName: item.sourceFileName,
-    sourceFileUuid: '',
-    sourceFileUrl: '',
+    sourceFileUuid: item.sourceFileUuid,
+    sourceFileUrl: sourceFileUrl(item.sourceFileUuid, item.sourceFileName),
     createTime: legacyTime(item.createTime),
     updateTime: legacyTime(item.updateTime),
   };

@@ -10,6 +10,7 @@ import { IndexingService } from './indexing.service.js';
 import { canRead, canWrite, KnowledgeBaseForbiddenError, KnowledgeBaseNotFoundError } from './knowledge-access.js';
 import { toItemDto, toKnowledgeBaseDto } from './knowledge-dto.js';
 import { KnowledgeRepository } from './knowledge.repository.js';
+import { SourceFileStore } from './source-file.store.js';
 
 class UnsupportedFileError extends AppError {
   readonly code = 'A0018';
@@ -101,6 +102,7 @@ export class KnowledgeController {
     private readonly knowledge: KnowledgeRepository,
     private readonly indexing: IndexingService,
     private readonly graphs: GraphRepository,
+    private readonly sourceFiles: SourceFileStore,
   ) {}
 
   @Post('knowledge-base/saveOrUpdate')
@@ -221,6 +223,7 @@ export class KnowledgeController {
     }
     if (text.trim() === '') throw new InvalidParameterError(`file: "${name}" is empty`);
     const item = await this.knowledge.createItem(base, { title: name, remark: text, sourceFileName: name });
+    await this.sourceFiles.keep(user.id, item, { name, contentType: file.mimetype, data: file.buffer });
     if (indexAfterUpload === 'true') await this.indexing.start(user.id, base, [item]);
     return { success: true, data: { uuid: item.uuid, name, ext: name.split('.').pop(), item: toItemDto(item) } };
   }

@@ -9,6 +9,13 @@ import {
   KnowledgeBaseItemEntity,
   KnowledgeChunkEntity,
 } from './knowledge.entity.js';
+import {
+  ConversationPresetEntity,
+  ConversationPresetRelEntity,
+  KnowledgeBaseStarEntity,
+  PromptEntity,
+  StoredFileEntity,
+} from './legacy-screens.entity.js';
 import { MessageEntity } from './message.entity.js';
 import {
   KnowledgeQaCitationRefEntity,
@@ -37,6 +44,11 @@ export {
   RefGraphEntity,
   UserEntity,
   UserTokenEntity,
+  ConversationPresetEntity,
+  ConversationPresetRelEntity,
+  KnowledgeBaseStarEntity,
+  PromptEntity,
+  StoredFileEntity,
 };
 export {
   KnowledgeQaCitationRefEntity,
@@ -68,4 +80,9 @@ export const ENTITIES = [
   KnowledgeQaRefGraphEntity,
   KnowledgeQaParagraphEntity,
   KnowledgeQaCitationRefEntity,
+  ConversationPresetEntity,
+  ConversationPresetRelEntity,
+  PromptEntity,
+  KnowledgeBaseStarEntity,
+  StoredFileEntity,
 ];

@@ -104,6 +104,10 @@ export class KnowledgeBaseItemEntity {
   @Column({ name: 'source_file_name', type: 'varchar', length: 250, default: '' })
   sourceFileName!: string;
 
+  /** The uploaded file the item was made from (served at `/file/{uuid}.{ext}`); '' for an item added as text. */
+  @Column({ name: 'source_file_uuid', type: 'varchar', length: 32, default: '' })
+  sourceFileUuid!: string;
+
   @Column({ name: 'embedding_status', type: 'varchar', length: 8, default: 'NONE' })
   embeddingStatus!: IndexingStatus;
 

@@ -1,0 +1,55 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AppError } from '../common/app-error.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { AuthService } from './auth.service.js';
+import { UserRepository } from './user.repository.js';
+
+export class EmailTakenError extends AppError {
+  readonly code = 'A0013';
+  constructor() {
+    super('用户已存在 An account with this e-mail exists already; log in, or register with another e-mail.');
+  }
+}
+
+export class RegistrationClosedError extends AppError {
+  readonly code = 'REGISTRATION_DISABLED';
+  constructor() {
+    super('注册已关闭 Registration is turned off on this server; ask an administrator for an account.');
+  }
+}
+
+export const REGISTERED_MESSAGE = '注册成功，请登录';
+
+/** PostgreSQL's code for a unique violation: two registrations of one e-mail at the same moment. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Self-registration without e-mail: the account is active at once (there is no mail to activate it with), and
+ * gets the same default conversation, with the sample knowledge base, as every new user.
+ */
+@Injectable()
+export class RegistrationService {
+  private readonly logger = new Logger(RegistrationService.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UserRepository,
+    private readonly auth: AuthService,
+  ) {}
+
+  async register(email: string, password: string): Promise<string> {
+    if (!this.config.accounts.registrationEnabled) throw new RegistrationClosedError();
+    if (await this.users.findByEmail(email)) throw new EmailTakenError();
+    const name = email.split('@')[0]!.slice(0, 45);
+    try {
+      const user = await this.auth.createUser({ name, email, password, isAdmin: false });
+      this.logger.log({ message: 'user registered', userUuid: user.uuid });
+    } catch (error) {
+      if ((error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION)
+        throw new EmailTakenError();
+      throw error;
+    }
+    return REGISTERED_MESSAGE;
+  }
+}

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import type { CurrentUser } from '../auth/current-user.js';
+import { legacyPage } from '../common/legacy-page.js';
+import { AppError } from '../common/app-error.js';
+import type { KnowledgeBaseEntity, KnowledgeBaseItemEntity } from '../database/entities/index.js';
+import { canRead, KnowledgeBaseNotFoundError } from './knowledge-access.js';
+import { toKnowledgeBaseDto } from './knowledge-dto.js';
+import { ItemGraphRepository } from './item-graph.repository.js';
+import { KnowledgeStarRepository } from './knowledge-star.repository.js';
+import { KnowledgeRepository } from './knowledge.repository.js';
+
+export class KnowledgeItemNotFoundError extends AppError {
+  readonly code = 'A0019';
+  constructor(uuid: string) {
+    super(`Knowledge-base item ${uuid} does not exist, or is in someone else's private knowledge base.`);
+  }
+}
+
+/** Public and starred knowledge bases, and the chunks ("embeddings") of an item. */
+@Injectable()
+export class KnowledgeSocialService {
+  constructor(
+    private readonly knowledge: KnowledgeRepository,
+    private readonly stars: KnowledgeStarRepository,
+    private readonly itemGraphs: ItemGraphRepository,
+  ) {}
+
+  async searchPublic(keyword: string, page: number, size: number) {
+    const [records, total] = await this.stars.searchPublic(keyword, page, size);
+    return legacyPage(records.map(toKnowledgeBaseDto), total, page, size);
+  }
+
+  async starred(user: CurrentUser, page: number, size: number) {
+    const { rows, total } = await this.stars.mine(user.id, page, size);
+    return legacyPage(rows, total, page, size);
+  }
+
+  async toggleStar(user: CurrentUser, kbUuid: string): Promise<boolean> {
+    return this.stars.toggle(await this.readable(kbUuid, user), user.id);
+  }
+
+  /**
+   * An item's chunks, in order. `embedding` is an array, as the frontend slices it, but empty: retrieval here is
+   * lexical and no vectors are stored.
+   */
+  async chunks(user: CurrentUser, itemUuid: string, page: number, size: number) {
+    const item = await this.readableItem(itemUuid, user);
+    const all = await this.knowledge.chunksOf(item.uuid);
+    const records = all
+      .slice((page - 1) * size, page * size)
+      .map((chunk) => ({ embeddingId: chunk.embeddingId, embedding: [] as number[], text: chunk.text }));
+    return legacyPage(records, all.length, page, size);
+  }
+
+  /** The item's graph facts, for the item table's 图谱 dialog: `vertices` and `edges` always arrays. */
+  async graph(user: CurrentUser, itemUuid: string, limit: number) {
+    const item = await this.readableItem(itemUuid, user);
+    return this.itemGraphs.graphOf(item.uuid, limit);
+  }
+
+  private async readableItem(itemUuid: string, user: CurrentUser): Promise<KnowledgeBaseItemEntity> {
+    const item = await this.knowledge.findItem(itemUuid);
+    if (!item) throw new KnowledgeItemNotFoundError(itemUuid);
+    const base = await this.knowledge.findBase(item.kbUuid);
+    if (!base || !canRead(base, user)) throw new KnowledgeItemNotFoundError(itemUuid);
+    return item;
+  }
+
+  private async readable(uuid: string, user: CurrentUser): Promise<KnowledgeBaseEntity> {
+    const base = await this.knowledge.findBase(uuid);
+    if (!base || !canRead(base, user)) throw new KnowledgeBaseNotFoundError(uuid);
+    return base;
+  }
+}

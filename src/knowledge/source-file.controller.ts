@@ -1,0 +1,54 @@
+import { Controller, Get, Headers, Param, Query, Res, UnauthorizedException } from '@nestjs/common';
+import type { Response } from 'express';
+import { AuthService } from '../auth/auth.service.js';
+import { Public } from '../auth/current-user.js';
+import { AppError } from '../common/app-error.js';
+import { SourceFileStore } from './source-file.store.js';
+
+class FileNotFoundError extends AppError {
+  readonly code = 'A0011';
+  override readonly httpStatus = 404;
+  constructor(name: string) {
+    super(`File ${name} does not exist, or is in a knowledge base you cannot read.`);
+  }
+}
+
+/**
+ * Downloads of uploaded documents (the item table's 附件 link). The frontend previews text through `/api/file/…`
+ * and other files at `/file/…` with `?token=`, so both paths are served and the token may come either way.
+ * Bytes go out as an attachment that the browser may not sniff or run.
+ */
+@Controller()
+export class SourceFileController {
+  constructor(
+    private readonly files: SourceFileStore,
+    private readonly auth: AuthService,
+  ) {}
+
+  @Public()
+  @Get(['file/:fileName', 'api/file/:fileName'])
+  async download(
+    @Param('fileName') fileName: string,
+    @Headers('authorization') header: string | undefined,
+    @Query('token') queryToken: unknown,
+    @Res() response: Response,
+  ) {
+    const token = header?.trim().replace(/^Bearer\s+/i, '') || (typeof queryToken === 'string' ? queryToken : '');
+    const user = token ? await this.auth.userForToken(token) : undefined;
+    if (!user) throw new UnauthorizedException();
+    const dot = fileName.lastIndexOf('.');
+    const [uuid, ext] = dot < 0 ? [fileName, ''] : [fileName.slice(0, dot), fileName.slice(dot + 1)];
+    const file = await this.files.findReadable(uuid, ext, user);
+    if (!file) throw new FileNotFoundError(fileName);
+    response
+      .status(200)
+      .type(file.ext || 'application/octet-stream')
+      .attachment(file.name)
+      .set({
+        'Cache-Control': 'private, max-age=31536000',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': 'sandbox',
+      })
+      .send(file.data);
+  }
+}

@@ -1,0 +1,16 @@
+import { AppError } from '../common/app-error.js';
+import { legacyPage } from '../common/legacy-page.js';
+
+/** A screen of the stock frontend this product does not provide: drawing, gallery, workflows, MCP tools, AI search. */
+export class FeatureNotProvidedError extends AppError {
+  readonly code = 'FEATURE_NOT_PROVIDED';
+  constructor(feature: string) {
+    super(`${feature} is not provided by this server; use the chat and knowledge-base pages.`);
+  }
+}
+
+export const EMPTY_PAGE = legacyPage<never>([], 0, 1, 10);
+/** The legacy "list by max id" reply of the drawing screens. */
+export const EMPTY_DRAW_LIST = { draws: [] as never[], minId: '0' };
+/** The legacy "list by max id" reply of the AI-search history. */
+export const EMPTY_SEARCH_RECORDS = { records: [] as never[], minId: '0' };

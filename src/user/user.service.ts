@@ -1,0 +1,66 @@
+import { Inject, Injectable } from '@nestjs/common';
+import bcrypt from 'bcryptjs';
+import type { CurrentUser } from '../auth/current-user.js';
+import { UserRepository } from '../auth/user.repository.js';
+import { AppError } from '../common/app-error.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { TokenRevoker } from './token-revoker.js';
+import { UsageRepository } from './usage.repository.js';
+
+export class WrongOldPasswordError extends AppError {
+  readonly code = 'A0032';
+  constructor() {
+    super('原密码不正确 The current password is wrong; type it again.');
+  }
+}
+
+const BCRYPT_ROUNDS = 10;
+/** How many question/answer pairs the legacy settings page shows; informational, as on the legacy server. */
+const CONTEXT_MESSAGE_PAIRS = 3;
+
+@Injectable()
+export class UserService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UserRepository,
+    private readonly usage: UsageRepository,
+    private readonly tokens: TokenRevoker,
+  ) {}
+
+  /** The legacy `ConfigResp`: the limits, and what the user has used of them, every object present. */
+  async settings(user: CurrentUser) {
+    const used = await this.usage.usageOf(user.id);
+    const quota = this.config.quota;
+    return {
+      contextMsgPairNum: CONTEXT_MESSAGE_PAIRS,
+      userQuota: {
+        tokenByDay: quota.tokensPerDay,
+        tokenByMonth: quota.tokensPerMonth,
+        requestTimesByDay: quota.requestsPerDay,
+        requestTimesByMonth: quota.requestsPerMonth,
+        drawByDay: 0,
+        drawByMonth: 0,
+      },
+      quotaCost: {
+        freeTokenCost: { todayTokenCost: used.tokensToday, monthTokenCost: used.tokensThisMonth },
+        paidTokenCost: { todayTokenCost: 0, monthTokenCost: 0 },
+        freeRequestTimes: { todayRequestTimes: used.requestsToday, monthRequestTimes: used.requestsThisMonth },
+        paidRequestTimes: { todayRequestTimes: 0, monthRequestTimes: 0 },
+        freeDrawTimes: { todayDrawTimes: 0, monthDrawTimes: 0 },
+        paidDrawTimes: { todayDrawTimes: 0, monthDrawTimes: 0 },
+      },
+    };
+  }
+
+  logout(token: string): Promise<void> {
+    return this.tokens.revoke(token);
+  }
+
+  /** Checks the current password against the stored one (not a copy from login), then replaces it. */
+  async modifyPassword(user: CurrentUser, oldPassword: string, newPassword: string): Promise<void> {
+    const stored = await this.users.findById(user.id);
+    if (!stored || !(await bcrypt.compare(oldPassword, stored.password))) throw new WrongOldPasswordError();
+    await this.users.setPassword(user.id, await bcrypt.hash(newPassword, BCRYPT_ROUNDS));
+  }
+}
