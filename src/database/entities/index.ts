@@ -1,3 +1,4 @@
+import { AnswerEventEntity, AnswerStreamEntity } from './answer-journal.entity.js';
 import { AskLockEntity, AskRateEntity } from './ask-limits.entity.js';
 import { CitationEntity, CitationParagraphEntity, CitationRefEntity } from './citation.entity.js';
 import { ConversationEntity } from './conversation.entity.js';
@@ -14,6 +15,8 @@ import { UserTokenEntity } from './user-token.entity.js';
 import { UserEntity } from './user.entity.js';
 
 export {
+  AnswerEventEntity,
+  AnswerStreamEntity,
   AskLockEntity,
   AskRateEntity,
   CitationEntity,
@@ -49,4 +52,6 @@ export const ENTITIES = [
   KnowledgeChunkEntity,
   GraphVertexEntity,
   GraphEdgeEntity,
+  AnswerStreamEntity,
+  AnswerEventEntity,
 ];
