@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { NumberingMode } from '../citation/numbering.js';
 import type { OfflineSettings } from '../model/offline-provider.js';
 import type { OpenAiSettings } from '../model/openai-provider.js';
@@ -15,6 +16,15 @@ export interface AppConfig {
   auth: { adminEmail: string; adminPassword: string | undefined; tokenTtlMs: number };
   limits: { asksPerMinute: number };
   knowledge: { chunkChars: number; chunkOverlapChars: number; sample: boolean };
+  stream: {
+    citationEventsDefault: boolean;
+    maxAnswerChars: number;
+    leaseMs: number;
+    resumeGraceMs: number;
+    maxUnsentBytes: number;
+    stallTimeoutMs: number;
+  };
+  journal: { flushMs: number; storeRetryMs: number; spillDir: string };
 }
 
 export class ConfigError extends Error {
@@ -49,6 +59,19 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       chunkChars: e.KNOWLEDGE_CHUNK_CHARS,
       chunkOverlapChars: Math.min(e.KNOWLEDGE_CHUNK_OVERLAP, Math.floor(e.KNOWLEDGE_CHUNK_CHARS / 2)),
       sample: e.SAMPLE_KNOWLEDGE_BASE,
+    },
+    stream: {
+      citationEventsDefault: e.CITATION_EVENTS_DEFAULT,
+      maxAnswerChars: e.ASK_MAX_ANSWER_CHARS,
+      leaseMs: e.ASK_LEASE_MS,
+      resumeGraceMs: e.ASK_RESUME_GRACE_MS,
+      maxUnsentBytes: e.SSE_MAX_UNSENT_BYTES,
+      stallTimeoutMs: e.SSE_STALL_TIMEOUT_MS,
+    },
+    journal: {
+      flushMs: e.JOURNAL_FLUSH_MS,
+      storeRetryMs: e.JOURNAL_STORE_RETRY_MS,
+      spillDir: e.JOURNAL_SPILL_DIR ?? join(e.DATA_DIR, 'spill'),
     },
   };
 }

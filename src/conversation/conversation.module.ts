@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AskController } from './ask.controller.js';
+import { AnswerJournalStore } from './answer-journal-store.js';
+import { AnswerRecovery } from './answer-recovery.js';
+import { AnswerResumeService } from './answer-resume.service.js';
+import { AnswerSpill } from './answer-spill.js';
 import { AskService } from './ask.service.js';
+import { LiveAnswers } from './live-answers.js';
 import { ConversationController } from './conversation.controller.js';
 import { RefsController } from './refs.controller.js';
 
@@ -8,6 +13,6 @@ import { RefsController } from './refs.controller.js';
   // RefsController and AskController come before ConversationController, whose `GET :uuid` would match
   // their paths otherwise.
   controllers: [AskController, RefsController, ConversationController],
-  providers: [AskService],
+  providers: [AskService, AnswerJournalStore, AnswerSpill, AnswerRecovery, LiveAnswers, AnswerResumeService],
 })
 export class ConversationModule {}

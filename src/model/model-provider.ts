@@ -9,6 +9,11 @@ export interface ModelRequest {
   repair: boolean;
   /** The model the client asked for; blank or unknown names fall back to the provider's default. */
   modelName?: string;
+  /**
+   * Flow control: when it returns a promise, the reader is not ready for more; the provider reads no further
+   * from the upstream until the promise settles (the request is paused, not buffered).
+   */
+  ready?: () => Promise<void> | undefined;
 }
 
 export interface TokenUsage {
