@@ -281,7 +281,7 @@ export class AnswerJournalStore {
 
   private async run<T>(sql: string, input: unknown): Promise<T[]> {
     try {
-      return (await this.dataSource.query(sql, [JSON.stringify(input)])) as T[];
+      return await this.dataSource.query<T[]>(sql, [JSON.stringify(input)]);
     } catch (error) {
       throw new StorageFailedError(error);
     }

@@ -1,4 +1,4 @@
-import { Observable, ReplaySubject } from 'rxjs';
+import { ReplaySubject, type Observable } from 'rxjs';
 import type { CitationParagraph, CitationRef, CitationSummary } from '../citation/citation-events.js';
 import { AppError } from '../common/app-error.js';
 import type { TokenUsage } from '../model/model-provider.js';

@@ -59,7 +59,7 @@ export class AnswerSpill implements OnApplicationBootstrap, OnApplicationShutdow
     for (const name of names) {
       const file = join(this.directory, name);
       try {
-        await this.store.closeRows(JSON.parse(await readFile(file, 'utf8')));
+        await this.store.closeRows(JSON.parse(await readFile(file, 'utf8')) as ReturnType<typeof closingRows>);
         await unlink(file);
         this.logger.log({ message: 'spilled answer stored', file });
       } catch (error) {

@@ -2,6 +2,7 @@
  * Text that can be shown and stored alike: PostgreSQL refuses NUL in text and a lone UTF-16 surrogate in
  * jsonb, and a lone surrogate is no character a reader can see. Both become U+FFFD before anything is shown.
  */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this replaces
 const UNSAFE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export const REPLACEMENT = '\ufffd';
