@@ -130,7 +130,7 @@ export class FakeOpenAi {
         response.on('close', done);
       });
     };
-    if (script.reasoning) send({ role: 'assistant', reasoning_content: script.reasoning });
+    if (script.reasoning) await send({ role: 'assistant', reasoning_content: script.reasoning });
     const content = script.content ?? '';
     let at = 0;
     let index = 0;
@@ -153,8 +153,8 @@ export class FakeOpenAi {
       if (script.stallAfterChunks === index) return;
       if (script.delayMs) await sleep(script.delayMs);
     }
-    send({}, script.finishReason ?? 'stop');
-    send({}, null, { prompt_tokens: 100, completion_tokens: 40, total_tokens: 140 });
+    await send({}, script.finishReason ?? 'stop');
+    await send({}, null, { prompt_tokens: 100, completion_tokens: 40, total_tokens: 140 });
     response.end('data: [DONE]\n\n');
   }
 }
