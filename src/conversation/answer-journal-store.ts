@@ -106,7 +106,10 @@ answer AS (
          "thinking_content" = "thinking_content" || (SELECT j->>'thinking' FROM input)
    WHERE "id" = (SELECT (j->>'answerId')::bigint FROM input) AND EXISTS (SELECT 1 FROM events)
   RETURNING 1)
-SELECT (SELECT count(*) FROM answer) AS "updated", pg_notify('${JOURNAL_CHANNEL}', (SELECT j->>'answerUuid' FROM input))`;
+SELECT (SELECT count(*) FROM answer) AS "updated", pg_notify('${JOURNAL_CHANNEL}', (SELECT j->>'answerUuid' FROM input)),
+       -- A flush need not wait for the disk: losing the last few hundred milliseconds of a crashed database's
+       -- journal is the same loss as a crashed writer's. The closing statement commits durably.
+       set_config('synchronous_commit', 'off', true)`;
 
 /**
  * The end of an answer in one statement: remaining events, status, counts, text, paragraphs, citations and
