@@ -83,5 +83,6 @@ describe('the embedded PGlite default', () => {
     } finally {
       await second.close();
     }
-  });
+    // Two starts of the embedded database, migrations included: slow on a busy machine.
+  }, 120_000);
 });

@@ -58,6 +58,8 @@ export class LegacyTextFramer {
   private pendingCr = false;
 
   segments(text: string): string[] {
+    // Nothing new: a held CR keeps waiting for what follows.
+    if (text === '') return [];
     let input = text;
     if (this.pendingCr) {
       this.pendingCr = false;
