@@ -1,19 +1,24 @@
 /**
  * Storing answers on the real PostgreSQL server: one answer of 20 paragraphs and 40 citations (plus its
  * refs and whole-answer references) per transaction. Prints p50/p99 over 1,000 answers stored one after
- * another, and answers stored per second with 8 concurrent writers; then one JSON line.
+ * another, and answers stored per second with 8 concurrent writers; then the answer journal's cost for the
+ * same answer as it streams (opening before [START], one flush per paragraph, the closing statement), per
+ * flush and per answer; then one JSON line.
  * Run: `npm run bench:persist`.
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { EmbeddingPayload } from '../src/citation/citation-catalog.js';
 import type { CitationParagraph, CitationRef } from '../src/citation/citation-events.js';
+import { AnswerFrameMapper } from '../src/conversation/answer-frames.js';
+import { AnswerJournalStore } from '../src/conversation/answer-journal-store.js';
 import { AnswerStore, type AnswerRecord } from '../src/conversation/answer-store.js';
 import { openDatabase } from '../src/database/data-source.js';
 import { ConversationEntity, UserEntity } from '../src/database/entities/index.js';
 import { benchDatabase } from './bench-database.js';
 
 const ANSWERS = 1000;
+const JOURNALED_ANSWERS = 200;
 const WRITERS = 8;
 const uuid = () => randomUUID().replaceAll('-', '');
 
@@ -60,6 +65,12 @@ function answer(userId: string, conversation: ConversationEntity): AnswerRecord 
   };
 }
 
+function chunks(text: string, size: number): string[] {
+  const pieces: string[] = [];
+  for (let at = 0; at < text.length; at += size) pieces.push(text.slice(at, at + size));
+  return pieces;
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 async function main(): Promise<void> {
@@ -96,18 +107,69 @@ async function main(): Promise<void> {
     );
     const answersPerSecond = ANSWERS / ((performance.now() - started) / 1000);
 
+    const journal = new AnswerJournalStore(open.dataSource);
+    const flushTimes: number[] = [];
+    const answerTimes: number[] = [];
+    for (let i = 0; i < JOURNALED_ANSWERS + 10; i++) {
+      const record = answer(user.id, conversation);
+      const warm = i < 10;
+      const started = performance.now();
+      const { answerId, questionId } = await journal.open({
+        userId: user.id,
+        conversationId: conversation.id,
+        conversationUuid: conversation.uuid,
+        questionUuid: record.questionUuid,
+        question: record.question,
+        answerUuid: record.answerUuid,
+        modelPlatform: 'bench',
+        leaseMs: 15000,
+      });
+      // The frames the reader is shown, paragraph by paragraph: a flush at each paragraph's close.
+      const mapper = new AnswerFrameMapper({ profile: 'chat', citationEvents: true });
+      for (const paragraph of record.paragraphs) {
+        const text = `${paragraph.paragraphIndex > 0 ? '\n\n' : ''}${paragraph.text}`;
+        const events = [
+          ...chunks(text, 12).flatMap((piece) => mapper.event({ type: 'text', text: piece })),
+          ...mapper.event({ type: 'paragraph', paragraph }),
+        ];
+        const flushStarted = performance.now();
+        await journal.append(answerId, record.answerUuid, { events, text, thinking: '' });
+        if (!warm) flushTimes.push(performance.now() - flushStarted);
+      }
+      await journal.close({
+        ...record,
+        answerId,
+        questionId,
+        newQuestion: true,
+        status: 'complete',
+        events: [],
+        lastSeq: mapper.lastId,
+      });
+      if (!warm) answerTimes.push(performance.now() - started);
+    }
+    flushTimes.sort((a, b) => a - b);
+    answerTimes.sort((a, b) => a - b);
+
     const out = (line: string) => process.stdout.write(`${line}\n`);
     out(`one answer = 2 messages, 20 paragraphs, 40 citations, 8 refs, 8 whole-answer references, in one statement`);
     out(
       `sequential, ${ANSWERS} answers: p50 ${percentile(times, 0.5).toFixed(2)} ms, p99 ${percentile(times, 0.99).toFixed(2)} ms`,
     );
     out(`${WRITERS} concurrent writers: ${answersPerSecond.toFixed(0)} answers/s`);
+    out(
+      `journal, ${JOURNALED_ANSWERS} answers streamed: per flush p50 ${percentile(flushTimes, 0.5).toFixed(2)} ms, p99 ${percentile(flushTimes, 0.99).toFixed(2)} ms; ` +
+        `per answer (open + 20 flushes + close) p50 ${percentile(answerTimes, 0.5).toFixed(2)} ms, p99 ${percentile(answerTimes, 0.99).toFixed(2)} ms`,
+    );
     const round = (value: number) => Math.round(value * 100) / 100;
     out(
       JSON.stringify({
         persistP50Ms: round(percentile(times, 0.5)),
         persistP99Ms: round(percentile(times, 0.99)),
         answersPerSecond: Math.round(answersPerSecond),
+        journalFlushP50Ms: round(percentile(flushTimes, 0.5)),
+        journalFlushP99Ms: round(percentile(flushTimes, 0.99)),
+        journalAnswerP50Ms: round(percentile(answerTimes, 0.5)),
+        journalAnswerP99Ms: round(percentile(answerTimes, 0.99)),
       }),
     );
   } finally {

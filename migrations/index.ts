@@ -1,5 +1,6 @@
 import { Initial1795300000000 } from './1795300000000-initial.js';
 import { KnowledgeBases1795400000000 } from './1795400000000-knowledge-bases.js';
+import { AnswerJournal1795500000000 } from './1795500000000-answer-journal.js';
 import { LegacyScreens1795600000000 } from './1795600000000-legacy-screens.js';
 import { KnowledgeBaseQa1795700000000 } from './1795700000000-knowledge-base-qa.js';
 
@@ -7,6 +8,7 @@ import { KnowledgeBaseQa1795700000000 } from './1795700000000-knowledge-base-qa.
 export const MIGRATIONS = [
   Initial1795300000000,
   KnowledgeBases1795400000000,
+  AnswerJournal1795500000000,
   LegacyScreens1795600000000,
   KnowledgeBaseQa1795700000000,
 ];

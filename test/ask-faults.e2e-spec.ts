@@ -135,7 +135,7 @@ describe('POST /conversation/message/process when things go wrong', () => {
   it('refuses a second answer by the same user while one is streaming: [ERROR] before [START]', async () => {
     fake.enqueue({ content: ANSWER, chunkSizes: [8], delayMs: 10 });
     const first = ask(server.baseUrl, token, body());
-    await waitFor(() => fake.requests.at(-1)!.closedAt === undefined, 2000);
+    await waitFor(() => fake.requests.at(-1)!.closedAt === undefined, 10_000);
     const second = await ask(server.baseUrl, token, body());
     expect(second.events.map((event) => event.event)).toEqual(['[ERROR]']);
     expect(second.events[0]!.data).toMatch(/^ANSWER_IN_PROGRESS: /);

@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import { throwError, concat, from, lastValueFrom, toArray, materialize } from 'rxjs';
-import {
-  citationStream,
-  paragraphsAnswerSchema,
-  stripMarkers,
-  type CitationStreamEvent,
-} from '../src/citation/index.js';
+import { paragraphsAnswerSchema, stripMarkers, type CitationStreamEvent } from '../src/citation/index.js';
 import { catalogOf } from './support/fixtures.js';
+import { answerEvents } from '../src/conversation/answer-events.js';
+import type { ModelDelta } from '../src/model/model-provider.js';
+import { safeText } from '../src/sse/safe-text.js';
 import { runPipeline, shownText, withoutText } from './support/run-pipeline.js';
 
 /**
@@ -74,7 +72,7 @@ describe('citation pipeline properties', () => {
           const paragraphs = chunked.flatMap((e) => (e.type === 'paragraph' ? [e.paragraph] : []));
           expect(streamedPerParagraph(chunked)).toEqual(paragraphs.map((p) => p.text));
           const expectedTexts = value.paragraphs
-            .map((p) => stripMarkers(p.text).text)
+            .map((p) => safeText(stripMarkers(p.text).text))
             .filter((text) => text.length > 0);
           expect(paragraphs.map((p) => p.text)).toEqual(expectedTexts);
 
@@ -112,11 +110,11 @@ describe('citation pipeline when the model stream fails', () => {
   it('shows the text it held back, reports a truncated answer, then passes the error on', async () => {
     const failure = new Error('upstream closed the connection');
     const source = concat(
-      from(['{"paragraphs":[{"text":"Cut here [E']),
+      from<ModelDelta[]>([{ type: 'content', text: '{"paragraphs":[{"text":"Cut here [E' }]),
       throwError(() => failure),
     );
-    const notifications = await lastValueFrom(source.pipe(citationStream(catalog), materialize(), toArray()));
-    const values = notifications.flatMap((n) => (n.kind === 'N' ? [n.value] : []));
+    const notifications = await lastValueFrom(source.pipe(answerEvents(catalog, {}), materialize(), toArray()));
+    const values = notifications.flatMap((n) => (n.kind === 'N' && n.value.type !== 'thinking' ? [n.value] : []));
     expect(shownText(values)).toBe('Cut here [E');
     expect(values.at(-1)).toMatchObject({ type: 'done', summary: { outcome: 'truncated', hasCitationError: true } });
     expect(notifications.at(-1)).toMatchObject({ kind: 'E', error: failure });

@@ -25,13 +25,12 @@ describe('answers are stored, and read back only by their owner', () => {
     expect(body.success).toBe(true);
     return body.data;
   };
-  const count = async (table: string) =>
-    Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}"`)).rows[0]!.n);
 
   beforeAll(async () => {
     ({ server, token, conversation } = await startWithModel(fake, {
       ASK_RATE_LIMIT_PER_MINUTE: '1000',
       ASK_REPAIR_RETRY: 'false',
+      JOURNAL_STORE_RETRY_MS: '300',
     }));
     db = new pg.Client({ connectionString: server.database!.url });
     await db.connect();
@@ -170,30 +169,43 @@ describe('answers are stored, and read back only by their owner', () => {
     expect(forbidden.status).toBe(403);
   });
 
-  it('leaves no row of an answer whose storing fails, and tells the client', async () => {
-    const tables = [
-      'adi_conversation_message',
-      'adi_conversation_message_citation_paragraph',
-      'adi_conversation_message_ref_embedding',
-    ];
-    const before = await Promise.all(tables.map(count));
+  it('keeps an answer whose end cannot be stored, tells the client, and stores it once the database takes it', async () => {
     await db.query(
       `CREATE FUNCTION refuse_citation() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$ LANGUAGE plpgsql`,
     );
     await db.query(
       `CREATE TRIGGER refuse_citation BEFORE INSERT ON adi_conversation_message_citation FOR EACH ROW EXECUTE FUNCTION refuse_citation()`,
     );
+    let answerUuid: string;
     try {
       fake.enqueue({ content: ANSWER });
       const reply = await ask(server.baseUrl, token, { conversationUuid: conversation, prompt: QUESTION });
+      answerUuid = reply.headers.get('x-answer-uuid')!;
       expect(reply.events.at(-1)).toMatchObject({ event: '[ERROR]' });
-      expect(reply.events.at(-1)!.data).toMatch(/^STORAGE_FAILED: /);
+      expect(reply.events.at(-1)!.data).toMatch(/^ANSWER_NOT_SAVED: /);
       expect(named(reply.events, '[DONE]')).toEqual([]);
-      expect(await Promise.all(tables.map(count))).toEqual(before);
+      // The question and the text shown so far are stored; the end waits for the database.
+      const row = await db.query(`SELECT remark, answer_status FROM adi_conversation_message WHERE uuid = $1`, [
+        answerUuid,
+      ]);
+      expect(row.rows[0]).toMatchObject({ answer_status: 'streaming' });
     } finally {
       await db.query('DROP TRIGGER refuse_citation ON adi_conversation_message_citation');
       await db.query('DROP FUNCTION refuse_citation');
     }
+    let status: string | undefined;
+    for (let i = 0; i < 100 && status !== 'complete'; i++) {
+      await sleep(100);
+      const row = await db.query(`SELECT answer_status FROM adi_conversation_message WHERE uuid = $1`, [answerUuid]);
+      status = (row.rows[0] as { answer_status: string }).answer_status;
+    }
+    // The whole answer was shown: once the database takes it, it is stored complete.
+    expect(status).toBe('complete');
+    const paragraphs = await db.query(
+      `SELECT count(*) AS n FROM adi_conversation_message_citation_paragraph p JOIN adi_conversation_message m ON m.id = p.message_id WHERE m.uuid = $1`,
+      [answerUuid],
+    );
+    expect(Number((paragraphs.rows[0] as { n: string }).n)).toBe(3);
   });
 
   it('ends the stream with [ERROR], not a hang, when the database fails after [START]', async () => {

@@ -5,33 +5,48 @@ import { CitationLedger } from './citation-ledger.js';
 import { createNumbering, type NumberingMode } from './numbering.js';
 import { ParagraphParser } from './paragraph-parser.js';
 import type { ParserEvent } from './parser-events.js';
+import { SafeTextStream, safeText } from '../sse/safe-text.js';
 
+/** How one answer's citations are assembled. An options object, so that new settings are new optional fields. */
 export interface CitationStreamOptions {
   numbering?: NumberingMode;
 }
 
 /**
  * Parser and ledger of one answer, joined: raw output chunks go in through `write`, citation events come out
- * through `next`. Used by the operators below and by anything that routes other kinds of model output
- * (reasoning, usage) alongside the answer text.
+ * through `next`. NUL and lone surrogates in what the model wrote become U+FFFD on the way out, so that every
+ * text event, paragraph and summary is something that can be shown and stored alike.
  */
 export class CitationAssembler {
   private readonly parser: ParagraphParser;
   private readonly ledger: CitationLedger;
+  private readonly text = new SafeTextStream();
 
   constructor(catalog: CitationCatalog, options: CitationStreamOptions, next: (event: CitationStreamEvent) => void) {
     this.ledger = new CitationLedger(catalog, createNumbering(options.numbering ?? 'first-citation', catalog));
+    const releaseHeldText = () => {
+      const held = this.text.flush();
+      if (held !== '') next({ type: 'text', text: held });
+    };
     this.parser = new ParagraphParser((event) => {
       switch (event.type) {
-        case 'text':
+        case 'text': {
+          const text = this.text.write(event.text);
+          if (text !== '') next({ type: 'text', text });
+          break;
+        }
         case 'broken':
           next(event);
           break;
         case 'paragraph':
-          for (const cited of this.ledger.accept(event.paragraph)) next(cited);
+          releaseHeldText();
+          for (const cited of this.ledger.accept({ ...event.paragraph, text: safeText(event.paragraph.text) })) {
+            next(cited);
+          }
           break;
         case 'end':
-          next({ type: 'done', summary: this.ledger.summary(event.outcome, event.answerText, event.reason) });
+          releaseHeldText();
+          next({ type: 'done', summary: this.ledger.summary(event.outcome, safeText(event.answerText), event.reason) });
           break;
       }
     });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { NumberingMode } from '../citation/numbering.js';
 import type { OfflineSettings } from '../model/offline-provider.js';
 import type { OpenAiSettings } from '../model/openai-provider.js';
@@ -19,6 +20,15 @@ export interface AppConfig {
   memory: { tokenBudget: number };
   accounts: { registrationEnabled: boolean };
   quota: { requestsPerDay: number; requestsPerMonth: number; tokensPerDay: number; tokensPerMonth: number };
+  stream: {
+    citationEventsDefault: boolean;
+    maxAnswerChars: number;
+    leaseMs: number;
+    resumeGraceMs: number;
+    maxUnsentBytes: number;
+    stallTimeoutMs: number;
+  };
+  journal: { flushMs: number; storeRetryMs: number; spillDir: string };
 }
 
 export class ConfigError extends Error {
@@ -61,6 +71,19 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       requestsPerMonth: e.QUOTA_REQUESTS_PER_MONTH,
       tokensPerDay: e.QUOTA_TOKENS_PER_DAY,
       tokensPerMonth: e.QUOTA_TOKENS_PER_MONTH,
+    },
+    stream: {
+      citationEventsDefault: e.CITATION_EVENTS_DEFAULT,
+      maxAnswerChars: e.ASK_MAX_ANSWER_CHARS,
+      leaseMs: e.ASK_LEASE_MS,
+      resumeGraceMs: e.ASK_RESUME_GRACE_MS,
+      maxUnsentBytes: e.SSE_MAX_UNSENT_BYTES,
+      stallTimeoutMs: e.SSE_STALL_TIMEOUT_MS,
+    },
+    journal: {
+      flushMs: e.JOURNAL_FLUSH_MS,
+      storeRetryMs: e.JOURNAL_STORE_RETRY_MS,
+      spillDir: e.JOURNAL_SPILL_DIR ?? join(e.DATA_DIR, 'spill'),
     },
   };
 }

@@ -100,6 +100,58 @@ export const envSchema = z.object({
     .positive()
     .default(300_000_000)
     .describe('model tokens per user per month'),
+  CITATION_EVENTS_DEFAULT: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true')
+    .describe('true: send the citation events to every client, not only to those that ask for them'),
+  ASK_MAX_ANSWER_CHARS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200000)
+    .describe('longest answer text; a longer one ends with ANSWER_TOO_LARGE, keeping what was shown'),
+  ASK_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .default(15000)
+    .describe("lease of an answer's writer and of its user's one-answer lock, renewed while it streams"),
+  ASK_RESUME_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(30000)
+    .describe('how long a resumable answer keeps being written after its client left'),
+  SSE_MAX_UNSENT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(262144)
+    .describe('bytes a client may leave unread before the model is paused'),
+  SSE_STALL_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30000)
+    .describe('a client that reads nothing for this long is dropped; its answer is kept as interrupted'),
+  JOURNAL_FLUSH_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(250)
+    .describe('longest time shown text waits before it is appended to the stored answer'),
+  JOURNAL_STORE_RETRY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5000)
+    .describe('how long the end of an answer retries the database before keeping it in a spill file'),
+  JOURNAL_SPILL_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('where answers wait for the database when it is down; default: DATA_DIR/spill'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,6 +4,7 @@ import type { CitationStreamEvent, CitationSummary } from '../citation/citation-
 import { CitationAssembler, type CitationStreamOptions } from '../citation/citation-stream.js';
 import { ModelTimeoutError } from '../common/app-error.js';
 import type { FinishReason, ModelDelta, TokenUsage } from '../model/model-provider.js';
+import { SafeTextStream } from '../sse/safe-text.js';
 
 /** Everything one answer produces, in order: citation events, the model's reasoning, and how it finished. */
 export type AnswerEvent =
@@ -11,7 +12,11 @@ export type AnswerEvent =
   | { type: 'thinking'; text: string }
   | { type: 'done'; summary: CitationSummary; usage?: TokenUsage; finishReason?: FinishReason };
 
-/** Model deltas → answer events: answer text through the citation core, reasoning passed on as it comes. */
+/**
+ * Model deltas → answer events: answer text through the citation core, reasoning passed on as it comes. This
+ * is the one operator between the model and the wire; the fixture, chunking and property suites drive it too.
+ * NUL and lone surrogates become U+FFFD here, before anything is shown.
+ */
 export function answerEvents(
   catalog: CitationCatalog,
   options: CitationStreamOptions,
@@ -21,6 +26,11 @@ export function answerEvents(
       let usage: TokenUsage | undefined;
       let finishReason: FinishReason | undefined;
       let failing = false;
+      const reasoning = new SafeTextStream();
+      const releaseReasoning = () => {
+        const held = reasoning.flush();
+        if (held !== '') subscriber.next({ type: 'thinking', text: held });
+      };
       const assembler = new CitationAssembler(catalog, options, (event) => {
         // A model that failed did not break the format: what the failure cut off is not a reason to ask again.
         if (event.type === 'broken' && failing) return;
@@ -33,9 +43,11 @@ export function answerEvents(
             case 'content':
               assembler.write(delta.text);
               break;
-            case 'reasoning':
-              subscriber.next({ type: 'thinking', text: delta.text });
+            case 'reasoning': {
+              const text = reasoning.write(delta.text);
+              if (text !== '') subscriber.next({ type: 'thinking', text });
               break;
+            }
             case 'finish':
               usage = delta.usage;
               finishReason = delta.reason;
@@ -44,10 +56,12 @@ export function answerEvents(
         },
         error: (error: unknown) => {
           failing = true;
+          releaseReasoning();
           assembler.end();
           subscriber.error(error);
         },
         complete: () => {
+          releaseReasoning();
           assembler.end();
           subscriber.complete();
         },

@@ -14,6 +14,14 @@ export class StorageFailedError extends AppError {
   }
 }
 
+/** The database's own reason for a failed statement, for logs: its message and SQLSTATE code when it has one. */
+export function storageReason(error: unknown): string {
+  const cause = error instanceof StorageFailedError ? error.cause : error;
+  if (!(cause instanceof Error)) return String(cause);
+  const code = (cause as { code?: unknown }).code;
+  return typeof code === 'string' ? `${cause.message} [${code}]` : cause.message;
+}
+
 /** One answer as it is kept: what the reader was shown, and how it came about. */
 export interface AnswerRecord {
   userId: string;

@@ -13,6 +13,10 @@ export const askRequestSchema = z
     imageUrls: z.array(z.string()).nullish(),
     audioUuid: z.string().nullish(),
     audioDuration: z.number().nullish(),
+    /** Send the paragraph-citation events (also: header `X-Citation-Events: paragraph`). */
+    citationEvents: z.boolean().nullish(),
+    /** Keep writing the answer for a grace period after a disconnect, so that the client can resume. */
+    resumable: z.boolean().nullish(),
   })
   .refine((body) => (body.prompt ?? '').trim() !== '' || (body.regenerateQuestionUuid ?? '').trim() !== '', {
     message: 'prompt is required (the question), unless regenerateQuestionUuid names a question to answer again',
@@ -26,4 +30,11 @@ export function describeIssues(error: z.ZodError): string {
   return error.issues
     .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ` : '') + issue.message)
     .join('; ');
+}
+
+/** Citation events are sent when the body or the header asks for them, or when the deployment sends them always. */
+export function wantsCitationEvents(request: AskRequest, header: string | undefined, byDefault: boolean): boolean {
+  if (request.citationEvents === true) return true;
+  if (request.citationEvents === false) return false;
+  return byDefault || header?.trim().toLowerCase() === 'paragraph';
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { takeUntil, type Observable } from 'rxjs';
 import type { CurrentUser } from '../auth/current-user.js';
 import { CitationCatalog } from '../citation/citation-catalog.js';
 import {
@@ -7,31 +8,48 @@ import {
   ConversationNotFoundError,
   RequestInvalidError,
 } from '../common/app-error.js';
+import { newUuid } from '../common/ids.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { ConversationEntity } from '../database/entities/index.js';
-import type { AnswerStatus } from '../database/entities/message.entity.js';
 import { canRead } from '../knowledge/knowledge-access.js';
 import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
 import { RETRIEVAL_PORT, type RetrievalPort, type RetrievalResult } from '../knowledge/retrieval-port.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
 import type { SseConnection } from '../sse/sse-connection.js';
-import { legacyText, sseEvent } from '../sse/sse-frames.js';
+import { safeText } from '../sse/safe-text.js';
+import { sseEvent, type SseFrame } from '../sse/sse-frames.js';
 import { answerEvents, deadline, withRepairRetry, type AnswerEvent } from './answer-events.js';
-import { AnswerStore, type AnswerRecord } from './answer-store.js';
-import { AnswerWriter, EVENT, STATES } from './answer-writer.js';
-import { ASK_LIMITS, type AskLimits } from './ask-limits.js';
+import { AnswerFrameMapper, EVENT, STATES } from './answer-frames.js';
+import { AnswerJournal } from './answer-journal.js';
+import { AnswerJournalStore, type AnswerClosing } from './answer-journal-store.js';
+import {
+  AnswerNotSavedError,
+  AnswerSession,
+  AnswerTooLargeError,
+  usageMeta,
+  type ModelEnding,
+} from './answer-session.js';
+import { AnswerSpill } from './answer-spill.js';
+import { storageReason } from './answer-store.js';
+import { ASK_LIMITS, type AnswerLock, type AskLimits } from './ask-limits.js';
 import type { AskRequest } from './ask-request.js';
 import { ConversationHistory, type ConversationMemory } from './conversation-history.js';
 import { ConversationRepository, knowledgeBaseIdsOf } from './conversation.repository.js';
+import { LiveAnswers } from './live-answers.js';
 import { MessageRepository } from './message.repository.js';
-import { newUuid } from '../common/ids.js';
 
 export class RateLimitedError extends AppError {
   readonly code = 'ASK_RATE_LIMITED';
   constructor(perMinute: number) {
     super(`Too many questions: at most ${perMinute} a minute. Wait a moment and ask again.`);
   }
+}
+
+/** What a client asked of the stream besides the question. */
+export interface StreamChoices {
+  citationEvents: boolean;
+  resumable: boolean;
 }
 
 interface Question {
@@ -41,10 +59,21 @@ interface Question {
   uuid: string;
 }
 
+/** One answer being written: who asked, where it goes, and its rows in the journal. */
+interface AnswerContext {
+  user: CurrentUser;
+  conversation: ConversationEntity;
+  question: Question;
+  questionId: string;
+  answerId: string;
+  answerUuid: string;
+  choices: StreamChoices;
+}
+
 /**
- * One question, answered as a stream: pre-flight checks, retrieval, the model through the citation core, the
- * protocol's events on the connection, and the answer stored before `[DONE]`. Failures found before any work
- * are sent as `[ERROR]` before `[START]`.
+ * One question, answered as a stream, in the steps of the design: pre-flight checks, the journal opened,
+ * `[START]`, retrieval, the model through the citation core onto the wire and into the journal, the end
+ * stored, then `[DONE]` (or `[ERROR]`). Failures found before any work are sent as `[ERROR]` before `[START]`.
  */
 @Injectable()
 export class AskService {
@@ -57,12 +86,15 @@ export class AskService {
     @Inject(ASK_LIMITS) private readonly limits: AskLimits,
     private readonly conversations: ConversationRepository,
     private readonly messages: MessageRepository,
-    private readonly store: AnswerStore,
+    private readonly journalStore: AnswerJournalStore,
+    private readonly spill: AnswerSpill,
+    private readonly live: LiveAnswers,
     private readonly knowledge: KnowledgeRepository,
     private readonly history: ConversationHistory,
   ) {}
 
-  async ask(request: AskRequest, user: CurrentUser, connection: SseConnection): Promise<void> {
+  async ask(request: AskRequest, user: CurrentUser, connection: SseConnection, choices: StreamChoices): Promise<void> {
+    // 1. Pre-flight: the conversation, the question, one answer at a time, the per-minute limit.
     const conversation = await this.conversations.findByUuid(request.conversationUuid);
     if (!conversation || (conversation.userId !== user.id && !user.isAdmin)) {
       return this.refuse(connection, new ConversationNotFoundError(request.conversationUuid));
@@ -74,27 +106,44 @@ export class AskService {
         new RequestInvalidError('regenerateQuestionUuid names no question of yours; send prompt.'),
       );
     }
-    if (!(await this.limits.allow(user.id))) {
-      return this.refuse(connection, new RateLimitedError(this.config.limits.asksPerMinute));
-    }
-    const release = await this.limits.acquire(user.id);
-    if (release === undefined) return this.refuse(connection, new AnswerInProgressError());
+    const lock = await this.limits.acquire(user.id, this.config.stream.leaseMs);
+    if (lock === undefined) return this.refuse(connection, new AnswerInProgressError());
     try {
-      connection.write(
-        sseEvent(EVENT.start, '') + sseEvent(EVENT.stateChanged, JSON.stringify(STATES.questionAnalysing)),
-      );
-      await this.answer(question, request, user, conversation, connection);
-    } catch (error) {
-      // Headers are out: the only way left to report a failure is `[ERROR]`, and the stream must end.
-      this.logFailure(error);
-      if (!connection.closed) new AnswerWriter(connection).fail(error);
+      if (!(await this.limits.allow(user.id))) {
+        return this.refuse(connection, new RateLimitedError(this.config.limits.asksPerMinute));
+      }
+      // 2. The journal: question and answer row (`streaming`) are stored before `[START]`.
+      const answerUuid = newUuid();
+      let opened: { answerId: string; questionId: string };
+      try {
+        opened = await this.journalStore.open({
+          userId: user.id,
+          conversationId: conversation.id,
+          conversationUuid: conversation.uuid,
+          ...(question.existingId ? { questionId: question.existingId } : {}),
+          questionUuid: question.uuid,
+          question: question.text,
+          answerUuid,
+          modelPlatform: this.model.name,
+          leaseMs: this.config.stream.leaseMs,
+        });
+      } catch (error) {
+        this.logFailure(error);
+        return this.refuse(connection, error instanceof AppError ? error : new AnswerNotSavedError());
+      }
+      const context = { user, conversation, question, ...opened, answerUuid, choices };
+      await this.answer(context, request, connection, lock);
     } finally {
-      await release();
+      await lock
+        .release()
+        .catch((error: unknown) =>
+          this.logger.error({ message: 'answer lock release failed', user: user.id, reason: storageReason(error) }),
+        );
     }
   }
 
   private async questionOf(request: AskRequest, user: CurrentUser): Promise<Question | undefined> {
-    const prompt = (request.prompt ?? '').trim();
+    const prompt = safeText((request.prompt ?? '').trim());
     const regenerate = (request.regenerateQuestionUuid ?? '').trim();
     if (regenerate === '') return { text: prompt, uuid: newUuid() };
     const earlier = await this.messages.findReadable(regenerate, user);
@@ -109,139 +158,236 @@ export class AskService {
   }
 
   private async answer(
-    question: Question,
+    context: AnswerContext,
     request: AskRequest,
-    user: CurrentUser,
-    conversation: ConversationEntity,
     connection: SseConnection,
+    lock: AnswerLock,
   ): Promise<void> {
-    const writer = new AnswerWriter(connection);
-    let hits: RetrievalResult | undefined;
-    let memory: ConversationMemory;
+    const mapper = new AnswerFrameMapper({ profile: 'chat', citationEvents: context.choices.citationEvents });
+    const journal = new AnswerJournal(
+      this.journalStore,
+      this.spill,
+      { answerId: context.answerId, answerUuid: context.answerUuid },
+      { ...this.config.journal, onStored: () => this.live.journalGrew(context.answerUuid) },
+      this.logger,
+    );
+    const session = new AnswerSession(connection, mapper, journal, this.config.stream.maxAnswerChars);
+    const unregister = this.live.register(context.answerUuid, () => session.stop('stop'));
+    const stopKeepingAlive = this.keepAlive(context, lock, session);
+    this.watchReader(context, connection, session);
     try {
-      memory = await this.history.load(conversation, question.text, question.existingId);
-      // A knowledge base made private by its owner since it was attached is no longer searched.
-      const knowledgeBases = (await this.knowledge.findBasesByIds(knowledgeBaseIdsOf(conversation)))
-        .filter((base) => canRead(base, user))
-        .map((base) => base.id);
-      if (knowledgeBases.length > 0) {
-        connection.write(sseEvent(EVENT.stateChanged, JSON.stringify(STATES.knowledgeSearching)));
-        hits = await this.retrieval.retrieve(memory.retrievalQuery, knowledgeBases);
+      // 3. `[START]`, with the answer's identity in the headers, then the first state.
+      connection.setHeader('X-Answer-Uuid', context.answerUuid);
+      connection.setHeader('X-Question-Uuid', context.question.uuid);
+      connection.setHeader('Access-Control-Expose-Headers', 'X-Answer-Uuid, X-Question-Uuid');
+      session.emit([...mapper.start(), ...mapper.state(STATES.questionAnalysing)]);
+
+      // 4. Retrieval: the sources the model may cite, fixed before it runs.
+      let hits: RetrievalResult | undefined;
+      let ending: ModelEnding;
+      try {
+        // The conversation's memory: its system message and, with context on, the earlier turns that fit.
+        const memory = await this.history.load(
+          context.conversation,
+          context.question.text,
+          context.question.existingId,
+        );
+        hits = await this.retrieve(context, session, memory.retrievalQuery);
+        const catalog = CitationCatalog.fromHits(hits?.embeddings ?? [], hits?.graph ?? []);
+        // 5. The model, through the citation core, onto the wire and into the journal.
+        ending = await session.run(this.answerEvents(context.question.text, request, catalog, session, memory));
+      } catch (error) {
+        ending = { kind: 'failed', error, done: undefined };
       }
-    } catch (error) {
-      this.logFailure(error);
-      return writer.fail(error);
-    }
-    if (connection.closed) return;
-    const catalog = CitationCatalog.fromHits(hits?.embeddings ?? [], hits?.graph ?? []);
-    const ending = await this.stream(question.text, request, catalog, writer, connection, memory);
-    const answerUuid = newUuid();
-    const record = this.record(ending.status, writer, { user, conversation, question, answerUuid, hits });
-    try {
-      await this.store.save(record);
-    } catch (error) {
-      this.logFailure(error);
-      if (ending.status === 'complete') return writer.fail(error);
-    }
-    if (ending.status === 'complete') {
-      writer.finish({
-        questionUuid: question.uuid,
-        answerUuid,
-        isRefEmbedding: (hits?.embeddings.length ?? 0) > 0,
-        isRefGraph: (hits?.graph.length ?? 0) > 0,
-      });
-    } else if (ending.status === 'failed') {
-      writer.fail(ending.error);
+      if (ending.kind === 'failed') this.logFailure(ending.error);
+      // 6. The end: stored first, then sent.
+      await this.finish(context, session, journal, ending, hits);
+    } finally {
+      stopKeepingAlive();
+      unregister();
     }
   }
 
-  /** Streams the model's answer to the connection; resolves with how it ended. */
-  private stream(
+  private async retrieve(
+    context: AnswerContext,
+    session: AnswerSession,
+    query: string,
+  ): Promise<RetrievalResult | undefined> {
+    // A knowledge base made private by its owner since it was attached is no longer searched.
+    const knowledgeBases = (await this.knowledge.findBasesByIds(knowledgeBaseIdsOf(context.conversation)))
+      .filter((base) => canRead(base, context.user))
+      .map((base) => base.id);
+    if (knowledgeBases.length === 0) return undefined;
+    session.emit(session.mapper.state(STATES.knowledgeSearching));
+    return this.retrieval.retrieve(query, knowledgeBases);
+  }
+
+  private answerEvents(
     question: string,
     request: AskRequest,
     catalog: CitationCatalog,
-    writer: AnswerWriter,
-    connection: SseConnection,
+    session: AnswerSession,
     memory: ConversationMemory,
-  ): Promise<{ status: 'complete' } | { status: 'failed'; error: unknown } | { status: 'interrupted' }> {
+  ): Observable<AnswerEvent> {
     const { timeoutMs, repairRetry } = this.config.ask;
     const modelName = request.modelName?.trim();
     const attempt = (repair: boolean) =>
       this.model
-        .stream({ question, catalog, repair, ...memory.request, ...(modelName ? { modelName } : {}) })
-        .pipe(deadline(timeoutMs), answerEvents(catalog, { numbering: this.config.citation.numbering }));
-    const answer$ = repairRetry
+        .stream({
+          question,
+          catalog,
+          repair,
+          ready: session.ready,
+          ...memory.request,
+          ...(modelName ? { modelName } : {}),
+        })
+        .pipe(
+          takeUntil(session.stopped$),
+          deadline(timeoutMs),
+          answerEvents(catalog, { numbering: this.config.citation.numbering }),
+        );
+    return repairRetry
       ? withRepairRetry(attempt, (reason) => this.logger.warn({ message: 'answer format broke; asking again', reason }))
       : attempt(false);
-    return new Promise((resolve) => {
-      const subscription = answer$.subscribe({
-        next: (event: AnswerEvent) => writer.event(event),
-        error: (error: unknown) => {
-          this.logFailure(error);
-          resolve({ status: 'failed', error });
-        },
-        complete: () => {
-          const summary = writer.summary?.summary;
-          if (summary?.hasCitationError) {
+  }
+
+  /** Stores the end of the answer, then sends it: `[DONE]` when it completed or was stopped, else `[ERROR]`. */
+  private async finish(
+    context: AnswerContext,
+    session: AnswerSession,
+    journal: AnswerJournal,
+    ending: ModelEnding,
+    hits: RetrievalResult | undefined,
+  ): Promise<void> {
+    const { mapper } = session;
+    const summary = ending.done?.summary;
+    let status: AnswerClosing['status'];
+    let end: SseFrame[];
+    if (ending.kind === 'failed') {
+      status = 'failed';
+      end = mapper.error(ending.error);
+    } else if (ending.kind === 'stopped' && ending.reason === 'too-large') {
+      status = 'failed';
+      end = mapper.error(new AnswerTooLargeError(this.config.stream.maxAnswerChars));
+    } else if (ending.kind === 'stopped' && ending.reason === 'reader-gone') {
+      status = 'interrupted';
+      end = [];
+    } else {
+      status = ending.kind === 'complete' ? 'complete' : 'interrupted';
+      if (summary?.hasCitationError) {
+        this.logger.warn({
+          message: 'answer fell back to plain text',
+          outcome: summary.outcome,
+          reason: summary.reason,
+        });
+      }
+      end = mapper.done(summary!, {
+        questionUuid: context.question.uuid,
+        answerUuid: context.answerUuid,
+        isRefEmbedding: (hits?.embeddings.length ?? 0) > 0,
+        isRefGraph: (hits?.graph.length ?? 0) > 0,
+        ...usageMeta(ending.done?.usage),
+      });
+    }
+    session.record(end);
+    const shown = session.shown();
+    const usage = ending.done?.usage;
+    const stored = await journal.close(
+      {
+        answerId: context.answerId,
+        answerUuid: context.answerUuid,
+        questionId: context.questionId,
+        newQuestion: context.question.existingId === undefined,
+        userId: context.user.id,
+        status,
+        answerText: shown.text,
+        thinking: shown.thinking,
+        citationMode: shown.paragraphs.length > 0 ? 'paragraph' : 'answer',
+        parseOutcome: summary?.outcome,
+        hasCitationError: summary?.hasCitationError ?? true,
+        droppedCitationCount: summary?.droppedCitationCount ?? 0,
+        uncitedParagraphCount: shown.paragraphs.filter((paragraph) => paragraph.citationIds.length === 0).length,
+        paragraphs: shown.paragraphs,
+        refs: shown.refs,
+        retrieval: hits,
+        totalTokens: usage?.totalTokens ?? 0,
+        completionTokens: usage?.completionTokens ?? 0,
+        lastSeq: shown.lastId,
+      },
+      end.length > 0 ? this.notSaved(end) : [],
+    );
+    this.live.journalGrew(context.answerUuid);
+    session.sendAndEnd(stored === 'stored' ? end : this.notSaved(end));
+  }
+
+  /** The end the reader gets when the answer could not be stored: the same ids, an `[ERROR]` that says so. */
+  private notSaved(end: readonly SseFrame[]): SseFrame[] {
+    const last = end.at(-1)!;
+    return [
+      ...end.filter((frame) => frame.event === undefined),
+      { id: last.id!, event: EVENT.error, data: `ANSWER_NOT_SAVED: ${new AnswerNotSavedError().message}` },
+    ];
+  }
+
+  /**
+   * While the answer streams: renews the user's lock and the answer's lease (so both free within a lease of a
+   * crash), and picks up stop requests made on other instances.
+   */
+  private keepAlive(context: AnswerContext, lock: AnswerLock, session: AnswerSession): () => void {
+    const { leaseMs } = this.config.stream;
+    const timer = setInterval(
+      () => {
+        lock.renew().then(
+          (held) => {
+            if (!held) this.logger.warn({ message: 'answer lock was lost', answer: context.answerUuid });
+          },
+          (error: unknown) =>
             this.logger.warn({
-              message: 'answer fell back to plain text',
-              outcome: summary.outcome,
-              reason: summary.reason,
-            });
-          }
-          resolve({ status: 'complete' });
-        },
-      });
-      connection.onClose(() => {
-        if (subscription.closed) return;
-        subscription.unsubscribe();
-        resolve({ status: 'interrupted' });
-      });
+              message: 'answer lock renewal failed',
+              answer: context.answerUuid,
+              reason: storageReason(error),
+            }),
+        );
+        this.journalStore.renew(context.answerId, leaseMs).then(
+          (stopAsked) => {
+            if (stopAsked) session.stop('stop');
+          },
+          (error: unknown) =>
+            this.logger.warn({
+              message: 'answer lease renewal failed',
+              answer: context.answerUuid,
+              reason: storageReason(error),
+            }),
+        );
+      },
+      Math.max(100, Math.floor(leaseMs / 3)),
+    );
+    return () => clearInterval(timer);
+  }
+
+  /**
+   * A reader that leaves (or stalls and is dropped) stops the model at once, unless it asked for a resumable
+   * stream: then the answer keeps being written while someone follows it, or for the grace period.
+   */
+  private watchReader(context: AnswerContext, connection: SseConnection, session: AnswerSession): void {
+    connection.onClose(() => {
+      if (!context.choices.resumable || this.config.stream.resumeGraceMs === 0) return session.stop('reader-gone');
+      const check = () => {
+        if (this.live.hasReader(context.answerUuid)) setTimeout(check, this.config.stream.resumeGraceMs).unref();
+        else session.stop('reader-gone');
+      };
+      setTimeout(check, this.config.stream.resumeGraceMs).unref();
     });
   }
 
-  /** What is kept of the answer: the summary when it completed, otherwise what the reader was shown. */
-  private record(
-    status: AnswerStatus,
-    writer: AnswerWriter,
-    context: {
-      user: CurrentUser;
-      conversation: ConversationEntity;
-      question: Question;
-      answerUuid: string;
-      hits: RetrievalResult | undefined;
-    },
-  ): AnswerRecord & { questionId?: string } {
-    const shown = writer.shown;
-    const done = status === 'complete' ? writer.summary : undefined;
-    const summary = done?.summary;
-    return {
-      userId: context.user.id,
-      conversation: context.conversation,
-      questionUuid: context.question.uuid,
-      ...(context.question.existingId ? { questionId: context.question.existingId } : {}),
-      answerUuid: context.answerUuid,
-      question: context.question.text,
-      answerText: legacyText(summary?.answerText ?? shown.text.join('')),
-      thinking: shown.thinking.join(''),
-      status,
-      citationMode: shown.paragraphs.length > 0 ? 'paragraph' : 'answer',
-      parseOutcome: summary?.outcome,
-      hasCitationError: summary?.hasCitationError ?? true,
-      droppedCitationCount: summary?.droppedCitationCount ?? 0,
-      uncitedParagraphCount: shown.paragraphs.filter((paragraph) => paragraph.citationIds.length === 0).length,
-      paragraphs: shown.paragraphs,
-      refs: shown.refs,
-      retrieval: context.hits,
-      totalTokens: done?.usage?.totalTokens ?? 0,
-      completionTokens: done?.usage?.completionTokens ?? 0,
-      modelPlatform: this.model.name,
-    };
-  }
-
   private logFailure(error: unknown): void {
-    if (error instanceof AppError)
-      this.logger.warn({ message: 'answer failed', code: error.code, detail: error.message });
-    else this.logger.error({ message: 'answer failed', error: error instanceof Error ? error.stack : String(error) });
+    if (error instanceof AppError) {
+      this.logger.warn({
+        message: 'answer failed',
+        code: error.code,
+        detail: error.message,
+        ...(error.cause ? { reason: storageReason(error.cause) } : {}),
+      });
+    } else this.logger.error({ message: 'answer failed', error: error instanceof Error ? error.stack : String(error) });
   }
 }

@@ -75,7 +75,13 @@ export class KnowledgeQaController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    await this.qa.process(uuid, user, new SseConnection(request, response, this.config.ask.heartbeatMs));
+    const { stream, ask } = this.config;
+    const connection = new SseConnection(request, response, {
+      heartbeatMs: ask.heartbeatMs,
+      maxUnsentBytes: stream.maxUnsentBytes,
+      stallTimeoutMs: stream.stallTimeoutMs,
+    });
+    await this.qa.process(uuid, user, connection);
   }
 
   /** The caller's records of a base, most recently changed first; an unknown or unreadable base has none. */

@@ -1,11 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { takeUntil } from 'rxjs';
 import type { CurrentUser } from '../auth/current-user.js';
 import { CitationCatalog } from '../citation/citation-catalog.js';
-import type { CitationParagraph, CitationRef } from '../citation/citation-events.js';
-import { AnswerInProgressError, AppError, errorText } from '../common/app-error.js';
+import { AnswerInProgressError, AppError } from '../common/app-error.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { answerEvents, deadline, withRepairRetry, type AnswerEvent } from '../conversation/answer-events.js';
+import { answerEvents, deadline, withRepairRetry } from '../conversation/answer-events.js';
+import { AnswerFrameMapper, EVENT } from '../conversation/answer-frames.js';
+import { AnswerSession, AnswerTooLargeError, type ModelEnding, type Shown } from '../conversation/answer-session.js';
 import { ASK_LIMITS, type AskLimits } from '../conversation/ask-limits.js';
 import { RateLimitedError } from '../conversation/ask.service.js';
 import type { KnowledgeBaseEntity, KnowledgeQaEntity } from '../database/entities/index.js';
@@ -14,22 +16,12 @@ import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
 import { RETRIEVAL_PORT, type RetrievalPort, type RetrievalResult } from '../knowledge/retrieval-port.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
 import type { SseConnection } from '../sse/sse-connection.js';
-import { LegacyTextFramer, legacyText, sseEvent } from '../sse/sse-frames.js';
+import { sseEvent } from '../sse/sse-frames.js';
 import { QaRecordNotFoundError } from './knowledge-qa-errors.js';
 import { KnowledgeQaRepository } from './knowledge-qa.repository.js';
 
-/** The Q&A page's events: fewer than a conversation's, and `[DONE]` carries no data. */
-export const QA_EVENT = { start: '[START]', done: '[DONE]', error: '[ERROR]' } as const;
-
-type Ending = { status: 'complete' } | { status: 'failed'; error: unknown } | { status: 'interrupted' };
-
-/** What the reader has been shown of one answer, and its summary once the model is done. */
-interface Shown {
-  text: string[];
-  paragraphs: CitationParagraph[];
-  refs: CitationRef[];
-  done?: Extract<AnswerEvent, { type: 'done' }>;
-}
+/** `[DONE]` on the Q&A page carries no data: the mapper's kb-qa profile ignores the META fields. */
+const NO_META = { questionUuid: '', answerUuid: '', isRefEmbedding: false, isRefGraph: false };
 
 /**
  * Answers one Q&A record of a knowledge base as a stream: the same guards, retrieval (limited to that base),
@@ -56,118 +48,117 @@ export class KnowledgeQaService {
     // A base made private (or deleted) since the question was added is no longer asked.
     const base = record ? await this.knowledge.findBase(record.kbUuid) : null;
     if (!record || !base || !canRead(base, user)) return this.refuse(connection, new QaRecordNotFoundError(uuid));
+    // The lock first: a question refused because another answer is being written does not use up the quota.
+    const { leaseMs } = this.config.stream;
+    const lock = await this.limits.acquire(user.id, leaseMs);
+    if (lock === undefined) return this.refuse(connection, new AnswerInProgressError());
     if (!(await this.limits.allow(user.id))) {
+      await lock.release();
       return this.refuse(connection, new RateLimitedError(this.config.limits.asksPerMinute));
     }
-    const release = await this.limits.acquire(user.id);
-    if (release === undefined) return this.refuse(connection, new AnswerInProgressError());
-    const framer = new LegacyTextFramer();
+    const renewal = setInterval(
+      () => {
+        lock
+          .renew()
+          .catch((error: unknown) => this.logger.warn({ message: 'answer lock renewal failed', error: String(error) }));
+      },
+      Math.max(1, Math.floor(leaseMs / 3)),
+    );
+    const session = new AnswerSession(
+      connection,
+      new AnswerFrameMapper({ profile: 'kb-qa', citationEvents: false }),
+      undefined,
+      this.config.stream.maxAnswerChars,
+    );
+    // A reader who leaves stops the model at once: the Q&A page does not resume.
+    connection.onClose(() => session.stop('reader-gone'));
     try {
-      connection.write(sseEvent(QA_EVENT.start, ''));
-      await this.answer(record, base, framer, connection);
+      session.emit(session.mapper.start());
+      await this.answer(record, base, session);
     } catch (error) {
       this.logFailure(error);
-      this.fail(connection, framer, error);
+      if (!connection.closed) session.sendAndEnd(session.mapper.error(error));
     } finally {
-      await release();
+      clearInterval(renewal);
+      await lock.release();
     }
   }
 
-  private async answer(
-    record: KnowledgeQaEntity,
-    base: KnowledgeBaseEntity,
-    framer: LegacyTextFramer,
-    connection: SseConnection,
-  ): Promise<void> {
-    const hits = await this.retrieval.retrieve(record.question, [base.id]);
-    if (connection.closed) return;
-    const catalog = CitationCatalog.fromHits(hits.embeddings, hits.graph);
-    const shown: Shown = { text: [], paragraphs: [], refs: [] };
-    const ending = await this.stream(record, catalog, shown, framer, connection);
+  private async answer(record: KnowledgeQaEntity, base: KnowledgeBaseEntity, session: AnswerSession): Promise<void> {
+    let hits: RetrievalResult | undefined;
+    let ending: ModelEnding;
+    try {
+      hits = await this.retrieval.retrieve(record.question, [base.id]);
+      const catalog = CitationCatalog.fromHits(hits.embeddings, hits.graph);
+      ending = await session.run(this.answerEvents(record, catalog, session));
+    } catch (error) {
+      ending = { kind: 'failed', error, done: undefined };
+    }
+    if (ending.kind === 'failed') this.logFailure(ending.error);
+    const shown = session.shown();
     try {
       await this.records.saveAnswer(this.toRecord(record, ending, shown, hits));
     } catch (error) {
       this.logFailure(error);
-      if (ending.status === 'complete') return this.fail(connection, framer, error);
+      if (ending.kind === 'complete') return session.sendAndEnd(session.mapper.error(error));
     }
-    if (ending.status === 'complete') {
-      connection.write(framer.flush() + sseEvent(QA_EVENT.done, ''));
-      connection.end();
-    } else if (ending.status === 'failed') {
-      this.fail(connection, framer, ending.error);
-    }
+    if (ending.kind === 'complete') session.sendAndEnd(session.mapper.done(ending.done.summary, NO_META));
+    else if (ending.kind === 'failed') session.sendAndEnd(session.mapper.error(ending.error));
+    else if (ending.reason === 'too-large') {
+      session.sendAndEnd(session.mapper.error(new AnswerTooLargeError(this.config.stream.maxAnswerChars)));
+    } else session.sendAndEnd([]);
   }
 
-  /** Streams the answer text to the connection and collects the rest; resolves with how the answer ended. */
-  private stream(
-    record: KnowledgeQaEntity,
-    catalog: CitationCatalog,
-    shown: Shown,
-    framer: LegacyTextFramer,
-    connection: SseConnection,
-  ): Promise<Ending> {
+  /** The model's answer through the citation core, paused while the reader is behind, cut short on a stop. */
+  private answerEvents(record: KnowledgeQaEntity, catalog: CitationCatalog, session: AnswerSession) {
     const { timeoutMs, repairRetry } = this.config.ask;
     const modelName = record.aiModelName.trim();
     const attempt = (repair: boolean) =>
       this.model
-        .stream({ question: record.question, catalog, repair, ...(modelName ? { modelName } : {}) })
-        .pipe(deadline(timeoutMs), answerEvents(catalog, { numbering: this.config.citation.numbering }));
-    const answer$ = repairRetry
+        .stream({
+          question: record.question,
+          catalog,
+          repair,
+          ready: session.ready,
+          ...(modelName ? { modelName } : {}),
+        })
+        .pipe(
+          takeUntil(session.stopped$),
+          deadline(timeoutMs),
+          answerEvents(catalog, { numbering: this.config.citation.numbering }),
+        );
+    return repairRetry
       ? withRepairRetry(attempt, (reason) => this.logger.warn({ message: 'answer format broke; asking again', reason }))
       : attempt(false);
-    return new Promise((resolve) => {
-      const subscription = answer$.subscribe({
-        next: (event) => {
-          if (event.type === 'text') {
-            shown.text.push(event.text);
-            connection.write(framer.frame(event.text));
-          } else if (event.type === 'paragraph') shown.paragraphs.push(event.paragraph);
-          else if (event.type === 'ref') shown.refs.push(event.ref);
-          else if (event.type === 'done') shown.done = event;
-        },
-        error: (error: unknown) => {
-          this.logFailure(error);
-          resolve({ status: 'failed', error });
-        },
-        complete: () => resolve({ status: 'complete' }),
-      });
-      connection.onClose(() => {
-        if (subscription.closed) return;
-        subscription.unsubscribe();
-        resolve({ status: 'interrupted' });
-      });
-    });
   }
 
-  private toRecord(record: KnowledgeQaEntity, ending: Ending, shown: Shown, hits: RetrievalResult) {
-    const done = ending.status === 'complete' ? shown.done : undefined;
-    const summary = done?.summary;
+  private toRecord(record: KnowledgeQaEntity, ending: ModelEnding, shown: Shown, hits: RetrievalResult | undefined) {
+    const summary = ending.kind === 'complete' ? ending.done.summary : undefined;
+    const usage = ending.done?.usage;
     return {
       recordId: record.id,
       userId: record.userId,
       question: record.question,
-      status: ending.status,
-      answerText: legacyText(summary?.answerText ?? shown.text.join('')),
+      status:
+        ending.kind === 'complete'
+          ? ('complete' as const)
+          : ending.kind === 'failed'
+            ? ('failed' as const)
+            : ('interrupted' as const),
+      answerText: summary?.answerText ?? shown.text,
       citationMode: shown.paragraphs.length > 0 ? ('paragraph' as const) : ('answer' as const),
       hasCitationError: summary?.hasCitationError ?? true,
       paragraphs: shown.paragraphs,
       refs: shown.refs,
       retrieval: hits,
-      promptTokens: done?.usage?.promptTokens ?? 0,
-      answerTokens: done?.usage?.completionTokens ?? 0,
+      promptTokens: usage?.promptTokens ?? 0,
+      answerTokens: usage?.completionTokens ?? 0,
     };
   }
 
   private refuse(connection: SseConnection, error: AppError): void {
     this.logger.warn({ message: 'knowledge-base question refused before start', code: error.code });
-    connection.write(sseEvent(QA_EVENT.error, `${error.code}: ${error.message}`));
-    connection.end();
-  }
-
-  /** Headers are out: `[ERROR]` is the only way left to report a failure, and the stream must end. */
-  private fail(connection: SseConnection, framer: LegacyTextFramer, error: unknown): void {
-    if (connection.closed) return;
-    connection.write(framer.flush() + sseEvent(QA_EVENT.error, errorText(error)));
+    connection.write(sseEvent(EVENT.error, `${error.code}: ${error.message}`));
     connection.end();
   }
 

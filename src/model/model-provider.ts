@@ -13,6 +13,11 @@ export interface ModelRequest {
   systemMessage?: string;
   /** Earlier questions and the answers the reader saw, oldest first, sent before this question. */
   history?: readonly ConversationTurn[];
+  /**
+   * Flow control: when it returns a promise, the reader is not ready for more; the provider reads no further
+   * from the upstream until the promise settles (the request is paused, not buffered).
+   */
+  ready?: () => Promise<void> | undefined;
 }
 
 /** One earlier exchange of a conversation: the question, and the answer text as the reader saw it. */

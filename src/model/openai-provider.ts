@@ -75,6 +75,8 @@ export class OpenAiProvider implements ModelProvider {
     let usage: TokenUsage | undefined;
     try {
       for await (const chunk of chunks) {
+        const paused = request.ready?.();
+        if (paused) await paused;
         usage = readUsage(chunk) ?? usage;
         const choice = chunk.choices[0];
         if (choice === undefined) continue;

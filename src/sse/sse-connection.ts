@@ -1,10 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sseComment } from './sse-frames.js';
 
+export interface SseConnectionOptions {
+  heartbeatMs: number;
+  /** Unsent bytes (ours and the socket's) above which the writer should wait before producing more. */
+  maxUnsentBytes?: number;
+  /** A client that has not taken its unsent bytes below the bound for this long is dropped. */
+  stallTimeoutMs?: number;
+}
+
 /**
  * One Server-Sent Events response. Headers go out with the first frame, exactly as legacy clients compare them
  * (`text/event-stream`, no charset). Heartbeat comments go out when nothing else has for a while. `closed`
  * turns true, and `onClose` handlers run, when the client goes away or the stream ends.
+ *
+ * Backpressure: `write` queues, and `ready()` tells the producer to wait while the client has more than
+ * `maxUnsentBytes` it has not taken; a client that stays over the bound past `stallTimeoutMs` is dropped
+ * (`stalled` turns true).
  */
 export class SseConnection {
   private opened = false;
@@ -13,16 +25,32 @@ export class SseConnection {
   private lastWrite = Date.now();
   private heartbeat: NodeJS.Timeout | undefined;
   private readonly closeHandlers: (() => void)[] = [];
+  private readonly headers: Record<string, string> = {};
+  private readonly maxUnsentBytes: number;
+  private readonly stallTimeoutMs: number;
+  private waiting: Promise<void> | undefined;
+  private handedBytes = 0;
+  private pendingBytes = 0;
+  /** Bytes of every frame written so far, heartbeats included. */
+  writtenBytes = 0;
+  /** The client stopped taking data and was dropped. */
+  stalled = false;
 
   constructor(
     request: IncomingMessage,
     private readonly response: ServerResponse,
-    private readonly heartbeatMs: number,
+    options: SseConnectionOptions | number,
   ) {
+    const settings = typeof options === 'number' ? { heartbeatMs: options } : options;
+    this.heartbeatMs = settings.heartbeatMs;
+    this.maxUnsentBytes = settings.maxUnsentBytes ?? 256 * 1024;
+    this.stallTimeoutMs = settings.stallTimeoutMs ?? 60_000;
     // 'close' on the response fires when the socket closes, whether the client left or the stream ended.
     response.on('close', () => this.closeOnce());
     request.socket.setNoDelay(true);
   }
+
+  private readonly heartbeatMs: number;
 
   get closed(): boolean {
     return this.ended;
@@ -33,17 +61,65 @@ export class SseConnection {
     else this.closeHandlers.push(handler);
   }
 
+  /** Sets a response header; only before the first frame. */
+  setHeader(name: string, value: string): void {
+    if (!this.opened) this.headers[name] = value;
+  }
+
   /**
    * Queues frames; everything queued in one turn of the event loop goes out in one socket write. One model
    * chunk often yields several events (text, a line break, a paragraph), and a write each would cost a system
-   * call each.
+   * call each. False when the connection is closed and the frames went nowhere.
    */
-  write(frames: string): void {
-    if (this.ended || frames.length === 0) return;
+  write(frames: string): boolean {
+    if (this.ended) return false;
+    if (frames.length === 0) return true;
     if (!this.opened) this.open();
     if (this.pending === '') queueMicrotask(this.flush);
     this.pending += frames;
+    const bytes = Buffer.byteLength(frames);
+    this.pendingBytes += bytes;
+    this.writtenBytes += bytes;
     this.lastWrite = Date.now();
+    return true;
+  }
+
+  /** Bytes queued here or in the socket that the client has not taken yet. */
+  get unsentBytes(): number {
+    return this.pendingBytes + (this.response.writableLength ?? 0);
+  }
+
+  /** Bytes of frames the client has taken (handed to the operating system): what it can have received. */
+  get deliveredBytes(): number {
+    return this.handedBytes - (this.response.writableLength ?? 0);
+  }
+
+  /**
+   * Undefined when the client can take more now; otherwise a promise that settles once it has taken enough,
+   * or once the connection closed (dropped as stalled after `stallTimeoutMs`).
+   */
+  ready(): Promise<void> | undefined {
+    if (this.ended || this.unsentBytes <= this.maxUnsentBytes) return undefined;
+    this.waiting ??= new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(stall);
+        this.response.off('drain', check);
+        this.waiting = undefined;
+        resolve();
+      };
+      const check = () => {
+        if (this.ended || this.unsentBytes <= this.maxUnsentBytes) done();
+      };
+      const stall = setTimeout(() => {
+        this.stalled = true;
+        this.response.destroy();
+        this.closeOnce();
+        done();
+      }, this.stallTimeoutMs);
+      this.response.on('drain', check);
+      this.onClose(done);
+    });
+    return this.waiting;
   }
 
   end(): void {
@@ -58,7 +134,11 @@ export class SseConnection {
     if (this.pending === '') return;
     const frames = this.pending;
     this.pending = '';
-    if (!this.ended) this.response.write(frames);
+    const bytes = this.pendingBytes;
+    this.pendingBytes = 0;
+    if (this.ended) return;
+    this.handedBytes += bytes;
+    this.response.write(frames);
   };
 
   private open(): void {
@@ -68,6 +148,7 @@ export class SseConnection {
       'Cache-Control': 'no-cache',
       'X-Accel-Buffering': 'no',
       Connection: 'keep-alive',
+      ...this.headers,
     });
     if (this.heartbeatMs > 0) {
       this.heartbeat = setInterval(() => this.beat(), Math.max(10, Math.floor(this.heartbeatMs / 2)));

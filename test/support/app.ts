@@ -1,3 +1,6 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
@@ -23,12 +26,15 @@ export interface RunningApp {
  */
 export async function startApp(env: Record<string, string>): Promise<RunningApp> {
   const database = env.DATABASE_URL || env.DATA_DIR ? undefined : await createTestDatabase();
+  // Answers that wait for the database are kept per application, never in a directory another test shares.
+  const spillDir = await mkdtemp(join(tmpdir(), 'answer-spill-'));
   const app = await createApp(
     loadConfig({
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'fatal',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ...(database ? { DATABASE_URL: database.url } : {}),
+      JOURNAL_SPILL_DIR: spillDir,
       ...env,
     }),
   );

@@ -29,6 +29,8 @@ export interface RecordedRequest {
   receivedAt: number;
   /** When the fake saw the client close the request; undefined while it is open. */
   closedAt?: number;
+  /** Bytes of streamed chunks the client took, give or take the socket's buffers: the fake waits for a slow reader. */
+  bytesTaken: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -70,7 +72,11 @@ export class FakeOpenAi {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let raw = '';
     for await (const chunk of request) raw += String(chunk);
-    const recorded: RecordedRequest = { body: JSON.parse(raw) as RecordedRequest['body'], receivedAt: Date.now() };
+    const recorded: RecordedRequest = {
+      body: JSON.parse(raw) as RecordedRequest['body'],
+      receivedAt: Date.now(),
+      bytesTaken: 0,
+    };
     this.requests.push(recorded);
     response.on('close', () => (recorded.closedAt = Date.now()));
     const script = this.scripts.shift() ?? this.fallback;
@@ -102,18 +108,29 @@ export class FakeOpenAi {
       return;
     }
     response.writeHead(200, { 'Content-Type': 'text/event-stream' });
-    const send = (delta: Record<string, unknown>, finish: string | null = null, usage?: unknown) =>
-      response.write(
-        `data: ${JSON.stringify({
-          id: 'chatcmpl-fake',
-          object: 'chat.completion.chunk',
-          created: 0,
-          model: recorded.body.model,
-          choices: usage ? [] : [{ index: 0, delta, finish_reason: finish }],
-          ...(usage ? { usage } : {}),
-        })}\n\n`,
-      );
-    if (script.reasoning) send({ role: 'assistant', reasoning_content: script.reasoning });
+    const send = (delta: Record<string, unknown>, finish: string | null = null, usage?: unknown) => {
+      const line = `data: ${JSON.stringify({
+        id: 'chatcmpl-fake',
+        object: 'chat.completion.chunk',
+        created: 0,
+        model: recorded.body.model,
+        choices: usage ? [] : [{ index: 0, delta, finish_reason: finish }],
+        ...(usage ? { usage } : {}),
+      })}\n\n`;
+      recorded.bytesTaken += Buffer.byteLength(line);
+      // As a real server does: a client that does not read holds the rest back.
+      if (response.write(line)) return undefined;
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          response.off('drain', done);
+          response.off('close', done);
+          resolve();
+        };
+        response.on('drain', done);
+        response.on('close', done);
+      });
+    };
+    if (script.reasoning) await send({ role: 'assistant', reasoning_content: script.reasoning });
     const content = script.content ?? '';
     let at = 0;
     let index = 0;
@@ -122,7 +139,8 @@ export class FakeOpenAi {
       const size = script.chunkSizes
         ? script.chunkSizes[index % script.chunkSizes.length]!
         : 1 + Math.floor(Math.random() * 12);
-      send({ content: content.slice(at, at + size) });
+      const held = send({ content: content.slice(at, at + size) });
+      if (held) await held;
       at += size;
       index++;
       if (script.cutAfterChunks === index) {
@@ -135,8 +153,8 @@ export class FakeOpenAi {
       if (script.stallAfterChunks === index) return;
       if (script.delayMs) await sleep(script.delayMs);
     }
-    send({}, script.finishReason ?? 'stop');
-    send({}, null, { prompt_tokens: 100, completion_tokens: 40, total_tokens: 140 });
+    await send({}, script.finishReason ?? 'stop');
+    await send({}, null, { prompt_tokens: 100, completion_tokens: 40, total_tokens: 140 });
     response.end('data: [DONE]\n\n');
   }
 }

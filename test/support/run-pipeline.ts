@@ -1,13 +1,34 @@
-import { from, lastValueFrom, toArray } from 'rxjs';
-import { citationStream, type CitationCatalog, type CitationStreamEvent } from '../../src/citation/index.js';
+import { from, lastValueFrom, map, toArray } from 'rxjs';
+import type { CitationCatalog, CitationStreamEvent } from '../../src/citation/index.js';
 import type { NumberingMode } from '../../src/citation/numbering.js';
+import { answerEvents } from '../../src/conversation/answer-events.js';
+import type { ModelDelta } from '../../src/model/model-provider.js';
 
+/** The model's answer text as the deltas the model port streams. */
+export function contentDeltas(chunks: readonly string[]): ModelDelta[] {
+  return chunks.map((text) => ({ type: 'content', text }));
+}
+
+/**
+ * Runs chunks of model output through the operator production runs ({@link answerEvents}), and gives back the
+ * citation events (answer text only: no reasoning, no usage).
+ */
 export async function runPipeline(
   chunks: readonly string[],
   catalog: CitationCatalog,
   numbering?: NumberingMode,
 ): Promise<CitationStreamEvent[]> {
-  return lastValueFrom(from(chunks).pipe(citationStream(catalog, numbering ? { numbering } : {}), toArray()));
+  return lastValueFrom(
+    from(contentDeltas(chunks)).pipe(
+      answerEvents(catalog, numbering ? { numbering } : {}),
+      map((event): CitationStreamEvent => {
+        if (event.type === 'thinking') throw new Error('no reasoning was sent');
+        if (event.type === 'done') return { type: 'done', summary: event.summary };
+        return event;
+      }),
+      toArray(),
+    ),
+  );
 }
 
 /** The events without the text deltas, which differ in how they are cut but not in what they join to. */

@@ -2,25 +2,39 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 export interface StreamedAnswer {
   status: number;
+  headers: Headers;
   contentType: string | null;
   /** The body exactly as it arrived. */
   raw: string;
   events: EventSourceMessage[];
 }
 
-/** Posts a question and reads the whole SSE reply with a spec-compliant parser that is not ours. */
+/**
+ * Posts a question and reads the whole SSE reply with a spec-compliant parser that is not ours. Asks for the
+ * citation events (header `X-Citation-Events: paragraph`) unless `legacyOnly` is set.
+ */
 export async function ask(
   baseUrl: string,
   token: string,
   body: unknown,
   signal?: AbortSignal,
+  legacyOnly = false,
 ): Promise<StreamedAnswer> {
   const response = await fetch(`${baseUrl}/conversation/message/process`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: token },
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: token,
+      ...(legacyOnly ? {} : { 'X-Citation-Events': 'paragraph' }),
+    },
     body: JSON.stringify(body),
     ...(signal ? { signal } : {}),
   });
+  return readStream(response);
+}
+
+/** Reads a whole SSE response (an answer, or a resumed one). */
+export async function readStream(response: Response): Promise<StreamedAnswer> {
   const events: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (event) => events.push(event) });
   let raw = '';
@@ -30,7 +44,13 @@ export async function ask(
     raw += text;
     parser.feed(text);
   }
-  return { status: response.status, contentType: response.headers.get('content-type'), raw, events };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    headers: response.headers,
+    raw,
+    events,
+  };
 }
 
 /** The answer text a legacy client rebuilds: every unnamed event joined, `-_wrap_-` read as a line break. */

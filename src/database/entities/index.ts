@@ -1,3 +1,4 @@
+import { AnswerEventEntity, AnswerStreamEntity } from './answer-journal.entity.js';
 import { AskLockEntity, AskRateEntity } from './ask-limits.entity.js';
 import { CitationEntity, CitationParagraphEntity, CitationRefEntity } from './citation.entity.js';
 import { ConversationEntity } from './conversation.entity.js';
@@ -28,6 +29,8 @@ import { UserTokenEntity } from './user-token.entity.js';
 import { UserEntity } from './user.entity.js';
 
 export {
+  AnswerEventEntity,
+  AnswerStreamEntity,
   AskLockEntity,
   AskRateEntity,
   CitationEntity,
@@ -85,4 +88,6 @@ export const ENTITIES = [
   PromptEntity,
   KnowledgeBaseStarEntity,
   StoredFileEntity,
+  AnswerStreamEntity,
+  AnswerEventEntity,
 ];

@@ -2,8 +2,11 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 
 export const MESSAGE_ROLE = { user: 1, assistant: 3 } as const;
 
-/** How an answer ended: streamed to the end, cut short by the client leaving, or by a failure. */
-export type AnswerStatus = 'complete' | 'interrupted' | 'failed';
+/**
+ * How an answer ended: streamed to the end, cut short (the client left, asked to stop, or the writer died), or
+ * by a failure; `streaming` while it is being written.
+ */
+export type AnswerStatus = 'complete' | 'interrupted' | 'failed' | 'streaming';
 
 @Entity('adi_conversation_message')
 @Index(['conversationId', 'parentMessageId'])

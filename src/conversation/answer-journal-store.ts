@@ -1,0 +1,375 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import type { CitationParagraph, CitationRef } from '../citation/citation-events.js';
+import { DATA_SOURCE } from '../database/database.module.js';
+import { MESSAGE_ROLE, type AnswerStatus } from '../database/entities/message.entity.js';
+import type { RetrievalResult } from '../knowledge/retrieval-port.js';
+import { safeText } from '../sse/safe-text.js';
+import type { SseFrame } from '../sse/sse-frames.js';
+import { StorageFailedError } from './answer-store.js';
+
+/** PostgreSQL channel that says an answer's journal grew (payload: the answer's uuid). */
+export const JOURNAL_CHANNEL = 'adi_answer_journal';
+/** PostgreSQL channel that asks the writer of an answer to stop it (payload: the answer's uuid). */
+export const STOP_CHANNEL = 'adi_answer_stop';
+
+/** What is known of an answer before `[START]`: the question, and where the answer goes. */
+export interface AnswerOpening {
+  userId: string;
+  conversationId: string;
+  conversationUuid: string;
+  /** Set when an earlier question is answered again: the new answer joins it. */
+  questionId?: string;
+  questionUuid: string;
+  question: string;
+  answerUuid: string;
+  modelPlatform: string;
+  leaseMs: number;
+}
+
+/** Events and shown text written since the previous flush. */
+export interface JournalBatch {
+  events: readonly SseFrame[];
+  text: string;
+  thinking: string;
+}
+
+/** Everything an answer ends with. The statement that stores it overwrites, so running it twice is harmless. */
+export interface AnswerClosing {
+  answerId: string;
+  answerUuid: string;
+  questionId: string;
+  /** True when the question row was made for this answer (it then gets the call's token count). */
+  newQuestion: boolean;
+  userId: string;
+  status: Exclude<AnswerStatus, 'streaming'>;
+  answerText: string;
+  thinking: string;
+  citationMode: 'paragraph' | 'answer';
+  parseOutcome: string | undefined;
+  hasCitationError: boolean;
+  droppedCitationCount: number;
+  uncitedParagraphCount: number;
+  paragraphs: readonly CitationParagraph[];
+  refs: readonly CitationRef[];
+  retrieval: RetrievalResult | undefined;
+  totalTokens: number;
+  completionTokens: number;
+  /** Events not yet stored; events after `lastSeq` (written but never delivered) are removed. */
+  events: readonly SseFrame[];
+  lastSeq: number;
+}
+
+const OPEN_ANSWER = `
+WITH input AS (SELECT $1::jsonb AS j),
+question AS (
+  INSERT INTO "adi_conversation_message"
+    ("uuid", "parent_message_id", "conversation_id", "conversation_uuid", "user_id", "remark", "message_role", "tokens")
+  SELECT j->>'questionUuid', 0, (j->>'conversationId')::bigint, j->>'conversationUuid', (j->>'userId')::bigint,
+         j->>'question', ${MESSAGE_ROLE.user}, 0
+    FROM input WHERE j->>'questionId' IS NULL
+  RETURNING "id"),
+question_id AS (
+  SELECT "id" FROM question
+  UNION ALL SELECT (j->>'questionId')::bigint FROM input WHERE j->>'questionId' IS NOT NULL),
+answer AS (
+  INSERT INTO "adi_conversation_message"
+    ("uuid", "parent_message_id", "conversation_id", "conversation_uuid", "user_id", "remark", "message_role",
+     "ai_model_platform", "answer_status")
+  SELECT j->>'answerUuid', (SELECT "id" FROM question_id), (j->>'conversationId')::bigint, j->>'conversationUuid',
+         (j->>'userId')::bigint, '', ${MESSAGE_ROLE.assistant}, j->>'modelPlatform', 'streaming'
+    FROM input
+  RETURNING "id"),
+stream AS (
+  INSERT INTO "adi_answer_stream" ("message_id", "answer_uuid", "user_id", "lease_expires_at")
+  SELECT answer."id", j->>'answerUuid', (j->>'userId')::bigint, now() + (j->>'leaseMs')::int * interval '1 millisecond'
+    FROM answer, input
+  RETURNING 1)
+SELECT (SELECT "id" FROM answer) AS "answerId", (SELECT "id" FROM question_id) AS "questionId",
+       (SELECT count(*) FROM stream) AS "streams"`;
+
+/**
+ * One flush: the batch's events, and the shown text appended to the answer row. Events already stored (a retry
+ * of a flush whose reply was lost) are skipped, and then the text is not appended twice.
+ */
+const APPEND = `
+WITH input AS (SELECT $1::jsonb AS j),
+events AS (
+  INSERT INTO "adi_answer_event" ("message_id", "seq", "event", "data")
+  SELECT (j->>'answerId')::bigint, e."seq", e."event", e."data"
+    FROM input, jsonb_to_recordset(j->'events') AS e("seq" int, "event" text, "data" text)
+  ON CONFLICT DO NOTHING
+  RETURNING 1),
+answer AS (
+  UPDATE "adi_conversation_message"
+     SET "remark" = "remark" || (SELECT j->>'text' FROM input),
+         "thinking_content" = "thinking_content" || (SELECT j->>'thinking' FROM input)
+   WHERE "id" = (SELECT (j->>'answerId')::bigint FROM input) AND EXISTS (SELECT 1 FROM events)
+  RETURNING 1)
+SELECT (SELECT count(*) FROM answer) AS "updated", pg_notify('${JOURNAL_CHANNEL}', (SELECT j->>'answerUuid' FROM input)),
+       -- A flush need not wait for the disk: losing the last few hundred milliseconds of a crashed database's
+       -- journal is the same loss as a crashed writer's. The closing statement commits durably.
+       set_config('synchronous_commit', 'off', true)`;
+
+/**
+ * The end of an answer in one statement: remaining events, status, counts, text, paragraphs, citations and
+ * refs, atomically. Rows a previous run of the same statement wrote are replaced, never doubled.
+ */
+const CLOSE_ANSWER = `
+WITH given AS (SELECT $1::jsonb AS j),
+-- The answer row must carry the uuid too: a spill file never lands on another database's row of the same id.
+input AS (
+  SELECT j, m."id" AS answer_id FROM given
+    JOIN "adi_conversation_message" AS m ON m."id" = (j->>'answerId')::bigint AND m."uuid" = j->>'answerUuid'),
+events AS (
+  INSERT INTO "adi_answer_event" ("message_id", "seq", "event", "data")
+  SELECT answer_id, e."seq", e."event", e."data"
+    FROM input, jsonb_to_recordset(j->'events') AS e("seq" int, "event" text, "data" text)
+   WHERE e."seq" <= (j->>'lastSeq')::int
+  ON CONFLICT DO NOTHING
+  RETURNING 1),
+undelivered AS (
+  DELETE FROM "adi_answer_event" USING input
+   WHERE "message_id" = answer_id AND "seq" > (j->>'lastSeq')::int
+  RETURNING 1),
+answer AS (
+  UPDATE "adi_conversation_message" SET
+    "remark" = j->>'answerText', "thinking_content" = j->>'thinking', "tokens" = (j->>'completionTokens')::int,
+    "is_ref_embedding" = (j->>'isRefEmbedding')::boolean, "is_ref_graph" = (j->>'isRefGraph')::boolean,
+    "answer_status" = j->>'status', "citation_mode" = j->>'citationMode', "parse_outcome" = j->>'parseOutcome',
+    "has_citation_error" = (j->>'hasCitationError')::boolean, "paragraph_count" = (j->>'paragraphCount')::int,
+    "ref_count" = (j->>'refCount')::int, "dropped_citation_count" = (j->>'droppedCitationCount')::int,
+    "uncited_paragraph_count" = (j->>'uncitedParagraphCount')::int, "update_time" = now()
+    FROM input WHERE "id" = answer_id
+  RETURNING "id"),
+question AS (
+  UPDATE "adi_conversation_message" SET "tokens" = (j->>'totalTokens')::int
+    FROM input WHERE "id" = (j->>'questionId')::bigint AND (j->>'newQuestion')::boolean
+  RETURNING 1),
+stream AS (DELETE FROM "adi_answer_stream" USING input WHERE "message_id" = answer_id RETURNING 1),
+old_paragraphs AS (DELETE FROM "adi_conversation_message_citation_paragraph" USING input WHERE "message_id" = answer_id RETURNING 1),
+old_citations AS (DELETE FROM "adi_conversation_message_citation" USING input WHERE "message_id" = answer_id RETURNING 1),
+old_refs AS (DELETE FROM "adi_conversation_message_citation_ref" USING input WHERE "message_id" = answer_id RETURNING 1),
+old_embedding_refs AS (DELETE FROM "adi_conversation_message_ref_embedding" USING input WHERE "message_id" = answer_id RETURNING 1),
+old_graph_refs AS (DELETE FROM "adi_conversation_message_ref_graph" USING input WHERE "message_id" = answer_id RETURNING 1),
+paragraphs AS (
+  INSERT INTO "adi_conversation_message_citation_paragraph" ("message_id", "paragraph_index", "text", "citation_ids_json")
+  SELECT answer."id", p."paragraphIndex", p."text", p."citationIdsJson"
+    FROM answer, input, jsonb_to_recordset(j->'paragraphs') AS p("paragraphIndex" int, "text" text, "citationIdsJson" text)
+  RETURNING 1),
+citations AS (
+  INSERT INTO "adi_conversation_message_citation"
+    ("message_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id")
+  SELECT answer."id", c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId"
+    FROM answer, input, jsonb_to_recordset(j->'citations')
+      AS c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text, "sourceId" text)
+  RETURNING 1),
+refs AS (
+  INSERT INTO "adi_conversation_message_citation_ref"
+    ("message_id", "citation_id", "display_number", "citation_type", "source_id", "payload_json")
+  SELECT answer."id", r."citationId", r."displayNumber", r."citationType", r."sourceId", r."payloadJson"
+    FROM answer, input, jsonb_to_recordset(j->'refs')
+      AS r("citationId" text, "displayNumber" int, "citationType" text, "sourceId" text, "payloadJson" text)
+  RETURNING 1),
+embedding_refs AS (
+  INSERT INTO "adi_conversation_message_ref_embedding" ("message_id", "embedding_id", "score", "chunk_text", "user_id")
+  SELECT answer."id", e."embeddingId", e."score", e."chunkText", (j->>'userId')::bigint
+    FROM answer, input, jsonb_to_recordset(j->'embeddingRefs') AS e("embeddingId" text, "score" numeric, "chunkText" text)
+  RETURNING 1),
+graph_refs AS (
+  INSERT INTO "adi_conversation_message_ref_graph" ("message_id", "entities_from_question", "graph_from_store", "user_id")
+  SELECT answer."id", g."entitiesFromQuestion", g."graphFromStore", (j->>'userId')::bigint
+    FROM answer, input, jsonb_to_recordset(j->'graphRefs') AS g("entitiesFromQuestion" text, "graphFromStore" text)
+  RETURNING 1)
+SELECT (SELECT count(*) FROM answer) AS "updated", pg_notify('${JOURNAL_CHANNEL}', (SELECT j->>'answerUuid' FROM input))`;
+
+/** Answers whose writer stopped renewing its lease (the process died): closed as `interrupted`, text kept. */
+const CLOSE_ABANDONED = `
+WITH dead AS (DELETE FROM "adi_answer_stream" WHERE "lease_expires_at" < now() RETURNING "message_id"),
+closed AS (
+  UPDATE "adi_conversation_message" AS m SET "answer_status" = 'interrupted', "update_time" = now()
+    FROM dead WHERE m."id" = dead."message_id" AND m."answer_status" = 'streaming'
+  RETURNING m."uuid")
+SELECT "uuid", pg_notify('${JOURNAL_CHANNEL}', "uuid") FROM closed`;
+
+/** A stored event of an answer's stream. */
+export interface StoredEvent {
+  seq: number;
+  event: string | null;
+  data: string;
+}
+
+/**
+ * (Statements that change rows end in a SELECT: TypeORM returns `[rows, count]` for a bare UPDATE or DELETE.)
+ *
+ * The answer journal's statements: open an answer before `[START]`, append what is shown, close it in one
+ * atomic statement, renew the lease of a live answer, and close the answers of dead writers.
+ */
+@Injectable()
+export class AnswerJournalStore {
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  async open(opening: AnswerOpening): Promise<{ answerId: string; questionId: string }> {
+    const rows = await this.run<{ answerId: string; questionId: string }>(OPEN_ANSWER, {
+      ...opening,
+      question: safeText(opening.question),
+      questionId: opening.questionId ?? null,
+    });
+    return { answerId: String(rows[0]!.answerId), questionId: String(rows[0]!.questionId) };
+  }
+
+  async append(answerId: string, answerUuid: string, batch: JournalBatch): Promise<void> {
+    await this.run(APPEND, {
+      answerId,
+      answerUuid,
+      events: batch.events.map(eventRow),
+      text: batch.text,
+      thinking: batch.thinking,
+    });
+  }
+
+  async close(closing: AnswerClosing): Promise<void> {
+    await this.closeRows(closingRows(closing));
+  }
+
+  /** {@link close} from rows kept in a spill file. */
+  async closeRows(rows: ReturnType<typeof closingRows>): Promise<void> {
+    const result = await this.run<{ updated: string }>(CLOSE_ANSWER, rows);
+    if (Number(result[0]?.updated ?? 0) === 0) {
+      throw new StorageFailedError(new Error(`answer ${rows.answerUuid} is not in this database`));
+    }
+  }
+
+  /** Extends the lease; true when someone asked (on any instance) to stop the answer. */
+  async renew(answerId: string, leaseMs: number): Promise<boolean> {
+    const rows: { stop: boolean }[] = await this.dataSource.query(
+      `WITH renewed AS (
+         UPDATE "adi_answer_stream" SET "lease_expires_at" = now() + $2 * interval '1 millisecond'
+          WHERE "message_id" = $1 RETURNING "stop_requested")
+       SELECT "stop_requested" AS "stop" FROM renewed`,
+      [answerId, leaseMs],
+    );
+    return rows[0]?.stop === true;
+  }
+
+  /** Asks the writer of a live answer to stop; false when the answer is not being written. */
+  async requestStop(answerUuid: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `WITH asked AS (
+         UPDATE "adi_answer_stream" SET "stop_requested" = true WHERE "answer_uuid" = $1 RETURNING "answer_uuid")
+       SELECT pg_notify('${STOP_CHANNEL}', "answer_uuid") FROM asked`,
+      [answerUuid],
+    );
+    return rows.length > 0;
+  }
+
+  async closeAbandoned(): Promise<string[]> {
+    const rows: { uuid: string }[] = await this.dataSource.query(CLOSE_ABANDONED);
+    return rows.map((row) => row.uuid);
+  }
+
+  eventsAfter(answerId: string, seq: number): Promise<StoredEvent[]> {
+    return this.dataSource.query(
+      `SELECT "seq", "event", "data" FROM "adi_answer_event" WHERE "message_id" = $1 AND "seq" > $2 ORDER BY "seq"`,
+      [answerId, seq],
+    );
+  }
+
+  async isStreaming(answerId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM "adi_answer_stream" WHERE "message_id" = $1`, [
+      answerId,
+    ]);
+    return rows.length > 0;
+  }
+
+  private async run<T>(sql: string, input: unknown): Promise<T[]> {
+    try {
+      return await this.dataSource.query<T[]>(sql, [JSON.stringify(input)]);
+    } catch (error) {
+      throw new StorageFailedError(error);
+    }
+  }
+}
+
+function eventRow(frame: SseFrame) {
+  return { seq: frame.id, event: frame.event ?? null, data: frame.data };
+}
+
+/** The real id behind a citation: a chunk's embedding id, or a graph element's id. */
+function sourceIdOf(ref: CitationRef): string {
+  return 'embeddingId' in ref.payload ? ref.payload.embeddingId : ref.payload.id;
+}
+
+/** The closing as the rows of the statement above. */
+export function closingRows(closing: AnswerClosing) {
+  const retrieval = closing.retrieval;
+  const refsById = new Map(closing.refs.map((ref) => [ref.citationId, ref]));
+  const graph = retrieval?.graph ?? [];
+  return {
+    answerId: closing.answerId,
+    answerUuid: closing.answerUuid,
+    questionId: closing.questionId,
+    newQuestion: closing.newQuestion,
+    userId: closing.userId,
+    answerText: closing.answerText,
+    thinking: closing.thinking,
+    totalTokens: closing.totalTokens,
+    completionTokens: closing.completionTokens,
+    isRefEmbedding: (retrieval?.embeddings.length ?? 0) > 0,
+    isRefGraph: graph.length > 0,
+    status: closing.status,
+    citationMode: closing.citationMode,
+    parseOutcome: closing.parseOutcome ?? null,
+    hasCitationError: closing.hasCitationError,
+    paragraphCount: closing.paragraphs.length,
+    refCount: closing.refs.length,
+    droppedCitationCount: closing.droppedCitationCount,
+    uncitedParagraphCount: closing.uncitedParagraphCount,
+    paragraphs: closing.paragraphs.map((paragraph) => ({
+      paragraphIndex: paragraph.paragraphIndex,
+      text: paragraph.text,
+      citationIdsJson: JSON.stringify(paragraph.citationIds),
+    })),
+    citations: closing.paragraphs.flatMap((paragraph) =>
+      paragraph.citationIds.flatMap((citationId, i) => {
+        const ref = refsById.get(citationId);
+        if (ref === undefined) return [];
+        return [
+          {
+            paragraphIndex: paragraph.paragraphIndex,
+            citationId,
+            displayNumber: paragraph.citationNumbers[i]!,
+            citationType: ref.type,
+            sourceId: sourceIdOf(ref),
+          },
+        ];
+      }),
+    ),
+    refs: closing.refs.map((ref) => ({
+      citationId: ref.citationId,
+      displayNumber: ref.displayNumber,
+      citationType: ref.type,
+      sourceId: sourceIdOf(ref),
+      payloadJson: JSON.stringify(ref.payload),
+    })),
+    embeddingRefs: (retrieval?.embeddings ?? []).map((hit) => ({
+      embeddingId: hit.embeddingId,
+      score: Math.min(9.99, Math.max(0, hit.score)).toFixed(2),
+      chunkText: safeText(hit.text),
+    })),
+    graphRefs:
+      retrieval && (graph.length > 0 || retrieval.entitiesFromQuestion.length > 0)
+        ? [
+            {
+              entitiesFromQuestion: JSON.stringify(retrieval.entitiesFromQuestion),
+              graphFromStore: JSON.stringify({
+                vertices: graph.filter((fact) => fact.kind === 'vertex'),
+                edges: graph.filter((fact) => fact.kind === 'edge'),
+              }),
+            },
+          ]
+        : [],
+    events: closing.events.map(eventRow),
+    lastSeq: closing.lastSeq,
+  };
+}

@@ -1,0 +1,134 @@
+import type { Logger } from '@nestjs/common';
+import type { SseFrame } from '../sse/sse-frames.js';
+import type { AnswerClosing, AnswerJournalStore } from './answer-journal-store.js';
+import type { AnswerSpill } from './answer-spill.js';
+import { storageReason } from './answer-store.js';
+
+export interface JournalSettings {
+  flushMs: number;
+  storeRetryMs: number;
+  /** Called after each flush the database took (readers following the answer live fetch it). */
+  onStored?: () => void;
+}
+
+const BACKOFF_FIRST_MS = 100;
+const BACKOFF_MAX_MS = 2000;
+
+/**
+ * The journal of one answer: what the reader is shown is appended to the stored answer in batches (at each
+ * paragraph's close, and at least every `flushMs`), one statement per flush. A failed flush keeps its batch and
+ * is retried with backoff; the stream to the reader does not wait for it. `close` stores the end of the answer,
+ * retrying for `storeRetryMs`, and keeps it in the spill directory when the database still refuses.
+ */
+export class AnswerJournal {
+  private events: SseFrame[] = [];
+  private text = '';
+  private thinking = '';
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private failures = 0;
+  private retryAt = 0;
+  private closed = false;
+
+  constructor(
+    private readonly store: AnswerJournalStore,
+    private readonly spill: AnswerSpill,
+    private readonly answer: { answerId: string; answerUuid: string },
+    private readonly settings: JournalSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Frames as they were written, with the text and reasoning they showed. */
+  record(frames: readonly SseFrame[], text: string, thinking: string): void {
+    if (this.closed || frames.length === 0) return;
+    for (const frame of frames) this.events.push(frame);
+    this.text += text;
+    this.thinking += thinking;
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      this.flushNow();
+    }, this.settings.flushMs);
+  }
+
+  /** Flushes at once (a paragraph closed), unless a flush is under way or a retry is not due yet. */
+  flushNow(): void {
+    if (this.flushing || this.events.length === 0 || Date.now() < this.retryAt) return;
+    const batch = { events: this.events, text: this.text, thinking: this.thinking };
+    this.events = [];
+    this.text = '';
+    this.thinking = '';
+    this.flushing = this.store
+      .append(this.answer.answerId, this.answer.answerUuid, batch)
+      .then(() => {
+        if (this.failures > 0)
+          this.logger.log({ message: 'answer journal writes again', answer: this.answer.answerUuid });
+        this.failures = 0;
+        this.retryAt = 0;
+        this.settings.onStored?.();
+      })
+      .catch((error: unknown) => {
+        // Put the batch back in front of what came since, and try again after a pause.
+        this.events = [...batch.events, ...this.events];
+        this.text = batch.text + this.text;
+        this.thinking = batch.thinking + this.thinking;
+        this.failures++;
+        const pause = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (this.failures - 1));
+        this.retryAt = Date.now() + pause;
+        if (this.failures === 1 || this.failures % 10 === 0) {
+          this.logger.warn({
+            message: 'answer journal write failed; retrying',
+            answer: this.answer.answerUuid,
+            attempt: this.failures,
+            reason: storageReason(error),
+          });
+        }
+        if (!this.closed) {
+          clearTimeout(this.timer);
+          this.timer = setTimeout(() => {
+            this.timer = undefined;
+            this.flushNow();
+          }, pause);
+        }
+      })
+      .finally(() => (this.flushing = undefined));
+  }
+
+  /**
+   * Stores the end of the answer with every event not flushed yet. 'stored' when the database took it,
+   * 'spilled' when it is kept in a file until the database is back, ending with `spilledEnd` instead.
+   */
+  async close(closing: Omit<AnswerClosing, 'events'>, spilledEnd: readonly SseFrame[]): Promise<'stored' | 'spilled'> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flushing;
+    const full: AnswerClosing = { ...closing, events: this.events };
+    const giveUpAt = Date.now() + this.settings.storeRetryMs;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.store.close(full);
+        return 'stored';
+      } catch (error) {
+        this.logger.warn({
+          message: 'storing the end of the answer failed',
+          answer: this.answer.answerUuid,
+          attempt,
+          reason: storageReason(error),
+        });
+        const pause = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (attempt - 1));
+        if (Date.now() + pause > giveUpAt) break;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+    // The reader is told the answer was not saved yet: the kept stream ends the same way.
+    const firstReplaced = spilledEnd[0]?.id ?? Infinity;
+    const events = [...full.events.filter((frame) => frame.id! < firstReplaced), ...spilledEnd];
+    try {
+      await this.spill.keep({ ...full, events, lastSeq: Math.max(full.lastSeq, spilledEnd.at(-1)?.id ?? 0) });
+      return 'spilled';
+    } catch (error) {
+      this.logger.error({ message: 'answer could not be kept in the spill directory', reason: String(error) });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { AnswerJournalStore } from './answer-journal-store.js';
+import { storageReason } from './answer-store.js';
+
+/**
+ * Answers whose writer died (its lease ran out: the process was killed, or lost the database for longer than
+ * a lease) are closed as `interrupted`, with the text they had: at start, and then once per lease.
+ */
+@Injectable()
+export class AnswerRecovery implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(AnswerRecovery.name);
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly store: AnswerJournalStore,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.closeAbandoned();
+    this.timer = setInterval(() => void this.closeAbandoned(), this.config.stream.leaseMs);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  async closeAbandoned(): Promise<void> {
+    try {
+      const closed = await this.store.closeAbandoned();
+      if (closed.length > 0)
+        this.logger.warn({ message: 'answers of a dead writer closed as interrupted', answers: closed });
+    } catch (error) {
+      this.logger.warn({ message: 'closing abandoned answers failed', reason: storageReason(error) });
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import type { CurrentUser } from '../auth/current-user.js';
+import { AppError } from '../common/app-error.js';
+import { MESSAGE_ROLE, type MessageEntity } from '../database/entities/message.entity.js';
+import type { SseConnection } from '../sse/sse-connection.js';
+import { serializeFrame, sseEvent } from '../sse/sse-frames.js';
+import { EVENT } from './answer-frames.js';
+import { AnswerJournalStore } from './answer-journal-store.js';
+import { LiveAnswers } from './live-answers.js';
+import { MessageRepository } from './message.repository.js';
+
+export class AnswerStreamNotFoundError extends AppError {
+  readonly code = 'ANSWER_NOT_FOUND';
+  constructor(uuid: string) {
+    super(`No answer ${uuid} of yours exists; use the uuid from the X-Answer-Uuid header or [META].`);
+  }
+}
+
+export class AnswerInterruptedError extends AppError {
+  readonly code = 'ANSWER_INTERRUPTED';
+  constructor() {
+    super('The answer was cut off before it ended (its writer stopped); what it showed is stored. Ask again.');
+  }
+}
+
+/** How long a reader following a live answer waits for a signal before it looks at the journal anyway. */
+const POLL_MS = 1000;
+
+/**
+ * Resume and stop: a stream of an answer from a given event on (stored events first, then live ones while it
+ * is being written, here or on another instance), and stopping an answer wherever it is being written.
+ */
+@Injectable()
+export class AnswerResumeService {
+  constructor(
+    private readonly messages: MessageRepository,
+    private readonly store: AnswerJournalStore,
+    private readonly live: LiveAnswers,
+  ) {}
+
+  async resume(answerUuid: string, lastEventId: number, user: CurrentUser, connection: SseConnection): Promise<void> {
+    const answer = await this.answerOf(answerUuid, user);
+    if (answer === undefined) {
+      connection.write(sseEvent(EVENT.error, errorLine(new AnswerStreamNotFoundError(answerUuid))));
+      return connection.end();
+    }
+    connection.setHeader('X-Answer-Uuid', answer.uuid);
+    connection.setHeader('Access-Control-Expose-Headers', 'X-Answer-Uuid, X-Question-Uuid');
+    const detach = this.live.attachReader(answer.uuid);
+    const gone = new AbortController();
+    connection.onClose(() => gone.abort());
+    let last = lastEventId;
+    try {
+      while (!connection.closed) {
+        // Looked at before the events: an answer that ends in between still has its end among them.
+        const streaming = await this.store.isStreaming(answer.id);
+        for (const event of await this.store.eventsAfter(answer.id, last)) {
+          const frame = { id: event.seq, data: event.data, ...(event.event === null ? {} : { event: event.event }) };
+          connection.write(serializeFrame(frame));
+          last = event.seq;
+          if (event.event === EVENT.done || event.event === EVENT.error) return connection.end();
+        }
+        if (!streaming) {
+          connection.write(sseEvent(EVENT.error, errorLine(new AnswerInterruptedError())));
+          return connection.end();
+        }
+        const unread = connection.ready();
+        if (unread) await unread;
+        await this.live.nextGrowth(answer.uuid, POLL_MS, gone.signal);
+      }
+    } finally {
+      detach();
+    }
+  }
+
+  /** Stops the answer at once, on whichever instance writes it. */
+  async stop(answerUuid: string, user: CurrentUser): Promise<boolean> {
+    const answer = await this.answerOf(answerUuid, user);
+    if (answer === undefined) throw new AnswerStreamNotFoundError(answerUuid);
+    if (this.live.stopLocal(answer.uuid)) return true;
+    await this.store.requestStop(answer.uuid);
+    this.live.broadcastStop(answer.uuid);
+    return true;
+  }
+
+  private async answerOf(uuid: string, user: CurrentUser): Promise<MessageEntity | undefined> {
+    const message = /^[0-9a-f]{32}$/.test(uuid) ? await this.messages.findReadable(uuid, user) : null;
+    return message && message.messageRole === MESSAGE_ROLE.assistant ? message : undefined;
+  }
+}
+
+function errorLine(error: AppError): string {
+  return `${error.code}: ${error.message}`;
+}

@@ -1,0 +1,180 @@
+import { ReplaySubject, type Observable } from 'rxjs';
+import type { CitationParagraph, CitationRef, CitationSummary } from '../citation/citation-events.js';
+import { AppError } from '../common/app-error.js';
+import type { TokenUsage } from '../model/model-provider.js';
+import type { SseConnection } from '../sse/sse-connection.js';
+import { EVENT, type AnswerFrameMapper, type AnswerMeta } from './answer-frames.js';
+import type { AnswerEvent } from './answer-events.js';
+import type { AnswerJournal } from './answer-journal.js';
+import { serializeFrames, stockClientText, type SseFrame } from '../sse/sse-frames.js';
+
+export class AnswerTooLargeError extends AppError {
+  readonly code = 'ANSWER_TOO_LARGE';
+  constructor(maxChars: number) {
+    super(
+      `The answer grew past ${maxChars} characters and was cut there; what was shown is kept. Ask a narrower question, or raise ASK_MAX_ANSWER_CHARS.`,
+    );
+  }
+}
+
+export class AnswerNotSavedError extends AppError {
+  readonly code = 'ANSWER_NOT_SAVED';
+  constructor() {
+    super(
+      'The answer was shown but not saved yet: the database is unavailable. It is saved when the database is back.',
+    );
+  }
+}
+
+/** Why an answer was cut short on purpose: a stop request, its size, or its reader going away. */
+export type StopReason = 'stop' | 'too-large' | 'reader-gone';
+
+/** How the model's part of an answer ended. */
+export type ModelEnding =
+  | { kind: 'complete'; done: DoneEvent }
+  | { kind: 'stopped'; reason: StopReason; done: DoneEvent | undefined }
+  | { kind: 'failed'; error: unknown; done: DoneEvent | undefined };
+
+type DoneEvent = Extract<AnswerEvent, { type: 'done' }>;
+
+/**
+ * What the reader was shown of an answer, from the frames actually written: the answer text is the unnamed
+ * events read with the stock client's rule (named events the stock client does not know are only sent to
+ * clients that asked for them and know them).
+ */
+export interface Shown {
+  text: string;
+  thinking: string;
+  paragraphs: CitationParagraph[];
+  refs: CitationRef[];
+  /** Id of the last frame counted. */
+  lastId: number;
+}
+
+/**
+ * One answer on its way to one connection: the model's answer events through the frame mapper onto the
+ * connection and into the journal, with the answer's size cap and its stop switch. Entry points (the chat
+ * stream, the knowledge-base Q&A stream) build the events and the mapper; everything per answer between the
+ * model and the socket is here.
+ */
+export class AnswerSession {
+  private readonly frames: SseFrame[] = [];
+  private readonly frameEnds: number[] = [];
+  private readonly paragraphs: { paragraph: CitationParagraph; afterId: number }[] = [];
+  private readonly refs: { ref: CitationRef; afterId: number }[] = [];
+  // Replayed: a stop that comes before the model is subscribed still stops it.
+  private readonly stops = new ReplaySubject<StopReason>(1);
+  private stopReason: StopReason | undefined;
+  private shownChars = 0;
+
+  constructor(
+    private readonly connection: SseConnection,
+    readonly mapper: AnswerFrameMapper,
+    private readonly journal: AnswerJournal | undefined,
+    private readonly maxAnswerChars: number,
+  ) {}
+
+  /** Fires once, with the first reason to cut the answer short. */
+  readonly stopped$: Observable<StopReason> = this.stops.asObservable();
+
+  stop(reason: StopReason): void {
+    if (this.stopReason !== undefined) return;
+    this.stopReason = reason;
+    this.stops.next(reason);
+    this.stops.complete();
+  }
+
+  /** For the model: a promise while the reader has too much unread (the upstream waits), else undefined. */
+  readonly ready = (): Promise<void> | undefined => this.connection.ready();
+
+  /** Writes frames to the connection (when open) and to the journal; a paragraph's close flushes the journal. */
+  emit(frames: readonly SseFrame[], flush = false): void {
+    if (frames.length === 0) return;
+    this.connection.write(serializeFrames(frames));
+    this.record(frames, flush);
+  }
+
+  /** Counts frames as shown and journals them, without writing them yet (the end is stored before it is sent). */
+  record(frames: readonly SseFrame[], flush = false): void {
+    let text = '';
+    let thinking = '';
+    for (const frame of frames) {
+      this.frames.push(frame);
+      this.frameEnds.push(this.connection.writtenBytes);
+      if (frame.event === EVENT.thinking) thinking += frame.data;
+      else if (frame.event === undefined) text += stockClientText(frame);
+    }
+    this.journal?.record(frames, text, thinking);
+    if (flush) this.journal?.flushNow();
+  }
+
+  /** Streams the answer events; resolves with how the model's part ended. */
+  run(events$: Observable<AnswerEvent>): Promise<ModelEnding> {
+    return new Promise((resolve) => {
+      let done: DoneEvent | undefined;
+      events$.subscribe({
+        next: (event) => {
+          if (event.type === 'done') {
+            done = event;
+            return;
+          }
+          if (event.type === 'paragraph')
+            this.paragraphs.push({ paragraph: event.paragraph, afterId: this.mapper.lastId });
+          if (event.type === 'ref') this.refs.push({ ref: event.ref, afterId: this.mapper.lastId });
+          this.emit(this.mapper.event(event), event.type === 'paragraph');
+          if (event.type === 'text') {
+            this.shownChars += event.text.length;
+            if (this.shownChars > this.maxAnswerChars) this.stop('too-large');
+          }
+        },
+        error: (error: unknown) => resolve({ kind: 'failed', error, done }),
+        complete: () =>
+          resolve(
+            this.stopReason === undefined
+              ? { kind: 'complete', done: done! }
+              : { kind: 'stopped', reason: this.stopReason, done },
+          ),
+      });
+    });
+  }
+
+  /**
+   * What the reader was shown. After a reader stalled, only the frames the connection handed to the operating
+   * system count: the rest never reached it.
+   */
+  shown(): Shown {
+    let count = this.frames.length;
+    if (this.connection.stalled) {
+      const delivered = this.connection.deliveredBytes;
+      while (count > 0 && this.frameEnds[count - 1]! > delivered) count--;
+    }
+    const lastId = count > 0 ? this.frames[count - 1]!.id! : 0;
+    let text = '';
+    let thinking = '';
+    for (let i = 0; i < count; i++) {
+      const frame = this.frames[i]!;
+      if (frame.event === EVENT.thinking) thinking += frame.data;
+      else if (frame.event === undefined) text += stockClientText(frame);
+    }
+    return {
+      text,
+      thinking,
+      paragraphs: this.paragraphs.filter((entry) => entry.afterId <= lastId).map((entry) => entry.paragraph),
+      refs: this.refs.filter((entry) => entry.afterId <= lastId).map((entry) => entry.ref),
+      lastId,
+    };
+  }
+
+  /** Writes frames already recorded, and ends the stream. */
+  sendAndEnd(frames: readonly SseFrame[]): void {
+    this.connection.write(serializeFrames(frames));
+    this.connection.end();
+  }
+}
+
+/** `[META]` fields that come from the model call rather than the citation summary. */
+export function usageMeta(usage: TokenUsage | undefined): Pick<AnswerMeta, 'totalTokens' | 'completionTokens'> {
+  return usage ? { totalTokens: usage.totalTokens, completionTokens: usage.completionTokens } : {};
+}
+
+export type { CitationSummary };

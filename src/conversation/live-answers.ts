@@ -1,0 +1,129 @@
+import { EventEmitter } from 'node:events';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import pg from 'pg';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { REDIS } from '../database/database.module.js';
+import { JOURNAL_CHANNEL, STOP_CHANNEL } from './answer-journal-store.js';
+
+/**
+ * Answers being written, and the signals between the instances that write and read them: "the journal of
+ * answer X grew" (so that readers following it live fetch the new events) and "stop answer X". Within one
+ * instance the signals are events; across instances they go through PostgreSQL LISTEN/NOTIFY, or Redis
+ * pub/sub when REDIS_URL is set. Readers also poll, so a lost signal costs latency, never events.
+ */
+@Injectable()
+export class LiveAnswers implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(LiveAnswers.name);
+  private readonly signals = new EventEmitter().setMaxListeners(0);
+  private readonly writers = new Map<string, () => void>();
+  private readonly readers = new Map<string, number>();
+  private listener: pg.Client | undefined;
+  private subscriber: Redis | undefined;
+  private closing = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis | undefined,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    if (this.redis) {
+      this.subscriber = this.redis.duplicate();
+      this.subscriber.on('message', (channel: string, uuid: string) => this.receive(channel, uuid));
+      await this.subscriber.subscribe(JOURNAL_CHANNEL, STOP_CHANNEL);
+    } else if (this.config.database.url) {
+      await this.listen(this.config.database.url);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    this.subscriber?.disconnect();
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  /** An answer this instance writes; `stop` ends it. Returns the function that unregisters it. */
+  register(answerUuid: string, stop: () => void): () => void {
+    this.writers.set(answerUuid, stop);
+    return () => this.writers.delete(answerUuid);
+  }
+
+  /** Stops the answer if this instance writes it; false otherwise. */
+  stopLocal(answerUuid: string): boolean {
+    const stop = this.writers.get(answerUuid);
+    stop?.();
+    return stop !== undefined;
+  }
+
+  /** Tells every instance to stop the answer (the one that writes it does). */
+  broadcastStop(answerUuid: string): void {
+    void this.redis?.publish(STOP_CHANNEL, answerUuid).catch(() => undefined);
+  }
+
+  /** The journal of the answer grew (PostgreSQL notifies by itself; Redis and this instance are told here). */
+  journalGrew(answerUuid: string): void {
+    this.signals.emit(answerUuid);
+    void this.redis?.publish(JOURNAL_CHANNEL, answerUuid).catch(() => undefined);
+  }
+
+  /** Resolves when the journal of the answer grows, or after `ms`, or when `abort` fires. */
+  nextGrowth(answerUuid: string, ms: number, abort: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.signals.off(answerUuid, done);
+        abort.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.signals.on(answerUuid, done);
+      abort.addEventListener('abort', done);
+    });
+  }
+
+  /** A reader follows the answer here; while one does, a resumable answer is not stopped for want of one. */
+  attachReader(answerUuid: string): () => void {
+    this.readers.set(answerUuid, (this.readers.get(answerUuid) ?? 0) + 1);
+    return () => {
+      const left = (this.readers.get(answerUuid) ?? 1) - 1;
+      if (left > 0) this.readers.set(answerUuid, left);
+      else this.readers.delete(answerUuid);
+    };
+  }
+
+  hasReader(answerUuid: string): boolean {
+    return this.readers.has(answerUuid);
+  }
+
+  private receive(channel: string, uuid: string): void {
+    if (channel === JOURNAL_CHANNEL) this.signals.emit(uuid);
+    else if (channel === STOP_CHANNEL) this.stopLocal(uuid);
+  }
+
+  private async listen(url: string): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => this.receive(message.channel, message.payload ?? ''));
+    client.on('error', (error) => {
+      this.logger.warn({ message: 'answer signal listener lost its connection', reason: error.message });
+      this.listener = undefined;
+      void client.end().catch(() => undefined);
+      this.relisten(url);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${JOURNAL_CHANNEL}; LISTEN ${STOP_CHANNEL}`);
+      this.listener = client;
+    } catch (error) {
+      this.logger.warn({ message: 'answer signal listener could not connect', reason: String(error) });
+      void client.end().catch(() => undefined);
+      this.relisten(url);
+    }
+  }
+
+  private relisten(url: string): void {
+    if (this.closing) return;
+    setTimeout(() => void this.listen(url), 1000).unref();
+  }
+}

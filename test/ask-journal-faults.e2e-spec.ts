@@ -1,0 +1,195 @@
+import { connect } from 'node:net';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import pg from 'pg';
+import { ADMIN } from './support/app.js';
+import { FakeOpenAi } from './support/fake-openai.js';
+import { PostgresInstance } from './support/postgres-instance.js';
+import { ServiceProcess } from './support/service-process.js';
+import { readStream } from './support/sse-client.js';
+import { stockAnswerText } from './support/stock-client.js';
+
+/**
+ * The journal against real faults, with the service as a child process and a PostgreSQL server of the test's
+ * own: the service killed mid-answer, the database stopped mid-answer, a client that never reads.
+ */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const QUESTION = 'How are citation numbers given?';
+const paragraphs = (count: number, words = 6) =>
+  JSON.stringify({
+    paragraphs: Array.from({ length: count }, (_, i) => ({
+      text: `Paragraph ${i}: ${'a sentence of the answer '.repeat(words)}`,
+      citationIds: [],
+    })),
+  });
+
+describe('the answer journal under faults', () => {
+  const fake = new FakeOpenAi();
+  let postgres: PostgresInstance;
+  let service: ServiceProcess;
+  let db: pg.Client;
+  let token: string;
+  let conversation: string;
+  let env: Record<string, string>;
+
+  const login = async () => {
+    const response = await fetch(`${service.baseUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    token = ((await response.json()) as { data: { token: string } }).data.token;
+    const list = await fetch(`${service.baseUrl}/conversation/list`, { headers: { Authorization: token } });
+    conversation = ((await list.json()) as { data: { uuid: string }[] }).data[0]!.uuid;
+  };
+  const startAnswer = async (signal?: AbortSignal) => {
+    const response = await fetch(`${service.baseUrl}/conversation/message/process`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: token },
+      body: JSON.stringify({ conversationUuid: conversation, prompt: QUESTION }),
+      ...(signal ? { signal } : {}),
+    });
+    return { answerUuid: response.headers.get('x-answer-uuid')!, response };
+  };
+  const answerRow = async (uuid: string) =>
+    (
+      await db.query<{ remark: string; answer_status: string }>(
+        `SELECT remark, answer_status FROM adi_conversation_message WHERE uuid = $1`,
+        [uuid],
+      )
+    ).rows[0];
+  const waitForStatus = async (uuid: string, status: string) => {
+    for (let i = 0; i < 200; i++) {
+      const row = await answerRow(uuid).catch(() => undefined);
+      if (row?.answer_status === status) return row;
+      await sleep(100);
+    }
+    throw new Error(`answer ${uuid} never became ${status}: ${JSON.stringify(await answerRow(uuid))}`);
+  };
+
+  beforeAll(async () => {
+    await fake.start();
+    postgres = await PostgresInstance.create();
+    env = {
+      DATABASE_URL: postgres.url,
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_MAX_RETRIES: '0',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ASK_RATE_LIMIT_PER_MINUTE: '1000',
+      ASK_REPAIR_RETRY: 'false',
+      ASK_LEASE_MS: '1500',
+      JOURNAL_FLUSH_MS: '50',
+      JOURNAL_STORE_RETRY_MS: '500',
+      JOURNAL_SPILL_DIR: await mkdtemp(join(tmpdir(), 'answer-spill-')),
+      SSE_MAX_UNSENT_BYTES: '65536',
+      SSE_STALL_TIMEOUT_MS: '2000',
+      ASK_MAX_ANSWER_CHARS: '100000000',
+    };
+    service = await ServiceProcess.start(env);
+    db = new pg.Client({ connectionString: postgres.url });
+    db.on('error', () => undefined);
+    await db.connect();
+    await login();
+  }, 300_000);
+
+  afterAll(async () => {
+    await db?.end().catch(() => undefined);
+    await service?.kill();
+    await postgres?.destroy();
+    await fake.stop();
+  }, 60_000);
+
+  it('keeps what was shown when the service is killed mid-answer, and frees the lock within a lease', async () => {
+    fake.enqueue({ content: paragraphs(30), chunkSizes: [8], delayMs: 15 });
+    const { answerUuid, response } = await startAnswer();
+    // Read as it arrives, so that what came before the kill is known.
+    let raw = '';
+    const reading = (async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        raw += decoder.decode(chunk, { stream: true });
+      }
+    })().catch(() => undefined);
+    await sleep(1500);
+    // The question and the streaming answer are stored before [START]; text follows as it is shown.
+    expect((await answerRow(answerUuid))!.answer_status).toBe('streaming');
+    await service.kill('SIGKILL');
+    await reading;
+    const events: EventSourceMessage[] = [];
+    const parser = createParser({ onEvent: (event) => events.push(event) });
+    parser.feed(raw);
+    const seen = stockAnswerText(events);
+    expect(seen.length).toBeGreaterThan(0);
+    service = await ServiceProcess.start(env);
+    const row = await waitForStatus(answerUuid, 'interrupted');
+    expect(row.remark.length).toBeGreaterThan(0);
+    // What is stored is what the reader saw, but for at most the last flush interval.
+    expect(seen.startsWith(row.remark)).toBe(true);
+    // The dead holder's lock is gone: the same user can ask again.
+    fake.enqueue({ content: paragraphs(1) });
+    const again = await readStream((await startAnswer()).response);
+    expect(again.events.at(-1)!.event).toBe('[DONE]');
+  }, 120_000);
+
+  it('goes on streaming while the database is down, keeps the answer, and stores it when the database is back', async () => {
+    fake.enqueue({ content: paragraphs(12), chunkSizes: [8], delayMs: 10 });
+    const { answerUuid, response } = await startAnswer();
+    const reading = readStream(response);
+    await sleep(300);
+    await postgres.stop('immediate');
+    const reply = await reading;
+    // Every paragraph reached the reader; the end says it was not saved yet.
+    expect(stockAnswerText(reply.events)).toContain('Paragraph 11:');
+    expect(reply.events.at(-1)!.event).toBe('[ERROR]');
+    expect(reply.events.at(-1)!.data).toMatch(/^ANSWER_NOT_SAVED: /);
+    expect(service.logs).toMatch(/ECONNREFUSED|terminating connection|Connection terminated/);
+    await postgres.start();
+    await db.end().catch(() => undefined);
+    db = new pg.Client({ connectionString: postgres.url });
+    db.on('error', () => undefined);
+    await db.connect();
+    const row = await waitForStatus(answerUuid, 'complete');
+    expect(row.remark).toBe(stockAnswerText(reply.events));
+  }, 120_000);
+
+  it('pauses the model for a client that never reads, drops it after the stall timeout, and keeps what it took', async () => {
+    // Far more than the kernel's socket buffers on both sides can hold.
+    const content = paragraphs(16000, 100);
+    fake.enqueue({ content, chunkSizes: [4096] });
+    const before = await service.rss();
+    const lastId = (await db.query<{ id: string }>(`SELECT coalesce(max(id), 0) AS id FROM adi_conversation_message`))
+      .rows[0]!.id;
+    const { port } = new URL(service.baseUrl);
+    const socket = connect(Number(port), '127.0.0.1');
+    const body = JSON.stringify({ conversationUuid: conversation, prompt: QUESTION });
+    socket.write(
+      `POST /conversation/message/process HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    socket.pause();
+    let peak = before;
+    let answerUuid: string | undefined;
+    for (let i = 0; i < 150 && answerUuid === undefined; i++) {
+      await sleep(200);
+      peak = Math.max(peak, await service.rss());
+      const rows = await db.query<{ uuid: string }>(
+        `SELECT uuid FROM adi_conversation_message WHERE message_role = 3 AND answer_status = 'interrupted' AND id > $1`,
+        [lastId],
+      );
+      answerUuid = rows.rows[0]?.uuid;
+    }
+    socket.destroy();
+    expect(answerUuid).toBeDefined();
+    const upstream = fake.requests.at(-1)!;
+    for (let i = 0; i < 50 && upstream.closedAt === undefined; i++) await sleep(100);
+    const row = (await answerRow(answerUuid!))!;
+    // Only what the client took is kept, and the model was not read to the end.
+    expect(row.remark.length).toBeGreaterThan(0);
+    expect(row.remark.length).toBeLessThan(content.length / 2);
+    expect(upstream.bytesTaken).toBeLessThan(content.length / 2);
+    process.stdout.write(`non-reading client: service RSS ${before} → peak ${peak} bytes\n`);
+    expect(peak - before).toBeLessThan(200 * 1024 * 1024);
+  }, 120_000);
+});

@@ -1,0 +1,98 @@
+import { Redis } from 'ioredis';
+import { RedisAskLimits } from '../src/conversation/ask-limits.js';
+import { FakeOpenAi } from './support/fake-openai.js';
+import { startApp, startWithModel, type RunningApp } from './support/app.js';
+import { readStream } from './support/sse-client.js';
+
+/**
+ * With REDIS_URL, instances signal each other through Redis: a reader on one instance follows an answer
+ * another instance writes, and a stop asked on one reaches the writer. The one-answer lock lives on a lease.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL_LIVE ?? 'redis://127.0.0.1:6379/11';
+const QUESTION = 'How are citation numbers given?';
+const SLOW = {
+  content: JSON.stringify({
+    paragraphs: Array.from({ length: 12 }, (_, i) => ({ text: `Paragraph ${i} of a slow answer.`, citationIds: [] })),
+  }),
+  chunkSizes: [8],
+  delayMs: 25,
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('live answers across instances, with Redis', () => {
+  const fake = new FakeOpenAi();
+  const redis = new Redis(REDIS_URL);
+  let first: RunningApp;
+  let second: RunningApp;
+  let token: string;
+  let conversation: string;
+
+  beforeAll(async () => {
+    await redis.flushdb();
+    const env = { REDIS_URL, ASK_RATE_LIMIT_PER_MINUTE: '1000', ASK_REPAIR_RETRY: 'false', JOURNAL_FLUSH_MS: '50' };
+    ({ server: first, token, conversation } = await startWithModel(fake, env));
+    second = await startApp({ ...env, DATABASE_URL: first.database!.url, OPENAI_BASE_URL: fake.baseUrl });
+  });
+
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+    await fake.stop();
+    await redis.flushdb();
+    redis.disconnect();
+  });
+
+  const startAnswer = async () => {
+    const response = await fetch(`${first.baseUrl}/conversation/message/process`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: token },
+      body: JSON.stringify({ conversationUuid: conversation, prompt: QUESTION }),
+    });
+    return { answerUuid: response.headers.get('x-answer-uuid')!, reply: readStream(response) };
+  };
+
+  it('follows on another instance an answer this one writes', async () => {
+    fake.enqueue(SLOW);
+    const { answerUuid, reply } = await startAnswer();
+    await sleep(300);
+    const resumed = readStream(
+      await fetch(`${second.baseUrl}/conversation/message/stream/${answerUuid}?lastEventId=2`, {
+        headers: { Authorization: token },
+      }),
+    );
+    const [original, other] = await Promise.all([reply, resumed]);
+    expect(original.events.at(-1)!.event).toBe('[DONE]');
+    expect(other.events).toEqual(original.events.slice(2));
+  });
+
+  it('stops, from another instance, an answer this one writes', async () => {
+    fake.enqueue(SLOW);
+    const { answerUuid, reply } = await startAnswer();
+    await sleep(300);
+    await fetch(`${second.baseUrl}/conversation/message/stop/${answerUuid}`, {
+      method: 'POST',
+      headers: { Authorization: token },
+    });
+    const live = await reply;
+    expect(live.events.at(-1)!.event).toBe('[DONE]');
+    expect(live.events.filter((event) => event.event === undefined).length).toBeLessThan(12 * 4);
+  });
+
+  it('frees the lock of a holder that stops renewing it within its lease, and refuses none that renews', async () => {
+    const limits = new RedisAskLimits(redis, 10);
+    const lock = await limits.acquire('42', 1500);
+    expect(lock).toBeDefined();
+    expect(await limits.acquire('42', 1500)).toBeUndefined();
+    await sleep(500);
+    expect(await lock!.renew()).toBe(true);
+    await sleep(1200);
+    // Past the first lease, but renewed: still held.
+    expect(await limits.acquire('42', 1500)).toBeUndefined();
+    await sleep(1500);
+    // Not renewed since: the dead holder's lock is gone, and its late renewal fails.
+    const next = await limits.acquire('42', 1500);
+    expect(next).toBeDefined();
+    expect(await lock!.renew()).toBe(false);
+    await next!.release();
+  });
+});

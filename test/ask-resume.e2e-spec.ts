@@ -1,0 +1,145 @@
+import { FakeOpenAi } from './support/fake-openai.js';
+import { startApp, startWithModel, type RunningApp } from './support/app.js';
+import { ask, readStream, type StreamedAnswer } from './support/sse-client.js';
+
+/**
+ * Resume and stop: a finished answer replays byte for byte; a live one replays from any event id and then
+ * follows what is still written, on the instance that writes it and on another; a resumable answer outlives
+ * its reader's disconnect; stop ends the live stream with [DONE] and stores the answer as interrupted.
+ */
+const QUESTION = 'How are citation numbers given?';
+const PARAGRAPHS = Array.from({ length: 12 }, (_, i) => ({
+  text: `Paragraph ${i} of a slow answer.`,
+  citationIds: [],
+}));
+const SLOW = { content: JSON.stringify({ paragraphs: PARAGRAPHS }), chunkSizes: [8], delayMs: 25 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The body without heartbeat comment lines, which a replay need not repeat. */
+const withoutComments = (raw: string) => raw.replace(/^:.*\n/gm, '');
+
+describe('resuming and stopping an answer', () => {
+  const fake = new FakeOpenAi();
+  let first: RunningApp;
+  let second: RunningApp;
+  let token: string;
+  let conversation: string;
+
+  beforeAll(async () => {
+    ({
+      server: first,
+      token,
+      conversation,
+    } = await startWithModel(fake, {
+      ASK_RATE_LIMIT_PER_MINUTE: '1000',
+      ASK_REPAIR_RETRY: 'false',
+      JOURNAL_FLUSH_MS: '50',
+      ASK_RESUME_GRACE_MS: '3000',
+    }));
+    // A second instance on the same database.
+    second = await startApp({
+      DATABASE_URL: first.database!.url,
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_MAX_RETRIES: '0',
+    });
+  });
+
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+    await fake.stop();
+  });
+
+  const resume = async (server: RunningApp, answerUuid: string, lastEventId?: number, signal?: AbortSignal) =>
+    readStream(
+      await fetch(`${server.baseUrl}/conversation/message/stream/${answerUuid}`, {
+        headers: {
+          Authorization: token,
+          ...(lastEventId === undefined ? {} : { 'Last-Event-ID': String(lastEventId) }),
+        },
+        ...(signal ? { signal } : {}),
+      }),
+    );
+
+  /** Starts an answer and resolves once its uuid is known (headers are in), with the rest of the reply. */
+  const startAnswer = async (body: Record<string, unknown>, signal?: AbortSignal) => {
+    const response = await fetch(`${first.baseUrl}/conversation/message/process`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: token },
+      body: JSON.stringify({ conversationUuid: conversation, prompt: QUESTION, ...body }),
+      ...(signal ? { signal } : {}),
+    });
+    return { answerUuid: response.headers.get('x-answer-uuid')!, reply: readStream(response) };
+  };
+
+  it('replays a finished answer byte for byte, and from any event id', async () => {
+    fake.enqueue({ content: SLOW.content, chunkSizes: [16] });
+    const live = await ask(first.baseUrl, token, { conversationUuid: conversation, prompt: QUESTION });
+    const answerUuid = live.headers.get('x-answer-uuid')!;
+    expect(answerUuid).toMatch(/^[0-9a-f]{32}$/);
+    const replay = await resume(first, answerUuid);
+    expect(replay.raw).toBe(withoutComments(live.raw));
+    const fromSix = await resume(second, answerUuid, 6);
+    expect(fromSix.events).toEqual(live.events.slice(6));
+  });
+
+  it('follows a live answer from the middle, on the writing instance and on another one', async () => {
+    fake.enqueue(SLOW);
+    const { answerUuid, reply } = await startAnswer({});
+    await sleep(400);
+    const [same, other, original] = await Promise.all([
+      resume(first, answerUuid, 3),
+      resume(second, answerUuid, 5),
+      reply,
+    ]);
+    expect(original.events.at(-1)!.event).toBe('[DONE]');
+    expect(same.events).toEqual(original.events.slice(3));
+    expect(other.events).toEqual(original.events.slice(5));
+  });
+
+  it('keeps writing a resumable answer after its reader left, and the reader picks it up where it stopped', async () => {
+    fake.enqueue(SLOW);
+    const controller = new AbortController();
+    const { answerUuid, reply } = await startAnswer({ resumable: true }, controller.signal);
+    let seen: StreamedAnswer | undefined;
+    const reading = reply.then((answer) => (seen = answer)).catch(() => undefined);
+    await sleep(300);
+    controller.abort();
+    await reading;
+    const rest = await resume(second, answerUuid, 2);
+    expect(rest.events.at(-1)!.event).toBe('[DONE]');
+    expect(rest.events[0]!.id).toBe('3');
+    expect(seen).toBeUndefined();
+  });
+
+  it('stops an answer at once: the live stream ends with [DONE], and the answer is interrupted', async () => {
+    fake.enqueue(SLOW);
+    const { answerUuid, reply } = await startAnswer({});
+    await sleep(300);
+    // Asked on the other instance: the one that writes it stops it.
+    const stopped = await fetch(`${second.baseUrl}/conversation/message/stop/${answerUuid}`, {
+      method: 'POST',
+      headers: { Authorization: token },
+    });
+    expect(await stopped.json()).toEqual({ success: true, data: true });
+    const live = await reply;
+    expect(live.events.at(-1)!.event).toBe('[DONE]');
+    const text = live.events.filter((event) => event.event === undefined).length;
+    expect(text).toBeLessThan(PARAGRAPHS.length * 4);
+    const history = (await (
+      await fetch(`${first.baseUrl}/conversation/${conversation}?maxMsgUuid=&pageSize=50`, {
+        headers: { Authorization: token },
+      })
+    ).json()) as { data: { msgList: { children: { uuid: string; answerStatus?: string }[] }[] } };
+    const answers = history.data.msgList.flatMap((question) => question.children);
+    expect(answers.find((answer) => answer.uuid === answerUuid)).toBeDefined();
+    const replay = await resume(first, answerUuid);
+    expect(replay.raw).toBe(withoutComments(live.raw));
+  });
+
+  it('answers an unknown answer with ANSWER_NOT_FOUND', async () => {
+    const replay = await resume(first, '0'.repeat(32));
+    expect(replay.events).toMatchObject([{ event: '[ERROR]' }]);
+    expect(replay.events[0]!.data).toMatch(/^ANSWER_NOT_FOUND: /);
+  });
+});
