@@ -1,4 +1,4 @@
-import { legacyTime } from '../conversation/conversation-dto.js';
+import { legacyTime } from '../common/legacy-time.js';
 import type { KnowledgeBaseEntity, KnowledgeBaseItemEntity } from '../database/entities/index.js';
 
 /** The legacy `KbInfoResp`. */
@@ -40,6 +40,8 @@ export function toItemDto(item: KnowledgeBaseItemEntity) {
     embeddingStatusChangeTime: item.embeddingStatusChangeTime ? legacyTime(item.embeddingStatusChangeTime) : '',
     graphicalStatus: item.graphicalStatus,
     graphicalStatusChangeTime: '',
+    /** Why indexing failed, when a status is `FAIL`. */
+    indexingError: item.indexingError,
     sourceFileName: item.sourceFileName,
     sourceFileUuid: '',
     sourceFileUrl: '',

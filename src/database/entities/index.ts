@@ -1,6 +1,7 @@
 import { AskLockEntity, AskRateEntity } from './ask-limits.entity.js';
 import { CitationEntity, CitationParagraphEntity, CitationRefEntity } from './citation.entity.js';
 import { ConversationEntity } from './conversation.entity.js';
+import { IndexingJobEntity } from './indexing-job.entity.js';
 import { RefEmbeddingEntity, RefGraphEntity } from './message-refs.entity.js';
 import {
   GraphEdgeEntity,
@@ -20,6 +21,7 @@ export {
   CitationParagraphEntity,
   CitationRefEntity,
   ConversationEntity,
+  IndexingJobEntity,
   GraphEdgeEntity,
   GraphVertexEntity,
   KnowledgeBaseEntity,
@@ -49,4 +51,5 @@ export const ENTITIES = [
   KnowledgeChunkEntity,
   GraphVertexEntity,
   GraphEdgeEntity,
+  IndexingJobEntity,
 ];
