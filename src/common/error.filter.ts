@@ -61,6 +61,14 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       response.status(error.httpStatus).json(errorEnvelope(error));
       return;
     }
+    // The HTTP adapter wraps the body parser's errors in an HttpException; the original says what went wrong.
+    const cause = error instanceof HttpException ? error.cause : error;
+    const parserProblem = isBodyParserError(cause) ? bodyParserProblem(cause) : undefined;
+    if (parserProblem) {
+      const { status, ...envelope } = parserProblem;
+      response.status(status).json({ success: false, ...envelope });
+      return;
+    }
     if (error instanceof HttpException) {
       const status = error.getStatus();
       // Legacy clients expect a bare 401: no body at all.
@@ -69,12 +77,6 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
         return;
       }
       response.status(status).json({ success: false, code: `HTTP_${status}`, message: error.message });
-      return;
-    }
-    const parserProblem = isBodyParserError(error) ? bodyParserProblem(error) : undefined;
-    if (parserProblem) {
-      const { status, ...envelope } = parserProblem;
-      response.status(status).json({ success: false, ...envelope });
       return;
     }
     if (isDataException(error)) {
