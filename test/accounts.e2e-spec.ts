@@ -27,7 +27,7 @@ describe.each([
 
   beforeAll(async () => {
     await redis?.flushdb();
-    server = await startApp({ ...extraEnv, LOGIN_ATTEMPTS_PER_ACCOUNT: '3', LOGIN_ATTEMPTS_PER_ADDRESS: '8' });
+    server = await startApp({ ...extraEnv, LOGIN_LIMIT_PER_ACCOUNT: '3', LOGIN_LIMIT_PER_ADDRESS: '8' });
   });
 
   afterAll(async () => {
@@ -126,7 +126,7 @@ describe('private knowledge bases in conversation lists', () => {
         .data;
       expect((await post(frank, '/conversation/add', { title: 'with erin kb', kbIds: [base.id] })).success).toBe(true);
       const list = async () =>
-        await (await fetch(`${server.baseUrl}/conversation/list`, { headers: { Authorization: frank } })).text();
+        (await fetch(`${server.baseUrl}/conversation/list`, { headers: { Authorization: frank } })).text();
       expect(await list()).toContain(base.uuid);
 
       await post(erin, '/knowledge-base/saveOrUpdate', { id: base.id, isPublic: false });

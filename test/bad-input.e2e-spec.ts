@@ -254,7 +254,7 @@ describe('bad input, on every endpoint', () => {
   const fill = (text: string) => text.replace(/\{(kb|item|conversation|answer)\}/g, (_, name: string) => ids[name]!);
 
   beforeAll(async () => {
-    server = await startApp({ LOGIN_ATTEMPTS_PER_ACCOUNT: '100000', LOGIN_ATTEMPTS_PER_ADDRESS: '100000' });
+    server = await startApp({ LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_ADDRESS: '100000' });
     token = await server.login();
     const kb = await send('POST', '/knowledge-base/saveOrUpdate', {
       body: JSON.stringify({ id: '0', title: 'bad input', isPublic: false }),
@@ -280,7 +280,8 @@ describe('bad input, on every endpoint', () => {
     '%s answers a clear refusal, never a 500',
     async (_name, c) => {
       let path = fill(c.pathOverride ?? c.endpoint.path);
-      if (c.query) path += `?${new URLSearchParams(Object.entries(c.query).map(([k, v]) => [k, fill(v)])).toString()}`;
+      if (c.query)
+        path += `?${new URLSearchParams(Object.entries(c.query).map(([k, v]) => [k, fill(v)] as [string, string])).toString()}`;
       const reply = await send(c.endpoint.method, path, {
         ...(c.body !== undefined ? { body: fill(c.body) } : {}),
         ...(c.contentType

@@ -52,7 +52,7 @@ describe('the embedded database belongs to one process', () => {
       const dataDir = join(root, 'crashed');
       mkdirSync(dataDir);
       // The pid of a process that has exited, as the lock file of a killed process holds it.
-      const deadPid = spawnSync(process.execPath, ['-e', '0']).pid!;
+      const deadPid = spawnSync(process.execPath, ['-e', '0']).pid;
       writeFileSync(join(dataDir, LOCK_FILE), `${deadPid}\n`);
 
       const service = start({ DATA_DIR: dataDir });

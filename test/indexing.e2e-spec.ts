@@ -128,7 +128,7 @@ describe('indexing: large documents, jobs in the database, failures that say why
       await dataSource.query(
         `INSERT INTO "adi_indexing_job" ("item_uuid", "kb_uuid", "user_id", "kind", "status", "attempts", "claimed_by", "heartbeat_at")
          VALUES ($1, $2, $3, 'embedding', 'running', 1, $4, now() - $5::interval)`,
-        [itemUuid, base.uuid, adminId!.id, claimedBy, heartbeatAgo],
+        [itemUuid, base.uuid, adminId.id, claimedBy, heartbeatAgo],
       );
     };
 

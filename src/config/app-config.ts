@@ -52,7 +52,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       adminEmail: e.ADMIN_EMAIL,
       adminPassword: e.ADMIN_PASSWORD,
       tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
-      loginAttempts: { perAccount: e.LOGIN_ATTEMPTS_PER_ACCOUNT, perAddress: e.LOGIN_ATTEMPTS_PER_ADDRESS },
+      loginAttempts: { perAccount: e.LOGIN_LIMIT_PER_ACCOUNT, perAddress: e.LOGIN_LIMIT_PER_ADDRESS },
     },
     limits: { asksPerMinute: e.ASK_RATE_LIMIT_PER_MINUTE },
     knowledge: {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { In, type DataSource, type Repository } from 'typeorm';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { KnowledgeBaseEntity, KnowledgeBaseItemEntity, KnowledgeChunkEntity } from '../database/entities/index.js';
@@ -8,10 +9,11 @@ import { newUuid } from '../common/ids.js';
 import type { PreparedChunk } from './chunk-in-slices.js';
 
 /**
- * Chunks written per statement. Each statement sends seven arrays (`unnest`), not seven parameters per row, so
- * PostgreSQL's limit of 65,535 parameters is never near; the batch only bounds one statement's size.
+ * Chunks written per statement. Each statement sends four arrays (`unnest`), not parameters per row, so
+ * PostgreSQL's limit of 65,535 parameters is never near. The batch bounds one statement's time: the embedded
+ * database runs each statement on the event loop, so a short statement keeps other requests waiting briefly.
  */
-const CHUNKS_PER_INSERT = 500;
+const CHUNKS_PER_INSERT = 50;
 
 /** What indexing builds: chunks for retrieval (`embedding`, the legacy name), or graph facts (`graphical`). */
 export type IndexType = 'embedding' | 'graphical';
@@ -169,6 +171,8 @@ export class KnowledgeRepository {
             batch.map((chunk) => chunk.searchTerms),
           ],
         );
+        // The embedded database answers without ever leaving the event loop: let waiting requests in between.
+        await yieldToLoop();
       }
       await manager.query(
         `UPDATE "adi_knowledge_base" SET

@@ -26,8 +26,8 @@ export function startChildService(env: Record<string, string>): ChildService {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (text: string) => (output += text));
-  child.stderr!.setEncoding('utf8').on('data', (text: string) => (output += text));
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));
   const exited = new Promise<{ code: number | null; output: string }>((resolve) => {
     child.once('exit', (code) => resolve({ code, output }));
   });
@@ -35,11 +35,11 @@ export function startChildService(env: Record<string, string>): ChildService {
     const look = () => {
       const url = /listening[^\n]*?(http:\/\/[^\s"',}]+)/.exec(output)?.[1];
       if (url) {
-        child.stdout!.off('data', look);
+        child.stdout.off('data', look);
         resolve(url.replace('[::1]', '127.0.0.1'));
       }
     };
-    child.stdout!.on('data', look);
+    child.stdout.on('data', look);
     void exited.then(({ code }) => reject(new Error(`the service exited (${code}) before listening:\n${output}`)));
   });
   // A refusal is expected in some tests; the rejection is read there, not left unhandled here.

@@ -1,7 +1,7 @@
 // Module hooks that let a child process run the TypeScript sources directly, compiled file by file as the test
 // runner compiles them (TypeScript's transpileModule, with the decorator metadata Nest's injection reads).
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, URL } from 'node:url';
 import ts from 'typescript';
 
 const compilerOptions = {
