@@ -304,10 +304,9 @@ describe('bad input, on every endpoint', () => {
 
   it('says what is wrong with a body of null, a wrong Content-Type, and a bad field', async () => {
     const nullBody = await send('POST', '/conversation/add', { body: 'null', contentType: 'application/json' });
-    expect(nullBody.body).toMatchObject({
-      success: false,
-      code: 'A0002',
-      message: 'body: must be a JSON object, not null',
+    expect(nullBody).toMatchObject({
+      status: 400,
+      body: { success: false, code: 'HTTP_400', message: 'body: must be a JSON object, not null' },
     });
     const textBody = await send('POST', '/conversation/add', { body: '{"title":"x"}', contentType: 'text/plain' });
     expect(textBody.body!.message).toContain('Content-Type must be application/json');

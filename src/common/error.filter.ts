@@ -14,7 +14,10 @@ function isBodyParserError(error: unknown): error is BodyParserError {
   return typeof error === 'object' && error !== null && typeof (error as { type?: unknown }).type === 'string';
 }
 
-/** What a client can do about a body the JSON parser refused. */
+/**
+ * What a client can do about a body the JSON parser refused. The status and `HTTP_` code stay the parser's;
+ * the message says what the body must be instead of quoting the parser.
+ */
 function bodyParserProblem(error: BodyParserError): { status: number; code: string; message: string } | undefined {
   switch (error.type) {
     case 'entity.parse.failed': {
@@ -23,13 +26,13 @@ function bodyParserProblem(error: BodyParserError): { status: number; code: stri
         ['null', 'true', 'false', '""'].includes(raw) || /^-?\d/.test(raw)
           ? `body: must be a JSON object, not ${raw}`
           : 'body: is not valid JSON; send a JSON object with Content-Type: application/json';
-      return { status: 200, code: 'A0002', message };
+      return { status: 400, code: 'HTTP_400', message };
     }
     case 'entity.too.large':
-      return { status: 413, code: 'REQUEST_TOO_LARGE', message: 'The request body is too large; send less.' };
+      return { status: 413, code: 'HTTP_413', message: 'body: is larger than 100 KB; send less.' };
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return { status: 415, code: 'A0002', message: 'The body must be UTF-8 encoded JSON.' };
+      return { status: 415, code: 'HTTP_415', message: 'body: must be UTF-8 encoded JSON.' };
     default:
       return undefined;
   }
