@@ -2,8 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Indexing jobs in the database, so that every instance sees them and a job whose process died is taken up
- * again; the reason an item's indexing failed; and the table the login limiter keeps its counters in on a
- * PostgreSQL server (the layout `rate-limiter-flexible` expects).
+ * again; the reason an item's indexing failed; items' text stored uncompressed; and the table the login limiter
+ * keeps its counters in on a PostgreSQL server (the layout `rate-limiter-flexible` expects).
  */
 export class IndexingJobs1795800000000 implements MigrationInterface {
   name = 'IndexingJobs1795800000000';
@@ -17,6 +17,9 @@ export class IndexingJobs1795800000000 implements MigrationInterface {
     await runner.query(
       `ALTER TABLE "adi_knowledge_base_item" ADD "indexing_error" character varying(500) NOT NULL DEFAULT ''`,
     );
+    // An item's text (up to 10 MB) is stored uncompressed: compressing it costs the embedded database, which
+    // runs on the event loop, a second per large document, and saves little disk.
+    await runner.query(`ALTER TABLE "adi_knowledge_base_item" ALTER COLUMN "remark" SET STORAGE EXTERNAL`);
     await runner.query(
       `CREATE TABLE "adi_rate_limit" ("key" character varying(255) NOT NULL, "points" integer NOT NULL DEFAULT '0', "expire" bigint, CONSTRAINT "PK_rate_limit" PRIMARY KEY ("key"))`,
     );
@@ -24,6 +27,7 @@ export class IndexingJobs1795800000000 implements MigrationInterface {
 
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP TABLE "adi_rate_limit"`);
+    await runner.query(`ALTER TABLE "adi_knowledge_base_item" ALTER COLUMN "remark" SET STORAGE EXTENDED`);
     await runner.query(`ALTER TABLE "adi_knowledge_base_item" DROP COLUMN "indexing_error"`);
     await runner.query(`DROP TABLE "adi_indexing_job"`);
   }
