@@ -49,6 +49,7 @@ describe('the embedded PGlite default', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  // Two PGlite starts (WebAssembly compiled, migrations run): slow on a busy machine, hence the longer timeout.
   it('migrates to the entities, answers, and keeps its data across a restart', async () => {
     const env = { DATA_DIR: dataDir, OFFLINE_CHUNK_DELAY_MS: '0' };
     const first = await startApp(env);
@@ -83,5 +84,5 @@ describe('the embedded PGlite default', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 90_000);
 });
