@@ -10,6 +10,7 @@ import { openDatabase } from '../src/database/data-source.js';
 import { UserEntity } from '../src/database/entities/index.js';
 import { GraphRepository } from '../src/knowledge/graph.repository.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
+import { cjkTerms } from '../src/knowledge/text-terms.js';
 import { PgRetrieval } from '../src/knowledge/pg-retrieval.js';
 import { benchDatabase } from './bench-database.js';
 
@@ -137,7 +138,10 @@ async function main(): Promise<void> {
     const answerIds: string[] = [];
     for (let start = 0; start < CHUNKS; start += CHUNKS_PER_ITEM) {
       const item = await knowledge.createItem(base, { title: `item ${start / CHUNKS_PER_ITEM}`, remark: '' });
-      await knowledge.replaceChunks(item, texts.slice(start, start + CHUNKS_PER_ITEM));
+      const chunks = texts
+        .slice(start, start + CHUNKS_PER_ITEM)
+        .map((text) => ({ text, searchTerms: cjkTerms(text).join(' ') }));
+      await knowledge.replaceChunks(item, chunks);
     }
     for (const at of answerAt) {
       const [row] = await open.dataSource.query<[{ id: string }]>(

@@ -13,7 +13,11 @@ export function createLogger(config: AppConfig): ConsoleLogger {
 
 /** Builds the application without listening, so that tests can start it on a port of their own. */
 export async function createApp(config: AppConfig): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.forRoot(config), { logger: createLogger(config) });
+  // abortOnError off: a failed start (a locked DATA_DIR …) reaches the caller, which explains it and exits.
+  const app = await NestFactory.create(AppModule.forRoot(config), {
+    logger: createLogger(config),
+    abortOnError: false,
+  });
   app.enableShutdownHooks();
   return app;
 }

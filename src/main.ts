@@ -1,6 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
+import { DataDirLockedError, DataDirUnusableError } from './database/data-dir-lock.js';
+
+/** Start failures whose message says all a user needs; anything else gets its stack. */
+const explained = (error: unknown) =>
+  error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError;
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
@@ -11,7 +16,7 @@ async function bootstrap(): Promise<void> {
 
 bootstrap().catch((error: unknown) => {
   // The logger may not exist yet (a bad environment stops the start before it is built): write plainly.
-  const message = error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error);
+  const message = explained(error) ? (error as Error).message : error instanceof Error ? error.stack : String(error);
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });

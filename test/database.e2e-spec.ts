@@ -49,7 +49,7 @@ describe('the embedded PGlite default', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  // Two starts of the WebAssembly database: on a busy machine they alone can take most of the default 30 s.
+  // Two PGlite starts (WebAssembly compiled, migrations run): slow on a busy machine, hence the longer timeout.
   it('migrates to the entities, answers, and keeps its data across a restart', async () => {
     const env = { DATA_DIR: dataDir, OFFLINE_CHUNK_DELAY_MS: '0' };
     const first = await startApp(env);

@@ -163,10 +163,11 @@ describe('answers are stored, and read back only by their owner', () => {
     });
     expect(JSON.parse((await get(`/conversation/${conversation}?maxMsgUuid=&pageSize=20`, other)).text)).toMatchObject({
       success: false,
-      code: 'CONVERSATION_NOT_FOUND',
+      code: 'A0016',
     });
     const forbidden = await get('/admin/citation/quality', other);
-    expect(forbidden.status).toBe(403);
+    expect(forbidden.status).toBe(200);
+    expect(JSON.parse(forbidden.text)).toMatchObject({ success: false, code: 'A0016' });
   });
 
   it('keeps an answer whose end cannot be stored, tells the client, and stores it once the database takes it', async () => {

@@ -1,14 +1,10 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { z } from 'zod';
-import { InvalidParameterError } from '../common/app-error.js';
-import { describeIssues } from '../conversation/ask-request.js';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type { z } from 'zod';
+import { ZodBody } from '../common/zod-pipe.js';
+import { loginBody } from './auth.schemas.js';
 import { AuthService } from './auth.service.js';
 import { Public } from './current-user.js';
-
-const loginSchema = z.object({
-  email: z.string().trim().min(1, 'email is required'),
-  password: z.string().min(1, 'password is required'),
-});
 
 @Controller('auth')
 export class AuthController {
@@ -17,9 +13,8 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  async login(@Body() body: unknown) {
-    const parsed = loginSchema.safeParse(body ?? {});
-    if (!parsed.success) throw new InvalidParameterError(describeIssues(parsed.error));
-    return { success: true, data: await this.auth.login(parsed.data.email, parsed.data.password) };
+  async login(@ZodBody(loginBody) body: z.output<typeof loginBody>, @Req() request: Request) {
+    const address = request.ip ?? request.socket.remoteAddress ?? 'unknown';
+    return { success: true, data: await this.auth.login(body.email, body.password, address) };
   }
 }

@@ -1,29 +1,28 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import bcrypt from 'bcryptjs';
 import { randomBytes } from 'node:crypto';
-import { AppError } from '../common/app-error.js';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { LIMITER_FACTORY, spend, type LimiterFactory } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ConversationRepository } from '../conversation/conversation.repository.js';
 import type { UserEntity } from '../database/entities/index.js';
 import { SampleKnowledgeBase } from '../knowledge/sample-knowledge-base.js';
+import { LoginFailedError, LoginRateLimitedError, UnknownEmailError } from './auth.errors.js';
 import type { CurrentUser } from './current-user.js';
+import { hashPassword, verifyPassword } from './password.js';
 import { TOKEN_STORE, type TokenStore } from './token-store.js';
 import { UserRepository } from './user.repository.js';
 
-export class LoginFailedError extends AppError {
-  readonly code = 'A0004';
-  constructor() {
-    super('登陆失败，账号或密码错误 Login failed: wrong email or password.');
-  }
-}
+/** The window login attempts are counted in, and how long an account or address over its limit waits. */
+const LOGIN_WINDOW_SECONDS = 15 * 60;
 
-const BCRYPT_ROUNDS = 10;
 export const DEFAULT_CONVERSATION_TITLE = '通用智能助手';
 
 @Injectable()
 export class AuthService implements OnApplicationBootstrap {
   private readonly logger = new Logger(AuthService.name);
+  private readonly attemptsByAccount: RateLimiterAbstract;
+  private readonly attemptsByAddress: RateLimiterAbstract;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -31,7 +30,13 @@ export class AuthService implements OnApplicationBootstrap {
     private readonly conversations: ConversationRepository,
     @Inject(TOKEN_STORE) private readonly tokens: TokenStore,
     private readonly sample: SampleKnowledgeBase,
-  ) {}
+    @Inject(LIMITER_FACTORY) limiters: LimiterFactory,
+  ) {
+    const { perAccount, perAddress } = config.auth.loginAttempts;
+    const window = { durationSeconds: LOGIN_WINDOW_SECONDS, blockSeconds: LOGIN_WINDOW_SECONDS };
+    this.attemptsByAccount = limiters.create({ keyPrefix: 'login:account', points: perAccount, ...window });
+    this.attemptsByAddress = limiters.create({ keyPrefix: 'login:address', points: perAddress, ...window });
+  }
 
   /**
    * Creates the admin on first start (with no password configured, generates one and logs it this once), and the
@@ -42,8 +47,8 @@ export class AuthService implements OnApplicationBootstrap {
     let admin = await this.users.findByEmail(adminEmail);
     if (admin) {
       // A configured password is the admin's password: setting it again is how a lost one is replaced.
-      if (adminPassword !== undefined && !(await bcrypt.compare(adminPassword, admin.password))) {
-        await this.users.setPassword(admin.id, await bcrypt.hash(adminPassword, BCRYPT_ROUNDS));
+      if (adminPassword !== undefined && !(await verifyPassword(adminPassword, admin.password))) {
+        await this.users.setPassword(admin.id, await hashPassword(adminPassword));
         this.logger.log({ message: 'admin password replaced by ADMIN_PASSWORD', email: adminEmail });
       }
     } else {
@@ -67,16 +72,34 @@ export class AuthService implements OnApplicationBootstrap {
 
   /** A new user, with one default conversation (the sample knowledge base attached) so that chat works at once. */
   async createUser(fields: { name: string; email: string; password: string; isAdmin: boolean }): Promise<UserEntity> {
-    const passwordHash = await bcrypt.hash(fields.password, BCRYPT_ROUNDS);
+    const passwordHash = await hashPassword(fields.password);
     const user = await this.users.create({ ...fields, passwordHash });
     const sample = await this.sample.find();
     await this.conversations.create(user.id, { title: DEFAULT_CONVERSATION_TITLE, kbIds: sample ? [sample.id] : [] });
     return user;
   }
 
-  async login(email: string, password: string): Promise<{ token: string; name: string; email: string; uuid: string }> {
-    const user = await this.users.findByEmail(email);
-    if (!user || !(await bcrypt.compare(password, user.password))) throw new LoginFailedError();
+  /**
+   * Checks the password and issues a token. Every attempt spends a point of the account's and of the address's
+   * allowance before the password is checked, so that a flood of attempts is refused without hashing; a
+   * successful login gives its points back.
+   */
+  async login(
+    email: string,
+    password: string,
+    address: string,
+  ): Promise<{ token: string; name: string; email: string; uuid: string }> {
+    const account = email.toLowerCase();
+    const waits = await Promise.all([spend(this.attemptsByAccount, account), spend(this.attemptsByAddress, address)]);
+    const wait = Math.max(...waits);
+    if (wait > 0) {
+      this.logger.warn({ message: 'login attempts throttled', address, retryAfterSeconds: wait });
+      throw new LoginRateLimitedError(wait);
+    }
+    const user = await this.users.findByEmail(account);
+    if (!user) throw new UnknownEmailError();
+    if (!(await verifyPassword(password, user.password))) throw new LoginFailedError();
+    await Promise.all([this.attemptsByAccount.delete(account), this.attemptsByAddress.reward(address, 1)]);
     const token = await this.tokens.issue(user.id);
     return { token, name: user.name, email: user.email, uuid: user.uuid };
   }

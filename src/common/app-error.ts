@@ -24,6 +24,21 @@ export class RequestInvalidError extends AppError {
  */
 export class InvalidParameterError extends AppError {
   readonly code = 'A0002';
+  /** `{field: what it must be}`, as the legacy server's `data` for this code. */
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(message: string, fields?: Record<string, string>) {
+    super(message);
+    this.fields = fields;
+  }
+}
+
+/** A route for admins only, called by someone else. */
+export class AdminOnlyError extends AppError {
+  readonly code = 'A0016';
+  constructor() {
+    super('Only an admin may call this; log in as an admin (see ADMIN_EMAIL).');
+  }
 }
 
 export class AnswerInProgressError extends AppError {
@@ -66,6 +81,7 @@ export function errorText(error: unknown): string {
 }
 
 /** The JSON envelope of a failure answered before any stream starts. */
-export function errorEnvelope(error: AppError): { success: false; code: string; message: string } {
-  return { success: false, code: error.code, message: error.message };
+export function errorEnvelope(error: AppError): { success: false; code: string; message: string; data?: unknown } {
+  const data = error instanceof InvalidParameterError ? error.fields : undefined;
+  return { success: false, code: error.code, message: error.message, ...(data ? { data } : {}) };
 }

@@ -1,6 +1,52 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import { AppError, errorEnvelope } from './app-error.js';
+import { QueryFailedError } from 'typeorm';
+import { AppError, errorEnvelope, InvalidParameterError } from './app-error.js';
+
+/** An error the body parser raises (it carries the raw body and a `type`). */
+interface BodyParserError {
+  type: string;
+  status: number;
+  body?: unknown;
+}
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  return typeof error === 'object' && error !== null && typeof (error as { type?: unknown }).type === 'string';
+}
+
+/**
+ * What a client can do about a body the JSON parser refused. The status and `HTTP_` code stay the parser's;
+ * the message says what the body must be instead of quoting the parser.
+ */
+function bodyParserProblem(error: BodyParserError): { status: number; code: string; message: string } | undefined {
+  switch (error.type) {
+    case 'entity.parse.failed': {
+      const raw = typeof error.body === 'string' ? error.body.trim() : '';
+      const message =
+        ['null', 'true', 'false', '""'].includes(raw) || /^-?\d/.test(raw)
+          ? `body: must be a JSON object, not ${raw}`
+          : 'body: is not valid JSON; send a JSON object with Content-Type: application/json';
+      return { status: 400, code: 'HTTP_400', message };
+    }
+    case 'entity.too.large':
+      return { status: 413, code: 'HTTP_413', message: 'body: is larger than 100 KB; send less.' };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { status: 415, code: 'HTTP_415', message: 'body: must be UTF-8 encoded JSON.' };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * PostgreSQL's data exceptions (class 22: a value too long, out of range, not a date …) come from input that
+ * validation should have caught; answered as a bad parameter rather than a server failure.
+ */
+function isDataException(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const code = (error.driverError as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && code.startsWith('22');
+}
 
 /**
  * Every error answered before a stream starts gets the JSON envelope `{success:false, code, message}`. Domain
@@ -18,6 +64,14 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       response.status(error.httpStatus).json(errorEnvelope(error));
       return;
     }
+    // The HTTP adapter wraps the body parser's errors in an HttpException; the original says what went wrong.
+    const cause = error instanceof HttpException ? error.cause : error;
+    const parserProblem = isBodyParserError(cause) ? bodyParserProblem(cause) : undefined;
+    if (parserProblem) {
+      const { status, ...envelope } = parserProblem;
+      response.status(status).json({ success: false, ...envelope });
+      return;
+    }
     if (error instanceof HttpException) {
       const status = error.getStatus();
       // Legacy clients expect a bare 401: no body at all.
@@ -26,6 +80,12 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
         return;
       }
       response.status(status).json({ success: false, code: `HTTP_${status}`, message: error.message });
+      return;
+    }
+    if (isDataException(error)) {
+      this.logger.warn({ message: 'input reached the database unvalidated', error: (error as Error).message });
+      const invalid = new InvalidParameterError(`A value is too long or out of range: ${(error as Error).message}`);
+      response.status(invalid.httpStatus).json(errorEnvelope(invalid));
       return;
     }
     this.logger.error({ message: 'unhandled error', error: error instanceof Error ? error.stack : String(error) });

@@ -13,7 +13,12 @@ export interface AppConfig {
   ask: { timeoutMs: number; repairRetry: boolean; heartbeatMs: number };
   database: { url: string | undefined; dataDir: string; runMigrations: boolean };
   redisUrl: string | undefined;
-  auth: { adminEmail: string; adminPassword: string | undefined; tokenTtlMs: number };
+  auth: {
+    adminEmail: string;
+    adminPassword: string | undefined;
+    tokenTtlMs: number;
+    loginAttempts: { perAccount: number; perAddress: number };
+  };
   limits: { asksPerMinute: number };
   knowledge: { chunkChars: number; chunkOverlapChars: number; sample: boolean };
   /** What a conversation with context on remembers: earlier exchanges up to this many estimated tokens. */
@@ -57,7 +62,12 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     ask: { timeoutMs: e.ASK_TIMEOUT_MS, repairRetry: e.ASK_REPAIR_RETRY, heartbeatMs: e.SSE_HEARTBEAT_MS },
     database: { url: e.DATABASE_URL, dataDir: e.DATA_DIR, runMigrations: !e.DB_SKIP_MIGRATIONS },
     redisUrl: e.REDIS_URL,
-    auth: { adminEmail: e.ADMIN_EMAIL, adminPassword: e.ADMIN_PASSWORD, tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000 },
+    auth: {
+      adminEmail: e.ADMIN_EMAIL,
+      adminPassword: e.ADMIN_PASSWORD,
+      tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
+      loginAttempts: { perAccount: e.LOGIN_LIMIT_PER_ACCOUNT, perAddress: e.LOGIN_LIMIT_PER_ADDRESS },
+    },
     limits: { asksPerMinute: e.ASK_RATE_LIMIT_PER_MINUTE },
     knowledge: {
       chunkChars: e.KNOWLEDGE_CHUNK_CHARS,

@@ -35,6 +35,18 @@ export const envSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@localhost.localdomain').describe('the admin created on first start'),
   ADMIN_PASSWORD: z.string().min(8).optional().describe('its password; when unset, one is generated and logged once'),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(8).describe('how long a login token is valid'),
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10)
+    .describe('login attempts per account per 15 minutes; a successful login resets the count'),
+  LOGIN_LIMIT_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100)
+    .describe('failed login attempts per client address per 15 minutes'),
   ASK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20).describe('questions per user per minute'),
   MODEL_PROVIDER: z
     .enum(['auto', 'openai', 'offline'])

@@ -1,19 +1,19 @@
 import type { ConversationEntity, KnowledgeBaseEntity, MessageEntity } from '../database/entities/index.js';
 import { toConvKnowledge } from '../knowledge/knowledge-dto.js';
+import { legacyTime } from '../common/legacy-time.js';
 import { knowledgeBaseIdsOf } from './conversation.repository.js';
 
-/** `yyyy-MM-dd HH:mm:ss`, as the legacy server writes times. */
-export function legacyTime(date: Date): string {
-  return date.toISOString().replace('T', ' ').slice(0, 19);
-}
+export { legacyTime };
 
 /**
- * The legacy `ConvDto`: arrays always present, ids as strings. `bases` are the knowledge bases the conversation
- * has attached (any others may be passed too); `userUuid` tells which are the caller's own.
+ * The legacy `ConvDto`: arrays always present, ids as strings. `bases` are the attached knowledge bases the user
+ * may see (any others may be passed too; attached ones not passed are left out); `userUuid` tells which are the
+ * caller's own.
  */
 export function toConvDto(conversation: ConversationEntity, bases: readonly KnowledgeBaseEntity[], userUuid: string) {
-  const kbIds = knowledgeBaseIdsOf(conversation);
-  const attached = kbIds.flatMap((id) => bases.filter((base) => base.id === id));
+  // Only bases that were passed in: a caller leaves out the ones the user may not see (someone's private one).
+  const attached = knowledgeBaseIdsOf(conversation).flatMap((id) => bases.filter((base) => base.id === id));
+  const kbIds = attached.map((base) => base.id);
   return {
     id: conversation.id,
     uuid: conversation.uuid,

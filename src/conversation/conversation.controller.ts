@@ -1,12 +1,13 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { z } from 'zod';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import type { z } from 'zod';
 import { User, type CurrentUser } from '../auth/current-user.js';
-import { AppError, ConversationNotFoundError, InvalidParameterError } from '../common/app-error.js';
+import { AppError, InvalidParameterError } from '../common/app-error.js';
+import { ZodBody, ZodParam, ZodQuery } from '../common/zod-pipe.js';
 import type { ConversationEntity, KnowledgeBaseEntity } from '../database/entities/index.js';
 import { canRead } from '../knowledge/knowledge-access.js';
 import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
-import { describeIssues } from './ask-request.js';
 import { toConvDto, toMessageDto } from './conversation-dto.js';
+import { conversationBody, conversationUuidParam, historyQuery } from './conversation.schemas.js';
 import {
   ConversationRepository,
   knowledgeBaseIdsOf,
@@ -36,34 +37,25 @@ class MessageNotFoundError extends AppError {
   }
 }
 
-/** Fields the frontend may send; everything else it sends (client-only state) is ignored. */
-const fieldsSchema = z.object({
-  title: z.string().trim().min(1, 'title must not be blank').max(45, 'title is at most 45 characters').optional(),
-  remark: z.string().nullish(),
-  aiSystemMessage: z.string().nullish(),
-  kbIds: z.array(z.union([z.string(), z.number()]).transform(String)).nullish(),
-  understandContextEnable: z.boolean().nullish(),
-  answerContentType: z.number().int().min(1).max(3).nullish(),
-  isAutoplayAnswer: z.boolean().nullish(),
-  isEnableThinking: z.boolean().nullish(),
-  isEnableWebSearch: z.boolean().nullish(),
-});
-
-function parseFields(body: unknown): ConversationFields {
-  const parsed = fieldsSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new InvalidParameterError(describeIssues(parsed.error));
-  return Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== null && value !== undefined));
+function definedFields(fields: z.output<typeof conversationBody>): ConversationFields {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined));
 }
 
-const historyQuerySchema = z.object({
-  maxMsgUuid: z.string().default(''),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1, 'pageSize must be 1 to 100')
-    .max(100, 'pageSize must be 1 to 100')
-    .default(20),
-});
+/** The legacy server's answer for a conversation uuid that names none. */
+class ConversationUnknownError extends AppError {
+  readonly code = 'A0008';
+  constructor(uuid: string) {
+    super(`Conversation ${uuid} does not exist; create one with POST /conversation/add.`);
+  }
+}
+
+/** The legacy server's answer for someone else's conversation. */
+class ConversationNotYoursError extends AppError {
+  readonly code = 'A0016';
+  constructor(uuid: string) {
+    super(`Conversation ${uuid} is someone else's; use one of yours from /conversation/list.`);
+  }
+}
 
 class KnowledgeBaseNotAllowedError extends AppError {
   readonly code = 'A0016';
@@ -80,17 +72,19 @@ export class ConversationController {
     private readonly knowledge: KnowledgeRepository,
   ) {}
 
+  /** The caller's conversations; an attached knowledge base the caller may no longer read (made private) is left out. */
   @Get('list')
   async list(@User() user: CurrentUser) {
     const conversations = await this.conversations.listByUser(user.id);
-    const bases = await this.knowledge.findBasesByIds([...new Set(conversations.flatMap(knowledgeBaseIdsOf))]);
+    const attached = await this.knowledge.findBasesByIds([...new Set(conversations.flatMap(knowledgeBaseIdsOf))]);
+    const bases = attached.filter((base) => canRead(base, user));
     return { success: true, data: conversations.map((conversation) => toConvDto(conversation, bases, user.uuid)) };
   }
 
   @Post('add')
   @HttpCode(200)
-  async add(@User() user: CurrentUser, @Body() body: unknown) {
-    const fields = parseFields(body);
+  async add(@User() user: CurrentUser, @ZodBody(conversationBody) body: z.output<typeof conversationBody>) {
+    const fields = definedFields(body);
     if (!fields.title) throw new InvalidParameterError('title: a new conversation needs a title');
     if (await this.conversations.findByTitle(user.id, fields.title)) throw new TitleTakenError();
     const bases = await this.attachable(fields.kbIds ?? [], user);
@@ -102,9 +96,13 @@ export class ConversationController {
 
   @Post('edit/:uuid')
   @HttpCode(200)
-  async edit(@User() user: CurrentUser, @Param('uuid') uuid: string, @Body() body: unknown) {
+  async edit(
+    @User() user: CurrentUser,
+    @ZodParam('uuid', conversationUuidParam) uuid: string,
+    @ZodBody(conversationBody) body: z.output<typeof conversationBody>,
+  ) {
     const conversation = await this.owned(uuid, user);
-    const fields = parseFields(body);
+    const fields = definedFields(body);
     if (fields.kbIds) await this.attachable(fields.kbIds, user);
     await this.conversations.update(conversation, fields);
     return { success: true, data: true };
@@ -112,24 +110,26 @@ export class ConversationController {
 
   @Post('del/:uuid')
   @HttpCode(200)
-  async remove(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+  async remove(@User() user: CurrentUser, @ZodParam('uuid', conversationUuidParam) uuid: string) {
     await this.conversations.softDelete(await this.owned(uuid, user));
     return { success: true, data: true };
   }
 
   /** History: up to `pageSize` questions older than `maxMsgUuid`, newest first, each with its answers. */
   @Get(':uuid')
-  async history(@User() user: CurrentUser, @Param('uuid') uuid: string, @Query() query: unknown) {
-    const parsed = historyQuerySchema.safeParse(query);
-    if (!parsed.success) throw new InvalidParameterError(describeIssues(parsed.error));
+  async history(
+    @User() user: CurrentUser,
+    @ZodParam('uuid', conversationUuidParam) uuid: string,
+    @ZodQuery(historyQuery) query: z.output<typeof historyQuery>,
+  ) {
     const conversation = await this.owned(uuid, user);
     let beforeId: string | undefined;
-    if (parsed.data.maxMsgUuid !== '') {
-      const before = await this.messages.findReadable(parsed.data.maxMsgUuid, user);
+    if (query.maxMsgUuid !== '') {
+      const before = await this.messages.findReadable(query.maxMsgUuid, user);
       if (!before || before.conversationId !== conversation.id) throw new MessageNotFoundError();
       beforeId = before.id;
     }
-    const page = await this.messages.historyPage(conversation.id, beforeId, parsed.data.pageSize);
+    const page = await this.messages.historyPage(conversation.id, beforeId, query.pageSize);
     return {
       success: true,
       data: {
@@ -151,7 +151,8 @@ export class ConversationController {
 
   private async owned(uuid: string, user: CurrentUser): Promise<ConversationEntity> {
     const conversation = await this.conversations.findByUuid(uuid);
-    if (!conversation || (conversation.userId !== user.id && !user.isAdmin)) throw new ConversationNotFoundError(uuid);
+    if (!conversation) throw new ConversationUnknownError(uuid);
+    if (conversation.userId !== user.id && !user.isAdmin) throw new ConversationNotYoursError(uuid);
     return conversation;
   }
 }

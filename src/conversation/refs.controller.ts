@@ -1,7 +1,9 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { User, type CurrentUser } from '../auth/current-user.js';
 import { AppError } from '../common/app-error.js';
+import { ZodParam } from '../common/zod-pipe.js';
 import type { MessageEntity } from '../database/entities/index.js';
+import { messageUuidParam } from './conversation.schemas.js';
 import { MessageRepository } from './message.repository.js';
 
 class AnswerNotFoundError extends AppError {
@@ -17,14 +19,14 @@ export class RefsController {
   constructor(private readonly messages: MessageRepository) {}
 
   @Get('embedding-ref/:uuid')
-  async embeddingRefs(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+  async embeddingRefs(@User() user: CurrentUser, @ZodParam('uuid', messageUuidParam) uuid: string) {
     const answer = await this.answer(uuid, user);
     const refs = await this.messages.embeddingRefs(answer.id);
     return { success: true, data: refs.map((ref) => ({ embeddingId: ref.embeddingId, text: ref.chunkText })) };
   }
 
   @Get('graph-ref/:uuid')
-  async graphRef(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+  async graphRef(@User() user: CurrentUser, @ZodParam('uuid', messageUuidParam) uuid: string) {
     const answer = await this.answer(uuid, user);
     const ref = await this.messages.graphRef(answer.id);
     const graph = ref ? (JSON.parse(ref.graphFromStore) as { vertices?: unknown[]; edges?: unknown[] }) : {};
@@ -40,7 +42,7 @@ export class RefsController {
 
   /** The paragraph view of an answer: exactly what its stream carried. */
   @Get('citation/:uuid')
-  async citation(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+  async citation(@User() user: CurrentUser, @ZodParam('uuid', messageUuidParam) uuid: string) {
     const answer = await this.answer(uuid, user);
     const { paragraphs, refs } = await this.messages.citationView(answer.id);
     const numbers = new Map(refs.map((ref) => [ref.citationId, ref.displayNumber]));

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { DataSource, MigrationExecutor, type DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../migrations/index.js';
+import { DataDirUnusableError, lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { ENTITIES } from './entities/index.js';
 
 export interface DatabaseSettings {
@@ -28,18 +28,12 @@ const BASE: Pick<DataSourceOptions, 'entities' | 'migrations' | 'synchronize'> =
   synchronize: false,
 };
 
-/**
- * Trigram word similarity a chunk needs to match the Chinese or Japanese part of a question. Set for every
- * connection, because the `<%` operator that the trigram index answers reads it from the session.
- */
-export const WORD_SIMILARITY_THRESHOLD = 0.15;
-
 export function serverOptions(url: string): DataSourceOptions {
   return {
     type: 'postgres',
     url,
     ...BASE,
-    extra: { max: 10, options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}` },
+    extra: { max: 10 },
   };
 }
 
@@ -49,12 +43,19 @@ export function serverOptions(url: string): DataSourceOptions {
  */
 export async function openDatabase(settings: DatabaseSettings): Promise<OpenDatabase> {
   let pglite: PGlite | undefined;
+  let lock: DataDirLock | undefined;
   let options: DataSourceOptions;
   if (settings.url) {
     options = serverOptions(settings.url);
   } else {
-    mkdirSync(settings.dataDir, { recursive: true });
-    pglite = new PGlite(settings.dataDir, { extensions: { pg_trgm } });
+    lock = lockDataDir(settings.dataDir);
+    try {
+      pglite = new PGlite(settings.dataDir, { extensions: { pg_trgm } });
+      await pglite.waitReady;
+    } catch (error) {
+      lock.release();
+      throw new DataDirUnusableError(settings.dataDir, error instanceof Error ? error.message : String(error));
+    }
     const config = createPgConfig(pglite);
     options = {
       type: 'postgres',
@@ -67,14 +68,14 @@ export async function openDatabase(settings: DatabaseSettings): Promise<OpenData
       extra: { connection: config.connection, max: 1, idleTimeoutMillis: 0 },
     };
   }
-  const dataSource = await new DataSource(options).initialize();
-  // PGlite has no startup options; its one session is set here instead.
-  if (pglite) await dataSource.query(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+  let dataSource: DataSource | undefined;
   try {
+    dataSource = await new DataSource(options).initialize();
     if (settings.runMigrations) await migrate(dataSource);
   } catch (error) {
-    await dataSource.destroy();
+    if (dataSource?.isInitialized) await dataSource.destroy();
     await pglite?.close();
+    lock?.release();
     throw error;
   }
   return {
@@ -83,6 +84,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<OpenData
     close: async () => {
       if (dataSource.isInitialized) await dataSource.destroy();
       await pglite?.close();
+      lock?.release();
     },
   };
 }

@@ -2,6 +2,7 @@ import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown 
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
+import { LIMITER_FACTORY, LimiterFactory } from '../common/rate-limiter.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { openDatabase, type OpenDatabase } from './data-source.js';
 
@@ -51,8 +52,17 @@ class ConnectionsCloser implements OnApplicationShutdown {
       useFactory: (config: AppConfig): Redis | undefined =>
         config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined,
     },
+    {
+      provide: LIMITER_FACTORY,
+      inject: [OPEN_DATABASE, REDIS],
+      useFactory: (database: OpenDatabase, redis: Redis | undefined): LimiterFactory => {
+        const factory = new LimiterFactory({ redis, postgres: database.embedded ? undefined : database.dataSource });
+        new Logger('RateLimits').log({ message: 'rate limits ready', store: factory.store });
+        return factory;
+      },
+    },
     ConnectionsCloser,
   ],
-  exports: [DATA_SOURCE, REDIS],
+  exports: [DATA_SOURCE, REDIS, LIMITER_FACTORY],
 })
 export class DatabaseModule {}

@@ -1,4 +1,6 @@
+import { prepareChunks } from './chunk-in-slices.js';
 import { chunkText } from './chunker.js';
+import { cjkTerms } from './text-terms.js';
 
 describe('chunkText', () => {
   it('packs whole English sentences up to the size, with the last sentence repeated as overlap', () => {
@@ -36,5 +38,20 @@ describe('chunkText', () => {
         expect(chunks.some((chunk) => chunk.includes(`Sentence number ${i} says`))).toBe(true);
       expect(chunks.every((chunk) => chunk.length <= maxChars)).toBe(true);
     }
+  });
+});
+
+describe('prepareChunks', () => {
+  it('gives the chunks chunkText gives, each with its Chinese and Japanese terms, handing the loop back on the way', async () => {
+    const text = Array.from({ length: 4000 }, (_, i) => `第${i}句话在这里。Sentence ${i} is here.`).join('\n');
+    const size = { maxChars: 300, overlapChars: 50 };
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const prepared = await prepareChunks(text, size);
+    clearInterval(ticker);
+    expect(prepared.map((chunk) => chunk.text)).toEqual(chunkText(text, size));
+    expect(prepared[0]!.searchTerms).toBe(cjkTerms(prepared[0]!.text).join(' '));
+    // Timers ran while the chunks were made: the work did not hold the event loop from start to end.
+    expect(turns).toBeGreaterThan(0);
   });
 });

@@ -11,19 +11,17 @@ export interface ChunkSize {
 
 const SENTENCE = /[^.!?。！？；\n]+(?:[.!?。！？；]+["'”’）)]*|\n+|$)/g;
 
-function sentencesOf(text: string, maxChars: number): string[] {
-  const pieces: string[] = [];
+function* sentencesOf(text: string, maxChars: number): Generator<string> {
   for (const [raw] of text.matchAll(SENTENCE)) {
     let sentence = raw.trim();
     while (sentence.length > maxChars) {
       const space = sentence.lastIndexOf(' ', maxChars);
       const cut = space > maxChars / 2 ? space : maxChars;
-      pieces.push(sentence.slice(0, cut).trim());
+      yield sentence.slice(0, cut).trim();
       sentence = sentence.slice(cut).trim();
     }
-    if (sentence.length > 0) pieces.push(sentence);
+    if (sentence.length > 0) yield sentence;
   }
-  return pieces;
 }
 
 /** Joins sentences: with a space between words of space-separated languages, directly between Chinese ones. */
@@ -37,11 +35,15 @@ function join(sentences: readonly string[]): string {
 }
 
 export function chunkText(text: string, size: ChunkSize): string[] {
-  const chunks: string[] = [];
+  return [...chunksOf(text, size)];
+}
+
+/** The chunks one at a time, so that a caller can pause between them (a large document takes a while). */
+export function* chunksOf(text: string, size: ChunkSize): Generator<string> {
   let current: string[] = [];
   for (const sentence of sentencesOf(text, size.maxChars)) {
     if (current.length > 0 && join([...current, sentence]).length > size.maxChars) {
-      chunks.push(join(current));
+      yield join(current);
       // Carry the last sentences over, as long as they fit the overlap and leave room for the new sentence.
       const overlap: string[] = [];
       for (let i = current.length - 1; i >= 0; i--) {
@@ -53,6 +55,5 @@ export function chunkText(text: string, size: ChunkSize): string[] {
     }
     current.push(sentence);
   }
-  if (current.length > 0) chunks.push(join(current));
-  return chunks;
+  if (current.length > 0) yield join(current);
 }

@@ -1,33 +1,78 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { hostname } from 'node:os';
+import { isProcessAlive } from '../common/process-alive.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { KnowledgeBaseEntity, KnowledgeBaseItemEntity } from '../database/entities/index.js';
-import { chunkText } from './chunker.js';
+import { prepareChunks } from './chunk-in-slices.js';
 import { GRAPH_EXTRACTOR, type GraphExtractor } from './graph-extractor.js';
 import { GraphRepository } from './graph.repository.js';
+import { IndexingJobRepository, type ClaimedJob } from './indexing-job.repository.js';
 import { KnowledgeRepository, type IndexType } from './knowledge.repository.js';
 
+/** How often an idle worker looks for jobs other instances enqueued. */
+const POLL_MS = 2_000;
+/** How often a worker tells the table it is alive while on a job. */
+const HEARTBEAT_MS = 5_000;
+/** A running job without a heartbeat for this long belongs to a dead process and is claimed again. */
+const STALE_AFTER_MS = 60_000;
+/** A job that killed (or outlived) its worker this many times is given up, so that it cannot crash every instance. */
+const MAX_ATTEMPTS = 3;
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
- * Splits items into chunks and stores them. A user's "indexing" flag is raised before the request that starts
- * the work is answered, and cleared when the last of their jobs ends; items show `DOING` from the start.
+ * Indexes items through jobs kept in the database: a request marks its items `DOING` and enqueues one job per
+ * item and kind; a worker in every instance claims jobs one at a time. A job whose process died is taken up
+ * again (at once on this host when its pid is gone, else when its heartbeat goes stale). A failed item is
+ * marked `FAIL` with the reason, which the item list shows.
  */
 @Injectable()
-export class IndexingService {
+export class IndexingService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(IndexingService.name);
-  private readonly jobsByUser = new Map<string, number>();
+  private readonly host = hostname().slice(0, 40);
+  private readonly worker = `${this.host}:${process.pid}`;
+  private timer: NodeJS.Timeout | undefined;
+  private draining: Promise<void> | undefined;
+  private wakeAgain = false;
+  private stopped = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly knowledge: KnowledgeRepository,
+    private readonly jobs: IndexingJobRepository,
     private readonly graphs: GraphRepository,
     @Optional() @Inject(GRAPH_EXTRACTOR) private readonly extractor?: GraphExtractor,
   ) {}
 
-  isIndexing(userId: string): boolean {
-    return (this.jobsByUser.get(userId) ?? 0) > 0;
+  async onApplicationBootstrap(): Promise<void> {
+    await this.requeueJobsOfDeadProcesses();
+    await this.jobs.prune();
+    this.timer = setInterval(() => this.wake(), POLL_MS).unref();
+    this.wake();
   }
 
-  /** Marks the items `DOING` and indexes them in the background; resolves once they are marked. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.draining;
+  }
+
+  /** True once none of the user's jobs is queued or running, on any instance. */
+  async isDone(userId: string): Promise<boolean> {
+    return !(await this.jobs.hasPending(userId));
+  }
+
+  /** Marks the items `DOING` and enqueues their jobs; resolves once both are stored. */
   async start(
     userId: string,
     base: KnowledgeBaseEntity,
@@ -35,80 +80,99 @@ export class IndexingService {
     types: readonly IndexType[] = ['embedding'],
   ): Promise<void> {
     if (items.length === 0 || types.length === 0) return;
-    this.jobsByUser.set(userId, (this.jobsByUser.get(userId) ?? 0) + 1);
-    try {
-      for (const type of types) {
-        await this.knowledge.setStatus(
-          items.map((item) => item.uuid),
-          'DOING',
-          type,
-        );
-      }
-    } catch (error) {
-      this.finish(userId);
-      throw error;
-    }
-    void this.run(base, items, types).finally(() => this.finish(userId));
+    const uuids = items.map((item) => item.uuid);
+    for (const type of types) await this.knowledge.setStatus(uuids, 'DOING', type);
+    await this.jobs.enqueue(userId, base.uuid, uuids, types);
+    this.wake();
   }
 
-  /**
-   * Extracts graph facts from an item's chunks with the configured model; `FAIL` when no model is configured,
-   * since the offline model cannot read facts.
-   */
-  async extractGraph(item: KnowledgeBaseItemEntity): Promise<void> {
-    if (this.extractor === undefined) {
-      this.logger.warn({ message: 'graph extraction needs a model; set OPENAI_BASE_URL', item: item.uuid });
-      await this.knowledge.setStatus([item.uuid], 'FAIL', 'graphical');
+  /** Indexes one item now (the sample knowledge base at first start): its old chunks are replaced. */
+  async indexItem(base: KnowledgeBaseEntity, item: KnowledgeBaseItemEntity): Promise<void> {
+    const chunks = await prepareChunks(item.remark, {
+      maxChars: base.ingestMaxSegment > 0 ? base.ingestMaxSegment : this.config.knowledge.chunkChars,
+      overlapChars: base.ingestMaxOverlap > 0 ? base.ingestMaxOverlap : this.config.knowledge.chunkOverlapChars,
+    });
+    await this.knowledge.replaceChunks(item, chunks);
+    await this.knowledge.setStatus([item.uuid], 'DONE');
+  }
+
+  /** Looks for work now; a drain already under way looks once more when it ends. */
+  private wake(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.wakeAgain = true;
       return;
     }
+    this.draining = this.drain()
+      .catch((error: unknown) => this.logger.error({ message: 'indexing worker failed', error: reasonOf(error) }))
+      .finally(() => {
+        this.draining = undefined;
+        if (this.wakeAgain) {
+          this.wakeAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async drain(): Promise<void> {
+    while (!this.stopped) {
+      const job = await this.jobs.claim(this.worker, STALE_AFTER_MS);
+      if (!job) return;
+      await this.run(job);
+    }
+  }
+
+  private async run(job: ClaimedJob): Promise<void> {
+    const status = job.kind === 'embedding' ? 'embedding' : 'graphical';
+    if (job.attempts > MAX_ATTEMPTS) {
+      const reason = `indexing was interrupted ${MAX_ATTEMPTS} times (the server stopped while on it); index it again`;
+      await this.knowledge.setStatus([job.itemUuid], 'FAIL', status, reason);
+      await this.jobs.finish(job.id, 'failed', reason);
+      return;
+    }
+    const heartbeat = setInterval(() => {
+      this.jobs.heartbeat(job.id, this.worker).catch(() => undefined);
+    }, HEARTBEAT_MS);
     try {
-      for (const chunk of await this.knowledge.chunksOf(item.uuid)) {
-        const triples = await this.extractor.extract(chunk.text);
-        if (triples.length > 0) await this.graphs.addTriples(item.kbUuid, triples, chunk.embeddingId);
+      const item = await this.knowledge.findItem(job.itemUuid);
+      const base = item ? await this.knowledge.findBase(item.kbUuid) : null;
+      // Deleted since it was enqueued: nothing to do.
+      if (item && base) {
+        if (job.kind === 'embedding') await this.indexItem(base, item);
+        else await this.extractGraph(base, item);
       }
-      await this.knowledge.setStatus([item.uuid], 'DONE', 'graphical');
+      await this.jobs.finish(job.id, 'done');
     } catch (error) {
-      this.logger.error({
-        message: 'graph extraction failed',
-        item: item.uuid,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      await this.knowledge.setStatus([item.uuid], 'FAIL', 'graphical').catch(() => undefined);
+      const reason = reasonOf(error);
+      this.logger.error({ message: 'indexing failed', item: job.itemUuid, kind: job.kind, error: reason });
+      await this.knowledge.setStatus([job.itemUuid], 'FAIL', status, reason).catch(() => undefined);
+      await this.jobs.finish(job.id, 'failed', reason).catch(() => undefined);
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
-  /** Indexes one item now: its old chunks are replaced; `DONE`, or `FAIL` when anything goes wrong. */
-  async indexItem(base: KnowledgeBaseEntity, item: KnowledgeBaseItemEntity): Promise<void> {
-    try {
-      const chunks = chunkText(item.remark, {
-        maxChars: base.ingestMaxSegment > 0 ? base.ingestMaxSegment : this.config.knowledge.chunkChars,
-        overlapChars: base.ingestMaxOverlap > 0 ? base.ingestMaxOverlap : this.config.knowledge.chunkOverlapChars,
-      });
-      await this.knowledge.replaceChunks(item, chunks);
-      await this.knowledge.setStatus([item.uuid], 'DONE');
-    } catch (error) {
-      this.logger.error({
-        message: 'indexing failed',
-        item: item.uuid,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      await this.knowledge.setStatus([item.uuid], 'FAIL').catch(() => undefined);
+  /** Graph facts are read from an item's chunks (made first when it has none) by the configured model. */
+  private async extractGraph(base: KnowledgeBaseEntity, item: KnowledgeBaseItemEntity): Promise<void> {
+    if (this.extractor === undefined) {
+      throw new Error('graph extraction needs a model: set OPENAI_BASE_URL (the offline model cannot read facts)');
     }
+    if ((await this.knowledge.chunksOf(item.uuid)).length === 0) await this.indexItem(base, item);
+    for (const chunk of await this.knowledge.chunksOf(item.uuid)) {
+      const triples = await this.extractor.extract(chunk.text);
+      if (triples.length > 0) await this.graphs.addTriples(item.kbUuid, triples, chunk.embeddingId);
+    }
+    await this.knowledge.setStatus([item.uuid], 'DONE', 'graphical');
   }
 
-  private async run(base: KnowledgeBaseEntity, items: readonly KnowledgeBaseItemEntity[], types: readonly IndexType[]) {
-    for (const item of items) {
-      // Graph facts are read from the chunks, so an item that has none yet is chunked first.
-      if (types.includes('embedding') || (await this.knowledge.chunksOf(item.uuid)).length === 0) {
-        await this.indexItem(base, item);
-      }
-      if (types.includes('graphical')) await this.extractGraph(item);
+  /** Jobs left running by processes of this host that are gone go back in the queue without waiting. */
+  private async requeueJobsOfDeadProcesses(): Promise<void> {
+    for (const job of await this.jobs.runningOnHost(this.host)) {
+      const pid = Number(job.claimedBy.slice(this.host.length + 1));
+      // Our own pid at boot is a previous process that had it (a restarted container's first process).
+      if (!Number.isInteger(pid) || (pid !== process.pid && isProcessAlive(pid))) continue;
+      await this.jobs.requeue(job.id, job.claimedBy);
+      this.logger.warn({ message: 'indexing job of a stopped process queued again', job: job.id, pid });
     }
-  }
-
-  private finish(userId: string): void {
-    const left = (this.jobsByUser.get(userId) ?? 1) - 1;
-    if (left > 0) this.jobsByUser.set(userId, left);
-    else this.jobsByUser.delete(userId);
   }
 }

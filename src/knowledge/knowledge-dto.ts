@@ -1,4 +1,4 @@
-import { legacyTime } from '../conversation/conversation-dto.js';
+import { legacyTime } from '../common/legacy-time.js';
 import type { KnowledgeBaseEntity, KnowledgeBaseItemEntity } from '../database/entities/index.js';
 import { sourceFileUrl } from './source-file-url.js';
 
@@ -41,6 +41,8 @@ export function toItemDto(item: KnowledgeBaseItemEntity) {
     embeddingStatusChangeTime: item.embeddingStatusChangeTime ? legacyTime(item.embeddingStatusChangeTime) : '',
     graphicalStatus: item.graphicalStatus,
     graphicalStatusChangeTime: '',
+    /** Why indexing failed, when a status is `FAIL`. */
+    indexingError: item.indexingError,
     sourceFileName: item.sourceFileName,
     sourceFileUuid: item.sourceFileUuid,
     sourceFileUrl: sourceFileUrl(item.sourceFileUuid, item.sourceFileName),

@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { GRAPH_EXTRACTOR, ModelGraphExtractor } from './graph-extractor.js';
 import { GraphRepository } from './graph.repository.js';
+import { IndexingJobRepository } from './indexing-job.repository.js';
 import { IndexingService } from './indexing.service.js';
 import { KnowledgeController } from './knowledge.controller.js';
 import { KnowledgeRepository } from './knowledge.repository.js';
@@ -17,6 +18,7 @@ import { SampleKnowledgeBase } from './sample-knowledge-base.js';
     KnowledgeRepository,
     GraphRepository,
     IndexingService,
+    IndexingJobRepository,
     SampleKnowledgeBase,
     { provide: RETRIEVAL_PORT, useClass: PgRetrieval },
     {

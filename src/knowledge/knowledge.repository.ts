@@ -1,11 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { In, type DataSource, type Repository } from 'typeorm';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { KnowledgeBaseEntity, KnowledgeBaseItemEntity, KnowledgeChunkEntity } from '../database/entities/index.js';
 import type { IndexingStatus } from '../database/entities/knowledge.entity.js';
-import { cjkTerms } from './text-terms.js';
 import { newUuid } from '../common/ids.js';
+import type { PreparedChunk } from './chunk-in-slices.js';
+
+/**
+ * Chunks written per statement. Each statement sends four arrays (`unnest`), not parameters per row, so
+ * PostgreSQL's limit of 65,535 parameters is never near. The batch bounds one statement's time: the embedded
+ * database runs each statement on the event loop, so a short statement keeps other requests waiting briefly.
+ */
+const CHUNKS_PER_INSERT = 50;
 
 /** What indexing builds: chunks for retrieval (`embedding`, the legacy name), or graph facts (`graphical`). */
 export type IndexType = 'embedding' | 'graphical';
@@ -74,6 +82,10 @@ export class KnowledgeRepository {
     return this.items.findOneBy({ uuid, isDeleted: false });
   }
 
+  findItemById(id: string): Promise<KnowledgeBaseItemEntity | null> {
+    return this.items.findOneBy({ id, isDeleted: false });
+  }
+
   findItems(uuids: readonly string[]): Promise<KnowledgeBaseItemEntity[]> {
     return uuids.length === 0 ? Promise.resolve([]) : this.items.findBy({ uuid: In([...uuids]), isDeleted: false });
   }
@@ -114,13 +126,20 @@ export class KnowledgeRepository {
     return { records, total, current: page, size, pages: Math.ceil(total / size) };
   }
 
-  async setStatus(itemUuids: readonly string[], status: IndexingStatus, kind: IndexType = 'embedding'): Promise<void> {
+  /** Sets the items' status; `error` says why a `FAIL` failed, and is cleared by any other status. */
+  async setStatus(
+    itemUuids: readonly string[],
+    status: IndexingStatus,
+    kind: IndexType = 'embedding',
+    error = '',
+  ): Promise<void> {
     if (itemUuids.length === 0) return;
+    const indexingError = status === 'FAIL' ? error.slice(0, 500) : '';
     await this.items.update(
       { uuid: In([...itemUuids]) },
       kind === 'embedding'
-        ? { embeddingStatus: status, embeddingStatusChangeTime: new Date() }
-        : { graphicalStatus: status },
+        ? { embeddingStatus: status, embeddingStatusChangeTime: new Date(), indexingError }
+        : { graphicalStatus: status, indexingError },
     );
   }
 
@@ -131,22 +150,29 @@ export class KnowledgeRepository {
   }
 
   /** Replaces an item's chunks in one transaction; citations keep the text they cited, not the chunk. */
-  async replaceChunks(item: KnowledgeBaseItemEntity, texts: readonly string[]): Promise<void> {
+  async replaceChunks(item: KnowledgeBaseItemEntity, chunks: readonly PreparedChunk[]): Promise<void> {
+    const metadata = JSON.stringify({ kb_uuid: item.kbUuid, kb_item_uuid: item.uuid });
     await this.dataSource.transaction(async (manager) => {
       await manager.delete(KnowledgeChunkEntity, { kbItemUuid: item.uuid });
-      if (texts.length > 0) {
-        await manager.insert(
-          KnowledgeChunkEntity,
-          texts.map((text, chunkIndex) => ({
-            embeddingId: randomUUID(),
-            kbUuid: item.kbUuid,
-            kbItemUuid: item.uuid,
-            chunkIndex,
-            text,
-            searchTerms: cjkTerms(text).join(' '),
-            metadata: JSON.stringify({ kb_uuid: item.kbUuid, kb_item_uuid: item.uuid }),
-          })),
+      for (let start = 0; start < chunks.length; start += CHUNKS_PER_INSERT) {
+        const batch = chunks.slice(start, start + CHUNKS_PER_INSERT);
+        await manager.query(
+          `INSERT INTO "adi_knowledge_base_embedding"
+             ("embedding_id", "kb_uuid", "kb_item_uuid", "chunk_index", "text", "search_terms", "metadata")
+           SELECT id, $2, $3, ord, chunk_text, terms, $4
+           FROM unnest($1::varchar[], $5::int[], $6::text[], $7::text[]) AS batch(id, ord, chunk_text, terms)`,
+          [
+            batch.map(() => randomUUID()),
+            item.kbUuid,
+            item.uuid,
+            metadata,
+            batch.map((_, offset) => start + offset),
+            batch.map((chunk) => chunk.text),
+            batch.map((chunk) => chunk.searchTerms),
+          ],
         );
+        // The embedded database answers without ever leaving the event loop: let waiting requests in between.
+        await yieldToLoop();
       }
       await manager.query(
         `UPDATE "adi_knowledge_base" SET

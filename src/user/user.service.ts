@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import bcrypt from 'bcryptjs';
+import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import { UserRepository } from '../auth/user.repository.js';
 import { AppError } from '../common/app-error.js';
@@ -15,7 +15,6 @@ export class WrongOldPasswordError extends AppError {
   }
 }
 
-const BCRYPT_ROUNDS = 10;
 /** How many question/answer pairs the legacy settings page shows; informational, as on the legacy server. */
 const CONTEXT_MESSAGE_PAIRS = 3;
 
@@ -60,7 +59,7 @@ export class UserService {
   /** Checks the current password against the stored one (not a copy from login), then replaces it. */
   async modifyPassword(user: CurrentUser, oldPassword: string, newPassword: string): Promise<void> {
     const stored = await this.users.findById(user.id);
-    if (!stored || !(await bcrypt.compare(oldPassword, stored.password))) throw new WrongOldPasswordError();
-    await this.users.setPassword(user.id, await bcrypt.hash(newPassword, BCRYPT_ROUNDS));
+    if (!stored || !(await verifyPassword(oldPassword, stored.password))) throw new WrongOldPasswordError();
+    await this.users.setPassword(user.id, await hashPassword(newPassword));
   }
 }

@@ -2,6 +2,7 @@ import { AnswerEventEntity, AnswerStreamEntity } from './answer-journal.entity.j
 import { AskLockEntity, AskRateEntity } from './ask-limits.entity.js';
 import { CitationEntity, CitationParagraphEntity, CitationRefEntity } from './citation.entity.js';
 import { ConversationEntity } from './conversation.entity.js';
+import { IndexingJobEntity } from './indexing-job.entity.js';
 import { RefEmbeddingEntity, RefGraphEntity } from './message-refs.entity.js';
 import {
   GraphEdgeEntity,
@@ -37,6 +38,7 @@ export {
   CitationParagraphEntity,
   CitationRefEntity,
   ConversationEntity,
+  IndexingJobEntity,
   GraphEdgeEntity,
   GraphVertexEntity,
   KnowledgeBaseEntity,
@@ -90,4 +92,5 @@ export const ENTITIES = [
   StoredFileEntity,
   AnswerStreamEntity,
   AnswerEventEntity,
+  IndexingJobEntity,
 ];

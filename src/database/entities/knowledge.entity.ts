@@ -117,6 +117,10 @@ export class KnowledgeBaseItemEntity {
   @Column({ name: 'graphical_status', type: 'varchar', length: 8, default: 'NONE' })
   graphicalStatus!: IndexingStatus;
 
+  /** Why the last indexing of this item failed; empty when it did not. */
+  @Column({ name: 'indexing_error', type: 'varchar', length: 500, default: '' })
+  indexingError!: string;
+
   @Column({ name: 'is_deleted', type: 'boolean', default: false })
   isDeleted!: boolean;
 

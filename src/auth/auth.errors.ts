@@ -1,0 +1,24 @@
+import { AppError } from '../common/app-error.js';
+
+export class LoginFailedError extends AppError {
+  readonly code = 'A0004';
+  constructor() {
+    super('登陆失败，账号或密码错误 Login failed: wrong email or password.');
+  }
+}
+
+/** No account has this e-mail address (the legacy server's code for it). */
+export class UnknownEmailError extends AppError {
+  readonly code = 'A0007';
+  constructor() {
+    super('账号不存在 No account has this e-mail address; check it, or ask an admin for an account.');
+  }
+}
+
+/** Too many login attempts for one account or from one address. */
+export class LoginRateLimitedError extends AppError {
+  readonly code = 'LOGIN_RATE_LIMITED';
+  constructor(retryAfterSeconds: number) {
+    super(`失败次数太多 Too many login attempts; try again in ${retryAfterSeconds} s.`);
+  }
+}

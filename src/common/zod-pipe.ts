@@ -1,0 +1,106 @@
+import {
+  Param,
+  Query,
+  createParamDecorator,
+  type ArgumentMetadata,
+  type ExecutionContext,
+  type PipeTransform,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { InvalidParameterError } from './app-error.js';
+
+/**
+ * Every schema a route validates with, by name, so that an OpenAPI document can be generated from them
+ * (`z.toJSONSchema(requestSchemas, { io: 'input' })`).
+ */
+export const requestSchemas = z.registry<{ id: string }>();
+
+/** Names a request schema and registers it; the name becomes the schema's id in generated API documents. */
+export function requestSchema<T extends z.ZodType>(id: string, schema: T): T {
+  if (!requestSchemas.has(schema)) requestSchemas.add(schema, { id });
+  return schema;
+}
+
+/** One readable line per problem, naming the field (`where` prefixes it: `query`, `path`, or nothing for a body). */
+export function describeZodIssues(error: z.ZodError, where = ''): { message: string; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = [where, ...issue.path.map(String)].filter((part) => part !== '').join('.') || 'body';
+    fields[field] ??= issue.message;
+  }
+  return {
+    message: Object.entries(fields)
+      .map(([field, message]) => `${field}: ${message}`)
+      .join('; '),
+    fields,
+  };
+}
+
+/** The path of the first string holding a NUL character, which PostgreSQL cannot store in text. */
+function pathOfNul(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = pathOfNul(value[i], [...path, String(i)]);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, field] of Object.entries(value)) {
+      const found = pathOfNul(key, [...path, key]) ?? pathOfNul(field, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Validates a body, query or path parameter with a zod schema; a failure is `A0002` naming each bad field and
+ * what it must be. Use it through {@link ZodBody}, {@link ZodQuery} or {@link ZodParam}.
+ */
+export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.output<T>> {
+  constructor(private readonly schema: T) {}
+
+  transform(value: unknown, metadata: ArgumentMetadata): z.output<T> {
+    // A path parameter is named by the route's name for it; body and query fields by their own names.
+    const where = metadata.type === 'param' ? (metadata.data ?? '') : '';
+    const nul = pathOfNul(value);
+    if (nul) {
+      const field = [where, ...nul].filter((part) => part !== '').join('.') || 'body';
+      throw new InvalidParameterError(`${field}: must not contain the NUL character (\\u0000)`, {
+        [field]: 'must not contain NUL',
+      });
+    }
+    const parsed = this.schema.safeParse(value);
+    if (!parsed.success) {
+      const { message, fields } = describeZodIssues(parsed.error, where);
+      throw new InvalidParameterError(message, fields);
+    }
+    return parsed.data;
+  }
+}
+
+/**
+ * The JSON body, checked to be JSON: a request with a body of another Content-Type is told so, instead of
+ * being read as an empty object whose first required field is then "missing".
+ */
+const JsonBody = createParamDecorator((_data: unknown, context: ExecutionContext): unknown => {
+  const request = context.switchToHttp().getRequest<Request>();
+  const hasBody =
+    Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+  if (hasBody && !request.is('application/json')) {
+    const type = request.headers['content-type'] ?? 'none';
+    throw new InvalidParameterError(`Content-Type must be application/json (this request sent ${type})`, {
+      'Content-Type': 'must be application/json',
+    });
+  }
+  // Nothing sent: an empty object, so that the schema names the required fields.
+  return request.body ?? {};
+});
+
+/** `@ZodBody(schema)`: the request body (JSON), validated. */
+export const ZodBody = (schema: z.ZodType) => JsonBody(undefined, new ZodPipe(schema));
+/** `@ZodQuery(schema)`: the whole query string, validated as one object. */
+export const ZodQuery = (schema: z.ZodType) => Query(new ZodPipe(schema));
+/** `@ZodParam('uuid', schema)`: one path parameter, validated. */
+export const ZodParam = (name: string, schema: z.ZodType) => Param(name, new ZodPipe(schema));

@@ -1,0 +1,388 @@
+import { AuthService } from '../src/auth/auth.service.js';
+import { startApp, type RunningApp } from './support/app.js';
+
+/**
+ * Every endpoint with every kind of bad input: each answers in the legacy envelope with a code that says what
+ * is wrong (A0002 naming the field for a bad parameter), or a 4xx; never a 500.
+ */
+
+interface Reply {
+  status: number;
+  body: { success?: boolean; code?: string; message?: string; data?: unknown } | undefined;
+}
+
+interface Endpoint {
+  method: 'GET' | 'POST';
+  /** With `{kb}`, `{item}`, `{conversation}`, `{answer}` standing for real uuids. */
+  path: string;
+  /** A body the endpoint accepts; mutations of it are sent. */
+  body?: Record<string, unknown>;
+  /** Query parameters it accepts. */
+  query?: Record<string, string>;
+  /** String fields of the body or query to fill with bad strings. */
+  strings?: string[];
+  /** Number fields of the body or query to put out of range. */
+  numbers?: string[];
+  /** String fields that may be long (an item's text): not sent the too-long string. */
+  longAllowed?: string[];
+  /** Array fields of the body to make too long. */
+  arrays?: string[];
+}
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    method: 'POST',
+    path: '/auth/login',
+    body: { email: 'x@example.test', password: 'secret' },
+    strings: ['email', 'password'],
+  },
+  {
+    method: 'POST',
+    path: '/conversation/add',
+    body: { title: 'a title', remark: '', kbIds: [] },
+    strings: ['title', 'remark', 'aiSystemMessage'],
+    numbers: ['answerContentType'],
+    arrays: ['kbIds'],
+  },
+  {
+    method: 'POST',
+    path: '/conversation/edit/{conversation}',
+    body: { title: 'edited' },
+    strings: ['title', 'remark'],
+    numbers: ['answerContentType'],
+    arrays: ['kbIds'],
+  },
+  { method: 'POST', path: '/conversation/del/{conversation}' },
+  {
+    method: 'GET',
+    path: '/conversation/{conversation}',
+    query: { maxMsgUuid: '', pageSize: '20' },
+    strings: ['maxMsgUuid'],
+    numbers: ['pageSize'],
+  },
+  { method: 'GET', path: '/conversation/message/embedding-ref/{answer}' },
+  { method: 'GET', path: '/conversation/message/graph-ref/{answer}' },
+  { method: 'GET', path: '/conversation/message/citation/{answer}' },
+  {
+    method: 'POST',
+    path: '/knowledge-base/saveOrUpdate',
+    body: { id: '0', title: 'kb', remark: '', isPublic: false },
+    strings: ['title', 'remark', 'id'],
+    numbers: ['ingestMaxOverlap', 'ingestMaxSegment', 'retrieveMaxResults', 'retrieveMinScore'],
+  },
+  { method: 'GET', path: '/knowledge-base/info/{kb}' },
+  { method: 'POST', path: '/knowledge-base/del/{kb}' },
+  {
+    method: 'GET',
+    path: '/knowledge-base/mine/search',
+    query: { keyword: '', currentPage: '1', pageSize: '10', includeOthersPublic: 'true' },
+    strings: ['keyword', 'includeOthersPublic'],
+    numbers: ['currentPage', 'pageSize'],
+  },
+  {
+    method: 'GET',
+    path: '/knowledge-base-item/search',
+    query: { keyword: '', kbUuid: '{kb}', currentPage: '1', pageSize: '10' },
+    strings: ['keyword', 'kbUuid'],
+    numbers: ['currentPage', 'pageSize'],
+  },
+  {
+    method: 'POST',
+    path: '/knowledge-base-item/saveOrUpdate',
+    body: { id: '0', uuid: '', kbUuid: '{kb}', title: 'item', remark: 'some text' },
+    strings: ['title', 'remark', 'kbUuid', 'uuid', 'id'],
+    longAllowed: ['remark'],
+  },
+  { method: 'POST', path: '/knowledge-base-item/del/{item}' },
+  {
+    method: 'POST',
+    path: '/knowledge-base/item/indexing-list',
+    body: { uuids: ['{item}'], indexTypes: ['embedding'] },
+    arrays: ['uuids', 'indexTypes'],
+  },
+  {
+    method: 'POST',
+    path: '/knowledge-base/graph/{kb}/triples',
+    body: { triples: [{ source: { name: 'a' }, relation: { label: 'r' }, target: { name: 'b' } }] },
+    arrays: ['triples'],
+  },
+  { method: 'GET', path: '/knowledge-base/graph/{kb}' },
+  { method: 'GET', path: '/knowledge-base/indexing/check' },
+  { method: 'GET', path: '/conversation/list' },
+  {
+    method: 'GET',
+    path: '/admin/citation/paragraphs',
+    query: { from: '2026-01-01', currentPage: '1', pageSize: '20' },
+    strings: ['from', 'to', 'answerUuid', 'sourceId', 'hasCitationError'],
+    numbers: ['currentPage', 'pageSize'],
+  },
+  { method: 'GET', path: '/admin/citation/quality', query: { from: '2026-01-01' }, strings: ['from', 'to'] },
+];
+
+interface Case {
+  name: string;
+  endpoint: Endpoint;
+  body?: string;
+  contentType?: string;
+  query?: Record<string, string>;
+  pathOverride?: string;
+  /** The field the A0002 message must name, when the answer is A0002. */
+  field?: string;
+}
+
+const LONG = 'x'.repeat(20_000);
+const BAD_NUMBERS: unknown[] = [3_000_000_000, -3_000_000_000, 1.5, 'abc'];
+const BAD_DATES = ['99999-01-01', '1000-01-01', 'not a date'];
+
+function casesOf(endpoint: Endpoint): Case[] {
+  const cases: Case[] = [];
+  const json = (value: unknown) => JSON.stringify(value);
+  if (endpoint.body) {
+    cases.push({ name: 'body null', endpoint, body: 'null', contentType: 'application/json' });
+    cases.push({ name: 'body a number', endpoint, body: '42', contentType: 'application/json' });
+    cases.push({ name: 'body not JSON', endpoint, body: '{"title":', contentType: 'application/json' });
+    cases.push({ name: 'body an array', endpoint, body: '[]', contentType: 'application/json' });
+    cases.push({ name: 'wrong Content-Type', endpoint, body: json(endpoint.body), contentType: 'text/plain' });
+    cases.push({
+      name: 'form Content-Type',
+      endpoint,
+      body: 'title=x',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    for (const field of endpoint.strings ?? []) {
+      for (const [kind, value] of [
+        ['NUL', 'a\u0000b'],
+        ['too long', LONG],
+        ['an object', { nested: true }],
+        ['a number', 12],
+      ] as const) {
+        if (kind === 'too long' && endpoint.longAllowed?.includes(field)) continue;
+        cases.push({ name: `${field} ${kind}`, endpoint, body: json({ ...endpoint.body, [field]: value }), field });
+      }
+    }
+    for (const field of endpoint.numbers ?? []) {
+      for (const value of BAD_NUMBERS) {
+        cases.push({
+          name: `${field} = ${String(value)}`,
+          endpoint,
+          body: json({ ...endpoint.body, [field]: value }),
+          field,
+        });
+      }
+    }
+    for (const field of endpoint.arrays ?? []) {
+      cases.push({
+        name: `${field} with 5000 entries`,
+        endpoint,
+        body: json({ ...endpoint.body, [field]: Array(5000).fill('1') }),
+        field,
+      });
+      cases.push({ name: `${field} not an array`, endpoint, body: json({ ...endpoint.body, [field]: 'x' }), field });
+      cases.push({ name: `${field} with NUL`, endpoint, body: json({ ...endpoint.body, [field]: ['\u0000'] }), field });
+    }
+    cases.push({ name: 'a key with NUL', endpoint, body: json({ ...endpoint.body, 'k\u0000': 1 }) });
+  }
+  if (endpoint.query) {
+    for (const field of endpoint.strings ?? []) {
+      cases.push({ name: `query ${field} NUL`, endpoint, query: { ...endpoint.query, [field]: 'a\u0000b' }, field });
+      cases.push({
+        name: `query ${field} too long`,
+        endpoint,
+        query: { ...endpoint.query, [field]: LONG.slice(0, 6000) },
+        field,
+      });
+    }
+    for (const field of endpoint.numbers ?? []) {
+      for (const value of BAD_NUMBERS) {
+        cases.push({
+          name: `query ${field} = ${String(value)}`,
+          endpoint,
+          query: { ...endpoint.query, [field]: String(value) },
+          field,
+        });
+      }
+    }
+    for (const field of ['from', 'to'].filter((name) => endpoint.strings?.includes(name))) {
+      for (const value of BAD_DATES) {
+        cases.push({
+          name: `query ${field} = ${value}`,
+          endpoint,
+          query: { ...endpoint.query, [field]: value },
+          field,
+        });
+      }
+    }
+  }
+  for (const placeholder of ['{kb}', '{item}', '{conversation}', '{answer}']) {
+    if (!endpoint.path.includes(placeholder)) continue;
+    for (const [kind, value] of [
+      ['NUL', 'ab%00cd'],
+      ['not hex', 'not-a-uuid'],
+      ['304 characters', 'a'.repeat(304)],
+      ['-1', '-1'],
+    ] as const) {
+      cases.push({
+        name: `path ${placeholder} ${kind}`,
+        endpoint,
+        pathOverride: endpoint.path.replace(placeholder, value),
+      });
+    }
+  }
+  return cases;
+}
+
+describe('bad input, on every endpoint', () => {
+  let server: RunningApp;
+  let token: string;
+  const ids: Record<string, string> = {};
+
+  const send = async (method: string, path: string, init: { body?: string; contentType?: string } = {}) => {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: { Authorization: token, ...(init.contentType ? { 'Content-Type': init.contentType } : {}) },
+      ...(init.body === undefined ? {} : { body: init.body }),
+    });
+    const text = await response.text();
+    let body: Reply['body'];
+    try {
+      body = JSON.parse(text) as Reply['body'];
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, body };
+  };
+  const fill = (text: string) => text.replace(/\{(kb|item|conversation|answer)\}/g, (_, name: string) => ids[name]!);
+
+  beforeAll(async () => {
+    server = await startApp({ LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_ADDRESS: '100000' });
+    token = await server.login();
+    const kb = await send('POST', '/knowledge-base/saveOrUpdate', {
+      body: JSON.stringify({ id: '0', title: 'bad input', isPublic: false }),
+      contentType: 'application/json',
+    });
+    ids.kb = (kb.body!.data as { uuid: string }).uuid;
+    const item = await send('POST', '/knowledge-base-item/saveOrUpdate', {
+      body: JSON.stringify({ kbUuid: ids.kb, title: 'an item', remark: 'Some text.' }),
+      contentType: 'application/json',
+    });
+    ids.item = (item.body!.data as { uuid: string }).uuid;
+    ids.conversation = await server.firstConversation(token);
+    ids.answer = 'f'.repeat(32);
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const cases = ENDPOINTS.flatMap(casesOf);
+
+  it.each(cases.map((c) => [`${c.endpoint.method} ${c.endpoint.path}: ${c.name}`, c] as const))(
+    '%s answers a clear refusal, never a 500',
+    async (_name, c) => {
+      let path = fill(c.pathOverride ?? c.endpoint.path);
+      if (c.query)
+        path += `?${new URLSearchParams(Object.entries(c.query).map(([k, v]) => [k, fill(v)] as [string, string])).toString()}`;
+      const reply = await send(c.endpoint.method, path, {
+        ...(c.body !== undefined ? { body: fill(c.body) } : {}),
+        ...(c.contentType
+          ? { contentType: c.contentType }
+          : c.body !== undefined
+            ? { contentType: 'application/json' }
+            : {}),
+      });
+      expect(reply.status).toBeLessThan(500);
+      if (reply.status === 200) {
+        expect(reply.body).toMatchObject({ success: false });
+        expect(reply.body!.code).toMatch(/^A00\d\d$/);
+        expect(reply.body!.message).not.toMatch(/try again/);
+        if (reply.body!.code === 'A0002' && c.field) expect(reply.body!.message).toContain(c.field);
+      } else {
+        expect(reply.status).toBeGreaterThanOrEqual(400);
+      }
+    },
+  );
+
+  it('says what is wrong with a body of null, a wrong Content-Type, and a bad field', async () => {
+    const nullBody = await send('POST', '/conversation/add', { body: 'null', contentType: 'application/json' });
+    expect(nullBody).toMatchObject({
+      status: 400,
+      body: { success: false, code: 'HTTP_400', message: 'body: must be a JSON object, not null' },
+    });
+    const textBody = await send('POST', '/conversation/add', { body: '{"title":"x"}', contentType: 'text/plain' });
+    expect(textBody.body!.message).toContain('Content-Type must be application/json');
+    const overlap = await send('POST', '/knowledge-base/saveOrUpdate', {
+      body: JSON.stringify({ id: '0', title: 'x', ingestMaxOverlap: 3_000_000_000 }),
+      contentType: 'application/json',
+    });
+    expect(overlap.body).toMatchObject({
+      code: 'A0002',
+      message: 'ingestMaxOverlap: must be a whole number from 0 to 100000',
+      data: { ingestMaxOverlap: 'must be a whole number from 0 to 100000' },
+    });
+  });
+
+  it('answers "not found" for an id that names nothing, and refuses ids that are not ids, instead of creating', async () => {
+    const count = async () =>
+      (await send('GET', '/knowledge-base/mine/search?keyword=&currentPage=1&pageSize=100')).body!.data as {
+        total: number;
+      };
+    const before = (await count()).total;
+    for (const id of ['-1', 'abc', -1, 1.5]) {
+      const reply = await send('POST', '/knowledge-base/saveOrUpdate', {
+        body: JSON.stringify({ id, title: 'should not exist' }),
+        contentType: 'application/json',
+      });
+      expect(reply.body).toMatchObject({ success: false, code: 'A0002' });
+    }
+    const missing = await send('POST', '/knowledge-base/saveOrUpdate', {
+      body: JSON.stringify({ id: '987654321', title: 'should not exist' }),
+      contentType: 'application/json',
+    });
+    expect(missing.body).toMatchObject({ success: false, code: 'A0017' });
+    const missingItem = await send('POST', '/knowledge-base-item/saveOrUpdate', {
+      body: JSON.stringify({ id: '987654321', kbUuid: ids.kb, title: 't', remark: 'r' }),
+      contentType: 'application/json',
+    });
+    expect(missingItem.body).toMatchObject({ success: false, code: 'A0019' });
+    expect((await count()).total).toBe(before);
+  });
+
+  it('tells a binary file, a non-UTF-8 text and an over-long file name apart from an unsupported type', async () => {
+    const upload = async (name: string, bytes: Uint8Array) => {
+      const form = new FormData();
+      form.append('file', new Blob([bytes]), name);
+      const response = await fetch(`${server.baseUrl}/knowledge-base/upload/${ids.kb}`, {
+        method: 'POST',
+        headers: { Authorization: token },
+        body: form,
+      });
+      return (await response.json()) as { success: boolean; code: string; message: string };
+    };
+    const png = await upload(
+      'picture.txt',
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+    );
+    expect(png).toMatchObject({ success: false, code: 'A0018' });
+    expect(png.message).toContain('binary');
+    const gbk = await upload('chinese.txt', new Uint8Array([0xc4, 0xe3, 0xba, 0xc3, 0xca, 0xc0, 0xbd, 0xe7]));
+    expect(gbk).toMatchObject({ success: false, code: 'A0018' });
+    expect(gbk.message).toContain('UTF-8');
+    const longName = await upload(`${'n'.repeat(300)}.txt`, new TextEncoder().encode('Plain text.'));
+    expect(longName).toMatchObject({ success: false, code: 'A0002' });
+    expect(longName.message).toContain('file name');
+    const pdf = await upload('report.pdf', new TextEncoder().encode('%PDF-1.7'));
+    expect(pdf.message).toContain('.txt and .md');
+  });
+
+  it('answers a non-admin on an admin route in the envelope, and a foreign conversation with the legacy codes', async () => {
+    await server.app
+      .get(AuthService)
+      .createUser({ name: 'carol', email: 'carol@example.test', password: 'carol-password', isAdmin: false });
+    const carol = await server.login('carol@example.test', 'carol-password');
+    const asCarol = async (path: string) =>
+      (await (await fetch(`${server.baseUrl}${path}`, { headers: { Authorization: carol } })).json()) as Reply['body'];
+    expect(await asCarol('/admin/citation/quality')).toMatchObject({ success: false, code: 'A0016' });
+    expect(await asCarol(`/conversation/${ids.conversation}?maxMsgUuid=&pageSize=20`)).toMatchObject({ code: 'A0016' });
+    expect(await asCarol(`/conversation/${'0'.repeat(32)}?maxMsgUuid=&pageSize=20`)).toMatchObject({ code: 'A0008' });
+  });
+});
