@@ -74,7 +74,8 @@ describe('knowledge-base Q&A', () => {
     expect(added.success).toBe(true);
     expect(added.data).toMatchObject({ kbUuid: marsupials.uuid, question: 'How do quokkas survive without water?' });
     expect(added.data.uuid).toMatch(/^[0-9a-f]{32}$/);
-    expect(added.data.aiModelId).toBe('0');
+    // No model named: the default model, the first one /model/llms lists.
+    expect(added.data.aiModelId).toBe('1');
     fake.enqueue({
       content: JSON.stringify({
         paragraphs: [
@@ -133,6 +134,7 @@ describe('knowledge-base Q&A', () => {
 
   it('retrieves from the asked base only, and uses the model the asker picked', async () => {
     const added = await add(admin, marsupials.uuid, 'How much bamboo do giant pandas need?', 'model-b');
+    expect(added.data.aiModelId).toBe('2');
     fake.enqueue({ content: '{"paragraphs":[{"text":"The sources do not say.","citationIds":[]}]}' });
     const reply = await processRecord(admin, added.data.uuid);
     expect(stockAppAnswer(reply.events)).toBe('The sources do not say.');

@@ -30,9 +30,14 @@ export class LiveAnswers implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     if (this.redis) {
-      this.subscriber = this.redis.duplicate();
+      // Redis may be down at start: the service still starts (readiness says so), the subscription waits for the
+      // connection instead of failing, and until then the resume stream's poll carries the signals.
+      this.subscriber = this.redis.duplicate({ maxRetriesPerRequest: null });
       this.subscriber.on('message', (channel: string, uuid: string) => this.receive(channel, uuid));
-      await this.subscriber.subscribe(JOURNAL_CHANNEL, STOP_CHANNEL);
+      this.subscriber.on('error', () => undefined);
+      this.subscriber.subscribe(JOURNAL_CHANNEL, STOP_CHANNEL).catch((error: unknown) => {
+        if (!this.closing) this.logger.warn({ message: 'live-answer subscription failed', error: String(error) });
+      });
     } else if (this.config.database.url) {
       await this.listen(this.config.database.url);
     }

@@ -11,6 +11,7 @@ import { canRead, KnowledgeBaseNotFoundError } from '../knowledge/knowledge-acce
 import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
 import { SseConnection } from '../sse/sse-connection.js';
+import { ModelCatalog } from '../platform/model-catalog.js';
 import { toAddedDto, toKbQaDto } from './knowledge-qa-dto.js';
 import { QaRecordNotFoundError } from './knowledge-qa-errors.js';
 import { KnowledgeQaRepository } from './knowledge-qa.repository.js';
@@ -53,6 +54,7 @@ export class KnowledgeQaController {
     private readonly qa: KnowledgeQaService,
     @Inject(MODEL_PROVIDER) private readonly model: ModelProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly models: ModelCatalog,
   ) {}
 
   /** A question for a knowledge base the caller can read; `modelName` blank or unknown: the default model. */
@@ -62,7 +64,8 @@ export class KnowledgeQaController {
     const { question, modelName } = parse(addBody, body);
     const base = await this.knowledge.findBase(kbUuid);
     if (!base || !canRead(base, user)) throw new KnowledgeBaseNotFoundError(kbUuid);
-    const record = await this.records.create(base, user.id, question, (modelName ?? '').trim());
+    const name = (modelName ?? '').trim();
+    const record = await this.records.create(base, user.id, question, { name, id: this.models.idOf(name) });
     return { success: true, data: toAddedDto(record) };
   }
 

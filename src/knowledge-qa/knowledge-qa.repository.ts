@@ -88,7 +88,12 @@ export class KnowledgeQaRepository {
     this.records = dataSource.getRepository(KnowledgeQaEntity);
   }
 
-  create(base: KnowledgeBaseEntity, userId: string, question: string, modelName: string): Promise<KnowledgeQaEntity> {
+  create(
+    base: KnowledgeBaseEntity,
+    userId: string,
+    question: string,
+    model: { name: string; id: string },
+  ): Promise<KnowledgeQaEntity> {
     return this.records.save(
       this.records.create({
         uuid: newUuid(),
@@ -96,7 +101,8 @@ export class KnowledgeQaRepository {
         kbUuid: base.uuid,
         question,
         userId,
-        aiModelName: modelName,
+        aiModelName: model.name,
+        aiModelId: model.id,
       }),
     );
   }

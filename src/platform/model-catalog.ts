@@ -36,6 +36,12 @@ export class ModelCatalog {
     }
     return model.openai.models.map((name, index) => toInfo(index + 1, name, name, 'openai'));
   }
+
+  /** The `modelId` of the model a request names; a blank or unknown name gets the default model's, as the ask does. */
+  idOf(modelName: string): string {
+    const models = this.textModels();
+    return (models.find((model) => model.modelName === modelName) ?? models[0]!).modelId;
+  }
 }
 
 function toInfo(id: number, name: string, title: string, platform: string): ModelInfo {
