@@ -6,6 +6,7 @@ import { KnowledgeBaseEntity, KnowledgeBaseItemEntity, KnowledgeChunkEntity } fr
 import type { IndexingStatus } from '../database/entities/knowledge.entity.js';
 import { cjkTerms } from './text-terms.js';
 import { newUuid } from '../common/ids.js';
+import { EntitySelect } from '../database/entity-select.js';
 
 /** What indexing builds: chunks for retrieval (`embedding`, the legacy name), or graph facts (`graphical`). */
 export type IndexType = 'embedding' | 'graphical';
@@ -22,10 +23,13 @@ export interface Page<T> {
 export class KnowledgeRepository {
   private readonly bases: Repository<KnowledgeBaseEntity>;
   private readonly items: Repository<KnowledgeBaseItemEntity>;
+  /** Every question reads its conversation's bases: one prepared statement text, found by primary key. */
+  private readonly basesByIds: EntitySelect<KnowledgeBaseEntity>;
 
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {
     this.bases = dataSource.getRepository(KnowledgeBaseEntity);
     this.items = dataSource.getRepository(KnowledgeBaseItemEntity);
+    this.basesByIds = new EntitySelect(this.bases, '"id" = ANY($1::bigint[]) AND NOT "is_deleted"');
   }
 
   findBase(uuid: string): Promise<KnowledgeBaseEntity | null> {
@@ -35,7 +39,7 @@ export class KnowledgeRepository {
   /** The bases behind `ids`; ids that are not numbers (a client's mistake) name none. */
   findBasesByIds(ids: readonly string[]): Promise<KnowledgeBaseEntity[]> {
     const numeric = ids.filter((id) => /^\d{1,18}$/.test(id));
-    return numeric.length === 0 ? Promise.resolve([]) : this.bases.findBy({ id: In(numeric), isDeleted: false });
+    return numeric.length === 0 ? Promise.resolve([]) : this.basesByIds.many([numeric]);
   }
 
   createBase(
