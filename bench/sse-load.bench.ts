@@ -18,6 +18,7 @@
  * Run: `npm run bench:sse` (`BENCH_QUICK=1` for a short run while developing). The last line is one JSON object.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -28,9 +29,9 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const LOADS = process.env.BENCH_LOADS?.split(',').map(Number) ?? (QUICK ? [50] : [100, 300, 500]);
 const TICK_MS = 5;
 /** How long the long answer is measured, once every stream is open and has had its first chunk. */
-const WINDOW_MS = QUICK ? 4000 : 8000;
+const WINDOW_MS = QUICK ? 4000 : 6000;
 /** A short-answer phase that has not ended by then is cut: its figures then say so. */
-const PHASE_CAP_MS = 90_000;
+const PHASE_CAP_MS = 40_000;
 const NON_READING_CLIENTS = 3;
 
 type Framing = 'events' | 'relay' | 'raw';
@@ -149,12 +150,41 @@ async function startServer(modelUrl: string, databaseUrl: string): Promise<{ url
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
+  serverPid = child.pid ?? 0;
   for await (const line of lines) if (line.startsWith('READY ')) return { url: line.slice(6), child };
   throw new Error('the benchmark server did not start');
 }
 
+let serverPid = 0;
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * The server's CPU time and RSS, read from /proc where there is one: at once, even while the server is too busy
+ * to answer a request (a saturated route would otherwise stretch its own window). `gc` collects first, over HTTP.
+ */
 async function usage(url: string, gc = false): Promise<{ cpuMicros: number; rss: number }> {
-  return (await (await fetch(`${url}/bench/usage${gc ? '?gc=1' : ''}`)).json()) as { cpuMicros: number; rss: number };
+  if (gc || !existsSync(`/proc/${serverPid}/stat`)) {
+    const probe = (await (await fetch(`${url}/bench/usage${gc ? '?gc=1' : ''}`)).json()) as {
+      cpuMicros: number;
+      rss: number;
+    };
+    if (!existsSync(`/proc/${serverPid}/stat`)) return probe;
+  }
+  // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name) are user and system time in clock ticks.
+  const stat = readFileSync(`/proc/${serverPid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, 'utf8'))?.[1] ?? 0);
+  return { cpuMicros: (ticks * 1e6) / CLOCK_TICKS_PER_SECOND, rss: rssKiB * 1024 };
+}
+
+/** Waits until the server has worked off what a phase left it (at most 20 s): less than 10% of a core for 0.5 s. */
+async function settle(url: string): Promise<void> {
+  for (let waited = 0; waited < 20_000; waited += 500) {
+    const start = await usage(url);
+    await sleep(500);
+    if ((await usage(url)).cpuMicros - start.cpuMicros < 50_000) return;
+  }
 }
 
 interface BenchUser {
@@ -251,6 +281,8 @@ interface PhaseResult {
   p99: number;
   paragraphs: number;
   cut: boolean;
+  /** The server used a whole core through the window: tokens were sent faster than it could take them. */
+  saturated: boolean;
 }
 
 /** Opens the streams over one second, 50 at a time. */
@@ -268,6 +300,11 @@ async function openAll(url: string, route: Route, profile: AnswerProfile, stream
 async function phase(url: string, route: Route, profile: AnswerProfile, streams: number): Promise<PhaseResult> {
   const windowed = profile === LONG;
   const base = await usage(url, true);
+  // RSS is sampled through the phase and its peak kept: a single reading may fall just after a collection.
+  let peakRss = base.rss;
+  const sampler = setInterval(() => {
+    void usage(url).then(({ rss }) => (peakRss = Math.max(peakRss, rss)));
+  }, 500);
   let before = base;
   let tokensBefore = tokensSent;
   const opened = await openAll(url, route, profile, streams, windowed);
@@ -275,12 +312,14 @@ async function phase(url: string, route: Route, profile: AnswerProfile, streams:
   let during: { cpuMicros: number; rss: number };
   let after: { cpuMicros: number; rss: number };
   let tokens: number;
+  let saturated = false;
   if (windowed) {
     await sleep(2000); // every stream has its first chunk and the work of starting is done
     before = await usage(url);
     tokensBefore = tokensSent;
     await sleep(WINDOW_MS);
     after = await usage(url);
+    saturated = after.cpuMicros - before.cpuMicros > 0.95 * WINDOW_MS * 1000;
     during = after;
     tokens = tokensSent - tokensBefore;
     for (const stream of opened) stream.abort();
@@ -298,17 +337,19 @@ async function phase(url: string, route: Route, profile: AnswerProfile, streams:
     after = await usage(url);
     tokens = tokensSent - tokensBefore;
   }
+  clearInterval(sampler);
   const delays = (await Promise.all(opened.map((stream) => stream.done))).flat().sort((a, b) => a - b);
-  await sleep(windowed ? 2000 : 500); // aborted answers are wound down before the next phase
+  await settle(url); // aborted answers and any backlog are worked off before the next phase
   return {
     cpuPerToken: (after.cpuMicros - before.cpuMicros) / Math.max(1, tokens),
     cpuMicros: after.cpuMicros - before.cpuMicros,
     tokens,
-    rssPerStream: (during.rss - base.rss) / streams,
+    rssPerStream: (Math.max(peakRss, during.rss) - base.rss) / streams,
     p50: delays[Math.floor(delays.length * 0.5)] ?? NaN,
     p99: delays[Math.floor(delays.length * 0.99)] ?? NaN,
     paragraphs: delays.length,
     cut,
+    saturated,
   };
 }
 
@@ -397,7 +438,8 @@ async function main(): Promise<void> {
           out(
             `${route.label.padEnd(20)}${String(load).padStart(7)}  ${result.cpuPerToken.toFixed(1).padStart(12)}  ` +
               `${(result.rssPerStream / 1024).toFixed(1).padStart(14)}  ${result.p50.toFixed(2).padStart(12)} / ${result.p99.toFixed(2).padEnd(14)}` +
-              `(${result.paragraphs})${result.cut ? '  cut after 90 s' : ''}`,
+              `(${result.paragraphs})${result.cut ? '  cut after 40 s' : ''}` +
+              `${result.saturated ? '  saturated: a whole core, CPU per token is a floor' : ''}`,
           );
         }
       }
