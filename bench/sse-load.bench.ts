@@ -149,7 +149,7 @@ async function startServer(modelUrl: string, databaseUrl: string): Promise<{ url
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const lines = createInterface({ input: child.stdout! });
+  const lines = createInterface({ input: child.stdout });
   serverPid = child.pid ?? 0;
   for await (const line of lines) if (line.startsWith('READY ')) return { url: line.slice(6), child };
   throw new Error('the benchmark server did not start');

@@ -24,7 +24,10 @@ export class EntitySelect<T extends ObjectLiteral> {
   async many(params: readonly unknown[]): Promise<T[]> {
     const rows: Record<string, unknown>[] = await this.repository.manager.query(this.sql, [...params]);
     return rows.map((row) => {
-      for (const name of this.bigints) if (row[name] !== null && row[name] !== undefined) row[name] = String(row[name]);
+      for (const name of this.bigints) {
+        const value = row[name];
+        if (typeof value === 'number' || typeof value === 'bigint') row[name] = String(value);
+      }
       return Object.assign(this.repository.create(), row);
     });
   }
