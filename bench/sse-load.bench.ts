@@ -29,9 +29,9 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const LOADS = process.env.BENCH_LOADS?.split(',').map(Number) ?? (QUICK ? [50] : [100, 300, 500]);
 const TICK_MS = 5;
 /** How long the long answer is measured, once every stream is open and has had its first chunk. */
-const WINDOW_MS = QUICK ? 4000 : 6000;
+const WINDOW_MS = QUICK ? 4000 : 5000;
 /** A short-answer phase that has not ended by then is cut: its figures then say so. */
-const PHASE_CAP_MS = 40_000;
+const PHASE_CAP_MS = 30_000;
 const NON_READING_CLIENTS = 3;
 
 type Framing = 'events' | 'relay' | 'raw';
@@ -178,9 +178,9 @@ async function usage(url: string, gc = false): Promise<{ cpuMicros: number; rss:
   return { cpuMicros: (ticks * 1e6) / CLOCK_TICKS_PER_SECOND, rss: rssKiB * 1024 };
 }
 
-/** Waits until the server has worked off what a phase left it (at most 20 s): less than 10% of a core for 0.5 s. */
+/** Waits until the server has worked off what a phase left it (at most 10 s): less than 10% of a core for 0.5 s. */
 async function settle(url: string): Promise<void> {
-  for (let waited = 0; waited < 20_000; waited += 500) {
+  for (let waited = 0; waited < 10_000; waited += 500) {
     const start = await usage(url);
     await sleep(500);
     if ((await usage(url)).cpuMicros - start.cpuMicros < 50_000) return;
@@ -438,7 +438,7 @@ async function main(): Promise<void> {
           out(
             `${route.label.padEnd(20)}${String(load).padStart(7)}  ${result.cpuPerToken.toFixed(1).padStart(12)}  ` +
               `${(result.rssPerStream / 1024).toFixed(1).padStart(14)}  ${result.p50.toFixed(2).padStart(12)} / ${result.p99.toFixed(2).padEnd(14)}` +
-              `(${result.paragraphs})${result.cut ? '  cut after 40 s' : ''}` +
+              `(${result.paragraphs})${result.cut ? '  cut after 30 s' : ''}` +
               `${result.saturated ? '  saturated: a whole core, CPU per token is a floor' : ''}`,
           );
         }

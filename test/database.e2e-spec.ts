@@ -83,5 +83,5 @@ describe('the embedded PGlite default', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000); // two PGlite starts and an answer each: slow on a busy machine
 });
