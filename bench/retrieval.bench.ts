@@ -1,17 +1,20 @@
 /**
- * Retrieval over 10,000 chunks on the real PostgreSQL server: latency p50/p99 of one retrieval (chunks and graph
+ * Retrieval over 10,000 chunks on the real PostgreSQL server, then on the embedded PGlite: latency p50/p99 of one retrieval (chunks and graph
  * facts) and recall@3 on a labelled set of questions written for this project, each with the one chunk that
  * answers it hidden among distractors on the same topics, in English and in Chinese. Prints figures, then one
  * JSON line. Run: `npm run bench:retrieval`.
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { openDatabase } from '../src/database/data-source.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type OpenDatabase } from '../src/database/data-source.js';
 import { UserEntity } from '../src/database/entities/index.js';
 import { GraphRepository } from '../src/knowledge/graph.repository.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
-import { cjkTerms } from '../src/knowledge/text-terms.js';
 import { PgRetrieval } from '../src/knowledge/pg-retrieval.js';
+import { cjkTerms } from '../src/knowledge/text-terms.js';
 import { benchDatabase } from './bench-database.js';
 
 const CHUNKS = 10_000;
@@ -112,80 +115,113 @@ function distractor(random: () => number): string {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
+interface Figures {
+  p50: number;
+  p99: number;
+  found: number;
+}
+
+/** Fills one database with the chunks, then times the labelled questions against it. */
+async function measure(open: OpenDatabase): Promise<Figures> {
+  const knowledge = new KnowledgeRepository(open.dataSource);
+  const owner = await open.dataSource.getRepository(UserEntity).save({
+    uuid: randomUUID().replaceAll('-', ''),
+    name: 'bench',
+    email: 'bench@example.test',
+    password: '-',
+    isAdmin: false,
+  });
+  const base = await knowledge.createBase({
+    title: 'bench',
+    ownerId: owner.id,
+    ownerUuid: owner.uuid,
+    ownerName: owner.name,
+  });
+  const random = prng(11);
+  const texts = Array.from({ length: CHUNKS }, () => distractor(random));
+  // The labelled answers go in at spread-out places.
+  const answerAt = LABELLED.map((_, i) => Math.floor(((i + 0.5) * CHUNKS) / LABELLED.length));
+  answerAt.forEach((at, i) => (texts[at] = LABELLED[i]!.answer));
+  const answerIds: string[] = [];
+  for (let start = 0; start < CHUNKS; start += CHUNKS_PER_ITEM) {
+    const item = await knowledge.createItem(base, { title: `item ${start / CHUNKS_PER_ITEM}`, remark: '' });
+    const chunks = texts
+      .slice(start, start + CHUNKS_PER_ITEM)
+      .map((text) => ({ text, searchTerms: cjkTerms(text).join(' ') }));
+    await knowledge.replaceChunks(item, chunks);
+  }
+  for (const at of answerAt) {
+    const [row] = await open.dataSource.query<[{ id: string }]>(
+      `SELECT c."embedding_id" AS "id" FROM "adi_knowledge_base_embedding" c
+         JOIN "adi_knowledge_base_item" i ON i."uuid" = c."kb_item_uuid"
+        WHERE c."kb_uuid" = $1 AND c."text" = $2 LIMIT 1`,
+      [base.uuid, texts[at]],
+    );
+    answerIds.push(row.id);
+  }
+  await open.dataSource.query('ANALYZE');
+
+  const retrieval = new PgRetrieval(open.dataSource, new GraphRepository(open.dataSource));
+  for (const { question } of LABELLED) await retrieval.retrieve(question, [base.id]); // warm-up
+  const times: number[] = [];
+  let found = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, { question }] of LABELLED.entries()) {
+      const start = performance.now();
+      const result = await retrieval.retrieve(question, [base.id]);
+      times.push(performance.now() - start);
+      if (round === 0 && result.embeddings.slice(0, 3).some((hit) => hit.embeddingId === answerIds[i])) found++;
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), found };
+}
+
 async function main(): Promise<void> {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const report = (where: string, figures: Figures) => {
+    out(
+      `${where}: retrieval over ${ROUNDS * LABELLED.length} runs: p50 ${figures.p50.toFixed(2)} ms, p99 ${figures.p99.toFixed(2)} ms; ` +
+        `recall@3 ${figures.found} of ${LABELLED.length} questions`,
+    );
+  };
+  out(`${CHUNKS} chunks (${LABELLED.length} labelled answers among topic distractors, English and Chinese)`);
   const database = await benchDatabase();
+  let server: Figures;
   const open = await openDatabase({ url: database.url, dataDir: '', runMigrations: true });
   try {
-    const knowledge = new KnowledgeRepository(open.dataSource);
-    const owner = await open.dataSource.getRepository(UserEntity).save({
-      uuid: randomUUID().replaceAll('-', ''),
-      name: 'bench',
-      email: 'bench@example.test',
-      password: '-',
-      isAdmin: false,
-    });
-    const base = await knowledge.createBase({
-      title: 'bench',
-      ownerId: owner.id,
-      ownerUuid: owner.uuid,
-      ownerName: owner.name,
-    });
-    const random = prng(11);
-    const texts = Array.from({ length: CHUNKS }, () => distractor(random));
-    // The labelled answers go in at spread-out places.
-    const answerAt = LABELLED.map((_, i) => Math.floor(((i + 0.5) * CHUNKS) / LABELLED.length));
-    answerAt.forEach((at, i) => (texts[at] = LABELLED[i]!.answer));
-    const answerIds: string[] = [];
-    for (let start = 0; start < CHUNKS; start += CHUNKS_PER_ITEM) {
-      const item = await knowledge.createItem(base, { title: `item ${start / CHUNKS_PER_ITEM}`, remark: '' });
-      const chunks = texts
-        .slice(start, start + CHUNKS_PER_ITEM)
-        .map((text) => ({ text, searchTerms: cjkTerms(text).join(' ') }));
-      await knowledge.replaceChunks(item, chunks);
-    }
-    for (const at of answerAt) {
-      const [row] = await open.dataSource.query<[{ id: string }]>(
-        `SELECT c."embedding_id" AS "id" FROM "adi_knowledge_base_embedding" c
-           JOIN "adi_knowledge_base_item" i ON i."uuid" = c."kb_item_uuid"
-          WHERE c."kb_uuid" = $1 AND c."text" = $2 LIMIT 1`,
-        [base.uuid, texts[at]],
-      );
-      answerIds.push(row.id);
-    }
-    await open.dataSource.query('ANALYZE');
-
-    const retrieval = new PgRetrieval(open.dataSource, new GraphRepository(open.dataSource));
-    for (const { question } of LABELLED) await retrieval.retrieve(question, [base.id]); // warm-up
-    const times: number[] = [];
-    let found = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, { question }] of LABELLED.entries()) {
-        const start = performance.now();
-        const result = await retrieval.retrieve(question, [base.id]);
-        times.push(performance.now() - start);
-        if (round === 0 && result.embeddings.slice(0, 3).some((hit) => hit.embeddingId === answerIds[i])) found++;
-      }
-    }
-    times.sort((a, b) => a - b);
-    const recall = found / LABELLED.length;
-    const out = (line: string) => process.stdout.write(`${line}\n`);
-    out(`${CHUNKS} chunks (${LABELLED.length} labelled answers among topic distractors, English and Chinese)`);
-    out(
-      `retrieval over ${times.length} runs: p50 ${percentile(times, 0.5).toFixed(2)} ms, p99 ${percentile(times, 0.99).toFixed(2)} ms`,
-    );
-    out(`recall@3: ${found} of ${LABELLED.length} questions`);
-    const round = (value: number) => Math.round(value * 100) / 100;
-    out(
-      JSON.stringify({
-        retrievalP50Ms: round(percentile(times, 0.5)),
-        retrievalP99Ms: round(percentile(times, 0.99)),
-        recallAt3: round(recall),
-      }),
-    );
+    server = await measure(open);
+    report('PostgreSQL server', server);
   } finally {
     await open.close();
-    await database.drop();
+    // BENCH_KEEP_DATABASE=1 keeps the filled database, to look at query plans.
+    if (process.env.BENCH_KEEP_DATABASE === '1') out(`kept ${database.url}`);
+    else await database.drop();
   }
+  // BENCH_PGLITE=0 skips the embedded database, while working on the server's figures.
+  if (process.env.BENCH_PGLITE === '0') return;
+  const dataDir = mkdtempSync(join(tmpdir(), 'citation-bench-'));
+  let embedded: Figures;
+  const pglite = await openDatabase({ url: undefined, dataDir, runMigrations: true });
+  try {
+    embedded = await measure(pglite);
+    report('PGlite (embedded)', embedded);
+  } finally {
+    await pglite.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const round = (value: number) => Math.round(value * 100) / 100;
+  out(
+    JSON.stringify({
+      retrievalP50Ms: round(server.p50),
+      retrievalP99Ms: round(server.p99),
+      recallAt3: round(server.found / LABELLED.length),
+      pgliteRetrievalP50Ms: round(embedded.p50),
+      pgliteRetrievalP99Ms: round(embedded.p99),
+      pgliteRecallAt3: round(embedded.found / LABELLED.length),
+      pgliteOverServerP99: round(embedded.p99 / server.p99),
+    }),
+  );
 }
 
 await main();

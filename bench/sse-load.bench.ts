@@ -1,83 +1,78 @@
 /**
- * Load benchmark of the ask endpoint, bounded and on loopback only. This process runs a fake model server
- * (OpenAI streaming wire format, T tokens per second per stream) and the clients; the application runs in a
- * child process of its own, so that its CPU time can be read apart. Measured in one run:
- *   - server CPU µs per streamed token: (a) the endpoint, (b) a minimal pass-through SSE relay of the same
- *     model stream in the same server process (the floor);
- *   - server RSS per open stream;
- *   - delay from a paragraph's closing brace leaving the fake model to its [CITATION_PARAGRAPH] reaching the
- *     client, p50 and p99, at 500 streams × 20 tokens/s, then at more streams until p99 passes 50 ms.
- * Run: `npm run bench:sse`. Prints figures, then one JSON line.
+ * Load benchmark of the ask endpoint against what it competes with, bounded and on loopback only. This process
+ * runs a fake model server (OpenAI streaming wire format, 20 tokens a second per stream) and the clients; the
+ * application runs in a child process of its own, so that its CPU time can be read apart. Four routes of that
+ * one process are driven in turn, interleaved, under the same load:
+ *   (a) the ask endpoint (authentication, look-ups, limits, retrieval, citations, storage);
+ *   (b) a relay written with the `openai` package: each text delta sent on as an SSE event;
+ *   (c) a raw relay forwarding the model's bytes without parsing them (the floor);
+ *   (d) a peer built as the Vercel AI SDK documents it: `streamObject` with `elementStream`.
+ * Two answers: short (4 paragraphs, about 1 KB), streamed whole; long (64 paragraphs, about 32 KB, 400 s at
+ * 20 tokens a second), measured over a window: each stream starts at its own point of the answer (the part
+ * before it arrives in one first chunk, outside the window), so that the window sees streams at every length
+ * of accumulated answer, as a whole run would, at a fraction of its time.
+ * Figures per route, answer and load (100, 300, 500 streams): server CPU µs per streamed token, RSS per open
+ * stream, and the delay from a paragraph's closing brace leaving the fake model to the client receiving that
+ * paragraph (its `[CITATION_PARAGRAPH]` event for (a) and (d), the brace itself for the relays), p50 and p99.
+ * Then the RSS growth of the server while three clients that never read each ask for an 8 MiB answer.
+ * Run: `npm run bench:sse` (`BENCH_QUICK=1` for a short run while developing). The last line is one JSON object.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { benchDatabase } from './bench-database.js';
+import { answerTokens, HUGE, LONG, PROFILES, SHORT, ParagraphCloseScanner, type AnswerProfile } from './sse-answers.js';
 
-const TOKENS_PER_SECOND = 20;
+const QUICK = process.env.BENCH_QUICK === '1';
+const LOADS = process.env.BENCH_LOADS?.split(',').map(Number) ?? (QUICK ? [50] : [100, 300, 500]);
 const TICK_MS = 5;
-const PARAGRAPHS = 4;
-const LOADS = [100, 200, 300, 500, 1000, 1500, 2000, 3000];
-/** One user per concurrent stream: an answer in flight per user is the endpoint's rule. */
-const MAX_STREAMS = Math.max(...LOADS);
+/** How long the long answer is measured, once every stream is open and has had its first chunk. */
+const WINDOW_MS = QUICK ? 4000 : 5000;
+/** A short-answer phase that has not ended by then is cut: its figures then say so. */
+const PHASE_CAP_MS = 30_000;
+const NON_READING_CLIENTS = 3;
+
+type Framing = 'events' | 'relay' | 'raw';
+interface Route {
+  label: string;
+  path: string;
+  framing: Framing;
+  /** The name of the answer's array in the model's JSON. */
+  key: 'paragraphs' | 'elements';
+}
+const ENDPOINT: Route = {
+  label: '(a) endpoint',
+  path: '/conversation/message/process',
+  framing: 'events',
+  key: 'paragraphs',
+};
+const RELAY: Route = { label: '(b) openai relay', path: '/bench/relay', framing: 'relay', key: 'paragraphs' };
+const FLOOR: Route = { label: '(c) raw relay', path: '/bench/raw', framing: 'raw', key: 'paragraphs' };
+const PEER: Route = { label: '(d) AI SDK peer', path: '/bench/peer', framing: 'events', key: 'elements' };
+/** `BENCH_ROUTES=a` (or `a,c`, …) drives only those routes, e.g. to profile the endpoint alone. */
+const ROUTES = [ENDPOINT, RELAY, FLOOR, PEER].filter((route) =>
+  (process.env.BENCH_ROUTES ?? 'a,b,c,d').split(',').includes(route.label[1]!),
+);
 
 interface Upstream {
   tokens: string[];
   closesParagraph: (number | undefined)[];
   started: number;
+  /** The index of the token the timer sends first: where this stream's paced part of the answer starts. */
+  first: number;
   next: number;
+  tokensPerSecond: number;
   response: ServerResponse;
   streamId: number;
 }
 
-/** Per stream: when each paragraph's closing brace left the fake model. */
+/** Per stream: when each paragraph's closing brace left the fake model (paced tokens only). */
 const braceSentAt = new Map<number, number[]>();
-
-/** Finds where paragraph objects close in a paragraphs-answer JSON text fed piece by piece. */
-class ParagraphCloseScanner {
-  private depth = 0;
-  private inString = false;
-  private escaped = false;
-  private paragraph = 0;
-
-  /** The indexes of the paragraphs whose closing brace is in `text`. */
-  feed(text: string): number[] {
-    const closed: number[] = [];
-    for (const char of text) {
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (char === '\\') this.escaped = true;
-        else if (char === '"') this.inString = false;
-      } else if (char === '"') this.inString = true;
-      else if (char === '{' || char === '[') this.depth++;
-      else if (char === '}' || char === ']') {
-        this.depth--;
-        if (char === '}' && this.depth === 2) closed.push(this.paragraph++);
-      }
-    }
-    return closed;
-  }
-}
-
-function answerTokens(streamId: number): { tokens: string[]; closesParagraph: (number | undefined)[] } {
-  const paragraphs = Array.from({ length: PARAGRAPHS }, (_, i) => ({
-    text: `Paragraph ${i} of stream ${streamId}: retrieval finds the chunks, and each paragraph cites the sources it rests on.`,
-    citationIds: [`E${(i % 3) + 1}`],
-  }));
-  const json = JSON.stringify({ paragraphs });
-  const scanner = new ParagraphCloseScanner();
-  const tokens: string[] = [];
-  const closesParagraph: (number | undefined)[] = [];
-  for (let at = 0; at < json.length; at += 4) {
-    const token = json.slice(at, at + 4);
-    tokens.push(token);
-    closesParagraph.push(scanner.feed(token)[0]);
-  }
-  return { tokens, closesParagraph };
-}
-
 const upstreams = new Set<Upstream>();
+/** Paced tokens the fake model has sent, over all streams: the denominator of CPU per token. */
+let tokensSent = 0;
 
 function chunk(text: string | null, finish: string | null): string {
   const delta = text === null ? {} : { content: text };
@@ -88,7 +83,10 @@ function chunk(text: string | null, finish: string | null): string {
 setInterval(() => {
   const now = performance.now();
   for (const upstream of upstreams) {
-    const due = Math.min(upstream.tokens.length, Math.floor(((now - upstream.started) * TOKENS_PER_SECOND) / 1000) + 1);
+    const due = Math.min(
+      upstream.tokens.length,
+      upstream.first + Math.floor(((now - upstream.started) * upstream.tokensPerSecond) / 1000) + 1,
+    );
     let out = '';
     const closed: number[] = [];
     for (; upstream.next < due; upstream.next++) {
@@ -98,7 +96,8 @@ setInterval(() => {
       if (paragraph !== undefined) closed.push(paragraph);
     }
     if (out) upstream.response.write(out);
-    for (const paragraph of closed) braceSentAt.get(upstream.streamId)![paragraph] = performance.now();
+    const sentAt = braceSentAt.get(upstream.streamId);
+    for (const paragraph of closed) if (sentAt) sentAt[paragraph] = performance.now();
     if (upstream.next >= upstream.tokens.length) {
       upstream.response.end(`${chunk(null, 'stop')}data: [DONE]\n\n`);
       upstreams.delete(upstream);
@@ -106,185 +105,393 @@ setInterval(() => {
   }
 }, TICK_MS).unref();
 
+/** The request says which stream it is, which answer, the array's name, and where the paced part starts. */
+const REQUEST_MARKS = /bench-stream-(\d+) profile-(\w+) key-(\w+) start-([\d.]+)/;
+
 const fakeModel = createServer((request, response) => {
   let raw = '';
   request.on('data', (data: Buffer) => (raw += data.toString()));
   request.on('end', () => {
-    const match = /bench-stream-(\d+)/.exec(raw);
-    const streamId = Number(match?.[1] ?? -1);
-    const { tokens, closesParagraph } = answerTokens(streamId);
+    const [, id, profileName, key, start] = REQUEST_MARKS.exec(raw) ?? [];
+    const streamId = Number(id ?? -1);
+    const profile = PROFILES[(profileName ?? 'short') as keyof typeof PROFILES] ?? SHORT;
+    const { tokens, closesParagraph } = answerTokens(profile, streamId, key === 'elements' ? 'elements' : 'paragraphs');
     response.writeHead(200, { 'Content-Type': 'text/event-stream' });
-    const upstream = { tokens, closesParagraph, started: performance.now(), next: 0, response, streamId };
+    const first = Math.floor(Number(start ?? 0) * tokens.length);
+    // The part before this stream's starting point goes in one chunk, before the paced tokens.
+    if (first > 0) response.write(chunk(tokens.slice(0, first).join(''), null));
+    const upstream: Upstream = {
+      tokens,
+      closesParagraph,
+      started: performance.now(),
+      first,
+      next: first,
+      tokensPerSecond: profile.tokensPerSecond,
+      response,
+      streamId,
+    };
     upstreams.add(upstream);
     response.on('close', () => upstreams.delete(upstream));
   });
 });
 
 async function startServer(modelUrl: string, databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/srvprof'] : []),
-      'dist-bench/bench/sse-server.js',
-    ],
-    {
-      env: {
-        ...process.env,
-        OPENAI_BASE_URL: modelUrl,
-        DATABASE_URL: databaseUrl,
-        ASK_RATE_LIMIT_PER_MINUTE: '1000000',
-        OPENAI_MAX_RETRIES: '0',
-        LOG_LEVEL: 'error',
-        SSE_HEARTBEAT_MS: '15000',
-        ASK_REPAIR_RETRY: 'false',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, ['--expose-gc', 'dist-bench/bench/sse-server.js'], {
+    env: {
+      ...process.env,
+      OPENAI_BASE_URL: modelUrl,
+      DATABASE_URL: databaseUrl,
+      ASK_RATE_LIMIT_PER_MINUTE: '1000000',
+      OPENAI_MAX_RETRIES: '0',
+      LOG_LEVEL: 'error',
+      SSE_HEARTBEAT_MS: '15000',
+      ASK_REPAIR_RETRY: 'false',
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout });
+  serverPid = child.pid ?? 0;
   for await (const line of lines) if (line.startsWith('READY ')) return { url: line.slice(6), child };
   throw new Error('the benchmark server did not start');
 }
 
-async function usage(url: string): Promise<{ cpuMicros: number; rss: number }> {
-  return (await (await fetch(`${url}/bench/usage`)).json()) as { cpuMicros: number; rss: number };
+let serverPid = 0;
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * The server's CPU time and RSS, read from /proc where there is one: at once, even while the server is too busy
+ * to answer a request (a saturated route would otherwise stretch its own window). `gc` collects first, over HTTP.
+ */
+async function usage(url: string, gc = false): Promise<{ cpuMicros: number; rss: number }> {
+  if (gc || !existsSync(`/proc/${serverPid}/stat`)) {
+    const probe = (await (await fetch(`${url}/bench/usage${gc ? '?gc=1' : ''}`)).json()) as {
+      cpuMicros: number;
+      rss: number;
+    };
+    if (!existsSync(`/proc/${serverPid}/stat`)) return probe;
+  }
+  // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name) are user and system time in clock ticks.
+  const stat = readFileSync(`/proc/${serverPid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, 'utf8'))?.[1] ?? 0);
+  return { cpuMicros: (ticks * 1e6) / CLOCK_TICKS_PER_SECOND, rss: rssKiB * 1024 };
 }
 
-interface StreamResult {
-  paragraphDelays: number[];
+/** Waits until the server has worked off what a phase left it (at most 10 s): less than 10% of a core for 0.5 s. */
+async function settle(url: string): Promise<void> {
+  for (let waited = 0; waited < 10_000; waited += 500) {
+    const start = await usage(url);
+    await sleep(500);
+    if ((await usage(url)).cpuMicros - start.cpuMicros < 50_000) return;
+  }
 }
-
-/** Tokens the fake model has sent, over all streams: the denominator of CPU per token, the same for (a) and (b). */
-let tokensSent = 0;
-
-let nextStreamId = 0;
 
 interface BenchUser {
   token: string;
   conversationUuid: string;
 }
 let benchUsers: BenchUser[] = [];
+let nextStreamId = 0;
 
-const RELAY_DATA = /^data:(.*)$/gm;
-const PARAGRAPH_EVENT = /event:\[CITATION_PARAGRAPH\]\ndata:\{"paragraphIndex":(\d+)/g;
+// The endpoint numbers its events (`id:N`); the peer does not.
+const PARAGRAPH_EVENT = /event:\[CITATION_PARAGRAPH\]\n(?:id:\d+\n)?data:\{"paragraphIndex":(\d+)/g;
+
+interface OpenStream {
+  done: Promise<number[]>;
+  abort(): void;
+}
 
 /**
- * One client stream over a plain HTTP request; resolves when the server closes it. It scans the raw stream
- * rather than running a full SSE parser: this process also plays the model, and every microsecond it spends
- * here would show up as delay in the figures.
+ * One client stream over a plain HTTP request; `done` resolves with its paragraph delays when the server ends it
+ * or it is aborted. It scans the raw stream rather than running a full SSE parser: this process also plays the
+ * model, and every microsecond it spends here would show up as delay in the figures.
  */
-function openStream(url: string, path: string, paragraphEvents: boolean): Promise<StreamResult> {
+function openStream(url: string, route: Route, profile: AnswerProfile, start: number): OpenStream {
   const streamId = nextStreamId++;
   braceSentAt.set(streamId, []);
   const user = benchUsers[streamId % benchUsers.length]!;
   const body = JSON.stringify({
     conversationUuid: user.conversationUuid,
-    prompt: `bench-stream-${streamId} how are retrieval chunks cited?`,
+    prompt: `bench-stream-${streamId} profile-${profile.name} key-${route.key} start-${start.toFixed(4)} how are retrieval chunks cited?`,
   });
-  return new Promise((resolve, reject) => {
-    const result: StreamResult = { paragraphDelays: [] };
-    let carry = '';
-    const relayScanner = new ParagraphCloseScanner();
-    const req = httpRequest(
-      `${url}${path}`,
-      { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: user.token }, agent: false },
-      (res) => {
-        res.setEncoding('utf8');
-        res.on('data', (text: string) => {
-          const now = performance.now();
+  const delays: number[] = [];
+  let finish: () => void = () => undefined;
+  const done = new Promise<number[]>((resolve) => {
+    finish = () => {
+      braceSentAt.delete(streamId);
+      resolve(delays);
+    };
+  });
+  const record = (paragraph: number, now: number) => {
+    const sentAt = braceSentAt.get(streamId)?.[paragraph];
+    if (sentAt !== undefined) delays.push(now - sentAt);
+  };
+  const scanner = new ParagraphCloseScanner();
+  let carry = '';
+  const req = httpRequest(
+    `${url}${route.path}`,
+    {
+      method: 'POST',
+      // The endpoint sends citation events only to clients that ask for them.
+      headers: { 'Content-Type': 'application/json', Authorization: user.token, 'X-Citation-Events': 'paragraph' },
+      agent: false,
+    },
+    (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (text: string) => {
+        const now = performance.now();
+        if (route.framing === 'events') {
+          // An event split across reads is matched once it is whole: keep the unfinished tail.
           const window = carry + text;
-          if (paragraphEvents) {
-            for (const match of window.matchAll(PARAGRAPH_EVENT)) {
-              const sentAt = braceSentAt.get(streamId)![Number(match[1])];
-              if (sentAt !== undefined) result.paragraphDelays.push(now - sentAt);
-            }
-          } else {
-            // The relay passes the model's text on as it is: the floor is the closing brace itself arriving.
-            for (const [, token] of text.matchAll(RELAY_DATA)) {
-              for (const paragraph of relayScanner.feed(token!)) {
-                const sentAt = braceSentAt.get(streamId)![paragraph];
-                if (sentAt !== undefined) result.paragraphDelays.push(now - sentAt);
-              }
-            }
+          let consumed = 0;
+          for (const match of window.matchAll(PARAGRAPH_EVENT)) {
+            record(Number(match[1]), now);
+            consumed = match.index + match[0].length;
           }
-          carry = window.slice(-80);
-          // An event split across reads is matched once: drop what was matched from the carried tail.
-          const last = carry.lastIndexOf('event:[CITATION_PARAGRAPH]');
-          if (last >= 0 && /"paragraphIndex":\d+/.test(carry.slice(last))) carry = carry.slice(last + 1);
-        });
-        res.on('end', () => {
-          braceSentAt.delete(streamId);
-          resolve(result);
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+          carry = window.slice(Math.max(consumed, window.length - 80));
+          return;
+        }
+        // The relays pass the model's text on: the paragraph is there when its closing brace arrives.
+        const lines = (carry + text).split('\n');
+        carry = lines.pop()!;
+        for (const line of lines) {
+          if (!line.startsWith('data:')) continue;
+          let token = line.slice(5);
+          if (route.framing === 'raw') {
+            if (token.trim() === '[DONE]') continue;
+            token =
+              (JSON.parse(token) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? '';
+          }
+          for (const paragraph of scanner.feed(token)) record(paragraph, now);
+        }
+      });
+      res.on('end', finish);
+      res.on('error', finish);
+      res.on('close', finish);
+    },
+  );
+  req.on('error', finish);
+  req.end(body);
+  return { done, abort: () => req.destroy() };
 }
 
-/** Opens `streams` streams spread over one second, waits for all; returns CPU, tokens, delays and peak RSS. */
-async function phase(url: string, path: string, streams: number, paragraphEvents: boolean) {
-  const before = await usage(url);
-  const tokensBefore = tokensSent;
-  const results: Promise<StreamResult>[] = [];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface PhaseResult {
+  cpuPerToken: number;
+  tokens: number;
+  cpuMicros: number;
+  rssPerStream: number;
+  p50: number;
+  p99: number;
+  paragraphs: number;
+  cut: boolean;
+  /** The server used a whole core through the window: tokens were sent faster than it could take them. */
+  saturated: boolean;
+}
+
+/** Opens the streams over one second, 50 at a time. */
+async function openAll(url: string, route: Route, profile: AnswerProfile, streams: number, windowed: boolean) {
+  const opened: OpenStream[] = [];
   for (let i = 0; i < streams; i++) {
-    results.push(openStream(url, path, paragraphEvents));
-    if (i % 50 === 49) await new Promise((resolve) => setTimeout(resolve, 1000 / Math.ceil(streams / 50)));
+    // Spread the starting points evenly over the answer, in an order that does not follow the opening order.
+    const start = windowed ? ((i * 0.6180339887) % 1) * 0.98 : 0;
+    opened.push(openStream(url, route, profile, start));
+    if (i % 50 === 49) await sleep(1000 / Math.ceil(streams / 50));
   }
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  const during = await usage(url);
-  const done = await Promise.all(results);
-  const after = await usage(url);
-  const tokens = tokensSent - tokensBefore;
-  const delays = done.flatMap((result) => result.paragraphDelays).sort((a, b) => a - b);
+  return opened;
+}
+
+async function phase(url: string, route: Route, profile: AnswerProfile, streams: number): Promise<PhaseResult> {
+  const windowed = profile === LONG;
+  const base = await usage(url, true);
+  // RSS is sampled through the phase and its peak kept: a single reading may fall just after a collection.
+  let peakRss = base.rss;
+  const sampler = setInterval(() => {
+    void usage(url).then(({ rss }) => (peakRss = Math.max(peakRss, rss)));
+  }, 500);
+  let before = base;
+  let tokensBefore = tokensSent;
+  const opened = await openAll(url, route, profile, streams, windowed);
+  let cut = false;
+  let during: { cpuMicros: number; rss: number };
+  let after: { cpuMicros: number; rss: number };
+  let tokens: number;
+  let saturated = false;
+  if (windowed) {
+    await sleep(2000); // every stream has its first chunk and the work of starting is done
+    before = await usage(url);
+    tokensBefore = tokensSent;
+    await sleep(WINDOW_MS);
+    after = await usage(url);
+    saturated = after.cpuMicros - before.cpuMicros > 0.95 * WINDOW_MS * 1000;
+    during = after;
+    tokens = tokensSent - tokensBefore;
+    for (const stream of opened) stream.abort();
+  } else {
+    await sleep(1500);
+    during = await usage(url);
+    const capped = await Promise.race([
+      Promise.all(opened.map((stream) => stream.done)).then(() => false),
+      sleep(PHASE_CAP_MS).then(() => true),
+    ]);
+    if (capped) {
+      cut = true;
+      for (const stream of opened) stream.abort();
+    }
+    after = await usage(url);
+    tokens = tokensSent - tokensBefore;
+  }
+  clearInterval(sampler);
+  const delays = (await Promise.all(opened.map((stream) => stream.done))).flat().sort((a, b) => a - b);
+  await settle(url); // aborted answers and any backlog are worked off before the next phase
   return {
     cpuPerToken: (after.cpuMicros - before.cpuMicros) / Math.max(1, tokens),
+    cpuMicros: after.cpuMicros - before.cpuMicros,
     tokens,
-    rssPerStream: (during.rss - before.rss) / streams,
+    rssPerStream: (Math.max(peakRss, during.rss) - base.rss) / streams,
     p50: delays[Math.floor(delays.length * 0.5)] ?? NaN,
     p99: delays[Math.floor(delays.length * 0.99)] ?? NaN,
     paragraphs: delays.length,
+    cut,
+    saturated,
   };
 }
 
+/**
+ * Clients that send their question and then never read: how much the server's memory grows while each is sent
+ * an 8 MiB answer as fast as the model produces it. Returns the peak growth in bytes over ten seconds.
+ */
+async function nonReadingGrowth(url: string): Promise<number> {
+  const base = await usage(url, true);
+  const { host, hostname, port } = new URL(url);
+  const sockets = Array.from({ length: NON_READING_CLIENTS }, () => {
+    const user = benchUsers[nextStreamId % benchUsers.length]!;
+    const body = JSON.stringify({
+      conversationUuid: user.conversationUuid,
+      prompt: `bench-stream-${nextStreamId++} profile-${HUGE.name} key-paragraphs start-0 never read`,
+    });
+    const socket = connect({ host: hostname, port: Number(port) });
+    socket.pause();
+    socket.on('error', () => undefined);
+    socket.write(
+      `POST ${ENDPOINT.path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: ${user.token}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    return socket;
+  });
+  let peak = 0;
+  for (let waited = 0; waited < 10_000; waited += 250) {
+    await sleep(250);
+    peak = Math.max(peak, (await usage(url)).rss - base.rss);
+  }
+  for (const socket of sockets) socket.destroy();
+  await sleep(1000);
+  return peak;
+}
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
 async function main(): Promise<void> {
+  const began = performance.now();
   await new Promise<void>((resolve) => fakeModel.listen(0, '127.0.0.1', resolve));
   const modelUrl = `http://127.0.0.1:${(fakeModel.address() as AddressInfo).port}/v1`;
   const database = await benchDatabase();
   const { url, child } = await startServer(modelUrl, database.url);
   try {
-    benchUsers = (await (await fetch(`${url}/bench/users?count=${MAX_STREAMS}`)).json()) as BenchUser[];
-    await phase(url, '/conversation/message/process', 50, true); // warm-up
-    await phase(url, '/bench/relay', 50, false);
-    const streams = 500;
-    const endpoint = await phase(url, '/conversation/message/process', streams, true);
-    const relay = await phase(url, '/bench/relay', streams, false);
-    const out = (line: string) => process.stdout.write(`${line}\n`);
-    out(`${streams} streams × ${TOKENS_PER_SECOND} tokens/s, ${PARAGRAPHS} paragraphs each`);
-    out(`(a) endpoint CPU per streamed token   ${endpoint.cpuPerToken.toFixed(1)} µs  (${endpoint.tokens} tokens)`);
-    out(`(b) relay CPU per streamed token      ${relay.cpuPerToken.toFixed(1)} µs  (${relay.tokens} tokens)`);
-    out(`RSS per open stream (endpoint)        ${(endpoint.rssPerStream / 1024).toFixed(1)} KiB`);
-    out(
-      `paragraph delay p50 / p99             ${endpoint.p50.toFixed(2)} / ${endpoint.p99.toFixed(2)} ms  (${endpoint.paragraphs} paragraphs)`,
-    );
-    out(`relay: closing brace delay p50 / p99  ${relay.p50.toFixed(2)} / ${relay.p99.toFixed(2)} ms  (the floor here)`);
-
-    let maxStreams = 0;
-    for (const load of LOADS) {
-      const result = load === streams ? endpoint : await phase(url, '/conversation/message/process', load, true);
-      out(`${load} streams: paragraph delay p50 / p99 ${result.p50.toFixed(2)} / ${result.p99.toFixed(2)} ms`);
-      if (result.p99 < 50) maxStreams = load;
-      else break;
+    // Twice the largest load: an aborted answer may still hold its user's one-answer lock when the next phase starts.
+    const maxStreams = Math.max(...LOADS);
+    benchUsers = (await (await fetch(`${url}/bench/users?count=${maxStreams * 2}`)).json()) as BenchUser[];
+    const stepUser = benchUsers[benchUsers.length - 1]!;
+    const steps = (await (
+      await fetch(
+        `${url}/bench/question-steps?rounds=${QUICK ? 50 : 200}&token=${stepUser.token}&conversationUuid=${stepUser.conversationUuid}`,
+      )
+    ).json()) as { step: string; cpuMicros: number; wallMs: number }[];
+    out('per-question steps of the endpoint, one at a time on an idle server: CPU µs / wall ms each');
+    for (const { step, cpuMicros, wallMs } of steps) {
+      out(`  ${step.padEnd(44)}${cpuMicros.toFixed(0).padStart(8)} µs  ${wallMs.toFixed(2).padStart(7)} ms`);
     }
-    const round = (value: number) => Math.round(value * 100) / 100;
+    const stepsCpu = steps.reduce((sum, step) => sum + step.cpuMicros, 0);
+    out(`  ${'total'.padEnd(44)}${stepsCpu.toFixed(0).padStart(8)} µs`);
+    // Warm-up: every route once, so that the figures are not the JIT compiler's.
+    await Promise.all(ROUTES.map((route) => phase(url, route, SHORT, 25)));
+
+    /** With `BENCH_SERVER_PROFILE=<file>`, the server profiles its CPU over the measured phases into that file. */
+    const profileFile = process.env.BENCH_SERVER_PROFILE;
+    if (profileFile) await fetch(`${url}/bench/profile?action=start`);
+    const results = new Map<string, PhaseResult>();
+    const keyOf = (route: Route, profile: AnswerProfile, load: number) => `${route.path} ${profile.name} ${load}`;
+    out(
+      `server: one Node.js process; model: ${SHORT.tokensPerSecond} tokens/s per stream, ${SHORT.tokenChars} characters a token`,
+    );
+    for (const profile of [SHORT, LONG]) {
+      const size = answerTokens(profile, 0, 'paragraphs').tokens.join('').length;
+      out('');
+      out(
+        `${profile.name} answer: ${profile.paragraphs} paragraphs, ${(size / 1024).toFixed(1)} KiB` +
+          (profile === LONG
+            ? `, measured over a ${WINDOW_MS / 1000} s window at every point of the answer`
+            : ', streamed whole'),
+      );
+      out('route               streams  CPU µs/token  RSS KiB/stream  paragraph delay p50 / p99 ms  (paragraphs)');
+      for (const load of LOADS) {
+        for (const route of ROUTES) {
+          const result = await phase(url, route, profile, load);
+          results.set(keyOf(route, profile, load), result);
+          out(
+            `${route.label.padEnd(20)}${String(load).padStart(7)}  ${result.cpuPerToken.toFixed(1).padStart(12)}  ` +
+              `${(result.rssPerStream / 1024).toFixed(1).padStart(14)}  ${result.p50.toFixed(2).padStart(12)} / ${result.p99.toFixed(2).padEnd(14)}` +
+              `(${result.paragraphs})${result.cut ? '  cut after 30 s' : ''}` +
+              `${result.saturated ? '  saturated: a whole core, CPU per token is a floor' : ''}`,
+          );
+        }
+      }
+    }
+
+    if (profileFile) await fetch(`${url}/bench/profile?action=stop&file=${encodeURIComponent(profileFile)}`);
+    const growth = await nonReadingGrowth(url);
+    out('');
+    out(
+      `${NON_READING_CLIENTS} clients that never read, each sent an answer of ${(
+        (HUGE.paragraphs * HUGE.paragraphChars) /
+        1024 /
+        1024
+      ).toFixed(1)} MiB: server RSS grew by ${(growth / 1024 / 1024).toFixed(1)} MiB at most`,
+    );
+
+    if (ROUTES.length < 4) return;
+    /** CPU per token of a route over every load of an answer: total CPU over total tokens. */
+    const cpuPerToken = (route: Route, profile: AnswerProfile) => {
+      let cpu = 0;
+      let tokens = 0;
+      for (const load of LOADS) {
+        const result = results.get(keyOf(route, profile, load))!;
+        cpu += result.cpuMicros;
+        tokens += result.tokens;
+      }
+      return cpu / Math.max(1, tokens);
+    };
+    const middle = LOADS[Math.floor(LOADS.length / 2)]!;
+    const at = (route: Route, profile: AnswerProfile) => results.get(keyOf(route, profile, middle))!;
+    out(
+      `ratios of CPU per token over all loads; delays and RSS at ${middle} streams; run took ${((performance.now() - began) / 1000).toFixed(0)} s`,
+    );
     out(
       JSON.stringify({
-        cpuPerTokenOverRelay: round(endpoint.cpuPerToken / relay.cpuPerToken),
-        paragraphDelayP99Ms: round(endpoint.p99),
-        rssPerStreamKiB: round(endpoint.rssPerStream / 1024),
-        maxStreamsP99Under50ms: maxStreams,
+        cpuPerTokenOverRelay: round(cpuPerToken(ENDPOINT, SHORT) / cpuPerToken(RELAY, SHORT)),
+        cpuPerTokenOverFloor: round(cpuPerToken(ENDPOINT, SHORT) / cpuPerToken(FLOOR, SHORT)),
+        peerOverEndpointShort: round(cpuPerToken(PEER, SHORT) / cpuPerToken(ENDPOINT, SHORT)),
+        peerOverEndpointLong: round(cpuPerToken(PEER, LONG) / cpuPerToken(ENDPOINT, LONG)),
+        addedParagraphDelayP99Ms: round(at(ENDPOINT, SHORT).p99 - at(FLOOR, SHORT).p99),
+        rssPerStreamKiB: round(at(ENDPOINT, SHORT).rssPerStream / 1024),
+        cpuPerTokenOverRelayLong: round(cpuPerToken(ENDPOINT, LONG) / cpuPerToken(RELAY, LONG)),
+        cpuPerTokenOverFloorLong: round(cpuPerToken(ENDPOINT, LONG) / cpuPerToken(FLOOR, LONG)),
+        questionStepsCpuMicros: Math.round(stepsCpu),
+        nonReadingRssGrowthMiB: round(growth / 1024 / 1024, 1),
+        streams: LOADS,
       }),
     );
   } finally {

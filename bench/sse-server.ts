@@ -1,50 +1,33 @@
 /**
- * The server side of the SSE load benchmark: the real application, plus two routes that exist only here:
- * a minimal pass-through SSE relay of the same model stream (the floor to compare the endpoint with), and a
- * probe of this process's CPU time and memory. Prints `READY <url>` once listening.
+ * The server side of the SSE load benchmark: the real application, plus routes that exist only here: the
+ * routes the endpoint is compared with (see sse-relays.ts), bench users, and a probe of this process's CPU time
+ * and memory. Prints `READY <url>` once listening.
  */
 import type { Request, Response } from 'express';
-import OpenAI from 'openai';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createApp } from '../src/app.factory.js';
 import { TOKEN_STORE, type TokenStore } from '../src/auth/token-store.js';
 import { UserRepository } from '../src/auth/user.repository.js';
 import { ConversationRepository } from '../src/conversation/conversation.repository.js';
 import { SampleKnowledgeBase } from '../src/knowledge/sample-knowledge-base.js';
 import { loadConfig } from '../src/config/app-config.js';
+import { questionSteps } from './question-steps.js';
+import { relays } from './sse-relays.js';
 
 const config = loadConfig(process.env);
 if (config.model.provider !== 'openai') throw new Error('the benchmark server needs OPENAI_BASE_URL');
-const openai = new OpenAI({ baseURL: config.model.openai.baseUrl, apiKey: 'bench', maxRetries: 0 });
-
-/** Registered before Nest's body parser runs, so it reads the request body itself. */
-async function relay(request: Request, response: Response): Promise<void> {
-  let raw = '';
-  for await (const chunk of request) raw += String(chunk);
-  const body = JSON.parse(raw) as { prompt: string };
-  const abort = new AbortController();
-  response.on('close', () => abort.abort());
-  const stream = await openai.chat.completions.create(
-    { model: 'bench', stream: true, messages: [{ role: 'user', content: body.prompt }] },
-    { signal: abort.signal },
-  );
-  response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
-  try {
-    for await (const chunk of stream) {
-      const text = chunk.choices[0]?.delta.content;
-      if (text) response.write(`data:${text}\n\n`);
-    }
-    response.end('event:[DONE]\ndata:\n\n');
-  } catch {
-    response.end();
-  }
-}
+const { openaiRelay, rawRelay, peerEndpoint } = relays(config.model.openai.baseUrl);
 
 const app = await createApp(config);
 const express = app.getHttpAdapter().getInstance() as {
   post(path: string, handler: (request: Request, response: Response) => void): void;
   get(path: string, handler: (request: Request, response: Response) => void): void;
 };
-express.post('/bench/relay', (request, response) => void relay(request, response));
+// Registered before Nest's body parser runs: each reads the request body itself.
+express.post('/bench/relay', (request, response) => void openaiRelay(request, response));
+express.post('/bench/raw', (request, response) => void rawRelay(request, response));
+express.post('/bench/peer', (request, response) => void peerEndpoint(request, response));
 /** Bench users, each with a conversation and a token: one answer may be in flight per user. */
 express.get('/bench/users', (request, response) => {
   const count = Number(request.query.count ?? 0);
@@ -68,7 +51,30 @@ express.get('/bench/users', (request, response) => {
     response.json(created);
   })();
 });
-express.get('/bench/usage', (_request, response) => {
+/** The per-question steps of the endpoint, timed one by one (see question-steps.ts). */
+express.get('/bench/question-steps', (request, response) => {
+  const { token = '', conversationUuid = '', rounds = '100' } = request.query as Record<string, string | undefined>;
+  void questionSteps(app, { token, conversationUuid }, Number(rounds)).then((costs) => response.json(costs));
+});
+/** CPU profiling of the measured phases only (not of start-up, bench users or warm-up): start, then stop into a file. */
+const inspector = new Session();
+inspector.connect();
+express.get('/bench/profile', (request, response) => {
+  const { action, file } = request.query as Record<string, string | undefined>;
+  void (async () => {
+    if (action === 'start') {
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.start');
+    } else {
+      const { profile } = await inspector.post('Profiler.stop');
+      writeFileSync(file ?? 'bench.cpuprofile', JSON.stringify(profile));
+    }
+    response.json({ ok: true });
+  })();
+});
+express.get('/bench/usage', (request, response) => {
+  // With --expose-gc, a baseline can be taken after a collection, so that garbage of the last phase is not counted.
+  if (request.query.gc && typeof globalThis.gc === 'function') globalThis.gc();
   const cpu = process.cpuUsage();
   response.json({ cpuMicros: cpu.user + cpu.system, rss: process.memoryUsage().rss });
 });

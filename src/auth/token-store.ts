@@ -12,7 +12,18 @@ export interface TokenStore {
 
 export const TOKEN_STORE = Symbol('TOKEN_STORE');
 
+/** How long a resolved token is trusted without asking the database again; never past the token's expiry. */
+const RESOLVED_CACHE_MS = 30_000;
+const RESOLVED_CACHE_SIZE = 10_000;
+
+/**
+ * Tokens in PostgreSQL. A token, once issued, changes only by expiring, so a resolved one is kept in memory for
+ * a short while (up to its expiry, which is checked on every use): a client's burst of requests costs one query.
+ * Unknown tokens are not kept, so guessing cannot fill the cache.
+ */
 export class PgTokenStore implements TokenStore {
+  private readonly resolved = new Map<string, { userId: string; expiresAt: number; checkedAt: number }>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly ttlMs: number,
@@ -27,8 +38,19 @@ export class PgTokenStore implements TokenStore {
   }
 
   async resolve(token: string): Promise<string | undefined> {
-    const row = await this.dataSource.getRepository(UserTokenEntity).findOneBy({ token });
-    return row && row.expiresAt.getTime() > Date.now() ? row.userId : undefined;
+    const now = Date.now();
+    const known = this.resolved.get(token);
+    if (known && now - known.checkedAt < RESOLVED_CACHE_MS) return known.expiresAt > now ? known.userId : undefined;
+    const [row]: { userId: string | number; expiresAt: Date }[] = await this.dataSource.query(
+      `SELECT "user_id" AS "userId", "expires_at" AS "expiresAt" FROM "adi_user_token" WHERE "token" = $1`,
+      [token],
+    );
+    this.resolved.delete(token);
+    if (!row || new Date(row.expiresAt).getTime() <= now) return undefined;
+    const userId = String(row.userId);
+    if (this.resolved.size >= RESOLVED_CACHE_SIZE) this.resolved.delete(this.resolved.keys().next().value!);
+    this.resolved.set(token, { userId, expiresAt: new Date(row.expiresAt).getTime(), checkedAt: now });
+    return userId;
   }
 }
 

@@ -3,13 +3,17 @@ import type { DataSource, Repository } from 'typeorm';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { UserEntity } from '../database/entities/index.js';
 import { newUuid } from '../common/ids.js';
+import { EntitySelect } from '../database/entity-select.js';
 
 @Injectable()
 export class UserRepository {
   private readonly users: Repository<UserEntity>;
+  /** Every authenticated request reads its user: one prepared statement text, no query building. */
+  private readonly byId: EntitySelect<UserEntity>;
 
   constructor(@Inject(DATA_SOURCE) dataSource: DataSource) {
     this.users = dataSource.getRepository(UserEntity);
+    this.byId = new EntitySelect(this.users, '"id" = $1 AND NOT "is_deleted"');
   }
 
   findByEmail(email: string): Promise<UserEntity | null> {
@@ -17,7 +21,7 @@ export class UserRepository {
   }
 
   findById(id: string): Promise<UserEntity | null> {
-    return this.users.findOneBy({ id, isDeleted: false });
+    return /^\d{1,18}$/.test(id) ? this.byId.one([id]) : Promise.resolve(null);
   }
 
   async setPassword(id: string, passwordHash: string): Promise<void> {

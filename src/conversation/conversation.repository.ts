@@ -3,6 +3,7 @@ import type { DataSource, Repository } from 'typeorm';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { ConversationEntity } from '../database/entities/index.js';
 import { newUuid } from '../common/ids.js';
+import { EntitySelect } from '../database/entity-select.js';
 
 /** Fields a client may set on a conversation. */
 export interface ConversationFields {
@@ -23,9 +24,12 @@ export const MAX_CONVERSATIONS = 50;
 @Injectable()
 export class ConversationRepository {
   private readonly conversations: Repository<ConversationEntity>;
+  /** Every question reads its conversation: one prepared statement text, no query building. */
+  private readonly byUuid: EntitySelect<ConversationEntity>;
 
   constructor(@Inject(DATA_SOURCE) dataSource: DataSource) {
     this.conversations = dataSource.getRepository(ConversationEntity);
+    this.byUuid = new EntitySelect(this.conversations, '"uuid" = $1 AND NOT "is_deleted"');
   }
 
   listByUser(userId: string): Promise<ConversationEntity[]> {
@@ -37,7 +41,7 @@ export class ConversationRepository {
   }
 
   findByUuid(uuid: string): Promise<ConversationEntity | null> {
-    return this.conversations.findOneBy({ uuid, isDeleted: false });
+    return this.byUuid.one([uuid]);
   }
 
   findByTitle(userId: string, title: string): Promise<ConversationEntity | null> {

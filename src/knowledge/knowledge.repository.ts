@@ -14,6 +14,7 @@ import type { PreparedChunk } from './chunk-in-slices.js';
  * database runs each statement on the event loop, so a short statement keeps other requests waiting briefly.
  */
 const CHUNKS_PER_INSERT = 50;
+import { EntitySelect } from '../database/entity-select.js';
 
 /** What indexing builds: chunks for retrieval (`embedding`, the legacy name), or graph facts (`graphical`). */
 export type IndexType = 'embedding' | 'graphical';
@@ -30,10 +31,13 @@ export interface Page<T> {
 export class KnowledgeRepository {
   private readonly bases: Repository<KnowledgeBaseEntity>;
   private readonly items: Repository<KnowledgeBaseItemEntity>;
+  /** Every question reads its conversation's bases: one prepared statement text, found by primary key. */
+  private readonly basesByIds: EntitySelect<KnowledgeBaseEntity>;
 
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {
     this.bases = dataSource.getRepository(KnowledgeBaseEntity);
     this.items = dataSource.getRepository(KnowledgeBaseItemEntity);
+    this.basesByIds = new EntitySelect(this.bases, '"id" = ANY($1::bigint[]) AND NOT "is_deleted"');
   }
 
   findBase(uuid: string): Promise<KnowledgeBaseEntity | null> {
@@ -43,7 +47,7 @@ export class KnowledgeRepository {
   /** The bases behind `ids`; ids that are not numbers (a client's mistake) name none. */
   findBasesByIds(ids: readonly string[]): Promise<KnowledgeBaseEntity[]> {
     const numeric = ids.filter((id) => /^\d{1,18}$/.test(id));
-    return numeric.length === 0 ? Promise.resolve([]) : this.bases.findBy({ id: In(numeric), isDeleted: false });
+    return numeric.length === 0 ? Promise.resolve([]) : this.basesByIds.many([numeric]);
   }
 
   createBase(

@@ -44,14 +44,16 @@ export class PgRetrieval implements RetrievalPort {
   ) {}
 
   async retrieve(question: string, knowledgeBaseIds: readonly string[]): Promise<RetrievalResult> {
+    // Ids that are not numbers name no base; the rest are looked up by primary key.
+    const ids = knowledgeBaseIds.filter((id) => /^\d{1,18}$/.test(id));
     const bases: KnowledgeBaseEntity[] =
-      knowledgeBaseIds.length === 0
+      ids.length === 0
         ? []
         : await this.dataSource.query(
             `SELECT "uuid", "retrieve_max_results" AS "retrieveMaxResults", "retrieve_min_score" AS "retrieveMinScore",
                     "embedding_count" AS "embeddingCount"
-               FROM "adi_knowledge_base" WHERE "id"::text = ANY($1) AND NOT "is_deleted"`,
-            [[...knowledgeBaseIds]],
+               FROM "adi_knowledge_base" WHERE "id" = ANY($1::bigint[]) AND NOT "is_deleted"`,
+            [ids],
           );
     const queryTerms = [
       ...[...new Set(wordTerms(question))].map((term) => ({ term, config: 'english' as const })),

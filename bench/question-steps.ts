@@ -1,0 +1,98 @@
+/**
+ * What one question costs before and after its tokens stream, step by step, measured inside the benchmark
+ * server while it is otherwise idle: each step the ask endpoint takes for a question, run one after another
+ * many times, with the process's CPU time and the wall time of each.
+ */
+import type { INestApplication } from '@nestjs/common';
+import { AuthService } from '../src/auth/auth.service.js';
+import { ASK_LIMITS, type AskLimits } from '../src/conversation/ask-limits.js';
+import { AnswerStore } from '../src/conversation/answer-store.js';
+import { ConversationRepository, knowledgeBaseIdsOf } from '../src/conversation/conversation.repository.js';
+import { newUuid } from '../src/common/ids.js';
+import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
+import { RETRIEVAL_PORT, type RetrievalPort } from '../src/knowledge/retrieval-port.js';
+
+export interface StepCost {
+  step: string;
+  cpuMicros: number;
+  wallMs: number;
+}
+
+const QUESTION = 'How are retrieval chunks cited in an answer?';
+
+export async function questionSteps(
+  app: INestApplication,
+  user: { token: string; conversationUuid: string },
+  rounds: number,
+): Promise<StepCost[]> {
+  const auth = app.get(AuthService);
+  const conversations = app.get(ConversationRepository);
+  const knowledge = app.get(KnowledgeRepository);
+  const limits = app.get<AskLimits>(ASK_LIMITS);
+  const retrieval = app.get<RetrievalPort>(RETRIEVAL_PORT);
+  const store = app.get(AnswerStore);
+
+  const me = (await auth.userForToken(user.token))!;
+  const conversation = (await conversations.findByUuid(user.conversationUuid))!;
+  const baseIds = (await knowledge.findBasesByIds(knowledgeBaseIdsOf(conversation))).map((base) => base.id);
+  const hits = await retrieval.retrieve(QUESTION, baseIds);
+
+  const steps: [string, () => Promise<unknown>][] = [
+    ['authentication (token and user)', () => auth.userForToken(user.token)],
+    ['conversation look-up', () => conversations.findByUuid(user.conversationUuid)],
+    ['knowledge-base look-up', () => knowledge.findBasesByIds(knowledgeBaseIdsOf(conversation))],
+    [
+      'limits (rate, lock, release)',
+      async () => {
+        const lock = await limits.acquire(me.id, 30_000);
+        await limits.allow(me.id);
+        await lock?.release();
+      },
+    ],
+    ['retrieval', () => retrieval.retrieve(QUESTION, baseIds)],
+    [
+      'storage (question and 4-paragraph answer)',
+      () =>
+        store.save({
+          userId: me.id,
+          conversation,
+          questionUuid: newUuid(),
+          answerUuid: newUuid(),
+          question: QUESTION,
+          answerText: 'One. Two. Three. Four.',
+          thinking: '',
+          status: 'complete',
+          citationMode: 'paragraph',
+          parseOutcome: 'complete',
+          hasCitationError: false,
+          droppedCitationCount: 0,
+          uncitedParagraphCount: 0,
+          paragraphs: ['One.', 'Two.', 'Three.', 'Four.'].map((text, paragraphIndex) => ({
+            paragraphIndex,
+            text,
+            citationIds: [],
+            citationNumbers: [],
+          })),
+          refs: [],
+          retrieval: hits,
+          totalTokens: 0,
+          completionTokens: 0,
+          modelPlatform: 'bench',
+        }),
+    ],
+  ];
+  const costs: StepCost[] = [];
+  for (const [step, run] of steps) {
+    for (let i = 0; i < 20; i++) await run(); // warm-up
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    for (let i = 0; i < rounds; i++) await run();
+    const used = process.cpuUsage(cpu);
+    costs.push({
+      step,
+      cpuMicros: (used.user + used.system) / rounds,
+      wallMs: (performance.now() - start) / rounds,
+    });
+  }
+  return costs;
+}

@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PgTokenStore } from '../src/auth/token-store.js';
+import { UserRepository } from '../src/auth/user.repository.js';
+import { ConversationRepository } from '../src/conversation/conversation.repository.js';
+import { openDatabase, type OpenDatabase } from '../src/database/data-source.js';
+import { ConversationEntity, KnowledgeBaseEntity, UserEntity } from '../src/database/entities/index.js';
+import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
+import { createTestDatabase, type TestDatabase } from './support/database.js';
+
+/**
+ * The look-ups every question makes (token, user, conversation, knowledge bases) read with prepared SQL rather
+ * than TypeORM's `find`: they must return exactly what `find` returns, on the PostgreSQL server and on PGlite.
+ */
+describe.each(['PostgreSQL server', 'PGlite'])('question look-ups (%s)', (kind) => {
+  let database: TestDatabase | undefined;
+  let dataDir: string | undefined;
+  let open: OpenDatabase;
+
+  beforeAll(async () => {
+    if (kind === 'PGlite') {
+      dataDir = mkdtempSync(join(tmpdir(), 'citation-lookups-'));
+      open = await openDatabase({ url: undefined, dataDir, runMigrations: true });
+    } else {
+      database = await createTestDatabase();
+      open = await openDatabase({ url: database.url, dataDir: '', runMigrations: true });
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await open.close();
+    await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('find users, conversations and knowledge bases as TypeORM does, and skip deleted ones', async () => {
+    const users = new UserRepository(open.dataSource);
+    const conversations = new ConversationRepository(open.dataSource);
+    const knowledge = new KnowledgeRepository(open.dataSource);
+    const user = await users.create({ name: 'ada', email: 'Ada@example.test', passwordHash: 'h', isAdmin: true });
+    const first = await knowledge.createBase({
+      title: 'one',
+      ownerId: user.id,
+      ownerUuid: user.uuid,
+      ownerName: 'ada',
+    });
+    const second = await knowledge.createBase({
+      title: 'two',
+      ownerId: user.id,
+      ownerUuid: user.uuid,
+      ownerName: 'ada',
+    });
+    const gone = await knowledge.createBase({
+      title: 'gone',
+      ownerId: user.id,
+      ownerUuid: user.uuid,
+      ownerName: 'ada',
+    });
+    await knowledge.saveBase(Object.assign(gone, { isDeleted: true }));
+    const conversation = await conversations.create(user.id, { title: 'chat', kbIds: [first.id, second.id] });
+
+    expect(await users.findById(user.id)).toEqual(
+      await open.dataSource.getRepository(UserEntity).findOneBy({ id: user.id }),
+    );
+    expect(await users.findById('not a number')).toBeNull();
+    const found = await conversations.findByUuid(conversation.uuid);
+    expect(found).toBeInstanceOf(ConversationEntity);
+    expect(found).toEqual(await open.dataSource.getRepository(ConversationEntity).findOneBy({ id: conversation.id }));
+    expect(typeof found!.id).toBe('string');
+    expect(found!.createTime).toBeInstanceOf(Date);
+
+    const bases = await knowledge.findBasesByIds([second.id, first.id, gone.id, 'x', '99999999']);
+    const expected = await open.dataSource.getRepository(KnowledgeBaseEntity).findBy({ isDeleted: false });
+    const byId = (a: KnowledgeBaseEntity, b: KnowledgeBaseEntity) => Number(a.id) - Number(b.id);
+    expect(bases.sort(byId)).toEqual(expected.sort(byId));
+    expect(bases.map((base) => base.title).sort()).toEqual(['one', 'two']);
+
+    await conversations.softDelete(found!);
+    expect(await conversations.findByUuid(conversation.uuid)).toBeNull();
+  });
+
+  it('resolve a token until it expires, even when it was resolved just before', async () => {
+    const users = new UserRepository(open.dataSource);
+    const user = await users.create({ name: 'bo', email: 'bo@example.test', passwordHash: 'h', isAdmin: false });
+    const tokens = new PgTokenStore(open.dataSource, 60_000);
+    const token = await tokens.issue(user.id);
+    expect(await tokens.resolve(token)).toBe(user.id);
+    expect(await tokens.resolve(token)).toBe(user.id);
+    expect(await tokens.resolve('unknown')).toBeUndefined();
+
+    const shortLived = new PgTokenStore(open.dataSource, 300);
+    const brief = await shortLived.issue(user.id);
+    expect(await shortLived.resolve(brief)).toBe(user.id);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await shortLived.resolve(brief)).toBeUndefined();
+  });
+});
