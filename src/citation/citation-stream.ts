@@ -2,12 +2,20 @@ import { Observable, type OperatorFunction } from 'rxjs';
 import type { CitationCatalog } from './citation-catalog.js';
 import type { CitationStreamEvent } from './citation-events.js';
 import { CitationLedger } from './citation-ledger.js';
-import { createNumbering, type NumberingMode } from './numbering.js';
+import { InferredParagraphs } from './inferred-paragraphs.js';
+import { createNumbering, type NumberingMode, type NumberingSeed } from './numbering.js';
 import { ParagraphParser } from './paragraph-parser.js';
 import type { ParserEvent } from './parser-events.js';
+import type { CitationChecks } from './support/support-judge.js';
 
 export interface CitationStreamOptions {
   numbering?: NumberingMode;
+  /** Numbers earlier answers of the conversation gave their sources: they keep them (conversation scope). */
+  numberingSeed?: NumberingSeed;
+  /** The support check and its policy; absent: no check, citations are kept when their id was offered. */
+  checks?: CitationChecks;
+  /** The answer is the refusal sent without asking the model. */
+  refused?: boolean;
 }
 
 /**
@@ -18,19 +26,30 @@ export interface CitationStreamOptions {
 export class CitationAssembler {
   private readonly parser: ParagraphParser;
   private readonly ledger: CitationLedger;
+  private readonly inferred = new InferredParagraphs();
 
   constructor(catalog: CitationCatalog, options: CitationStreamOptions, next: (event: CitationStreamEvent) => void) {
-    this.ledger = new CitationLedger(catalog, createNumbering(options.numbering ?? 'first-citation', catalog));
+    const numbering = createNumbering(options.numbering ?? 'first-citation', catalog, options.numberingSeed);
+    this.ledger = new CitationLedger(catalog, numbering, options.checks, options.refused);
+    const attribute = (texts: string[]) => {
+      for (const text of texts) for (const cited of this.ledger.acceptInferred(text)) next(cited);
+    };
     this.parser = new ParagraphParser((event) => {
       switch (event.type) {
         case 'text':
+          next(event);
+          attribute(this.inferred.write(event.text));
+          break;
         case 'broken':
+          this.inferred.start();
           next(event);
           break;
         case 'paragraph':
+          this.inferred.reset();
           for (const cited of this.ledger.accept(event.paragraph)) next(cited);
           break;
         case 'end':
+          attribute(this.inferred.end());
           next({ type: 'done', summary: this.ledger.summary(event.outcome, event.answerText, event.reason) });
           break;
       }

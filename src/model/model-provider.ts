@@ -9,6 +9,8 @@ export interface ModelRequest {
   repair: boolean;
   /** The model the client asked for; blank or unknown names fall back to the provider's default. */
   modelName?: string;
+  /** Ask for the exact words of each cited source the paragraph relies on. */
+  quotes?: boolean;
 }
 
 export interface TokenUsage {

@@ -3,6 +3,7 @@ import type { CatalogEntry } from '../citation/citation-catalog.js';
 import type { ParagraphsAnswer } from '../citation/answer-schema.js';
 import { hasCjk, sentences, terms } from '../knowledge/text-terms.js';
 import type { ModelDelta, ModelProvider, ModelRequest } from './model-provider.js';
+import { refusalText } from './refusal.js';
 
 export interface OfflineSettings {
   /** Characters per streamed chunk. */
@@ -48,7 +49,11 @@ function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-export function composeAnswer({ question, catalog }: Pick<ModelRequest, 'question' | 'catalog'>): ParagraphsAnswer {
+export function composeAnswer({
+  question,
+  catalog,
+  quotes,
+}: Pick<ModelRequest, 'question' | 'catalog' | 'quotes'>): ParagraphsAnswer {
   const chinese = hasCjk(question);
   const wanted = new Set(terms(question));
   const overlap = (text: string) => new Set(terms(text).filter((term) => wanted.has(term))).size;
@@ -76,7 +81,11 @@ export function composeAnswer({ question, catalog }: Pick<ModelRequest, 'questio
   const paragraphs: ParagraphsAnswer['paragraphs'] = [];
   for (const entry of catalog.entries) {
     const own = chosen.filter((pick) => pick.entry === entry).map((pick) => pick.sentence);
-    if (own.length > 0) paragraphs.push({ text: own.join(chinese ? '' : ' '), citationIds: [entry.citationId] });
+    if (own.length === 0) continue;
+    const citationIds = [entry.citationId];
+    // The sentences are the source's own words, so the first is a quote that will be found in it.
+    const quote = quotes ? { quotes: [{ citationId: entry.citationId, text: own[0]! }] } : {};
+    paragraphs.push({ text: own.join(chinese ? '' : ' '), citationIds, ...quote });
   }
   const facts = catalog.entries
     .filter((entry) => entry.type === 'graph')
@@ -89,12 +98,7 @@ export function composeAnswer({ question, catalog }: Pick<ModelRequest, 'questio
     });
   }
   if (paragraphs.length === 0) {
-    paragraphs.push({
-      text: chinese
-        ? '知识库中没有找到与这个问题相关的内容，因此无法依据资料作答。'
-        : 'The knowledge base has nothing relevant to this question, so it cannot be answered from the sources.',
-      citationIds: [],
-    });
+    paragraphs.push({ text: refusalText(question), citationIds: [] });
   }
   return { paragraphs };
 }

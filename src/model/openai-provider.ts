@@ -30,9 +30,11 @@ export interface OpenAiSettings {
  * `json_object`, some neither. A server that rejects one is asked with the next, and that is remembered per
  * model so that later answers do not pay for the failed attempt again.
  */
-type OutputMode = 'json_schema' | 'json_object' | 'instructions';
+type OutputMode = 'json_schema' | 'json_schema_plain' | 'json_object' | 'instructions';
 const WEAKER_MODE: Record<OutputMode, OutputMode | undefined> = {
-  json_schema: 'json_object',
+  // A schema whose ids are an enum of the offered ones first; servers that refuse enums get the plain schema.
+  json_schema: 'json_schema_plain',
+  json_schema_plain: 'json_object',
   json_object: 'instructions',
   instructions: undefined,
 };
@@ -120,13 +122,17 @@ export class OpenAiProvider implements ModelProvider {
   private params(model: string, request: ModelRequest, mode: OutputMode): ChatCompletionCreateParamsStreaming {
     const params: ChatCompletionCreateParamsStreaming = {
       model,
-      messages: buildPrompt(request.question, request.catalog, request.repair),
+      messages: buildPrompt(request.question, request.catalog, request.repair, request.quotes),
       temperature: this.settings.temperature,
       stream: true,
       stream_options: { include_usage: true },
     };
-    if (mode === 'json_schema') {
-      const { $schema: _ignored, ...schema } = paragraphsAnswerJsonSchema();
+    if (mode === 'json_schema' || mode === 'json_schema_plain') {
+      const offeredIds = mode === 'json_schema' ? request.catalog.entries.map((entry) => entry.citationId) : undefined;
+      const { $schema: _ignored, ...schema } = paragraphsAnswerJsonSchema({
+        ...(offeredIds ? { offeredIds } : {}),
+        ...(request.quotes ? { quotes: true } : {}),
+      });
       params.response_format = {
         type: 'json_schema',
         json_schema: { name: 'paragraphs_answer', strict: true, schema },
@@ -142,7 +148,7 @@ function rejectsResponseFormat(error: unknown): boolean {
   return (
     error instanceof APIError &&
     (error.status === 400 || error.status === 422) &&
-    /response_format|json_schema|json_object|structured/i.test(error.message)
+    /response_format|json_schema|json_object|structured|enum/i.test(error.message)
   );
 }
 

@@ -12,11 +12,15 @@ Answer with one JSON object and nothing else: {"paragraphs":[{"text":"...","cita
 - "citationIds" lists the ids of the sources that paragraph rests on: only ids that appear in the sources below,
   at most three per paragraph, and an empty list when a paragraph rests on none of them.
 - Never write citation markers such as [E1] or (source E1) inside "text"; citations go in "citationIds" only.
-- If the sources do not cover the question, say so plainly in a paragraph instead of guessing.
+- If the sources do not cover the question, do not guess: answer with one paragraph, without citations, saying
+  that the knowledge base holds nothing that answers it.
 - Answer in the language of the question.`;
 
 const REPAIR = `Your previous reply could not be read. Reply with the JSON object only: no code fence, no text
 before or after it, exactly the keys "paragraphs", "text" and "citationIds".`;
+
+const QUOTES = `- For each citation also give, in "quotes", the exact words of that source the paragraph relies on:
+  {"citationId":"E1","text":"words copied from source E1"}. Copy them character for character; never invent a quote.`;
 
 function describe(entry: CatalogEntry): string {
   if (entry.type === 'embedding') {
@@ -30,13 +34,19 @@ function describe(entry: CatalogEntry): string {
   return `[${entry.citationId}] knowledge-graph fact\n${text}`;
 }
 
-export function buildPrompt(question: string, catalog: CitationCatalog, repair: boolean): PromptMessage[] {
+export function buildPrompt(
+  question: string,
+  catalog: CitationCatalog,
+  repair: boolean,
+  quotes = false,
+): PromptMessage[] {
+  const instructions = quotes ? `${INSTRUCTIONS}\n${QUOTES}` : INSTRUCTIONS;
   const sources =
     catalog.entries.length === 0
       ? 'No sources were found for this question.'
       : catalog.entries.map(describe).join('\n\n');
   return [
-    { role: 'system', content: repair ? `${INSTRUCTIONS}\n\n${REPAIR}` : INSTRUCTIONS },
+    { role: 'system', content: repair ? `${instructions}\n\n${REPAIR}` : instructions },
     { role: 'user', content: `Sources:\n\n${sources}\n\nQuestion: ${question}` },
   ];
 }
