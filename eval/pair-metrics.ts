@@ -30,7 +30,10 @@ export function pairMetrics(verifier: SupportVerifier): PairMetrics {
   const byKind = new Map<PairKind, PairOutcome[]>();
   for (const outcome of outcomes) byKind.set(outcome.pair.kind, [...(byKind.get(outcome.pair.kind) ?? []), outcome]);
   const accuracyByKind = Object.fromEntries(
-    [...byKind].map(([kind, list]) => [kind, share(list.filter((o) => o.predicted === o.pair.supported).length, list.length)]),
+    [...byKind].map(([kind, list]) => [
+      kind,
+      share(list.filter((o) => o.predicted === o.pair.supported).length, list.length),
+    ]),
   ) as Record<PairKind, number>;
   return {
     pairs: outcomes.length,

@@ -28,7 +28,7 @@ export const quotedParagraphSchema = paragraphSchema
       .array(
         z
           .object({
-            citationId: z.string().describe('The id of one of the paragraph\'s citations.'),
+            citationId: z.string().describe("The id of one of the paragraph's citations."),
             text: z.string().describe('Words copied exactly from that source, that the paragraph relies on.'),
           })
           .strict(),
@@ -64,7 +64,11 @@ export function paragraphsAnswerJsonSchema(options: AnswerSchemaOptions = {}): R
   if (ids === undefined || ids.length > MAX_ENUM_VALUES) return schema;
   const paragraph = path(schema, 'properties', 'paragraphs', 'items', 'properties');
   const idSchema: JsonObject = ids.length > 0 ? { type: 'string', enum: [...ids] } : { type: 'string' };
-  paragraph.citationIds = { ...path(paragraph, 'citationIds'), items: idSchema, ...(ids.length ? {} : { maxItems: 0 }) };
+  paragraph.citationIds = {
+    ...path(paragraph, 'citationIds'),
+    items: idSchema,
+    ...(ids.length ? {} : { maxItems: 0 }),
+  };
   if (options.quotes) {
     const quote = path(paragraph, 'quotes', 'items', 'properties');
     quote.citationId = { ...path(quote, 'citationId'), ...idSchema };

@@ -70,7 +70,11 @@ export class ConversationNumbering implements NumberingStrategy {
   }
 }
 
-export function createNumbering(mode: NumberingMode, catalog: CitationCatalog, seed?: NumberingSeed): NumberingStrategy {
+export function createNumbering(
+  mode: NumberingMode,
+  catalog: CitationCatalog,
+  seed?: NumberingSeed,
+): NumberingStrategy {
   if (seed !== undefined) return new ConversationNumbering(catalog, seed);
   return mode === 'retrieval-rank' ? new RetrievalRankNumbering(catalog) : new FirstCitationNumbering();
 }

@@ -1,4 +1,10 @@
-import { citationDonePayload, type CitationParagraph, type CitationRef } from '../citation/citation-events.js';
+import {
+  citationDonePayload,
+  trustCounts,
+  type CitationParagraph,
+  type CitationRef,
+  type CitationVerdict,
+} from '../citation/citation-events.js';
 import { errorText } from '../common/app-error.js';
 import { LegacyTextFramer, sseEvent } from '../sse/sse-frames.js';
 import type { SseConnection } from '../sse/sse-connection.js';
@@ -11,6 +17,7 @@ export const EVENT = {
   citationRef: '[CITATION_REF]',
   citationParagraph: '[CITATION_PARAGRAPH]',
   citationDone: '[CITATION_DONE]',
+  citationVerdict: '[CITATION_VERDICT]',
   done: '[DONE]',
   error: '[ERROR]',
 } as const;
@@ -72,6 +79,16 @@ export class AnswerWriter {
     }
   }
 
+  /** A model verifier's later verdict on a paragraph already sent. */
+  verdict(verdict: CitationVerdict): void {
+    if (!this.connection.closed) this.connection.write(sseEvent(EVENT.citationVerdict, JSON.stringify(verdict)));
+  }
+
+  /** The model stopped at its token limit. */
+  get truncated(): boolean {
+    return this.done?.finishReason === 'length';
+  }
+
   /** The summary of the answer, once the model's output is over. */
   get summary(): Extract<AnswerEvent, { type: 'done' }> | undefined {
     return this.done;
@@ -94,11 +111,12 @@ export class AnswerWriter {
         hasCitationError: summary.hasCitationError,
         droppedCitationCount: summary.droppedCitationCount,
         uncitedParagraphCount: summary.uncitedParagraphCount,
+        ...trustCounts(summary, this.truncated),
       },
     };
     this.connection.write(
       this.framer.flush() +
-        sseEvent(EVENT.citationDone, JSON.stringify(citationDonePayload(summary))) +
+        sseEvent(EVENT.citationDone, JSON.stringify(citationDonePayload(summary, this.truncated))) +
         sseEvent(EVENT.done, `[META]${JSON.stringify(payload)}`),
     );
     this.connection.end();

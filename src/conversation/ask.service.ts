@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CurrentUser } from '../auth/current-user.js';
 import { CitationCatalog } from '../citation/citation-catalog.js';
+import { trustCounts, type CitationVerdict } from '../citation/citation-events.js';
+import type { CitationStreamOptions } from '../citation/citation-stream.js';
 import {
   AnswerInProgressError,
   AppError,
@@ -15,6 +17,7 @@ import { canRead } from '../knowledge/knowledge-access.js';
 import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
 import { RETRIEVAL_PORT, type RetrievalPort, type RetrievalResult } from '../knowledge/retrieval-port.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
+import { refusalDeltas } from '../model/refusal.js';
 import type { SseConnection } from '../sse/sse-connection.js';
 import { legacyText, sseEvent } from '../sse/sse-frames.js';
 import { answerEvents, deadline, withRepairRetry, type AnswerEvent } from './answer-events.js';
@@ -22,6 +25,7 @@ import { AnswerStore, type AnswerRecord } from './answer-store.js';
 import { AnswerWriter, EVENT, STATES } from './answer-writer.js';
 import { ASK_LIMITS, type AskLimits } from './ask-limits.js';
 import type { AskRequest } from './ask-request.js';
+import { CitationTrust } from './citation-trust.service.js';
 import { ConversationRepository, knowledgeBaseIdsOf } from './conversation.repository.js';
 import { MessageRepository } from './message.repository.js';
 import { newUuid } from '../common/ids.js';
@@ -58,6 +62,7 @@ export class AskService {
     private readonly messages: MessageRepository,
     private readonly store: AnswerStore,
     private readonly knowledge: KnowledgeRepository,
+    private readonly trust: CitationTrust,
   ) {}
 
   async ask(request: AskRequest, user: CurrentUser, connection: SseConnection): Promise<void> {
@@ -130,9 +135,11 @@ export class AskService {
     }
     if (connection.closed) return;
     const catalog = CitationCatalog.fromHits(hits?.embeddings ?? [], hits?.graph ?? []);
-    const ending = await this.stream(question.text, request, catalog, writer, connection);
+    const options = await this.trust.options(conversation.id, catalog);
+    const ending = await this.stream(question.text, request, catalog, options, writer, connection);
     const answerUuid = newUuid();
     const record = this.record(ending.status, writer, { user, conversation, question, answerUuid, hits });
+    record.verdicts = ending.verdicts;
     try {
       await this.store.save(record);
     } catch (error) {
@@ -156,21 +163,39 @@ export class AskService {
     question: string,
     request: AskRequest,
     catalog: CitationCatalog,
+    options: CitationStreamOptions,
     writer: AnswerWriter,
     connection: SseConnection,
-  ): Promise<{ status: 'complete' } | { status: 'failed'; error: unknown } | { status: 'interrupted' }> {
+  ): Promise<
+    ({ status: 'complete' } | { status: 'failed'; error: unknown } | { status: 'interrupted' }) & {
+      verdicts?: CitationVerdict[];
+    }
+  > {
     const { timeoutMs, repairRetry } = this.config.ask;
     const modelName = request.modelName?.trim();
-    const attempt = (repair: boolean) =>
-      this.model
-        .stream({ question, catalog, repair, ...(modelName ? { modelName } : {}) })
-        .pipe(deadline(timeoutMs), answerEvents(catalog, { numbering: this.config.citation.numbering }));
+    const quotes = this.trust.quotes;
+    // With nothing retrieved and the refusal setting on, the model is not asked: the refusal is the answer.
+    const model = (repair: boolean) =>
+      options.refused
+        ? refusalDeltas(question)
+        : this.model.stream({
+            question,
+            catalog,
+            repair,
+            ...(modelName ? { modelName } : {}),
+            ...(quotes ? { quotes } : {}),
+          });
+    const attempt = (repair: boolean) => model(repair).pipe(deadline(timeoutMs), answerEvents(catalog, options));
+    const relay = this.trust.relay(catalog, (verdict) => writer.verdict(verdict));
     const answer$ = repairRetry
       ? withRepairRetry(attempt, (reason) => this.logger.warn({ message: 'answer format broke; asking again', reason }))
       : attempt(false);
     return new Promise((resolve) => {
       const subscription = answer$.subscribe({
-        next: (event: AnswerEvent) => writer.event(event),
+        next: (event: AnswerEvent) => {
+          writer.event(event);
+          if (event.type === 'paragraph') relay?.paragraph(event.paragraph);
+        },
         error: (error: unknown) => {
           this.logFailure(error);
           resolve({ status: 'failed', error });
@@ -184,10 +209,12 @@ export class AskService {
               reason: summary.reason,
             });
           }
-          resolve({ status: 'complete' });
+          if (relay === undefined) return resolve({ status: 'complete' });
+          void relay.settle().then((verdicts) => resolve({ status: 'complete', verdicts }));
         },
       });
       connection.onClose(() => {
+        relay?.cancel();
         if (subscription.closed) return;
         subscription.unsubscribe();
         resolve({ status: 'interrupted' });
@@ -231,6 +258,7 @@ export class AskService {
       totalTokens: done?.usage?.totalTokens ?? 0,
       completionTokens: done?.usage?.completionTokens ?? 0,
       modelPlatform: this.model.name,
+      ...(summary ? { trust: trustCounts(summary, writer.truncated) } : {}),
     };
   }
 

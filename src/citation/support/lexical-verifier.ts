@@ -77,7 +77,9 @@ export class LexicalSupportVerifier implements SupportVerifier {
     const names = sentence.cjk ? sentence.entities.filter(isLatin) : sentence.entities.filter(isTechnicalName);
     if (sameScript.length === 0) {
       const unheld = names.some((name) => !sources.some((source) => holdsEntity(source, name)));
-      return unheld ? { ...base, coverage: 0, judged: false, fault: 'entity' } : { ...base, coverage: 0, judged: false };
+      return unheld
+        ? { ...base, coverage: 0, judged: false, fault: 'entity' }
+        : { ...base, coverage: 0, judged: false };
     }
     const coverage = coverageOf(sentence, sameScript);
     const judgement = { ...base, coverage, judged: true };

@@ -53,7 +53,8 @@ const WORD_NUMBER: Record<string, number> = {
   hundred: 100,
 };
 /** Measure words after which a lone Chinese numeral is a quantity (一旦, 一些, 十分 are not). */
-const CN_CLASSIFIER = /^(?:个|节|列|名|人|位|年|月|日|号|次|倍|岁|条|项|辆|台|座|家|天|周|小时|分钟|公里|米|元|欧元|美元|层|站|种|班|所|本|张|份|成)/;
+const CN_CLASSIFIER =
+  /^(?:个|节|列|名|人|位|年|月|日|号|次|倍|岁|条|项|辆|台|座|家|天|周|小时|分钟|公里|米|元|欧元|美元|层|站|种|班|所|本|张|份|成)/;
 
 const PERCENT_CN = /百分之([零〇一二两三四五六七八九十百千万亿]+|\d+(?:\.\d+)?)/gu;
 const ARABIC =

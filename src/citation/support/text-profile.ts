@@ -21,7 +21,18 @@ const FUNCTION_WORDS = new Set(
     'same through under until up over off out s t'
   ).split(' '),
 );
-const NEGATION_WORDS = new Set(['not', 'no', 'never', 'without', 'cannot', 'none', 'nor', 'neither', 'nothing', 'nobody']);
+const NEGATION_WORDS = new Set([
+  'not',
+  'no',
+  'never',
+  'without',
+  'cannot',
+  'none',
+  'nor',
+  'neither',
+  'nothing',
+  'nobody',
+]);
 /** Two-word cues that deny what follows them: "A rather than B". */
 const NEGATION_PAIRS = new Set(['rather than', 'instead of']);
 /** Chinese and Japanese negations; the exceptions are words that contain one without denying anything. */
