@@ -69,7 +69,7 @@ export class CitationLedger {
       }
       return displayNumber;
     });
-    if (ids.length === 0) this.uncited++;
+    if (ids.length === 0 && !inferred) this.uncited++;
     const paragraph: CitationParagraph = {
       paragraphIndex: this.paragraphs.length,
       text,

@@ -41,7 +41,8 @@ export class CitationAssembler {
           attribute(this.inferred.write(event.text));
           break;
         case 'broken':
-          this.inferred.start();
+          // A cut-off answer's last words are shown as they are; only a structure that broke midway is re-cited.
+          if (event.outcome !== 'truncated') this.inferred.start();
           next(event);
           break;
         case 'paragraph':

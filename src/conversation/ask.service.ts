@@ -251,7 +251,7 @@ export class AskService {
       parseOutcome: summary?.outcome,
       hasCitationError: summary?.hasCitationError ?? true,
       droppedCitationCount: summary?.droppedCitationCount ?? 0,
-      uncitedParagraphCount: shown.paragraphs.filter((paragraph) => paragraph.citationIds.length === 0).length,
+      uncitedParagraphCount: shown.paragraphs.filter((p) => p.citationIds.length === 0 && !p.inferred).length,
       paragraphs: shown.paragraphs,
       refs: shown.refs,
       retrieval: context.hits,

@@ -32,8 +32,7 @@ export interface OpenAiSettings {
  */
 type OutputMode = 'json_schema' | 'json_schema_plain' | 'json_object' | 'instructions';
 const WEAKER_MODE: Record<OutputMode, OutputMode | undefined> = {
-  // A schema whose ids are an enum of the offered ones first; servers that refuse enums get the plain schema.
-  json_schema: 'json_schema_plain',
+  json_schema: 'json_object',
   json_schema_plain: 'json_object',
   json_object: 'instructions',
   instructions: undefined,
@@ -105,7 +104,8 @@ export class OpenAiProvider implements ModelProvider {
       try {
         return await this.client.chat.completions.create(this.params(model, request, mode), { signal });
       } catch (error) {
-        const weaker = WEAKER_MODE[mode];
+        // A schema whose ids are an enum of the offered ones first; a server that refuses the enum gets the plain one.
+        const weaker = mode === 'json_schema' && rejectsEnum(error) ? 'json_schema_plain' : WEAKER_MODE[mode];
         if (weaker === undefined || !rejectsResponseFormat(error)) throw error;
         this.logger.warn({
           message: 'model server rejected the answer format; asking with a weaker one',
@@ -150,6 +150,10 @@ function rejectsResponseFormat(error: unknown): boolean {
     (error.status === 400 || error.status === 422) &&
     /response_format|json_schema|json_object|structured|enum/i.test(error.message)
   );
+}
+
+function rejectsEnum(error: unknown): boolean {
+  return error instanceof APIError && /\benum\b/i.test(error.message);
 }
 
 function readFinishReason(reason: string): FinishReason {
