@@ -93,11 +93,11 @@ describe('citations checked against their sources (flag policy, the default)', (
     expect(view.paragraphs).toEqual(paragraphsOf(reply.events));
 
     // The schema the model server was sent allows only the offered ids.
-    const request = fake.requests.at(-1)!.body as unknown as {
-      response_format: { json_schema: { schema: Record<string, any> } };
-    };
-    const items = request.response_format.json_schema.schema.properties.paragraphs.items.properties.citationIds.items;
-    expect(items.enum).toEqual(refs.length > 0 ? expect.arrayContaining(refs.map((ref) => ref.citationId)) : []);
+    type Schema = { properties: Record<string, Schema>; items: Schema; enum?: string[] };
+    const request = fake.requests.at(-1)!.body as unknown as { response_format: { json_schema: { schema: Schema } } };
+    const paragraphSchema = request.response_format.json_schema.schema.properties.paragraphs!.items;
+    const ids = paragraphSchema.properties.citationIds!.items.enum;
+    expect(ids).toEqual(expect.arrayContaining(refs.map((ref) => ref.citationId)));
   });
 
   it('marks an answer cut off by the token limit as truncated', async () => {
