@@ -51,7 +51,8 @@ export class LexicalSupportVerifier implements SupportVerifier {
       for (const [s, sentence] of sentences.entries()) {
         const fault = judgements[s]!.fault;
         if (fault !== undefined && fault !== 'uncovered') continue;
-        score = Math.max(score, profile.cjk === sentence.cjk ? coverageOf(sentence, [profile]) : UNJUDGED_SCORE);
+        const judged = sentence.cjk ? profile.cjk : profile.latin;
+        score = Math.max(score, judged ? coverageOf(sentence, [profile]) : UNJUDGED_SCORE);
       }
       const verdict = score >= this.settings.coverage ? 'supported' : 'unsupported';
       return { citationId: source.citationId, score: round(score), verdict };
@@ -68,9 +69,8 @@ export class LexicalSupportVerifier implements SupportVerifier {
 
   private judge(sentence: SentenceProfile, sources: readonly TextProfile[]): SentenceJudgement {
     const base = { sentence: sentence.text };
-    const sameScript = sources.filter((source) => source.cjk === sentence.cjk);
-    const numbers = new Set(sources.flatMap((source) => [...source.numbers]));
-    if (sentence.numbers.some((number) => !numbers.has(number))) {
+    const sameScript = sources.filter((source) => (sentence.cjk ? source.cjk : source.latin));
+    if (sentence.numbers.some((number) => !sources.some((source) => source.numbers.has(number)))) {
       return { ...base, coverage: 0, judged: sameScript.length > 0, fault: 'number' };
     }
     // Names written in Latin letters are written the same in any language: "PostgreSQL" in a Chinese source.

@@ -87,19 +87,29 @@ function key(value: number, percent: boolean): string {
 }
 
 /** The number keys of a text (expects NFKC-normalised text, so full-width digits are already ASCII). */
+const ANY_CN_NUMERAL = /[零〇一二两三四五六七八九十百千万亿]/u;
+const ANY_WORD_NUMBER = /(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred)/i;
+const ANY_CAPITAL = /[A-Z]/;
+
 export function numberKeys(text: string): string[] {
   const keys: string[] = [];
-  let rest = text.replace(PERCENT_CN, (_match, digits: string) => {
-    const value = /\d/.test(digits) ? Number(digits) : parseChineseNumeral(digits);
-    if (value !== undefined) keys.push(key(value, true));
-    return ' ';
-  });
-  rest = rest.replace(ARABIC, (_m, whole: string, fraction: string | undefined, scale?: string, percent?: string) => {
-    const value = Number(whole.replace(/,/g, '') + (fraction ?? '')) * (scale ? MULTIPLIER[scale.toLowerCase()]! : 1);
-    keys.push(key(value, percent !== undefined));
-    return ' ';
-  });
-  for (const match of rest.matchAll(CN_RUN)) {
+  // Each pattern runs only where a cheap test says it can match: most sentences hold no number at all.
+  const chinese = ANY_CN_NUMERAL.test(text);
+  let rest =
+    !chinese || !text.includes('百分之')
+      ? text
+      : text.replace(PERCENT_CN, (_match, digits: string) => {
+          const value = /\d/.test(digits) ? Number(digits) : parseChineseNumeral(digits);
+          if (value !== undefined) keys.push(key(value, true));
+          return ' ';
+        });
+  if (/\d/.test(rest))
+    rest = rest.replace(ARABIC, (_m, whole: string, fraction: string | undefined, scale?: string, percent?: string) => {
+      const value = Number(whole.replace(/,/g, '') + (fraction ?? '')) * (scale ? MULTIPLIER[scale.toLowerCase()]! : 1);
+      keys.push(key(value, percent !== undefined));
+      return ' ';
+    });
+  for (const match of chinese ? rest.matchAll(CN_RUN) : []) {
     const run = match[0];
     const after = rest.slice(match.index + run.length, match.index + run.length + 2);
     const positional = run.length >= 2 && /[十百千万亿]/.test(run) && run !== '千万';
@@ -109,8 +119,10 @@ export function numberKeys(text: string): string[] {
     if (value === undefined || (value === 1 && !/^[月日]/.test(after))) continue;
     keys.push(key(value, false));
   }
-  for (const [word] of rest.matchAll(WORDS)) keys.push(key(WORD_NUMBER[word.toLowerCase()]!, false));
-  for (const [month] of rest.matchAll(MONTH)) keys.push(key(MONTH_NUMBER.get(month)!, false));
+  if (ANY_WORD_NUMBER.test(rest))
+    for (const [word] of rest.matchAll(WORDS)) keys.push(key(WORD_NUMBER[word.toLowerCase()]!, false));
+  if (ANY_CAPITAL.test(rest))
+    for (const [month] of rest.matchAll(MONTH)) keys.push(key(MONTH_NUMBER.get(month)!, false));
   return keys;
 }
 

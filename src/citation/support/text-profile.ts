@@ -9,7 +9,8 @@ import { isMonthName, numberKeys } from './numbers.js';
 
 const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const HAN_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
-const WORD = /[\p{L}\p{N}]+/gu;
+/** Words written in Latin letters (with their accented forms) or digits; Chinese and Japanese go by character pair. */
+const LATIN_WORD = /[A-Za-z0-9\u00C0-\u024F]+/g;
 
 /** Words that carry no claim of their own: they neither count toward coverage nor anchor a negation. */
 const FUNCTION_WORDS = new Set(
@@ -57,6 +58,8 @@ function stem(word: string): string {
 }
 
 export interface WordToken {
+  /** As written. */
+  word: string;
   /** Lowercase form. */
   lower: string;
   stem: string;
@@ -67,7 +70,13 @@ export interface WordToken {
 
 export interface SentenceProfile {
   text: string;
+  /** Lowercase text. */
+  lower: string;
   cjk: boolean;
+  /** The first word each Latin negation denies. */
+  denied: string[];
+  /** The word each Chinese or Japanese negation denies. */
+  cjkDenied: string[];
   /** Content terms: word stems, and character pairs of Chinese and Japanese runs. */
   terms: Set<string>;
   words: WordToken[];
@@ -85,8 +94,16 @@ export interface TextProfile {
   numbers: Set<string>;
   /** Every word stem and lowercase word, for entity lookups. */
   vocabulary: Set<string>;
-  /** The words of every sentence in order, sentences kept apart so that a negation never reaches across. */
-  words: WordToken[];
+  /** Whether the text holds enough words in Latin letters to judge a sentence written in them. */
+  latin: boolean;
+  /** Each significant word stem: whether some occurrence of it is negated. */
+  negatedStems: Map<string, boolean>;
+  /** The two words each negation denies, for the sentences that say them without it. */
+  denials: [string, string][];
+  /** Chinese and Japanese: each character pair, whether some occurrence of it is negated. */
+  negatedPairs: Map<string, boolean>;
+  /** Chinese and Japanese: the word each negation denies. */
+  cjkDenials: string[];
 }
 
 export function normalise(text: string): string {
@@ -106,21 +123,24 @@ export function splitSentences(text: string): string[] {
 }
 
 function wordTokens(sentence: string): WordToken[] {
-  const text = sentence.replace(/n't\b/gi, ' not');
+  const text = sentence.includes("'") ? sentence.replace(/n't\b/gi, ' not') : sentence;
   const tokens: WordToken[] = [];
-  for (const [word] of text.matchAll(WORD)) {
-    if (hasHan(word)) continue;
+  for (const [word] of text.matchAll(LATIN_WORD)) {
     const lower = word.toLowerCase();
+    const negation = NEGATION_WORDS.has(lower);
+    const digit = lower.charCodeAt(0) <= 57;
     tokens.push({
+      word,
       lower,
-      stem: stem(lower),
-      content: lower.length >= 2 && !FUNCTION_WORDS.has(lower) && !NEGATION_WORDS.has(lower) && !/^\d/.test(lower),
-      negation: NEGATION_WORDS.has(lower),
-      capitalised: /^\p{Lu}/u.test(word),
+      stem: digit ? lower : stem(lower),
+      content: lower.length >= 2 && !digit && !negation && !FUNCTION_WORDS.has(lower),
+      negation,
+      capitalised: word !== lower && word[0] !== lower[0],
     });
   }
   for (let i = 0; i + 1 < tokens.length; i++) {
-    if (NEGATION_PAIRS.has(`${tokens[i]!.lower} ${tokens[i + 1]!.lower}`)) {
+    const first = tokens[i]!.lower;
+    if ((first === 'rather' || first === 'instead') && NEGATION_PAIRS.has(`${first} ${tokens[i + 1]!.lower}`)) {
       for (const token of [tokens[i]!, tokens[i + 1]!]) {
         token.negation = true;
         token.content = false;
@@ -130,13 +150,11 @@ function wordTokens(sentence: string): WordToken[] {
   return tokens;
 }
 
-function latinEntities(sentence: string, cjk: boolean): string[] {
+function latinEntities(words: readonly WordToken[], cjk: boolean): string[] {
   const entities: string[] = [];
-  let index = 0;
-  for (const [word] of sentence.matchAll(WORD)) {
-    if (hasHan(word)) continue;
-    const first = index++ === 0;
-    if (!/^\p{Lu}/u.test(word) || isMonthName(word) || word === 'I') continue;
+  for (const [index, { word, capitalised }] of words.entries()) {
+    const first = index === 0;
+    if (!capitalised || isMonthName(word) || word === 'I') continue;
     // The first word of a sentence is capitalised anyway; it names something only when it is written like a name.
     const nameLike = /\p{Lu}/u.test(word.slice(1)) || /\d/.test(word);
     if (first && !cjk && !nameLike) continue;
@@ -147,7 +165,7 @@ function latinEntities(sentence: string, cjk: boolean): string[] {
 
 function cjkEntities(sentence: string): string[] {
   const entities: string[] = [];
-  for (const [name] of sentence.matchAll(CJK_FOREIGN_NAME)) entities.push(name);
+  if (sentence.includes('·')) for (const [name] of sentence.matchAll(CJK_FOREIGN_NAME)) entities.push(name);
   for (const match of sentence.matchAll(CJK_NAME_SUFFIX)) {
     let head = '';
     for (let at = match.index - 1; at >= 0 && head.length < 4; at--) {
@@ -170,74 +188,121 @@ export function profileSentence(raw: string): SentenceProfile {
     if (run.length === 1) terms.add(run);
     for (let i = 0; i + 1 < run.length; i++) terms.add(run.slice(i, i + 2));
   }
+  const lower = text.toLowerCase();
   return {
     text,
+    lower,
     cjk,
+    denied: latinDenials(words).map((denial) => denial[0]!),
+    cjkDenied: cjk ? [...cjkDenials(lower)].map(([word]) => word) : [],
     terms,
     words,
     numbers: numberKeys(text),
-    entities: [...latinEntities(text, cjk), ...(cjk ? cjkEntities(text) : [])],
+    entities: [...latinEntities(words, cjk), ...(cjk ? cjkEntities(text) : [])],
   };
 }
 
 export function profileText(raw: string): TextProfile {
   const text = normalise(raw);
+  const flat = text.toLowerCase();
   const sentences = splitSentences(text).map(profileSentence);
   const terms = new Set<string>();
   const numbers = new Set<string>();
   const vocabulary = new Set<string>();
-  const words: WordToken[] = [];
+  const negatedStems = new Map<string, boolean>();
+  const denials: [string, string][] = [];
+  let latinWords = 0;
   for (const sentence of sentences) {
-    words.push(...sentence.words, ...SENTENCE_BREAK);
     for (const term of sentence.terms) terms.add(term);
     for (const number of sentence.numbers) numbers.add(number);
-    for (const word of sentence.words) {
+    sentence.words.forEach((word, i) => {
       vocabulary.add(word.lower);
       vocabulary.add(word.stem);
+      if (word.content) latinWords++;
+      if (significant(word)) negatedStems.set(word.stem, negatedStems.get(word.stem) || negatedAt(sentence.words, i));
+    });
+    for (const denial of latinDenials(sentence.words))
+      if (denial.length === 2) denials.push(denial as [string, string]);
+  }
+  const cjk = hasHan(text);
+  const negatedPairs = new Map<string, boolean>();
+  if (cjk) {
+    for (const match of flat.matchAll(HAN_RUN)) {
+      const run = match[0];
+      for (let i = 0; i + 1 < run.length; i++) {
+        const pair = run.slice(i, i + 2);
+        negatedPairs.set(pair, negatedPairs.get(pair) || cjkNegatedBefore(flat, match.index + i));
+      }
     }
   }
-  return { flat: text.toLowerCase(), cjk: hasHan(text), sentences, terms, numbers, vocabulary, words };
+  return {
+    flat,
+    cjk,
+    latin: latinWords >= 3,
+    sentences,
+    terms,
+    numbers,
+    vocabulary,
+    negatedStems,
+    denials,
+    negatedPairs,
+    cjkDenials: cjk ? [...cjkDenials(flat)].map(([word]) => word) : [],
+  };
 }
 
 /**
- * Whether the negations of `sentence` agree with `source`: a negation in one that the other lacks near the
- * same words makes the sentence contradicted. Words are compared by stem, Chinese by character pair.
+ * Whether the negations of `sentence` agree with `source`: a word the sentence denies that the source states
+ * only without a negation near it, or a word the source denies that the sentence states without one, makes
+ * the sentence contradicted. Words are compared by stem, Chinese and Japanese by character pair.
  */
 export function negationAgrees(sentence: SentenceProfile, source: TextProfile): boolean {
-  if (!latinNegationsAgree(sentence.words, source.words) || !latinNegationsAgree(source.words, sentence.words, true)) {
-    return false;
+  for (const denied of sentence.denied) if (source.negatedStems.get(denied) === false) return false;
+  for (const [first, second] of source.denials) {
+    const words = sentence.words;
+    for (let i = 0; i < words.length; i++) {
+      if (words[i]!.stem !== first || negatedAt(words, i)) continue;
+      const next = words.slice(i + 1).find(significant);
+      if (next?.stem === second) return false;
+    }
   }
   if (sentence.cjk && source.cjk) {
-    const text = sentence.text.toLowerCase();
-    if (!cjkNegationsAgree(text, source.flat) || !cjkNegationsAgree(source.flat, text)) return false;
+    for (const denied of sentence.cjkDenied) if (source.negatedPairs.get(denied) === false) return false;
+    for (const denied of source.cjkDenials) {
+      let found = false;
+      let negated = false;
+      for (let i = sentence.lower.indexOf(denied); i >= 0; i = sentence.lower.indexOf(denied, i + 1)) {
+        found = true;
+        if (cjkNegatedBefore(sentence.lower, i)) negated = true;
+      }
+      if (found && !negated) return false;
+    }
   }
   return true;
 }
 
+/** How many words before a word a negation still denies it. */
 const NEAR = 4;
-const SENTENCE_BREAK: WordToken[] = Array.from({ length: NEAR }, () => ({
-  lower: '',
-  stem: '',
-  content: false,
-  negation: false,
-  capitalised: false,
-}));
 
 /** Content words and numbers: the words a claim turns on. */
 function significant(word: WordToken): boolean {
   return word.content || /^\d/.test(word.lower);
 }
 
-/** The words a negation at `at` denies: the next two significant words (past the rest of a two-word cue). */
-function deniedStems(words: WordToken[], at: number): string[] {
-  const denied: string[] = [];
-  let i = at + 1;
-  while (i < words.length && words[i]!.negation) i++;
-  for (; i < words.length && denied.length < 2; i++) {
-    if (words[i]!.negation) break;
-    if (significant(words[i]!)) denied.push(words[i]!.stem);
+/** For each negation (a two-word cue counts once), the next two significant words: the words it denies. */
+function latinDenials(words: WordToken[]): string[][] {
+  const denials: string[][] = [];
+  for (let at = 0; at < words.length; at++) {
+    if (!words[at]!.negation || words[at - 1]?.negation) continue;
+    const denied: string[] = [];
+    let i = at + 1;
+    while (i < words.length && words[i]!.negation) i++;
+    for (; i < words.length && denied.length < 2; i++) {
+      if (words[i]!.negation) break;
+      if (significant(words[i]!)) denied.push(words[i]!.stem);
+    }
+    if (denied.length > 0) denials.push(denied);
   }
-  return denied;
+  return denials;
 }
 
 function negatedAt(words: WordToken[], at: number): boolean {
@@ -245,57 +310,24 @@ function negatedAt(words: WordToken[], at: number): boolean {
   return false;
 }
 
-/**
- * Every negation in `from` must be matched in `to`: if the first word it denies occurs in `to`, one of its
- * occurrences must be negated too. In the reverse direction (`pairOnly`), the two denied words must occur in
- * `to` one after the other, so that a source's "not X" is held only against a sentence that says "X Y" itself.
- */
-function latinNegationsAgree(from: WordToken[], to: WordToken[], pairOnly = false): boolean {
-  for (let at = 0; at < from.length; at++) {
-    if (!from[at]!.negation || from[at - 1]?.negation) continue;
-    const denied = deniedStems(from, at);
-    if (denied.length === 0 || (pairOnly && denied.length < 2)) continue;
-    const occurrences: number[] = [];
-    for (let i = 0; i < to.length; i++) {
-      if (to[i]!.stem !== denied[0]) continue;
-      if (pairOnly) {
-        const next = to.slice(i + 1).find(significant);
-        if (next?.stem !== denied[1]) continue;
-      }
-      occurrences.push(i);
-    }
-    if (occurrences.length > 0 && !occurrences.some((i) => negatedAt(to, i))) return false;
-  }
-  return true;
-}
-
 const CJK_NEAR = 4;
 
-/** The same for Chinese: the two characters after the negation (past 会, 能, 再 …) are the denied word. */
-function cjkNegationsAgree(from: string, to: string): boolean {
-  for (const match of from.matchAll(CJK_NEGATION)) {
-    if (CJK_NOT_NEGATION.test(from.slice(match.index, match.index + 2))) continue;
+/** The Chinese words negations deny: the two characters after the negation, past 会, 能, 再 and the like. */
+function* cjkDenials(text: string): Generator<[string]> {
+  for (const match of text.matchAll(CJK_NEGATION)) {
+    if (CJK_NOT_NEGATION.test(text.slice(match.index, match.index + 2))) continue;
     let at = match.index + match[0].length;
-    while (at < from.length && CJK_AUX.test(from[at]!)) at++;
-    const denied = from.slice(at, at + 2);
-    if (denied.length < 2 || !HAN.test(denied[0]!) || !HAN.test(denied[1]!)) continue;
-    let found = false;
-    let negated = false;
-    for (let i = to.indexOf(denied); i >= 0; i = to.indexOf(denied, i + 1)) {
-      found = true;
-      if (cjkNegatedBefore(to, i)) negated = true;
-    }
-    if (found && !negated) return false;
+    while (at < text.length && CJK_AUX.test(text[at]!)) at++;
+    const denied = text.slice(at, at + 2);
+    if (denied.length === 2 && HAN.test(denied[0]!) && HAN.test(denied[1]!)) yield [denied];
   }
-  return true;
 }
 
 function cjkNegatedBefore(text: string, at: number): boolean {
-  const window = text.slice(Math.max(0, at - CJK_NEAR), at);
+  const from = Math.max(0, at - CJK_NEAR);
+  const window = text.slice(from, at);
   for (const match of window.matchAll(CJK_NEGATION)) {
-    if (!CJK_NOT_NEGATION.test(text.slice(at - window.length + match.index, at - window.length + match.index + 2))) {
-      return true;
-    }
+    if (!CJK_NOT_NEGATION.test(text.slice(from + match.index, from + match.index + 2))) return true;
   }
   return false;
 }
