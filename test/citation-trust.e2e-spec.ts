@@ -124,6 +124,25 @@ describe('citations checked against their sources (flag policy, the default)', (
     expect(paragraphs[1]!.citationIds).toEqual([]);
     expect(meta(reply.events).answer).toMatchObject({ inferredParagraphCount: 2, hasCitationError: true });
   });
+
+  it('reports support, unsupported and illegal ids, refusals, inferred and truncated answers per model and day', async () => {
+    const quality = await getData<{
+      trust: Record<string, number>;
+      byModel: Record<string, unknown>[];
+      byDay: Record<string, unknown>[];
+    }>(server, token, '/admin/citation/quality');
+    expect(quality.trust.answers).toBe(3);
+    expect(quality.trust.unsupportedCitations).toBeGreaterThan(0);
+    expect(quality.trust.supportRate).toBeGreaterThan(0);
+    expect(quality.trust.supportRate).toBeLessThan(1);
+    expect(quality.trust).toMatchObject({ truncatedAnswers: 1, inferredAnswers: 1, refusals: 0 });
+    // The answers cite E1…E8 whatever was offered: the ids beyond the offered ones are illegal.
+    expect(quality.trust.illegalIds).toBeGreaterThan(0);
+    expect(quality.byModel).toEqual([expect.objectContaining({ model: 'openai', answers: 3 })]);
+    expect(quality.byDay).toEqual([
+      expect.objectContaining({ day: new Date().toISOString().slice(0, 10), answers: 3 }),
+    ]);
+  });
 });
 
 describe('citations with the drop policy, quotes, a model verifier, refusals and conversation-wide numbers', () => {
