@@ -46,15 +46,25 @@ const CJK_NAME_SUFFIX = /(?:公园|车站|工厂|公司|大学|医院|银行|集
 const CJK_FUNCTION = /[的由在从到和与是于了把被向对为将其该这那每个及或并且而]/u;
 const CJK_FOREIGN_NAME = /[\p{Script=Han}]+·[\p{Script=Han}]+/gu;
 
-const stems = new Map<string, string>();
-function stem(word: string): string {
-  let result = stems.get(word);
-  if (result === undefined) {
-    result = stemmer(word);
-    if (stems.size > 50_000) stems.clear();
-    stems.set(word, result);
+/** What a word is, whatever its sentence: kept, since answers and sources use few distinct words. */
+type WordKind = Pick<WordToken, 'lower' | 'stem' | 'content' | 'negation'>;
+const kinds = new Map<string, WordKind>();
+
+function kindOf(lower: string): WordKind {
+  let kind = kinds.get(lower);
+  if (kind === undefined) {
+    const negation = NEGATION_WORDS.has(lower);
+    const digit = lower.charCodeAt(0) <= 57;
+    kind = {
+      lower,
+      stem: digit ? lower : stemmer(lower),
+      content: lower.length >= 2 && !digit && !negation && !FUNCTION_WORDS.has(lower),
+      negation,
+    };
+    if (kinds.size > 50_000) kinds.clear();
+    kinds.set(lower, kind);
   }
-  return result;
+  return kind;
 }
 
 export interface WordToken {
@@ -127,16 +137,7 @@ function wordTokens(sentence: string): WordToken[] {
   const tokens: WordToken[] = [];
   for (const [word] of text.matchAll(LATIN_WORD)) {
     const lower = word.toLowerCase();
-    const negation = NEGATION_WORDS.has(lower);
-    const digit = lower.charCodeAt(0) <= 57;
-    tokens.push({
-      word,
-      lower,
-      stem: digit ? lower : stem(lower),
-      content: lower.length >= 2 && !digit && !negation && !FUNCTION_WORDS.has(lower),
-      negation,
-      capitalised: word !== lower && word[0] !== lower[0],
-    });
+    tokens.push({ word, ...kindOf(lower), capitalised: word[0] !== lower[0] });
   }
   for (let i = 0; i + 1 < tokens.length; i++) {
     const first = tokens[i]!.lower;
