@@ -3,6 +3,7 @@ import { KnowledgeBases1795400000000 } from './1795400000000-knowledge-bases.js'
 import { AnswerJournal1795500000000 } from './1795500000000-answer-journal.js';
 import { LegacyScreens1795600000000 } from './1795600000000-legacy-screens.js';
 import { KnowledgeBaseQa1795700000000 } from './1795700000000-knowledge-base-qa.js';
+import { CitationTrust1795900000000 } from './1795900000000-citation-trust.js';
 
 /** Every migration, in order. Register a new one here. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   AnswerJournal1795500000000,
   LegacyScreens1795600000000,
   KnowledgeBaseQa1795700000000,
+  CitationTrust1795900000000,
 ];

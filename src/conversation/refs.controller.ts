@@ -2,6 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { User, type CurrentUser } from '../auth/current-user.js';
 import { AppError } from '../common/app-error.js';
 import type { MessageEntity } from '../database/entities/index.js';
+import { storedSupport } from './stored-support.js';
 import { MessageRepository } from './message.repository.js';
 
 class AnswerNotFoundError extends AppError {
@@ -42,7 +43,7 @@ export class RefsController {
   @Get('citation/:uuid')
   async citation(@User() user: CurrentUser, @Param('uuid') uuid: string) {
     const answer = await this.answer(uuid, user);
-    const { paragraphs, refs } = await this.messages.citationView(answer.id);
+    const { paragraphs, refs, citations } = await this.messages.citationView(answer.id);
     const numbers = new Map(refs.map((ref) => [ref.citationId, ref.displayNumber]));
     return {
       success: true,
@@ -56,6 +57,7 @@ export class RefsController {
             text: paragraph.text,
             citationIds,
             citationNumbers: citationIds.map((id) => numbers.get(id)!),
+            ...storedSupport(paragraph, citationIds, citations),
           };
         }),
         refs: refs.map((ref) => ({

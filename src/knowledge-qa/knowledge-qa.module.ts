@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CitationTrust } from '../conversation/citation-trust.service.js';
 import { KnowledgeQaController } from './knowledge-qa.controller.js';
 import { KnowledgeQaRepository } from './knowledge-qa.repository.js';
 import { KnowledgeQaService } from './knowledge-qa.service.js';
@@ -6,6 +7,6 @@ import { KnowledgeQaService } from './knowledge-qa.service.js';
 /** The knowledge-base Q&A page: questions asked of one knowledge base, answered with citations. */
 @Module({
   controllers: [KnowledgeQaController],
-  providers: [KnowledgeQaRepository, KnowledgeQaService],
+  providers: [KnowledgeQaRepository, KnowledgeQaService, CitationTrust],
 })
 export class KnowledgeQaModule {}
