@@ -4,12 +4,17 @@
  *   (b) bare @streamparser/json extracting the same paths ($.paragraphs.*);
  *   (c) re-parsing the accumulated buffer on every chunk, as popular SDKs do (`parsePartialJson` of `ai`);
  *   (d) `JSON.parse` once on the whole text: the floor.
+ * (a) runs without the support check, as the parse-and-cite cost; (a') is the same pipeline with the default
+ * support check on (policy "flag") over sources that hold the answer's words, so that every paragraph is really
+ * checked. `supportCheckP99Ms` is the 99th percentile of the check's own time per paragraph.
  * Prints MB/s and µs per chunk, then one JSON line with the ratios. Run: `npm run bench:citation`.
  */
 import { JSONParser } from '@streamparser/json';
 import { parsePartialJson } from 'ai';
 import { from } from 'rxjs';
 import { CitationCatalog, citationStream, type CatalogEntry } from '../src/citation/index.js';
+import { LexicalSupportVerifier } from '../src/citation/support/index.js';
+import { sourceText } from '../src/citation/support/support-judge.js';
 
 const KIB = 1024;
 const OFFERED = ['E1', 'E2', 'E3', 'E4', 'E5', 'E6', 'G1', 'G2'];
@@ -87,16 +92,26 @@ function catalog(): CitationCatalog {
         : {
             citationId,
             type: 'embedding',
-            payload: { embeddingId: `e${i}`, text: 't', score: 0.9, kbUuid: 'k', kbItemUuid: 'i', title: 'T' },
+            payload: {
+              embeddingId: `e${i}`,
+              // Each source holds some of the sentences answers are made of: checks find support, and miss some.
+              text: [...ENGLISH, ...CHINESE].filter((_, s) => (s + i) % 3 !== 0).join(' '),
+              score: 0.9,
+              kbUuid: 'k',
+              kbItemUuid: 'i',
+              title: 'T',
+            },
           },
     ),
   );
 }
 
-function runPipeline(chunks: readonly string[], sources: CitationCatalog): number {
+const verifier = new LexicalSupportVerifier();
+
+function runPipeline(chunks: readonly string[], sources: CitationCatalog, checked = false): number {
   let events = 0;
   from(chunks)
-    .pipe(citationStream(sources))
+    .pipe(citationStream(sources, checked ? { checks: { policy: 'flag', verifier } } : {}))
     .subscribe(() => events++);
   return events;
 }
@@ -121,6 +136,31 @@ function runBareOnBuffers(chunks: readonly string[]): number {
 
 function runFloor(text: string): number {
   return (JSON.parse(text) as { paragraphs: unknown[] }).paragraphs.length;
+}
+
+/**
+ * The support check's time per paragraph of `text`: each paragraph timed alone, five times, keeping its fastest
+ * time (on a shared machine a single timing of a tenth of a millisecond is often the length of a pause for
+ * another process, not of the check), then the 99th percentile over the paragraphs.
+ */
+function supportCheckP99(text: string, sources: CitationCatalog): number {
+  const paragraphs = (JSON.parse(text) as { paragraphs: { text: string; citationIds: string[] }[] }).paragraphs;
+  const cited = paragraphs.map((paragraph) => ({
+    text: paragraph.text,
+    sources: paragraph.citationIds.map((citationId) => ({ citationId, text: sourceText(sources.get(citationId)!) })),
+  }));
+  const checker = new LexicalSupportVerifier();
+  for (const paragraph of cited) checker.check(paragraph.text, paragraph.sources);
+  const times = cited.map(() => Infinity);
+  for (let round = 0; round < 5; round++) {
+    cited.forEach((paragraph, i) => {
+      const start = process.hrtime.bigint();
+      checker.check(paragraph.text, paragraph.sources);
+      times[i] = Math.min(times[i]!, Number(process.hrtime.bigint() - start) / 1e6);
+    });
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length * 0.99)]!;
 }
 
 /**
@@ -182,7 +222,7 @@ function print(row: Row): void {
 
 async function main(): Promise<void> {
   const sources = catalog();
-  const results: Record<string, Record<'a' | 'b' | 'b2' | 'c' | 'd', number>> = {};
+  const results: Record<string, Record<'a' | 'a2' | 'b' | 'b2' | 'c' | 'd', number>> = {};
   const inputs = [
     { label: '200k', text: makeAnswer(200 * KIB) },
     { label: '2m', text: makeAnswer(2048 * KIB) },
@@ -191,6 +231,7 @@ async function main(): Promise<void> {
   for (const { chunks } of inputs) {
     for (let i = 0; i < 3; i++) {
       runPipeline(chunks, sources);
+      runPipeline(chunks, sources, true);
       runBare(chunks);
       runBareOnBuffers(chunks);
     }
@@ -198,14 +239,16 @@ async function main(): Promise<void> {
   for (const { label, text, chunks } of inputs) {
     const bytes = Buffer.byteLength(text);
     process.stdout.write(`\n${label}: ${bytes} bytes, ${chunks.length} chunks of 4–16 characters\n`);
-    const { a, b, b2, d } = measure(label === '200k' ? 101 : 25, {
+    const { a, a2, b, b2, d } = measure(label === '200k' ? 101 : 25, {
       a: () => runPipeline(chunks, sources),
+      a2: () => runPipeline(chunks, sources, true),
       b: () => runBare(chunks),
       b2: () => runBareOnBuffers(chunks),
       d: () => runFloor(text),
-    }) as Record<'a' | 'b' | 'b2' | 'd', number>;
+    }) as Record<'a' | 'a2' | 'b' | 'b2' | 'd', number>;
     const peer = await measurePeer(chunks, label === '200k' ? 400 : 100);
     print({ name: '(a) citation pipeline', ms: a, bytes, chunks: chunks.length });
+    print({ name: "(a') the same with the support check", ms: a2, bytes, chunks: chunks.length });
     print({ name: '(b) bare @streamparser/json ($.paragraphs.*)', ms: b, bytes, chunks: chunks.length });
     print({
       name: "(b') the same, fed pooled UTF-8 buffers",
@@ -217,7 +260,7 @@ async function main(): Promise<void> {
     const note = `estimated from ${peer.sampled} of ${chunks.length} chunks, evenly spaced; a full run would take ~${(peer.ms / 1000).toFixed(0)} s`;
     print({ name: '(c) parsePartialJson per chunk (ai)', ms: peer.ms, bytes, chunks: chunks.length, note });
     print({ name: '(d) JSON.parse once', ms: d, bytes, chunks: chunks.length });
-    results[label] = { a, b, b2, c: peer.ms, d };
+    results[label] = { a, a2, b, b2, c: peer.ms, d };
   }
   const small = results['200k']!;
   const large = results['2m']!;
@@ -228,11 +271,13 @@ async function main(): Promise<void> {
     pipelineMBps: round(mbps(large.a, largeBytes)),
     bareMBps: round(mbps(large.b, largeBytes)),
     pipelineOverBare: round(large.a / large.b),
+    checkedPipelineOverBare: round(large.a2 / large.b),
     peerOverPipeline200k: round(small.c / small.a),
     growth: round(large.a / small.a),
     pipelineOverFloor: round(large.a / large.d),
     pipelineOverBareOnBuffers: round(large.a / large.b2),
     pipelineOverBare200k: round(small.a / small.b),
+    supportCheckP99Ms: round(supportCheckP99(inputs[0]!.text, sources)),
   };
   process.stdout.write(`\n${JSON.stringify(summary)}\n`);
 }

@@ -4,6 +4,7 @@ import { AnswerJournal1795500000000 } from './1795500000000-answer-journal.js';
 import { LegacyScreens1795600000000 } from './1795600000000-legacy-screens.js';
 import { KnowledgeBaseQa1795700000000 } from './1795700000000-knowledge-base-qa.js';
 import { IndexingJobs1795800000000 } from './1795800000000-indexing-jobs.js';
+import { CitationTrust1795900000000 } from './1795900000000-citation-trust.js';
 import { RetrievalIndexes1796100000000 } from './1796100000000-retrieval-indexes.js';
 
 /** Every migration, in order. Register a new one here. */
@@ -14,5 +15,6 @@ export const MIGRATIONS = [
   LegacyScreens1795600000000,
   KnowledgeBaseQa1795700000000,
   IndexingJobs1795800000000,
+  CitationTrust1795900000000,
   RetrievalIndexes1796100000000,
 ];

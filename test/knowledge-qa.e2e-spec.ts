@@ -311,3 +311,65 @@ describe('knowledge-base Q&A with the offline model', () => {
     expect(citation.data.paragraphs[0]!.citationIds.length).toBeGreaterThan(0);
   });
 });
+
+describe('knowledge-base Q&A with the drop policy and refusals', () => {
+  const fake = new FakeOpenAi();
+  let server: RunningApp;
+  let admin: string;
+  let api: ReturnType<typeof jsonApi>;
+  let marsupials: { id: string; uuid: string };
+
+  beforeAll(async () => {
+    ({ server, token: admin } = await startWithModel(fake, {
+      ASK_RATE_LIMIT_PER_MINUTE: '1000',
+      CITATION_SUPPORT_POLICY: 'drop',
+      CITATION_NO_SOURCES: 'refuse',
+    }));
+    api = jsonApi(server.baseUrl);
+    marsupials = await api.createBase(admin, 'Marsupials', false);
+    await api.addDocuments(admin, marsupials.uuid, { 'quokka.txt': QUOKKAS });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await fake.stop();
+  });
+
+  const ask = async (question: string) => {
+    const added = await api.call<QaDto>('POST', `/knowledge-base/qa/add/${marsupials.uuid}`, admin, {
+      question,
+      modelName: '',
+    });
+    const reply = await postSse(`${server.baseUrl}/knowledge-base/qa/process/${added.data.uuid}`, admin, {
+      qaRecordUuid: added.data.uuid,
+    });
+    return { uuid: added.data.uuid, reply };
+  };
+
+  it('stores only the citations whose source supports the paragraph', async () => {
+    fake.enqueue({
+      content: JSON.stringify({
+        paragraphs: [
+          { text: 'Quokkas live on Rottnest Island near Perth.', citationIds: ['E1'] },
+          { text: 'Quokkas weigh 300 kilograms and live in Antarctica.', citationIds: ['E1'] },
+        ],
+      }),
+    });
+    const { uuid, reply } = await ask('Where do quokkas live?');
+    expect(reply.events.map((event) => event.event)).not.toContain('[CITATION_PARAGRAPH]');
+    const citation = await api.call<{ paragraphs: { citationIds: string[] }[] }>(
+      'GET',
+      `/knowledge-base/qa/citation/${uuid}`,
+      admin,
+    );
+    expect(citation.data.paragraphs.map((paragraph) => paragraph.citationIds)).toEqual([['E1'], []]);
+  });
+
+  it('refuses without asking the model when the knowledge base offers nothing', async () => {
+    const before = fake.requests.length;
+    const { reply } = await ask('Zyxwvut qwertyuiop?');
+    expect(fake.requests.length).toBe(before);
+    expect(stockAppAnswer(reply.events)).toContain('knowledge base has nothing relevant');
+    expect(reply.events.at(-1)!.event).toBe('[DONE]');
+  });
+});

@@ -11,6 +11,63 @@ interface QualityRow {
   dropped: number;
 }
 
+interface TrustRow {
+  model: string;
+  day: string;
+  answers: number;
+  checkedCitations: number;
+  supportedCitations: number;
+  unsupportedCitations: number;
+  illegalIds: number;
+  paragraphs: number;
+  supportedParagraphs: number;
+  refusals: number;
+  inferredAnswers: number;
+  truncatedAnswers: number;
+}
+
+const COUNTS = [
+  'answers',
+  'checkedCitations',
+  'supportedCitations',
+  'unsupportedCitations',
+  'illegalIds',
+  'paragraphs',
+  'supportedParagraphs',
+  'refusals',
+  'inferredAnswers',
+  'truncatedAnswers',
+] as const;
+
+function emptyRow(): TrustRow {
+  return {
+    model: '',
+    day: '',
+    ...(Object.fromEntries(COUNTS.map((key) => [key, 0])) as Record<(typeof COUNTS)[number], number>),
+  };
+}
+
+function addRows(sum: TrustRow | undefined, row: TrustRow): TrustRow {
+  const result = { ...(sum ?? emptyRow()) };
+  for (const key of COUNTS) result[key] += row[key];
+  return result;
+}
+
+function trustFigures(row: TrustRow) {
+  const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+  return {
+    answers: row.answers,
+    // Unsupported citations dropped by the policy are not stored as citations, only counted on the answer.
+    supportRate: share(row.supportedCitations, row.supportedCitations + row.unsupportedCitations),
+    supportedParagraphShare: share(row.supportedParagraphs, row.paragraphs),
+    unsupportedCitations: row.unsupportedCitations,
+    illegalIds: row.illegalIds,
+    refusals: row.refusals,
+    inferredAnswers: row.inferredAnswers,
+    truncatedAnswers: row.truncatedAnswers,
+  };
+}
+
 export interface ParagraphFilter {
   answerUuid?: string;
   conversationUuid?: string;
@@ -94,6 +151,7 @@ export class AdminRepository {
       [from, to],
     );
     const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+    const trust = await this.trustBreakdown(from, to);
     return {
       from: from.toISOString(),
       to: to.toISOString(),
@@ -103,6 +161,54 @@ export class AdminRepository {
       droppedIdRate: share(row.dropped, row.dropped + kept.citations),
       uncitedParagraphShare: share(row.uncited, row.paragraphs),
       meanParagraphsPerAnswer: share(row.paragraphs, row.answers),
+      ...trust,
+    };
+  }
+
+  /**
+   * What the support check found, over answers created in [from, to): in total, per model and per day (UTC).
+   * `supportRate` is the share of checked citations found supported; `illegalIds` the ids dropped as not offered.
+   */
+  private async trustBreakdown(from: Date, to: Date) {
+    const rows: TrustRow[] = await this.dataSource.query(
+      `WITH answers AS (
+         SELECT m."id", coalesce(nullif(m."ai_model_platform", ''), 'unknown') AS "model",
+                to_char(m."create_time" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "day",
+                m."dropped_citation_count", m."unsupported_citation_count", m."supported_paragraph_count",
+                m."inferred_paragraph_count", m."is_refused", m."is_truncated", m."paragraph_count"
+           FROM "adi_conversation_message" m
+          WHERE m."message_role" = 3 AND m."is_deleted" = false AND m."create_time" >= $1 AND m."create_time" < $2),
+       checked AS (
+         SELECT c."message_id",
+                count(*) FILTER (WHERE c."support_verdict" IS NOT NULL)::int AS "checked",
+                count(*) FILTER (WHERE c."support_verdict" = 'supported')::int AS "supported"
+           FROM "adi_conversation_message_citation" c JOIN answers a ON a."id" = c."message_id"
+          GROUP BY c."message_id")
+       SELECT a."model", a."day", count(*)::int AS "answers",
+              coalesce(sum(k."checked"), 0)::int AS "checkedCitations",
+              coalesce(sum(k."supported"), 0)::int AS "supportedCitations",
+              sum(a."unsupported_citation_count")::int AS "unsupportedCitations",
+              sum(a."dropped_citation_count")::int AS "illegalIds",
+              sum(a."paragraph_count")::int AS "paragraphs",
+              sum(a."supported_paragraph_count")::int AS "supportedParagraphs",
+              count(*) FILTER (WHERE a."is_refused")::int AS "refusals",
+              count(*) FILTER (WHERE a."inferred_paragraph_count" > 0)::int AS "inferredAnswers",
+              count(*) FILTER (WHERE a."is_truncated")::int AS "truncatedAnswers"
+         FROM answers a LEFT JOIN checked k ON k."message_id" = a."id"
+        GROUP BY a."model", a."day"
+        ORDER BY a."day", a."model"`,
+      [from, to],
+    );
+    const groups = (key: (row: TrustRow) => string) => {
+      const sums = new Map<string, TrustRow>();
+      for (const row of rows) sums.set(key(row), addRows(sums.get(key(row)), row));
+      return [...sums].map(([name, sum]) => ({ name, ...trustFigures(sum) }));
+    };
+    const total = rows.reduce<TrustRow | undefined>((sum, row) => addRows(sum, row), undefined);
+    return {
+      trust: total ? trustFigures(total) : trustFigures(emptyRow()),
+      byModel: groups((row) => row.model).map(({ name, ...figures }) => ({ model: name, ...figures })),
+      byDay: groups((row) => row.day).map(({ name, ...figures }) => ({ day: name, ...figures })),
     };
   }
 }

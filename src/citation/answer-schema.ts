@@ -21,9 +21,66 @@ export const paragraphsAnswerSchema = z
   })
   .strict();
 
-export type ParagraphsAnswer = z.infer<typeof paragraphsAnswerSchema>;
+/** A paragraph with the words of each source it relies on, when the answer is asked for quotes. */
+export const quotedParagraphSchema = paragraphSchema
+  .extend({
+    quotes: z
+      .array(
+        z
+          .object({
+            citationId: z.string().describe("The id of one of the paragraph's citations."),
+            text: z.string().describe('Words copied exactly from that source, that the paragraph relies on.'),
+          })
+          .strict(),
+      )
+      .describe('For each citation, the exact words of the source this paragraph relies on; may be empty.'),
+  })
+  .strict();
+
+export const quotedAnswerSchema = z
+  .object({ paragraphs: z.array(quotedParagraphSchema).describe('The answer, paragraph by paragraph.') })
+  .strict();
+
+export type ParagraphsAnswer = z.infer<typeof paragraphsAnswerSchema> & {
+  paragraphs: { quotes?: { citationId: string; text: string }[] }[];
+};
+
+/** OpenAI's structured outputs take at most this many enum values in one property. */
+const MAX_ENUM_VALUES = 500;
+
+export interface AnswerSchemaOptions {
+  /** The ids offered to the model: `citationIds` items become an enum of them, so no other id can be written. */
+  offeredIds?: readonly string[];
+  /** Ask for a quote per citation. */
+  quotes?: boolean;
+}
 
 /** JSON Schema of the answer, for `response_format: { type: 'json_schema' }`. */
-export function paragraphsAnswerJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(paragraphsAnswerSchema, { target: 'draft-7' });
+export function paragraphsAnswerJsonSchema(options: AnswerSchemaOptions = {}): Record<string, unknown> {
+  const schema = z.toJSONSchema(options.quotes ? quotedAnswerSchema : paragraphsAnswerSchema, {
+    target: 'draft-7',
+  }) as JsonObject;
+  const ids = options.offeredIds;
+  if (ids === undefined || ids.length > MAX_ENUM_VALUES) return schema;
+  const paragraph = path(schema, 'properties', 'paragraphs', 'items', 'properties');
+  const idSchema: JsonObject = ids.length > 0 ? { type: 'string', enum: [...ids] } : { type: 'string' };
+  paragraph.citationIds = {
+    ...path(paragraph, 'citationIds'),
+    items: idSchema,
+    ...(ids.length ? {} : { maxItems: 0 }),
+  };
+  if (options.quotes) {
+    const quote = path(paragraph, 'quotes', 'items', 'properties');
+    quote.citationId = { ...path(quote, 'citationId'), ...idSchema };
+    if (ids.length === 0) paragraph.quotes = { ...path(paragraph, 'quotes'), maxItems: 0 };
+  }
+  return schema;
+}
+
+type JsonObject = Record<string, unknown>;
+
+function path(value: JsonObject, ...keys: string[]): JsonObject {
+  let at = value;
+  for (const key of keys) at = at[key] as JsonObject;
+  return at;
 }

@@ -9,12 +9,34 @@ export interface CitationRef {
   payload: EmbeddingPayload | GraphVertexPayload | GraphEdgePayload;
 }
 
+/** The support check's verdict on one citation of a paragraph, with the quote found in its source. */
+export interface CitationSupportEntry {
+  citationId: string;
+  score: number;
+  verdict: 'supported' | 'unsupported';
+  /** Only when verified: the source's words, `start`/`end` in UTF-16 units of the ref's `payload.text`. */
+  quote?: { text: string; start: number; end: number };
+}
+
 /** Data of a `[CITATION_PARAGRAPH]` event. `citationNumbers[i]` is the display number of `citationIds[i]`. */
 export interface CitationParagraph {
   paragraphIndex: number;
   text: string;
   citationIds: string[];
   citationNumbers: number[];
+  /** `support[i]` belongs to `citationIds[i]`; absent when support checks are off. */
+  support?: CitationSupportEntry[];
+  /** The paragraph as a whole is supported by its citations; absent when support checks are off. */
+  supported?: boolean;
+  /** The server attributed the citations itself, the model having broken the format. */
+  inferred?: boolean;
+}
+
+/** A later verdict on a paragraph's citations, from a verifier that does not hold the stream. */
+export interface CitationVerdict {
+  paragraphIndex: number;
+  verifier: string;
+  verdicts: { citationId: string; verdict: 'supported' | 'unsupported'; score: number }[];
 }
 
 export type CitationMode = 'paragraph' | 'answer';
@@ -27,6 +49,16 @@ export interface CitationSummary {
   hasCitationError: boolean;
   droppedCitationCount: number;
   uncitedParagraphCount: number;
+  /** Citations the support check found unsupported (dropped or flagged, as the policy says). */
+  unsupportedCitationCount: number;
+  supportedParagraphCount: number;
+  inferredParagraphCount: number;
+  /** Quotes the model gave that were not found in their source: dropped. */
+  unverifiedQuoteCount: number;
+  /** The answer is the refusal sent when retrieval offered nothing; the model was not asked. */
+  refused: boolean;
+  /** The model stopped at its token limit (set where the model's finish reason is known). */
+  truncated?: boolean;
   outcome: ParseOutcome;
   /** Why the structure broke, for logs; absent when it did not. */
   reason?: string;
@@ -45,10 +77,20 @@ export type CitationStreamEvent =
   | { type: 'paragraph'; paragraph: CitationParagraph }
   | { type: 'done'; summary: CitationSummary };
 
-/** The `[CITATION_DONE]` payload. */
-export function citationDonePayload(
-  summary: CitationSummary,
-): Pick<CitationSummary, 'citationMode' | 'paragraphCount' | 'refCount' | 'hasCitationError'> {
+/** The `[CITATION_DONE]` payload. `truncated`: the model stopped at its token limit. */
+export function citationDonePayload(summary: CitationSummary, truncated = summary.truncated ?? false) {
   const { citationMode, paragraphCount, refCount, hasCitationError } = summary;
-  return { citationMode, paragraphCount, refCount, hasCitationError };
+  return { citationMode, paragraphCount, refCount, hasCitationError, ...trustCounts(summary, truncated) };
+}
+
+/** What the support check, quotes and refusal add to `[CITATION_DONE]` and to `[META]`.answer. */
+export function trustCounts(summary: CitationSummary, truncated = summary.truncated ?? false) {
+  return {
+    unsupportedCitationCount: summary.unsupportedCitationCount,
+    supportedParagraphCount: summary.supportedParagraphCount,
+    inferredParagraphCount: summary.inferredParagraphCount,
+    unverifiedQuoteCount: summary.unverifiedQuoteCount,
+    refused: summary.refused,
+    truncated,
+  };
 }

@@ -2,6 +2,7 @@ import type { CitationCatalog } from './citation-catalog.js';
 import type { CitationParagraph, CitationRef, CitationSummary } from './citation-events.js';
 import type { NumberingStrategy } from './numbering.js';
 import type { ParseOutcome, RawParagraph } from './parser-events.js';
+import { SupportJudge, type CitationChecks } from './support/support-judge.js';
 
 export type LedgerEvent = { type: 'ref'; ref: CitationRef } | { type: 'paragraph'; paragraph: CitationParagraph };
 
@@ -16,16 +17,46 @@ export class CitationLedger {
   private readonly paragraphs: CitationParagraph[] = [];
   private dropped = 0;
   private uncited = 0;
+  private inferred = 0;
+  private readonly judge: SupportJudge | undefined;
 
   constructor(
     private readonly catalog: CitationCatalog,
     private readonly numbering: NumberingStrategy,
-  ) {}
+    checks?: CitationChecks,
+    private readonly refused = false,
+  ) {
+    this.judge = checks ? new SupportJudge(catalog, checks) : undefined;
+  }
 
-  /** The events for one paragraph: a `ref` for each source cited for the first time, then the paragraph. */
+  /**
+   * The events for one paragraph: a `ref` for each source cited for the first time, then the paragraph. With
+   * support checks on, unsupported citations are dropped or flagged before any number is given.
+   */
   accept(raw: RawParagraph): LedgerEvent[] {
     if (raw.text.trim().length === 0) return [];
     const ids = this.validIds(raw);
+    const judged = this.judge?.judge(raw.text, ids, raw.quotes);
+    return this.emit(raw.text, judged?.kept ?? ids, judged, false);
+  }
+
+  /**
+   * A paragraph of plain text salvaged after the structure broke: cited with the offered sources that support
+   * it, found by the same check, and marked inferred. Without support checks it is not a paragraph event.
+   */
+  acceptInferred(text: string): LedgerEvent[] {
+    if (this.judge === undefined || text.trim().length === 0) return [];
+    const judged = this.judge.judge(text, this.judge.attribute(text));
+    this.inferred++;
+    return this.emit(text, judged.kept, judged, true);
+  }
+
+  private emit(
+    text: string,
+    ids: string[],
+    judged: { support: CitationParagraph['support']; supported: boolean } | undefined,
+    inferred: boolean,
+  ): LedgerEvent[] {
     const events: LedgerEvent[] = [];
     const citationNumbers = ids.map((citationId) => {
       const displayNumber = this.numbering.numberFor(citationId);
@@ -38,12 +69,13 @@ export class CitationLedger {
       }
       return displayNumber;
     });
-    if (ids.length === 0) this.uncited++;
+    if (ids.length === 0 && !inferred) this.uncited++;
     const paragraph: CitationParagraph = {
       paragraphIndex: this.paragraphs.length,
-      text: raw.text,
+      text,
       citationIds: ids,
       citationNumbers,
+      ...(judged ? { support: judged.support, supported: judged.supported, inferred } : {}),
     };
     this.paragraphs.push(paragraph);
     events.push({ type: 'paragraph', paragraph });
@@ -52,12 +84,18 @@ export class CitationLedger {
 
   summary(outcome: ParseOutcome, answerText: string, reason?: string): CitationSummary {
     return {
-      citationMode: this.paragraphs.length > 0 ? 'paragraph' : 'answer',
+      // Paragraphs the server attributed itself do not make a broken answer a paragraph-cited one for old clients.
+      citationMode: this.paragraphs.length > this.inferred ? 'paragraph' : 'answer',
       paragraphCount: this.paragraphs.length,
       refCount: this.refs.length,
       hasCitationError: outcome !== 'complete',
       droppedCitationCount: this.dropped,
       uncitedParagraphCount: this.uncited,
+      unsupportedCitationCount: this.judge?.unsupportedCitations ?? 0,
+      supportedParagraphCount: this.judge?.supportedParagraphs ?? 0,
+      inferredParagraphCount: this.inferred,
+      unverifiedQuoteCount: this.judge?.unverifiedQuotes ?? 0,
+      refused: this.refused,
       outcome,
       ...(reason === undefined ? {} : { reason }),
       answerText,

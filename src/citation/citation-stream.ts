@@ -2,14 +2,22 @@ import { Observable, type OperatorFunction } from 'rxjs';
 import type { CitationCatalog } from './citation-catalog.js';
 import type { CitationStreamEvent } from './citation-events.js';
 import { CitationLedger } from './citation-ledger.js';
-import { createNumbering, type NumberingMode } from './numbering.js';
+import { InferredParagraphs } from './inferred-paragraphs.js';
+import { createNumbering, type NumberingMode, type NumberingSeed } from './numbering.js';
 import { ParagraphParser } from './paragraph-parser.js';
 import type { ParserEvent } from './parser-events.js';
+import type { CitationChecks } from './support/support-judge.js';
 import { SafeTextStream, safeText } from '../sse/safe-text.js';
 
 /** How one answer's citations are assembled. An options object, so that new settings are new optional fields. */
 export interface CitationStreamOptions {
   numbering?: NumberingMode;
+  /** Numbers earlier answers of the conversation gave their sources: they keep them (conversation scope). */
+  numberingSeed?: NumberingSeed;
+  /** The support check and its policy; absent: no check, citations are kept when their id was offered. */
+  checks?: CitationChecks;
+  /** The answer is the refusal sent without asking the model. */
+  refused?: boolean;
 }
 
 /**
@@ -21,31 +29,39 @@ export class CitationAssembler {
   private readonly parser: ParagraphParser;
   private readonly ledger: CitationLedger;
   private readonly text = new SafeTextStream();
+  private readonly inferred = new InferredParagraphs();
 
   constructor(catalog: CitationCatalog, options: CitationStreamOptions, next: (event: CitationStreamEvent) => void) {
-    this.ledger = new CitationLedger(catalog, createNumbering(options.numbering ?? 'first-citation', catalog));
-    const releaseHeldText = () => {
-      const held = this.text.flush();
-      if (held !== '') next({ type: 'text', text: held });
+    const numbering = createNumbering(options.numbering ?? 'first-citation', catalog, options.numberingSeed);
+    this.ledger = new CitationLedger(catalog, numbering, options.checks, options.refused);
+    const attribute = (texts: string[]) => {
+      for (const text of texts) for (const cited of this.ledger.acceptInferred(text)) next(cited);
+    };
+    const show = (text: string) => {
+      if (text === '') return;
+      next({ type: 'text', text });
+      attribute(this.inferred.write(text));
     };
     this.parser = new ParagraphParser((event) => {
       switch (event.type) {
-        case 'text': {
-          const text = this.text.write(event.text);
-          if (text !== '') next({ type: 'text', text });
+        case 'text':
+          show(this.text.write(event.text));
           break;
-        }
         case 'broken':
+          // A cut-off answer's last words are shown as they are; only a structure that broke midway is re-cited.
+          if (event.outcome !== 'truncated') this.inferred.start();
           next(event);
           break;
         case 'paragraph':
-          releaseHeldText();
+          show(this.text.flush());
+          this.inferred.reset();
           for (const cited of this.ledger.accept({ ...event.paragraph, text: safeText(event.paragraph.text) })) {
             next(cited);
           }
           break;
         case 'end':
-          releaseHeldText();
+          show(this.text.flush());
+          attribute(this.inferred.end());
           next({ type: 'done', summary: this.ledger.summary(event.outcome, safeText(event.answerText), event.reason) });
           break;
       }

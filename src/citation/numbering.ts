@@ -36,6 +36,45 @@ export class RetrievalRankNumbering implements NumberingStrategy {
   }
 }
 
-export function createNumbering(mode: NumberingMode, catalog: CitationCatalog): NumberingStrategy {
+/** Where a display number holds: within one answer (the default), or across a conversation's answers. */
+export type NumberingScope = 'answer' | 'conversation';
+
+/** The numbers a conversation's earlier answers gave their sources, by source id (chunk or graph element id). */
+export type NumberingSeed = ReadonlyMap<string, number>;
+
+/**
+ * Conversation-wide numbers: a source cited by an earlier answer keeps its number; a new source continues the
+ * sequence after the highest number the conversation has used. Sources are recognised by their real id,
+ * since the short ids (E1, G1) are given afresh for every answer.
+ */
+export class ConversationNumbering implements NumberingStrategy {
+  private readonly numbers = new Map<string, number>();
+  private next: number;
+
+  constructor(
+    private readonly catalog: CitationCatalog,
+    private readonly seed: NumberingSeed,
+  ) {
+    this.next = Math.max(0, ...seed.values()) + 1;
+  }
+
+  numberFor(citationId: string): number {
+    let number = this.numbers.get(citationId);
+    if (number === undefined) {
+      const entry = this.catalog.get(citationId);
+      const sourceId = entry && (entry.type === 'embedding' ? entry.payload.embeddingId : entry.payload.id);
+      number = (sourceId !== undefined ? this.seed.get(sourceId) : undefined) ?? this.next++;
+      this.numbers.set(citationId, number);
+    }
+    return number;
+  }
+}
+
+export function createNumbering(
+  mode: NumberingMode,
+  catalog: CitationCatalog,
+  seed?: NumberingSeed,
+): NumberingStrategy {
+  if (seed !== undefined) return new ConversationNumbering(catalog, seed);
   return mode === 'retrieval-rank' ? new RetrievalRankNumbering(catalog) : new FirstCitationNumbering();
 }

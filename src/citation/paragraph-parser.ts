@@ -29,6 +29,7 @@ interface Frame {
 
 const TEXT_KEY = 'text';
 const CITATION_KEYS = new Set(['citationIds', 'citation_ids', 'citations']);
+const QUOTES_KEY = 'quotes';
 const PARAGRAPHS_KEY = 'paragraphs';
 /** How long a fence line may be before the output is taken for prose. */
 const MAX_FENCE_LINE = 32;
@@ -287,7 +288,7 @@ export class ParagraphParser {
     if (typeof record[TEXT_KEY] !== 'string' || block === undefined) {
       this.settle('wrong_shape', 'a paragraph has no "text" string');
       for (const [key, field] of Object.entries(record)) {
-        if (typeof field === 'string' && !CITATION_KEYS.has(key) && !isCitationIdOnly(field)) {
+        if (typeof field === 'string' && !CITATION_KEYS.has(key) && key !== QUOTES_KEY && !isCitationIdOnly(field)) {
           this.writer.writeBlock(field);
         }
       }
@@ -295,12 +296,21 @@ export class ParagraphParser {
       this.tokenSalvage = new TokenSalvage(this.writer);
       return;
     }
-    this.emitParagraph(block, citationEntries(record));
+    this.emitParagraph(block, citationEntries(record), quoteEntries(record));
   }
 
-  private emitParagraph(block: { text: string; markerIds: (string | undefined)[] }, ids: (string | undefined)[]) {
+  private emitParagraph(
+    block: { text: string; markerIds: (string | undefined)[] },
+    ids: (string | undefined)[],
+    quotes?: RawParagraph['quotes'],
+  ) {
     if (block.text.length === 0) return;
-    const paragraph: RawParagraph = { text: block.text, citationIds: ids, markerIds: block.markerIds };
+    const paragraph: RawParagraph = {
+      text: block.text,
+      citationIds: ids,
+      markerIds: block.markerIds,
+      ...(quotes && quotes.length > 0 ? { quotes } : {}),
+    };
     this.emit({ type: 'paragraph', paragraph });
   }
 
@@ -361,4 +371,18 @@ function citationEntries(record: Record<string, unknown>): (string | undefined)[
     return [undefined];
   }
   return [];
+}
+
+/** The paragraph's `quotes`: `[{"citationId":"E1","text":"…"}]`; entries of any other shape are skipped. */
+function quoteEntries(record: Record<string, unknown>): RawParagraph['quotes'] {
+  const field = record[QUOTES_KEY];
+  if (!Array.isArray(field)) return undefined;
+  return field.flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { citationId, id, text, quote } = entry as Record<string, unknown>;
+    const written = typeof citationId === 'string' ? citationId : typeof id === 'string' ? id : undefined;
+    const words = typeof text === 'string' ? text : typeof quote === 'string' ? quote : undefined;
+    if (words === undefined || words.trim() === '') return [];
+    return [{ citationId: written === undefined ? undefined : splitCitationIds(written)[0], text: words }];
+  });
 }

@@ -18,6 +18,8 @@ export interface RawParagraph {
   citationIds: (string | undefined)[];
   /** Ids named by markers inside the text, in the order they appeared. */
   markerIds: (string | undefined)[];
+  /** The words of a source the model says the paragraph relies on, per cited id; absent when none were given. */
+  quotes?: { citationId: string | undefined; text: string }[];
 }
 
 export type ParserEvent =

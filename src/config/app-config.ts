@@ -1,5 +1,8 @@
 import { join } from 'node:path';
-import type { NumberingMode } from '../citation/numbering.js';
+import type { NumberingMode, NumberingScope } from '../citation/numbering.js';
+import type { SupportPolicy } from '../citation/support/support-verifier.js';
+import type { ModelVerifierSettings } from '../citation/support/model-verifier.js';
+import type { NoSourcesPolicy } from '../model/refusal.js';
 import type { OfflineSettings } from '../model/offline-provider.js';
 import type { OpenAiSettings } from '../model/openai-provider.js';
 import { envSchema, type Env } from './env.schema.js';
@@ -8,7 +11,15 @@ import { envSchema, type Env } from './env.schema.js';
 export interface AppConfig {
   http: { port: number; host: string };
   log: { level: 'fatal' | 'error' | 'warn' | 'log' | 'debug' | 'verbose'; format: 'json' | 'text' };
-  citation: { numbering: NumberingMode };
+  citation: {
+    numbering: NumberingMode;
+    numberingScope: NumberingScope;
+    support: { policy: SupportPolicy; coverage: number };
+    quotes: boolean;
+    noSources: NoSourcesPolicy;
+    /** The model verifier that judges paragraphs after they are sent; absent when off. */
+    verifier?: ModelVerifierSettings;
+  };
   model: { provider: 'openai'; openai: OpenAiSettings } | { provider: 'offline'; offline: OfflineSettings };
   ask: { timeoutMs: number; repairRetry: boolean; heartbeatMs: number };
   database: { url: string | undefined; dataDir: string; runMigrations: boolean };
@@ -57,7 +68,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     http: { port: e.PORT, host: e.HOST },
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
-    citation: { numbering: e.CITATION_NUMBERING },
+    citation: citationConfig(e),
     model: modelConfig(e),
     ask: { timeoutMs: e.ASK_TIMEOUT_MS, repairRetry: e.ASK_REPAIR_RETRY, heartbeatMs: e.SSE_HEARTBEAT_MS },
     database: { url: e.DATABASE_URL, dataDir: e.DATA_DIR, runMigrations: !e.DB_SKIP_MIGRATIONS },
@@ -95,6 +106,26 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       storeRetryMs: e.JOURNAL_STORE_RETRY_MS,
       spillDir: e.JOURNAL_SPILL_DIR ?? join(e.DATA_DIR, 'spill'),
     },
+  };
+}
+
+function citationConfig(e: Env): AppConfig['citation'] {
+  const verifier: ModelVerifierSettings | undefined =
+    e.CITATION_VERIFIER === 'model'
+      ? {
+          baseUrl: e.CITATION_VERIFIER_BASE_URL ?? e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
+          apiKey: e.CITATION_VERIFIER_API_KEY ?? e.OPENAI_API_KEY ?? 'not-needed',
+          model: e.CITATION_VERIFIER_MODEL ?? e.OPENAI_MODEL,
+          timeoutMs: e.CITATION_VERIFIER_TIMEOUT_MS,
+        }
+      : undefined;
+  return {
+    numbering: e.CITATION_NUMBERING,
+    numberingScope: e.CITATION_NUMBERING_SCOPE,
+    support: { policy: e.CITATION_SUPPORT_POLICY, coverage: e.CITATION_SUPPORT_COVERAGE },
+    quotes: e.CITATION_QUOTES,
+    noSources: e.CITATION_NO_SOURCES,
+    ...(verifier ? { verifier } : {}),
   };
 }
 

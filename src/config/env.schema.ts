@@ -164,6 +164,40 @@ export const envSchema = z.object({
     .min(1)
     .optional()
     .describe('where answers wait for the database when it is down; default: DATA_DIR/spill'),
+  CITATION_NUMBERING_SCOPE: z
+    .enum(['answer', 'conversation'])
+    .default('answer')
+    .describe('conversation: a source keeps its number across the answers of a conversation'),
+  CITATION_SUPPORT_POLICY: z
+    .enum(['drop', 'flag', 'off'])
+    .default('flag')
+    .describe('what happens to a citation whose source does not support its paragraph'),
+  CITATION_SUPPORT_COVERAGE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.5)
+    .describe("share of a sentence's words the cited sources must hold"),
+  CITATION_QUOTES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true')
+    .describe('ask the model for the exact words of each cited source, and verify them'),
+  CITATION_NO_SOURCES: z
+    .enum(['answer-without-sources', 'refuse'])
+    .default('answer-without-sources')
+    .describe('refuse: when retrieval offers nothing, say so without calling the model'),
+  CITATION_VERIFIER: z
+    .enum(['off', 'model'])
+    .default('off')
+    .describe('model: a model judges each paragraph against its sources after it is sent'),
+  CITATION_VERIFIER_BASE_URL: z
+    .url()
+    .optional()
+    .describe('an OpenAI-compatible endpoint for the verifier; default: the answering model server'),
+  CITATION_VERIFIER_API_KEY: z.string().optional(),
+  CITATION_VERIFIER_MODEL: z.string().min(1).optional().describe('the verifier model; default: OPENAI_MODEL'),
+  CITATION_VERIFIER_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
 });
 
 export type Env = z.infer<typeof envSchema>;

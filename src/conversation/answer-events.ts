@@ -35,7 +35,14 @@ export function answerEvents(
         // A model that failed did not break the format: what the failure cut off is not a reason to ask again.
         if (event.type === 'broken' && failing) return;
         if (event.type !== 'done') return subscriber.next(event);
-        subscriber.next({ ...event, ...(usage ? { usage } : {}), ...(finishReason ? { finishReason } : {}) });
+        // Only here is it known whether the model stopped at its token limit: the summary says so from here on.
+        const summary = finishReason === 'length' ? { ...event.summary, truncated: true } : event.summary;
+        subscriber.next({
+          type: 'done',
+          summary,
+          ...(usage ? { usage } : {}),
+          ...(finishReason ? { finishReason } : {}),
+        });
       });
       return source.subscribe({
         next: (delta) => {

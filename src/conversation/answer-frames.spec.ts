@@ -17,6 +17,11 @@ const summary: CitationSummary = {
   hasCitationError: false,
   droppedCitationCount: 0,
   uncitedParagraphCount: 0,
+  unsupportedCitationCount: 0,
+  supportedParagraphCount: 1,
+  inferredParagraphCount: 0,
+  unverifiedQuoteCount: 0,
+  refused: false,
   outcome: 'complete',
   answerText: 'One.',
   refs: [ref],
@@ -62,8 +67,37 @@ describe('AnswerFrameMapper', () => {
         hasCitationError: false,
         droppedCitationCount: 0,
         uncitedParagraphCount: 0,
+        unsupportedCitationCount: 0,
+        supportedParagraphCount: 1,
+        inferredParagraphCount: 0,
+        unverifiedQuoteCount: 0,
       },
     });
+  });
+
+  it('says refused and truncated in [META] only when they are true, and always in [CITATION_DONE]', () => {
+    const mapper = new AnswerFrameMapper({ profile: 'chat', citationEvents: true });
+    const [done, end] = mapper.done({ ...summary, refused: true, truncated: true }, meta);
+    expect(JSON.parse(done!.data)).toMatchObject({ refused: true, truncated: true, supportedParagraphCount: 1 });
+    expect((JSON.parse(end!.data.slice('[META]'.length)) as { answer: unknown }).answer).toMatchObject({
+      refused: true,
+      truncated: true,
+    });
+    const [plainDone] = new AnswerFrameMapper({ profile: 'chat', citationEvents: true }).done(summary, meta);
+    expect(JSON.parse(plainDone!.data)).toMatchObject({ refused: false, truncated: false });
+  });
+
+  it('sends a later verdict as a numbered citation event, only to clients that asked for citation events', () => {
+    const verdict = {
+      paragraphIndex: 0,
+      verifier: 'model',
+      verdicts: [{ citationId: 'E1', verdict: 'supported' as const, score: 0.9 }],
+    };
+    const asked = new AnswerFrameMapper({ profile: 'chat', citationEvents: true });
+    asked.start();
+    expect(asked.verdict(verdict)).toEqual([{ id: 2, event: '[CITATION_VERDICT]', data: JSON.stringify(verdict) }]);
+    expect(new AnswerFrameMapper({ profile: 'chat', citationEvents: false }).verdict(verdict)).toEqual([]);
+    expect(new AnswerFrameMapper({ profile: 'kb-qa', citationEvents: true }).verdict(verdict)).toEqual([]);
   });
 
   it('speaks the knowledge-base Q&A page’s smaller set: [START], text, [DONE] with empty data, or [ERROR]', () => {

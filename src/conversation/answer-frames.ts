@@ -1,4 +1,4 @@
-import { citationDonePayload, type CitationSummary } from '../citation/citation-events.js';
+import { citationDonePayload, type CitationSummary, type CitationVerdict } from '../citation/citation-events.js';
 import { errorText } from '../common/app-error.js';
 import { LegacyTextFramer, type SseFrame } from '../sse/sse-frames.js';
 import type { AnswerEvent } from './answer-events.js';
@@ -10,6 +10,7 @@ export const EVENT = {
   citationRef: '[CITATION_REF]',
   citationParagraph: '[CITATION_PARAGRAPH]',
   citationDone: '[CITATION_DONE]',
+  citationVerdict: '[CITATION_VERDICT]',
   done: '[DONE]',
   error: '[ERROR]',
 } as const;
@@ -24,7 +25,10 @@ export type EventProfile = 'chat' | 'kb-qa';
 
 export interface FrameOptions {
   profile: EventProfile;
-  /** `[CITATION_REF]`, `[CITATION_PARAGRAPH]` and `[CITATION_DONE]`: only for clients that asked (chat only). */
+  /**
+   * `[CITATION_REF]`, `[CITATION_PARAGRAPH]`, `[CITATION_VERDICT]` and `[CITATION_DONE]`: only for clients that
+   * asked (chat only).
+   */
   citationEvents: boolean;
 }
 
@@ -36,7 +40,16 @@ const META_SUMMARY_FIELDS = [
   'hasCitationError',
   'droppedCitationCount',
   'uncitedParagraphCount',
+  'unsupportedCitationCount',
+  'supportedParagraphCount',
+  'inferredParagraphCount',
+  'unverifiedQuoteCount',
+  'refused',
+  'truncated',
 ] as const satisfies readonly (keyof CitationSummary)[];
+
+/** Flags `[META]`.answer carries only when they are true: a plain answer's META stays as it always was. */
+const TRUE_ONLY_FIELDS: ReadonlySet<string> = new Set(['refused', 'truncated'] satisfies (keyof CitationSummary)[]);
 
 /** What `[META]` says about the answer besides the citation summary. */
 export interface AnswerMeta {
@@ -55,7 +68,10 @@ export function metaPayload(summary: CitationSummary, meta: AnswerMeta): string 
     isRefEmbedding: meta.isRefEmbedding,
     isRefGraph: meta.isRefGraph,
   };
-  for (const field of META_SUMMARY_FIELDS) answer[field] = summary[field];
+  for (const field of META_SUMMARY_FIELDS) {
+    if (TRUE_ONLY_FIELDS.has(field) && summary[field] !== true) continue;
+    answer[field] = summary[field];
+  }
   return `[META]${JSON.stringify({ question: { tokens: meta.totalTokens, uuid: meta.questionUuid }, answer })}`;
 }
 
@@ -97,6 +113,11 @@ export class AnswerFrameMapper {
       case 'done':
         return [];
     }
+  }
+
+  /** A verifier's later verdict on a paragraph already sent: a citation event like the others. */
+  verdict(verdict: CitationVerdict): SseFrame[] {
+    return this.citations() ? [this.frame(EVENT.citationVerdict, JSON.stringify(verdict))] : [];
   }
 
   /** The end of a complete answer: `[CITATION_DONE]` when asked, then `[DONE]`. */

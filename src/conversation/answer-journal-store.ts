@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import type { CitationParagraph, CitationRef } from '../citation/citation-events.js';
+import type { CitationParagraph, CitationRef, CitationVerdict } from '../citation/citation-events.js';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { MESSAGE_ROLE, type AnswerStatus } from '../database/entities/message.entity.js';
 import type { RetrievalResult } from '../knowledge/retrieval-port.js';
 import { safeText } from '../sse/safe-text.js';
 import type { SseFrame } from '../sse/sse-frames.js';
 import { StorageFailedError } from './answer-store.js';
+import { paragraphFlags, supportColumns, trustRow, type TrustCounts } from './citation-columns.js';
 
 /** PostgreSQL channel that says an answer's journal grew (payload: the answer's uuid). */
 export const JOURNAL_CHANNEL = 'adi_answer_journal';
@@ -55,6 +56,10 @@ export interface AnswerClosing {
   retrieval: RetrievalResult | undefined;
   totalTokens: number;
   completionTokens: number;
+  /** What the support check counted, and whether the answer was a refusal or cut off; absent: all zero. */
+  trust?: TrustCounts;
+  /** Later verdicts of the model verifier, stored with the citations they judge. */
+  verdicts?: readonly CitationVerdict[];
   /** Events not yet stored; events after `lastSeq` (written but never delivered) are removed. */
   events: readonly SseFrame[];
   lastSeq: number;
@@ -139,7 +144,13 @@ answer AS (
     "answer_status" = j->>'status', "citation_mode" = j->>'citationMode', "parse_outcome" = j->>'parseOutcome',
     "has_citation_error" = (j->>'hasCitationError')::boolean, "paragraph_count" = (j->>'paragraphCount')::int,
     "ref_count" = (j->>'refCount')::int, "dropped_citation_count" = (j->>'droppedCitationCount')::int,
-    "uncited_paragraph_count" = (j->>'uncitedParagraphCount')::int, "update_time" = now()
+    "uncited_paragraph_count" = (j->>'uncitedParagraphCount')::int,
+    "unsupported_citation_count" = coalesce((j->>'unsupportedCitationCount')::int, 0),
+    "supported_paragraph_count" = coalesce((j->>'supportedParagraphCount')::int, 0),
+    "inferred_paragraph_count" = coalesce((j->>'inferredParagraphCount')::int, 0),
+    "unverified_quote_count" = coalesce((j->>'unverifiedQuoteCount')::int, 0),
+    "is_refused" = coalesce((j->>'refused')::boolean, false), "is_truncated" = coalesce((j->>'truncated')::boolean, false),
+    "update_time" = now()
     FROM input WHERE "id" = answer_id
   RETURNING "id"),
 question AS (
@@ -153,16 +164,23 @@ old_refs AS (DELETE FROM "adi_conversation_message_citation_ref" USING input WHE
 old_embedding_refs AS (DELETE FROM "adi_conversation_message_ref_embedding" USING input WHERE "message_id" = answer_id RETURNING 1),
 old_graph_refs AS (DELETE FROM "adi_conversation_message_ref_graph" USING input WHERE "message_id" = answer_id RETURNING 1),
 paragraphs AS (
-  INSERT INTO "adi_conversation_message_citation_paragraph" ("message_id", "paragraph_index", "text", "citation_ids_json")
-  SELECT answer."id", p."paragraphIndex", p."text", p."citationIdsJson"
-    FROM answer, input, jsonb_to_recordset(j->'paragraphs') AS p("paragraphIndex" int, "text" text, "citationIdsJson" text)
+  INSERT INTO "adi_conversation_message_citation_paragraph"
+    ("message_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "is_inferred")
+  SELECT answer."id", p."paragraphIndex", p."text", p."citationIdsJson", p."supported", coalesce(p."inferred", false)
+    FROM answer, input, jsonb_to_recordset(j->'paragraphs')
+      AS p("paragraphIndex" int, "text" text, "citationIdsJson" text, "supported" boolean, "inferred" boolean)
   RETURNING 1),
 citations AS (
   INSERT INTO "adi_conversation_message_citation"
-    ("message_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id")
-  SELECT answer."id", c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId"
+    ("message_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id", "support_score",
+     "support_verdict", "quote_text", "quote_start", "quote_end", "model_verdict", "model_score")
+  SELECT answer."id", c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
+         c."supportScore", c."supportVerdict", c."quoteText", c."quoteStart", c."quoteEnd", c."modelVerdict",
+         c."modelScore"
     FROM answer, input, jsonb_to_recordset(j->'citations')
-      AS c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text, "sourceId" text)
+      AS c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text, "sourceId" text,
+           "supportScore" double precision, "supportVerdict" text, "quoteText" text, "quoteStart" int,
+           "quoteEnd" int, "modelVerdict" text, "modelScore" double precision)
   RETURNING 1),
 refs AS (
   INSERT INTO "adi_conversation_message_citation_ref"
@@ -325,10 +343,12 @@ export function closingRows(closing: AnswerClosing) {
     refCount: closing.refs.length,
     droppedCitationCount: closing.droppedCitationCount,
     uncitedParagraphCount: closing.uncitedParagraphCount,
+    ...trustRow(closing.trust),
     paragraphs: closing.paragraphs.map((paragraph) => ({
       paragraphIndex: paragraph.paragraphIndex,
       text: paragraph.text,
       citationIdsJson: JSON.stringify(paragraph.citationIds),
+      ...paragraphFlags(paragraph),
     })),
     citations: closing.paragraphs.flatMap((paragraph) =>
       paragraph.citationIds.flatMap((citationId, i) => {
@@ -341,6 +361,7 @@ export function closingRows(closing: AnswerClosing) {
             displayNumber: paragraph.citationNumbers[i]!,
             citationType: ref.type,
             sourceId: sourceIdOf(ref),
+            ...supportColumns(paragraph, i, closing.verdicts),
           },
         ];
       }),

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import type { CitationParagraph, CitationRef } from '../citation/citation-events.js';
+import type { CitationParagraph, CitationRef, CitationVerdict } from '../citation/citation-events.js';
 import { AppError } from '../common/app-error.js';
 import { DATA_SOURCE } from '../database/database.module.js';
 import type { ConversationEntity } from '../database/entities/index.js';
 import { MESSAGE_ROLE, type AnswerStatus } from '../database/entities/message.entity.js';
 import type { RetrievalResult } from '../knowledge/retrieval-port.js';
+import { paragraphFlags, supportColumns, trustRow, type TrustCounts } from './citation-columns.js';
 
 export class StorageFailedError extends AppError {
   readonly code = 'STORAGE_FAILED';
@@ -46,6 +47,10 @@ export interface AnswerRecord {
   totalTokens: number;
   completionTokens: number;
   modelPlatform: string;
+  /** What the support check counted, and whether the answer was a refusal or cut off. */
+  trust?: TrustCounts;
+  /** Later verdicts of the model verifier, stored with the citations they judge. */
+  verdicts?: readonly CitationVerdict[];
 }
 
 /** The real id behind a citation: a chunk's embedding id, or a graph element's id. */
@@ -75,25 +80,36 @@ answer AS (
     ("uuid", "parent_message_id", "conversation_id", "conversation_uuid", "user_id", "remark", "thinking_content",
      "message_role", "tokens", "ai_model_platform", "is_ref_embedding", "is_ref_graph", "answer_status", "citation_mode",
      "parse_outcome", "has_citation_error", "paragraph_count", "ref_count", "dropped_citation_count",
-     "uncited_paragraph_count")
+     "uncited_paragraph_count", "unsupported_citation_count", "supported_paragraph_count", "inferred_paragraph_count",
+     "unverified_quote_count", "is_refused", "is_truncated")
   SELECT j->>'answerUuid', (SELECT "id" FROM question_id), (j->>'conversationId')::bigint, j->>'conversationUuid',
          (j->>'userId')::bigint, j->>'answerText', j->>'thinking', ${MESSAGE_ROLE.assistant}, (j->>'completionTokens')::int,
          j->>'modelPlatform', (j->>'isRefEmbedding')::boolean, (j->>'isRefGraph')::boolean, j->>'status',
          j->>'citationMode', j->>'parseOutcome', (j->>'hasCitationError')::boolean, (j->>'paragraphCount')::int,
-         (j->>'refCount')::int, (j->>'droppedCitationCount')::int, (j->>'uncitedParagraphCount')::int
+         (j->>'refCount')::int, (j->>'droppedCitationCount')::int, (j->>'uncitedParagraphCount')::int,
+         (j->>'unsupportedCitationCount')::int, (j->>'supportedParagraphCount')::int,
+         (j->>'inferredParagraphCount')::int, (j->>'unverifiedQuoteCount')::int, (j->>'refused')::boolean,
+         (j->>'truncated')::boolean
     FROM input
   RETURNING "id"),
 paragraphs AS (
-  INSERT INTO "adi_conversation_message_citation_paragraph" ("message_id", "paragraph_index", "text", "citation_ids_json")
-  SELECT answer."id", p."paragraphIndex", p."text", p."citationIdsJson"
-    FROM answer, input, jsonb_to_recordset(j->'paragraphs') AS p("paragraphIndex" int, "text" text, "citationIdsJson" text)
+  INSERT INTO "adi_conversation_message_citation_paragraph"
+    ("message_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "is_inferred")
+  SELECT answer."id", p."paragraphIndex", p."text", p."citationIdsJson", p."supported", coalesce(p."inferred", false)
+    FROM answer, input, jsonb_to_recordset(j->'paragraphs')
+      AS p("paragraphIndex" int, "text" text, "citationIdsJson" text, "supported" boolean, "inferred" boolean)
   RETURNING 1),
 citations AS (
   INSERT INTO "adi_conversation_message_citation"
-    ("message_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id")
-  SELECT answer."id", c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId"
+    ("message_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id", "support_score",
+     "support_verdict", "quote_text", "quote_start", "quote_end", "model_verdict", "model_score")
+  SELECT answer."id", c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
+         c."supportScore", c."supportVerdict", c."quoteText", c."quoteStart", c."quoteEnd", c."modelVerdict",
+         c."modelScore"
     FROM answer, input, jsonb_to_recordset(j->'citations')
-      AS c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text, "sourceId" text)
+      AS c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text, "sourceId" text,
+           "supportScore" double precision, "supportVerdict" text, "quoteText" text, "quoteStart" int,
+           "quoteEnd" int, "modelVerdict" text, "modelScore" double precision)
   RETURNING 1),
 refs AS (
   INSERT INTO "adi_conversation_message_citation_ref"
@@ -156,10 +172,12 @@ function toRows(record: AnswerRecord) {
     refCount: record.refs.length,
     droppedCitationCount: record.droppedCitationCount,
     uncitedParagraphCount: record.uncitedParagraphCount,
+    ...trustRow(record.trust),
     paragraphs: record.paragraphs.map((paragraph) => ({
       paragraphIndex: paragraph.paragraphIndex,
       text: paragraph.text,
       citationIdsJson: JSON.stringify(paragraph.citationIds),
+      ...paragraphFlags(paragraph),
     })),
     citations: record.paragraphs.flatMap((paragraph) =>
       paragraph.citationIds.map((citationId, i) => ({
@@ -168,6 +186,7 @@ function toRows(record: AnswerRecord) {
         displayNumber: paragraph.citationNumbers[i]!,
         citationType: refsById.get(citationId)!.type,
         sourceId: sourceIdOf(refsById.get(citationId)!),
+        ...supportColumns(paragraph, i, record.verdicts),
       })),
     ),
     refs: record.refs.map((ref) => ({

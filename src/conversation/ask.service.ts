@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { takeUntil, type Observable } from 'rxjs';
+import { tap, takeUntil, type Observable } from 'rxjs';
 import type { CurrentUser } from '../auth/current-user.js';
 import { CitationCatalog } from '../citation/citation-catalog.js';
+import { trustCounts, type CitationVerdict } from '../citation/citation-events.js';
+import type { CitationStreamOptions } from '../citation/citation-stream.js';
 import {
   AnswerInProgressError,
   AppError,
@@ -16,6 +18,7 @@ import { canRead } from '../knowledge/knowledge-access.js';
 import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
 import { RETRIEVAL_PORT, type RetrievalPort, type RetrievalResult } from '../knowledge/retrieval-port.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
+import { refusalDeltas } from '../model/refusal.js';
 import type { SseConnection } from '../sse/sse-connection.js';
 import { safeText } from '../sse/safe-text.js';
 import { sseEvent, type SseFrame } from '../sse/sse-frames.js';
@@ -34,6 +37,7 @@ import { AnswerSpill } from './answer-spill.js';
 import { storageReason } from './answer-store.js';
 import { ASK_LIMITS, type AnswerLock, type AskLimits } from './ask-limits.js';
 import type { AskRequest } from './ask-request.js';
+import { CitationTrust } from './citation-trust.service.js';
 import { ConversationHistory, type ConversationMemory } from './conversation-history.js';
 import { ConversationRepository, knowledgeBaseIdsOf } from './conversation.repository.js';
 import { LiveAnswers } from './live-answers.js';
@@ -91,6 +95,7 @@ export class AskService {
     private readonly live: LiveAnswers,
     private readonly knowledge: KnowledgeRepository,
     private readonly history: ConversationHistory,
+    private readonly trust: CitationTrust,
   ) {}
 
   async ask(request: AskRequest, user: CurrentUser, connection: SseConnection, choices: StreamChoices): Promise<void> {
@@ -185,6 +190,7 @@ export class AskService {
       // 4. Retrieval: the sources the model may cite, fixed before it runs.
       let hits: RetrievalResult | undefined;
       let ending: ModelEnding;
+      let verdicts: CitationVerdict[] = [];
       try {
         // The conversation's memory: its system message and, with context on, the earlier turns that fit.
         const memory = await this.history.load(
@@ -194,14 +200,31 @@ export class AskService {
         );
         hits = await this.retrieve(context, session, memory.retrievalQuery);
         const catalog = CitationCatalog.fromHits(hits?.embeddings ?? [], hits?.graph ?? []);
+        const options = await this.trust.options(catalog, context.conversation.id);
+        // A model verifier judges each paragraph once it is sent; its verdicts are events of the answer too.
+        const relay = this.trust.relay(catalog, (verdict) => session.emit(mapper.verdict(verdict)));
+        const cancelRelay = session.stopped$.subscribe(() => relay?.cancel());
         // 5. The model, through the citation core, onto the wire and into the journal.
-        ending = await session.run(this.answerEvents(context.question.text, request, catalog, session, memory));
+        const events$ = this.answerEvents(context.question.text, request, catalog, options, session, memory);
+        ending = await session.run(
+          relay
+            ? events$.pipe(
+                tap((event) => {
+                  if (event.type === 'paragraph') relay.paragraph(event.paragraph);
+                }),
+              )
+            : events$,
+        );
+        // The end waits for the verdicts still being worked on, so that they are sent and stored with the answer.
+        if (ending.kind !== 'complete') relay?.cancel();
+        verdicts = relay ? await relay.settle() : [];
+        cancelRelay.unsubscribe();
       } catch (error) {
         ending = { kind: 'failed', error, done: undefined };
       }
       if (ending.kind === 'failed') this.logFailure(ending.error);
       // 6. The end: stored first, then sent.
-      await this.finish(context, session, journal, ending, hits);
+      await this.finish(context, session, journal, ending, hits, verdicts);
     } finally {
       stopKeepingAlive();
       unregister();
@@ -226,26 +249,28 @@ export class AskService {
     question: string,
     request: AskRequest,
     catalog: CitationCatalog,
+    options: CitationStreamOptions,
     session: AnswerSession,
     memory: ConversationMemory,
   ): Observable<AnswerEvent> {
     const { timeoutMs, repairRetry } = this.config.ask;
     const modelName = request.modelName?.trim();
+    const quotes = this.trust.quotes;
+    // With nothing retrieved and the refusal setting on, the model is not asked: the refusal is the answer.
+    const model = (repair: boolean) =>
+      options.refused
+        ? refusalDeltas(question)
+        : this.model.stream({
+            question,
+            catalog,
+            repair,
+            ready: session.ready,
+            ...memory.request,
+            ...(modelName ? { modelName } : {}),
+            ...(quotes ? { quotes } : {}),
+          });
     const attempt = (repair: boolean) =>
-      this.model
-        .stream({
-          question,
-          catalog,
-          repair,
-          ready: session.ready,
-          ...memory.request,
-          ...(modelName ? { modelName } : {}),
-        })
-        .pipe(
-          takeUntil(session.stopped$),
-          deadline(timeoutMs),
-          answerEvents(catalog, { numbering: this.config.citation.numbering }),
-        );
+      model(repair).pipe(takeUntil(session.stopped$), deadline(timeoutMs), answerEvents(catalog, options));
     return repairRetry
       ? withRepairRetry(attempt, (reason) => this.logger.warn({ message: 'answer format broke; asking again', reason }))
       : attempt(false);
@@ -258,6 +283,7 @@ export class AskService {
     journal: AnswerJournal,
     ending: ModelEnding,
     hits: RetrievalResult | undefined,
+    verdicts: readonly CitationVerdict[],
   ): Promise<void> {
     const { mapper } = session;
     const summary = ending.done?.summary;
@@ -306,12 +332,15 @@ export class AskService {
         parseOutcome: summary?.outcome,
         hasCitationError: summary?.hasCitationError ?? true,
         droppedCitationCount: summary?.droppedCitationCount ?? 0,
-        uncitedParagraphCount: shown.paragraphs.filter((paragraph) => paragraph.citationIds.length === 0).length,
+        // A paragraph the server attributed itself is counted as inferred, not as one the model left uncited.
+        uncitedParagraphCount: shown.paragraphs.filter((p) => p.citationIds.length === 0 && !p.inferred).length,
         paragraphs: shown.paragraphs,
         refs: shown.refs,
         retrieval: hits,
         totalTokens: usage?.totalTokens ?? 0,
         completionTokens: usage?.completionTokens ?? 0,
+        ...(summary ? { trust: trustCounts(summary) } : {}),
+        verdicts,
         lastSeq: shown.lastId,
       },
       end.length > 0 ? this.notSaved(end) : [],

@@ -5,6 +5,7 @@ import { AnswerRecovery } from './answer-recovery.js';
 import { AnswerResumeService } from './answer-resume.service.js';
 import { AnswerSpill } from './answer-spill.js';
 import { AskService } from './ask.service.js';
+import { CitationTrust } from './citation-trust.service.js';
 import { ConversationHistory } from './conversation-history.js';
 import { LiveAnswers } from './live-answers.js';
 import { ConversationController } from './conversation.controller.js';
@@ -16,6 +17,7 @@ import { RefsController } from './refs.controller.js';
   controllers: [AskController, RefsController, ConversationController],
   providers: [
     AskService,
+    CitationTrust,
     ConversationHistory,
     AnswerJournalStore,
     AnswerSpill,

@@ -3,6 +3,7 @@ import { In, LessThan, type DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user.js';
 import { DATA_SOURCE } from '../database/database.module.js';
 import {
+  CitationEntity,
   CitationParagraphEntity,
   CitationRefEntity,
   MessageEntity,
@@ -55,12 +56,13 @@ export class MessageRepository {
   }
 
   async citationView(messageId: string) {
-    const [paragraphs, refs] = await Promise.all([
+    const [paragraphs, refs, citations] = await Promise.all([
       this.dataSource
         .getRepository(CitationParagraphEntity)
         .find({ where: { messageId }, order: { paragraphIndex: 'ASC' } }),
       this.dataSource.getRepository(CitationRefEntity).find({ where: { messageId }, order: { id: 'ASC' } }),
+      this.dataSource.getRepository(CitationEntity).find({ where: { messageId }, order: { id: 'ASC' } }),
     ]);
-    return { paragraphs, refs };
+    return { paragraphs, refs, citations };
   }
 }

@@ -4,6 +4,7 @@ import { AppError } from '../common/app-error.js';
 import { ZodParam } from '../common/zod-pipe.js';
 import type { MessageEntity } from '../database/entities/index.js';
 import { messageUuidParam } from './conversation.schemas.js';
+import { storedSupport } from './stored-support.js';
 import { MessageRepository } from './message.repository.js';
 
 class AnswerNotFoundError extends AppError {
@@ -44,7 +45,7 @@ export class RefsController {
   @Get('citation/:uuid')
   async citation(@User() user: CurrentUser, @ZodParam('uuid', messageUuidParam) uuid: string) {
     const answer = await this.answer(uuid, user);
-    const { paragraphs, refs } = await this.messages.citationView(answer.id);
+    const { paragraphs, refs, citations } = await this.messages.citationView(answer.id);
     const numbers = new Map(refs.map((ref) => [ref.citationId, ref.displayNumber]));
     return {
       success: true,
@@ -58,6 +59,7 @@ export class RefsController {
             text: paragraph.text,
             citationIds,
             citationNumbers: citationIds.map((id) => numbers.get(id)!),
+            ...storedSupport(paragraph, citationIds, citations),
           };
         }),
         refs: refs.map((ref) => ({

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PlatformModule } from '../platform/platform.module.js';
+import { CitationTrust } from '../conversation/citation-trust.service.js';
 import { KnowledgeQaController } from './knowledge-qa.controller.js';
 import { KnowledgeQaRepository } from './knowledge-qa.repository.js';
 import { KnowledgeQaService } from './knowledge-qa.service.js';
@@ -8,6 +9,6 @@ import { KnowledgeQaService } from './knowledge-qa.service.js';
 @Module({
   imports: [PlatformModule],
   controllers: [KnowledgeQaController],
-  providers: [KnowledgeQaRepository, KnowledgeQaService],
+  providers: [KnowledgeQaRepository, KnowledgeQaService, CitationTrust],
 })
 export class KnowledgeQaModule {}

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { takeUntil } from 'rxjs';
 import type { CurrentUser } from '../auth/current-user.js';
 import { CitationCatalog } from '../citation/citation-catalog.js';
+import type { CitationStreamOptions } from '../citation/citation-stream.js';
 import { AnswerInProgressError, AppError } from '../common/app-error.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -9,12 +10,14 @@ import { answerEvents, deadline, withRepairRetry } from '../conversation/answer-
 import { AnswerFrameMapper, EVENT } from '../conversation/answer-frames.js';
 import { AnswerSession, AnswerTooLargeError, type ModelEnding, type Shown } from '../conversation/answer-session.js';
 import { ASK_LIMITS, type AskLimits } from '../conversation/ask-limits.js';
+import { CitationTrust } from '../conversation/citation-trust.service.js';
 import { RateLimitedError } from '../conversation/ask.service.js';
 import type { KnowledgeBaseEntity, KnowledgeQaEntity } from '../database/entities/index.js';
 import { canRead } from '../knowledge/knowledge-access.js';
 import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
 import { RETRIEVAL_PORT, type RetrievalPort, type RetrievalResult } from '../knowledge/retrieval-port.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
+import { refusalDeltas } from '../model/refusal.js';
 import type { SseConnection } from '../sse/sse-connection.js';
 import { sseEvent } from '../sse/sse-frames.js';
 import { QaRecordNotFoundError } from './knowledge-qa-errors.js';
@@ -41,6 +44,7 @@ export class KnowledgeQaService {
     @Inject(ASK_LIMITS) private readonly limits: AskLimits,
     private readonly records: KnowledgeQaRepository,
     private readonly knowledge: KnowledgeRepository,
+    private readonly trust: CitationTrust,
   ) {}
 
   async process(uuid: string, user: CurrentUser, connection: SseConnection): Promise<void> {
@@ -90,7 +94,9 @@ export class KnowledgeQaService {
     try {
       hits = await this.retrieval.retrieve(record.question, [base.id]);
       const catalog = CitationCatalog.fromHits(hits.embeddings, hits.graph);
-      ending = await session.run(this.answerEvents(record, catalog, session));
+      // The same support check, numbering and refusal as a conversation's answer: what is stored is as checked.
+      const options = await this.trust.options(catalog);
+      ending = await session.run(this.answerEvents(record, catalog, options, session));
     } catch (error) {
       ending = { kind: 'failed', error, done: undefined };
     }
@@ -110,23 +116,28 @@ export class KnowledgeQaService {
   }
 
   /** The model's answer through the citation core, paused while the reader is behind, cut short on a stop. */
-  private answerEvents(record: KnowledgeQaEntity, catalog: CitationCatalog, session: AnswerSession) {
+  private answerEvents(
+    record: KnowledgeQaEntity,
+    catalog: CitationCatalog,
+    options: CitationStreamOptions,
+    session: AnswerSession,
+  ) {
     const { timeoutMs, repairRetry } = this.config.ask;
     const modelName = record.aiModelName.trim();
+    const quotes = this.trust.quotes;
+    const model = (repair: boolean) =>
+      options.refused
+        ? refusalDeltas(record.question)
+        : this.model.stream({
+            question: record.question,
+            catalog,
+            repair,
+            ready: session.ready,
+            ...(modelName ? { modelName } : {}),
+            ...(quotes ? { quotes } : {}),
+          });
     const attempt = (repair: boolean) =>
-      this.model
-        .stream({
-          question: record.question,
-          catalog,
-          repair,
-          ready: session.ready,
-          ...(modelName ? { modelName } : {}),
-        })
-        .pipe(
-          takeUntil(session.stopped$),
-          deadline(timeoutMs),
-          answerEvents(catalog, { numbering: this.config.citation.numbering }),
-        );
+      model(repair).pipe(takeUntil(session.stopped$), deadline(timeoutMs), answerEvents(catalog, options));
     return repairRetry
       ? withRepairRetry(attempt, (reason) => this.logger.warn({ message: 'answer format broke; asking again', reason }))
       : attempt(false);

@@ -18,6 +18,8 @@ export interface ModelRequest {
    * from the upstream until the promise settles (the request is paused, not buffered).
    */
   ready?: () => Promise<void> | undefined;
+  /** Ask for the exact words of each cited source the paragraph relies on. */
+  quotes?: boolean;
 }
 
 /** One earlier exchange of a conversation: the question, and the answer text as the reader saw it. */

@@ -4,6 +4,7 @@ import type { ParagraphsAnswer } from '../citation/answer-schema.js';
 import { hasCjk, sentences, terms } from '../knowledge/text-terms.js';
 import { followUpQuery } from './follow-up.js';
 import type { ModelDelta, ModelProvider, ModelRequest } from './model-provider.js';
+import { refusalText } from './refusal.js';
 
 export interface OfflineSettings {
   /** Characters per streamed chunk. */
@@ -60,7 +61,8 @@ export function composeAnswer({
   question,
   catalog,
   history,
-}: Pick<ModelRequest, 'question' | 'catalog' | 'history'>): ParagraphsAnswer {
+  quotes,
+}: Pick<ModelRequest, 'question' | 'catalog' | 'history' | 'quotes'>): ParagraphsAnswer {
   const chinese = hasCjk(question);
   const own = new Set(terms(question));
   const resolved = followUpQuery(
@@ -96,7 +98,11 @@ export function composeAnswer({
   const paragraphs: ParagraphsAnswer['paragraphs'] = [];
   for (const entry of catalog.entries) {
     const own = chosen.filter((pick) => pick.entry === entry).map((pick) => pick.sentence);
-    if (own.length > 0) paragraphs.push({ text: own.join(chinese ? '' : ' '), citationIds: [entry.citationId] });
+    if (own.length === 0) continue;
+    const citationIds = [entry.citationId];
+    // The sentences are the source's own words, so the first is a quote that will be found in it.
+    const quote = quotes ? { quotes: [{ citationId: entry.citationId, text: own[0]! }] } : {};
+    paragraphs.push({ text: own.join(chinese ? '' : ' '), citationIds, ...quote });
   }
   const facts = catalog.entries
     .filter((entry) => entry.type === 'graph')
@@ -109,12 +115,7 @@ export function composeAnswer({
     });
   }
   if (paragraphs.length === 0) {
-    paragraphs.push({
-      text: chinese
-        ? '知识库中没有找到与这个问题相关的内容，因此无法依据资料作答。'
-        : 'The knowledge base has nothing relevant to this question, so it cannot be answered from the sources.',
-      citationIds: [],
-    });
+    paragraphs.push({ text: refusalText(question), citationIds: [] });
   }
   return { paragraphs };
 }

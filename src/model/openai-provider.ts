@@ -31,9 +31,10 @@ export interface OpenAiSettings {
  * `json_object`, some neither. A server that rejects one is asked with the next, and that is remembered per
  * model so that later answers do not pay for the failed attempt again.
  */
-type OutputMode = 'json_schema' | 'json_object' | 'instructions';
+type OutputMode = 'json_schema' | 'json_schema_plain' | 'json_object' | 'instructions';
 const WEAKER_MODE: Record<OutputMode, OutputMode | undefined> = {
   json_schema: 'json_object',
+  json_schema_plain: 'json_object',
   json_object: 'instructions',
   instructions: undefined,
 };
@@ -111,7 +112,8 @@ export class OpenAiProvider implements ModelProvider {
       try {
         return await this.client.chat.completions.create(this.params(model, request, mode), { signal });
       } catch (error) {
-        const weaker = WEAKER_MODE[mode];
+        // A schema whose ids are an enum of the offered ones first; a server that refuses the enum gets the plain one.
+        const weaker = mode === 'json_schema' && rejectsEnum(error) ? 'json_schema_plain' : WEAKER_MODE[mode];
         if (weaker === undefined || !rejectsResponseFormat(error)) throw error;
         this.logger.warn({
           message: 'model server rejected the answer format; asking with a weaker one',
@@ -133,8 +135,12 @@ export class OpenAiProvider implements ModelProvider {
       stream: true,
       stream_options: { include_usage: true },
     };
-    if (mode === 'json_schema') {
-      const { $schema: _ignored, ...schema } = paragraphsAnswerJsonSchema();
+    if (mode === 'json_schema' || mode === 'json_schema_plain') {
+      const offeredIds = mode === 'json_schema' ? request.catalog.entries.map((entry) => entry.citationId) : undefined;
+      const { $schema: _ignored, ...schema } = paragraphsAnswerJsonSchema({
+        ...(offeredIds ? { offeredIds } : {}),
+        ...(request.quotes ? { quotes: true } : {}),
+      });
       params.response_format = {
         type: 'json_schema',
         json_schema: { name: 'paragraphs_answer', strict: true, schema },
@@ -150,8 +156,12 @@ function rejectsResponseFormat(error: unknown): boolean {
   return (
     error instanceof APIError &&
     (error.status === 400 || error.status === 422) &&
-    /response_format|json_schema|json_object|structured/i.test(error.message)
+    /response_format|json_schema|json_object|structured|enum/i.test(error.message)
   );
+}
+
+function rejectsEnum(error: unknown): boolean {
+  return error instanceof APIError && /\benum\b/i.test(error.message);
 }
 
 function readFinishReason(reason: string): FinishReason {

@@ -20,6 +20,14 @@ export class CitationParagraphEntity {
   @Column({ name: 'citation_ids_json', type: 'text' })
   citationIdsJson!: string;
 
+  /** The support check's verdict on the paragraph as a whole; null when checks were off. */
+  @Column({ name: 'is_supported', type: 'boolean', nullable: true })
+  isSupported!: boolean | null;
+
+  /** The server attributed the citations itself, the model having broken the format. */
+  @Column({ name: 'is_inferred', type: 'boolean', default: false })
+  isInferred!: boolean;
+
   @Index()
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
@@ -54,6 +62,30 @@ export class CitationEntity {
   @Index()
   @Column({ name: 'source_id', type: 'varchar', length: 64 })
   sourceId!: string;
+
+  /** The support check's score and verdict; null when checks were off. */
+  @Column({ name: 'support_score', type: 'double precision', nullable: true })
+  supportScore!: number | null;
+
+  @Column({ name: 'support_verdict', type: 'varchar', length: 16, nullable: true })
+  supportVerdict!: string | null;
+
+  /** A verified quote: the source's words and their UTF-16 span in the source text. */
+  @Column({ name: 'quote_text', type: 'text', nullable: true })
+  quoteText!: string | null;
+
+  @Column({ name: 'quote_start', type: 'integer', nullable: true })
+  quoteStart!: number | null;
+
+  @Column({ name: 'quote_end', type: 'integer', nullable: true })
+  quoteEnd!: number | null;
+
+  /** The model verifier's later verdict, when one is configured and answered in time. */
+  @Column({ name: 'model_verdict', type: 'varchar', length: 16, nullable: true })
+  modelVerdict!: string | null;
+
+  @Column({ name: 'model_score', type: 'double precision', nullable: true })
+  modelScore!: number | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -77,6 +77,26 @@ export class MessageEntity {
   @Column({ name: 'uncited_paragraph_count', type: 'integer', default: 0 })
   uncitedParagraphCount!: number;
 
+  @Column({ name: 'unsupported_citation_count', type: 'integer', default: 0 })
+  unsupportedCitationCount!: number;
+
+  @Column({ name: 'supported_paragraph_count', type: 'integer', default: 0 })
+  supportedParagraphCount!: number;
+
+  @Column({ name: 'inferred_paragraph_count', type: 'integer', default: 0 })
+  inferredParagraphCount!: number;
+
+  @Column({ name: 'unverified_quote_count', type: 'integer', default: 0 })
+  unverifiedQuoteCount!: number;
+
+  /** The answer is the refusal sent when retrieval offered nothing. */
+  @Column({ name: 'is_refused', type: 'boolean', default: false })
+  isRefused!: boolean;
+
+  /** The model stopped at its token limit. */
+  @Column({ name: 'is_truncated', type: 'boolean', default: false })
+  isTruncated!: boolean;
+
   @Column({ name: 'is_deleted', type: 'boolean', default: false })
   isDeleted!: boolean;
 

@@ -1,0 +1,35 @@
+/**
+ * Paragraphs of the plain text that streams after the answer's structure broke, cut as they close (at a blank
+ * line) so that each can be attributed to the sources that support it while the answer is still streaming.
+ * The text of a paragraph that was being written when the structure broke is part of the first one.
+ */
+export class InferredParagraphs {
+  private broken = false;
+  private pending = '';
+
+  /** The structure broke: from now on, shown text is cut into paragraphs. */
+  start(): void {
+    this.broken = true;
+  }
+
+  /** A paragraph of the model's own structure was sent: the text shown so far belongs to it. */
+  reset(): void {
+    this.pending = '';
+  }
+
+  /** Shown text; returns the paragraphs it closed. */
+  write(text: string): string[] {
+    this.pending += text;
+    if (!this.broken) return [];
+    const parts = this.pending.split(/\n\s*\n/);
+    this.pending = parts.pop()!;
+    return parts.map((part) => part.trim()).filter((part) => part.length > 0);
+  }
+
+  /** The answer is over: the rest, if the structure broke. */
+  end(): string[] {
+    const rest = this.broken ? this.pending.trim() : '';
+    this.pending = '';
+    return rest.length > 0 ? [rest] : [];
+  }
+}

@@ -1,0 +1,132 @@
+import {
+  negationAgrees,
+  profileSentence,
+  profileText,
+  splitSentences,
+  type SentenceProfile,
+  type TextProfile,
+} from './text-profile.js';
+import type { CitationSupport, ParagraphSupport, SupportSource, SupportVerifier } from './support-verifier.js';
+
+export interface LexicalVerifierSettings {
+  /** Share of a sentence's content terms the cited sources must hold for the sentence to be covered. */
+  coverage: number;
+}
+
+export const DEFAULT_LEXICAL_SETTINGS: LexicalVerifierSettings = { coverage: 0.5 };
+
+/** Why a sentence is not supported, for tests and the evaluation report. */
+export type SentenceFault = 'uncovered' | 'number' | 'entity' | 'negation';
+
+export interface SentenceJudgement {
+  sentence: string;
+  coverage: number;
+  /** Whether any cited source is in the sentence's script; a sentence in another language is not judged by words. */
+  judged: boolean;
+  fault?: SentenceFault;
+}
+
+/**
+ * The default support check: deterministic, no model, no network. Two parts, because word overlap alone passes
+ * a sentence that keeps the source's words and changes one number, swaps one name or flips a negation:
+ *   - coverage: per sentence, the share of its content terms (word stems; character pairs for Chinese and
+ *     Japanese) that the cited sources hold;
+ *   - grounding: every number, named entity and negation of the sentence must agree with the cited sources.
+ * A sentence in a language none of its sources is written in cannot be judged by words: only its numbers are
+ * checked, and otherwise it passes (a model verifier is the way to judge it).
+ */
+export class LexicalSupportVerifier implements SupportVerifier {
+  private readonly profiles = new Map<string, TextProfile>();
+
+  constructor(private readonly settings: LexicalVerifierSettings = DEFAULT_LEXICAL_SETTINGS) {}
+
+  check(paragraph: string, sources: readonly SupportSource[]): ParagraphSupport {
+    const profiles = sources.map((source) => this.profile(source.text));
+    const sentences = splitSentences(paragraph).map(profileSentence);
+    const judgements = sentences.map((sentence) => this.judge(sentence, profiles));
+    // A citation supports the paragraph when, on its own, it covers a sentence that nothing contradicts.
+    const citations: CitationSupport[] = sources.map((source, i) => {
+      const profile = profiles[i]!;
+      let score = 0;
+      for (const [s, sentence] of sentences.entries()) {
+        const fault = judgements[s]!.fault;
+        if (fault !== undefined && fault !== 'uncovered') continue;
+        const judged = sentence.cjk ? profile.cjk : profile.latin;
+        score = Math.max(score, judged ? coverageOf(sentence, [profile]) : UNJUDGED_SCORE);
+      }
+      const verdict = score >= this.settings.coverage ? 'supported' : 'unsupported';
+      return { citationId: source.citationId, score: round(score), verdict };
+    });
+    const supported = sources.length > 0 && judgements.every((judgement) => judgement.fault === undefined);
+    return { citations, supported };
+  }
+
+  /** Each sentence's judgement against the sources together: what the evaluation reports. */
+  explain(paragraph: string, sources: readonly SupportSource[]): SentenceJudgement[] {
+    const profiles = sources.map((source) => this.profile(source.text));
+    return splitSentences(paragraph).map((sentence) => this.judge(profileSentence(sentence), profiles));
+  }
+
+  private judge(sentence: SentenceProfile, sources: readonly TextProfile[]): SentenceJudgement {
+    const base = { sentence: sentence.text };
+    const sameScript = sources.filter((source) => (sentence.cjk ? source.cjk : source.latin));
+    if (sentence.numbers.some((number) => !sources.some((source) => source.numbers.has(number)))) {
+      return { ...base, coverage: 0, judged: sameScript.length > 0, fault: 'number' };
+    }
+    // Names written in Latin letters are written the same in any language: "PostgreSQL" in a Chinese source.
+    const names = sentence.cjk ? sentence.entities.filter(isLatin) : sentence.entities.filter(isTechnicalName);
+    if (sameScript.length === 0) {
+      const unheld = names.some((name) => !sources.some((source) => holdsEntity(source, name)));
+      return unheld
+        ? { ...base, coverage: 0, judged: false, fault: 'entity' }
+        : { ...base, coverage: 0, judged: false };
+    }
+    const coverage = coverageOf(sentence, sameScript);
+    const judgement = { ...base, coverage, judged: true };
+    if (!sentence.entities.every((entity) => sameScript.some((source) => holdsEntity(source, entity)))) {
+      return { ...judgement, fault: 'entity' };
+    }
+    if (!sameScript.every((source) => negationAgrees(sentence, source))) return { ...judgement, fault: 'negation' };
+    if (coverage < this.settings.coverage) return { ...judgement, fault: 'uncovered' };
+    return judgement;
+  }
+
+  /** Sources are profiled once: the same chunk is cited by many paragraphs of an answer. */
+  private profile(text: string): TextProfile {
+    let profile = this.profiles.get(text);
+    if (profile === undefined) {
+      profile = profileText(text);
+      if (this.profiles.size > 1_000) this.profiles.clear();
+      this.profiles.set(text, profile);
+    }
+    return profile;
+  }
+}
+
+/** The score of a citation in another language than the sentence: not judged, neither vouched for nor against. */
+const UNJUDGED_SCORE = 0.5;
+
+function coverageOf(sentence: SentenceProfile, sources: readonly TextProfile[]): number {
+  if (sentence.terms.size === 0) return 1;
+  let held = 0;
+  for (const term of sentence.terms) if (sources.some((source) => source.terms.has(term))) held++;
+  return held / sentence.terms.size;
+}
+
+function isLatin(word: string): boolean {
+  return /^[a-z0-9-]+$/i.test(word);
+}
+
+/** Written like a product or protocol name: capitals or digits inside the word (PostgreSQL, GPT-4, HTTP). */
+function isTechnicalName(word: string): boolean {
+  return isLatin(word) && /\d|.\p{Lu}/u.test(word);
+}
+
+function holdsEntity(source: TextProfile, entity: string): boolean {
+  const lower = entity.toLowerCase();
+  return source.vocabulary.has(lower) || source.flat.includes(lower);
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import type { CitationCatalog } from '../citation/citation-catalog.js';
+import type { CitationVerdict } from '../citation/citation-events.js';
+import type { CitationStreamOptions } from '../citation/citation-stream.js';
+import type { NumberingSeed } from '../citation/numbering.js';
+import { LexicalSupportVerifier } from '../citation/support/lexical-verifier.js';
+import { ModelVerifier, type LateVerifier } from '../citation/support/model-verifier.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { DATA_SOURCE } from '../database/database.module.js';
+import { refusesWithoutSources } from '../model/refusal.js';
+import { VerdictRelay } from './verdict-relay.js';
+
+/**
+ * The settings that make citations trustworthy, turned into what one answer needs: the citation core's
+ * options (support check and policy, numbering scope with the conversation's earlier numbers, refusal), whether
+ * to ask for quotes, and the model verifier's relay.
+ */
+@Injectable()
+export class CitationTrust {
+  private readonly lexical: LexicalSupportVerifier;
+  private readonly late: LateVerifier | undefined;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+  ) {
+    this.lexical = new LexicalSupportVerifier({ coverage: config.citation.support.coverage });
+    this.late = config.citation.verifier ? new ModelVerifier(config.citation.verifier) : undefined;
+  }
+
+  get quotes(): boolean {
+    return this.config.citation.quotes;
+  }
+
+  /** Whether to refuse without calling the model: retrieval offered nothing and the setting says refuse. */
+  refuses(catalog: CitationCatalog): boolean {
+    return refusesWithoutSources(catalog, this.config.citation.noSources);
+  }
+
+  /**
+   * The citation core's options for one answer. Without a conversation (the knowledge-base Q&A page) numbers
+   * are always per answer.
+   */
+  async options(catalog: CitationCatalog, conversationId?: string): Promise<CitationStreamOptions> {
+    const { numbering, numberingScope, support } = this.config.citation;
+    const seed =
+      numberingScope === 'conversation' && conversationId !== undefined
+        ? await this.numbersOf(conversationId)
+        : undefined;
+    return {
+      numbering,
+      ...(seed ? { numberingSeed: seed } : {}),
+      ...(support.policy === 'off' ? {} : { checks: { policy: support.policy, verifier: this.lexical } }),
+      ...(this.refuses(catalog) ? { refused: true } : {}),
+    };
+  }
+
+  relay(catalog: CitationCatalog, emit: (verdict: CitationVerdict) => void): VerdictRelay | undefined {
+    return this.late ? new VerdictRelay(this.late, catalog, emit) : undefined;
+  }
+
+  /** The display number each source was given in the conversation's stored answers. */
+  private async numbersOf(conversationId: string): Promise<NumberingSeed> {
+    const rows: { sourceId: string; displayNumber: number }[] = await this.dataSource.query(
+      `SELECT r."source_id" AS "sourceId", min(r."display_number")::int AS "displayNumber"
+         FROM "adi_conversation_message_citation_ref" r
+         JOIN "adi_conversation_message" m ON m."id" = r."message_id"
+        WHERE m."conversation_id" = $1 AND m."is_deleted" = false
+        GROUP BY r."source_id"`,
+      [conversationId],
+    );
+    return new Map(rows.map((row) => [row.sourceId, row.displayNumber]));
+  }
+}
