@@ -9,7 +9,9 @@ import { ConversationModule } from './conversation/conversation.module.js';
 import { PersistenceModule } from './database/persistence.module.js';
 import { HealthController } from './health/health.controller.js';
 import { KnowledgeModule } from './knowledge/knowledge.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { ModelModule } from './model/model.module.js';
+import { WebModule } from './web/web.module.js';
 
 @Module({})
 export class AppModule {
@@ -24,6 +26,8 @@ export class AppModule {
         AuthModule,
         ConversationModule,
         AdminModule,
+        MetricsModule,
+        WebModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],

@@ -15,6 +15,7 @@ export interface AppConfig {
   auth: { adminEmail: string; adminPassword: string | undefined; tokenTtlMs: number };
   limits: { asksPerMinute: number };
   knowledge: { chunkChars: number; chunkOverlapChars: number; sample: boolean };
+  metrics: { enabled: boolean };
 }
 
 export class ConfigError extends Error {
@@ -50,6 +51,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       chunkOverlapChars: Math.min(e.KNOWLEDGE_CHUNK_OVERLAP, Math.floor(e.KNOWLEDGE_CHUNK_CHARS / 2)),
       sample: e.SAMPLE_KNOWLEDGE_BASE,
     },
+    metrics: { enabled: e.METRICS_ENABLED },
   };
 }
 

@@ -75,6 +75,11 @@ export const envSchema = z.object({
     .enum(['first-citation', 'retrieval-rank'])
     .default('first-citation')
     .describe('how cited sources get display numbers'),
+  METRICS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true')
+    .describe('true: serve Prometheus metrics at GET /metrics (no login: keep the port off the public network)'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -25,6 +25,8 @@ import type { AskRequest } from './ask-request.js';
 import { ConversationRepository, knowledgeBaseIdsOf } from './conversation.repository.js';
 import { MessageRepository } from './message.repository.js';
 import { newUuid } from '../common/ids.js';
+import type { AnswerMetrics } from '../metrics/answer-metrics.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 
 export class RateLimitedError extends AppError {
   readonly code = 'ASK_RATE_LIMITED';
@@ -58,6 +60,7 @@ export class AskService {
     private readonly messages: MessageRepository,
     private readonly store: AnswerStore,
     private readonly knowledge: KnowledgeRepository,
+    private readonly metrics: MetricsService,
   ) {}
 
   async ask(request: AskRequest, user: CurrentUser, connection: SseConnection): Promise<void> {
@@ -78,6 +81,7 @@ export class AskService {
     const release = await this.limits.acquire(user.id);
     if (release === undefined) return this.refuse(connection, new AnswerInProgressError());
     try {
+      this.metrics.streamOpened(connection);
       connection.write(
         sseEvent(EVENT.start, '') + sseEvent(EVENT.stateChanged, JSON.stringify(STATES.questionAnalysing)),
       );
@@ -102,6 +106,7 @@ export class AskService {
 
   private refuse(connection: SseConnection, error: AppError): void {
     this.logger.warn({ message: 'ask refused before start', code: error.code });
+    this.metrics.askRejected();
     connection.write(sseEvent(EVENT.error, `${error.code}: ${error.message}`));
     connection.end();
   }
@@ -130,15 +135,19 @@ export class AskService {
     }
     if (connection.closed) return;
     const catalog = CitationCatalog.fromHits(hits?.embeddings ?? [], hits?.graph ?? []);
-    const ending = await this.stream(question.text, request, catalog, writer, connection);
+    const observed = this.metrics.answerStarted();
+    const ending = await this.stream(question.text, request, catalog, writer, connection, observed);
     const answerUuid = newUuid();
     const record = this.record(ending.status, writer, { user, conversation, question, answerUuid, hits });
     try {
       await this.store.save(record);
     } catch (error) {
       this.logFailure(error);
+      this.metrics.storageFailed();
+      observed.finished('failed');
       if (ending.status === 'complete') return writer.fail(error);
     }
+    observed.finished(ending.status);
     if (ending.status === 'complete') {
       writer.finish({
         questionUuid: question.uuid,
@@ -158,19 +167,27 @@ export class AskService {
     catalog: CitationCatalog,
     writer: AnswerWriter,
     connection: SseConnection,
+    observed: AnswerMetrics,
   ): Promise<{ status: 'complete' } | { status: 'failed'; error: unknown } | { status: 'interrupted' }> {
     const { timeoutMs, repairRetry } = this.config.ask;
     const modelName = request.modelName?.trim();
     const attempt = (repair: boolean) =>
       this.model
         .stream({ question, catalog, repair, ...(modelName ? { modelName } : {}) })
-        .pipe(deadline(timeoutMs), answerEvents(catalog, { numbering: this.config.citation.numbering }));
+        .pipe(
+          observed.modelOutput(),
+          deadline(timeoutMs),
+          answerEvents(catalog, { numbering: this.config.citation.numbering }),
+        );
     const answer$ = repairRetry
       ? withRepairRetry(attempt, (reason) => this.logger.warn({ message: 'answer format broke; asking again', reason }))
       : attempt(false);
     return new Promise((resolve) => {
       const subscription = answer$.subscribe({
-        next: (event: AnswerEvent) => writer.event(event),
+        next: (event: AnswerEvent) => {
+          writer.event(event);
+          observed.event(event);
+        },
         error: (error: unknown) => {
           this.logFailure(error);
           resolve({ status: 'failed', error });
