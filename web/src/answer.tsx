@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import {
   noticesOf,
   pendingText,
@@ -67,6 +67,11 @@ export function AnswerView({ state }: { state: AnswerState }) {
       {notices.refused && (
         <p class="notice" data-testid="notice-refused">
           {t('refused')}
+        </p>
+      )}
+      {state.status === 'aborted' && (
+        <p class="notice" data-testid="notice-stopped">
+          {t('stopped')}
         </p>
       )}
       {state.error && (
@@ -147,6 +152,11 @@ function SourceCard({ card, onClose }: { card: OpenCard; onClose: () => void }) 
   const { ref, support } = card;
   const text = ref.type === 'embedding' ? ref.payload.text : graphText(ref);
   const range = support?.quote ? quoteRange(text, support.quote) : undefined;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [onClose]);
   return (
     <div class="overlay" onClick={onClose}>
       <div

@@ -153,7 +153,6 @@ function ConversationView({
     answer.subscribe((state) => {
       const current = { ...start, state };
       setLive(current);
-      if (state.status === 'aborted') return;
       if (isFinished(state)) {
         sessionStorage.removeItem(LIVE_KEY);
         setTurns((before) => [...before, { key: `live-${before.length}`, prompt: start.prompt, state }]);

@@ -14,9 +14,13 @@ export function Login({ onLoggedIn }: { onLoggedIn: (token: string) => void }) {
     event.preventDefault();
     setBusy(true);
     setError('');
+    let registered = '';
     try {
-      onLoggedIn(registering ? await client.register(email, password) : await client.login(email, password));
+      if (registering) registered = await client.register(email, password);
+      onLoggedIn(await client.login(email, password));
     } catch (failure) {
+      // Registered but not yet allowed in (e.g. an activation step): the server's message says what to do.
+      if (registered) return setError(`${registered} (${messageOf(failure)})`);
       // A server without registration answers the route with 404.
       const unavailable = registering && failure instanceof ApiError && failure.status === 404;
       setError(unavailable ? t('registerUnavailable') : messageOf(failure));
