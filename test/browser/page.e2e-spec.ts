@@ -139,6 +139,14 @@ describe('the web page', () => {
     expect(await card.locator('[data-testid=source-title]').textContent()).toBe('lighthouse.md');
     expect(await card.locator('[data-testid=source-text]').textContent()).toBe(text);
     await card.locator('button').click();
+
+    // Deleting the knowledge base, once confirmed, takes it off the list.
+    await page.click('nav >> text=Knowledge bases');
+    await page.locator('[data-testid=knowledge-bases] >> text=Lighthouse notes').click();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.click('.documents button.danger');
+    await page.waitForSelector('[data-testid=knowledge-bases] >> text=Lighthouse notes', { state: 'detached' });
+    await page.click('nav >> text=Chat');
   }, 90_000);
 
   it('speaks Chinese after the language switch', async () => {
@@ -147,6 +155,9 @@ describe('the web page', () => {
     expect(await page.locator('[data-testid=ask]').textContent()).toBe('提问');
     await page.reload();
     expect(await page.locator('[data-testid=ask]').textContent()).toBe('提问');
+    // After the reload, the conversation's earlier answers come back with their numbers, from the stored citations.
+    await page.waitForSelector(`${LAST_ANSWER} [data-testid=citation-number]`);
+    expect(await paragraphsOf(page)).toEqual([{ text: 'Every ship goes in a green ledger.', numbers: ['1'] }]);
     await page.click('[data-testid=language]');
     expect(await page.locator('[data-testid=ask]').textContent()).toBe('Ask');
   }, 90_000);
