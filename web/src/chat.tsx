@@ -133,7 +133,8 @@ function ConversationView({
     const saved = savedLive();
     const resumable = saved?.conversationUuid === conversation.uuid ? saved : undefined;
     void loadHistory(conversation.uuid, resumable?.state)
-      .then((history) => !cancelled && setTurns(history))
+      // An answer that finished while the history loaded stays after it.
+      .then((history) => !cancelled && setTurns((current) => [...history, ...current]))
       .catch(onFailure);
     if (resumable) {
       const { answerUuid } = resumable.state;
