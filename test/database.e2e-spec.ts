@@ -83,5 +83,5 @@ describe('the embedded PGlite default', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000); // PGlite starts twice (WebAssembly, migrations): slow on a busy machine.
 });
