@@ -2,8 +2,11 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/client/package.json ./packages/client/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY packages ./packages
+COPY web ./web
 COPY src ./src
 COPY migrations ./migrations
 RUN npm run build && npm prune --omit=dev

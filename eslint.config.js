@@ -3,7 +3,17 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-bench/**', 'dist-eval/**', 'node_modules/**', 'data/**', 'coverage/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-bench/**',
+      'dist-eval/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'packages/*/dist/**',
+    ],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -9,6 +9,7 @@ import { ConversationModule } from './conversation/conversation.module.js';
 import { PersistenceModule } from './database/persistence.module.js';
 import { HealthController } from './health/health.controller.js';
 import { KnowledgeModule } from './knowledge/knowledge.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { ModelModule } from './model/model.module.js';
 import { KnowledgeQaModule } from './knowledge-qa/knowledge-qa.module.js';
 import { PlatformModule } from './platform/platform.module.js';
@@ -18,6 +19,7 @@ import { UserModule } from './user/user.module.js';
 import { RegistrationModule } from './auth/registration.module.js';
 import { KnowledgeSocialModule } from './knowledge/knowledge-social.module.js';
 import { MessageModule } from './message/message.module.js';
+import { WebModule } from './web/web.module.js';
 
 @Module({})
 export class AppModule {
@@ -40,6 +42,8 @@ export class AppModule {
         PromptModule,
         KnowledgeSocialModule,
         MessageModule,
+        MetricsModule,
+        WebModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],

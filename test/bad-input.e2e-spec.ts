@@ -350,7 +350,7 @@ describe('bad input, on every endpoint', () => {
   it('tells a binary file, a non-UTF-8 text and an over-long file name apart from an unsupported type', async () => {
     const upload = async (name: string, bytes: Uint8Array) => {
       const form = new FormData();
-      form.append('file', new Blob([bytes]), name);
+      form.append('file', new Blob([new Uint8Array(bytes)]), name);
       const response = await fetch(`${server.baseUrl}/knowledge-base/upload/${ids.kb}`, {
         method: 'POST',
         headers: { Authorization: token },

@@ -45,6 +45,7 @@ export interface AppConfig {
     stallTimeoutMs: number;
   };
   journal: { flushMs: number; storeRetryMs: number; spillDir: string };
+  metrics: { enabled: boolean };
 }
 
 export class ConfigError extends Error {
@@ -106,6 +107,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       storeRetryMs: e.JOURNAL_STORE_RETRY_MS,
       spillDir: e.JOURNAL_SPILL_DIR ?? join(e.DATA_DIR, 'spill'),
     },
+    metrics: { enabled: e.METRICS_ENABLED },
   };
 }
 

@@ -198,6 +198,11 @@ export const envSchema = z.object({
   CITATION_VERIFIER_API_KEY: z.string().optional(),
   CITATION_VERIFIER_MODEL: z.string().min(1).optional().describe('the verifier model; default: OPENAI_MODEL'),
   CITATION_VERIFIER_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
+  METRICS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true')
+    .describe('true: serve Prometheus metrics at GET /metrics (no login: keep the port off the public network)'),
 });
 
 export type Env = z.infer<typeof envSchema>;

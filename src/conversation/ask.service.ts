@@ -1,3 +1,5 @@
+import type { AnswerMetrics } from '../metrics/answer-metrics.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { tap, takeUntil, type Observable } from 'rxjs';
 import type { CurrentUser } from '../auth/current-user.js';
@@ -95,6 +97,7 @@ export class AskService {
     private readonly live: LiveAnswers,
     private readonly knowledge: KnowledgeRepository,
     private readonly history: ConversationHistory,
+    private readonly metrics: MetricsService,
     private readonly trust: CitationTrust,
   ) {}
 
@@ -158,6 +161,7 @@ export class AskService {
 
   private refuse(connection: SseConnection, error: AppError): void {
     this.logger.warn({ message: 'ask refused before start', code: error.code });
+    this.metrics.askRejected();
     connection.write(sseEvent(EVENT.error, `${error.code}: ${error.message}`));
     connection.end();
   }
@@ -177,6 +181,8 @@ export class AskService {
       this.logger,
     );
     const session = new AnswerSession(connection, mapper, journal, this.config.stream.maxAnswerChars);
+    this.metrics.streamOpened(connection);
+    const observed = this.metrics.answerStarted();
     const unregister = this.live.register(context.answerUuid, () => session.stop('stop'));
     const stopKeepingAlive = this.keepAlive(context, lock, session);
     this.watchReader(context, connection, session);
@@ -205,15 +211,14 @@ export class AskService {
         const relay = this.trust.relay(catalog, (verdict) => session.emit(mapper.verdict(verdict)));
         const cancelRelay = session.stopped$.subscribe(() => relay?.cancel());
         // 5. The model, through the citation core, onto the wire and into the journal.
-        const events$ = this.answerEvents(context.question.text, request, catalog, options, session, memory);
+        const events$ = this.answerEvents(context.question.text, request, catalog, options, session, memory, observed);
         ending = await session.run(
-          relay
-            ? events$.pipe(
-                tap((event) => {
-                  if (event.type === 'paragraph') relay.paragraph(event.paragraph);
-                }),
-              )
-            : events$,
+          events$.pipe(
+            tap((event) => {
+              observed.event(event);
+              if (event.type === 'paragraph') relay?.paragraph(event.paragraph);
+            }),
+          ),
         );
         // The end waits for the verdicts still being worked on, so that they are sent and stored with the answer.
         if (ending.kind !== 'complete') relay?.cancel();
@@ -224,7 +229,7 @@ export class AskService {
       }
       if (ending.kind === 'failed') this.logFailure(ending.error);
       // 6. The end: stored first, then sent.
-      await this.finish(context, session, journal, ending, hits, verdicts);
+      await this.finish(context, session, journal, ending, hits, verdicts, observed);
     } finally {
       stopKeepingAlive();
       unregister();
@@ -252,6 +257,7 @@ export class AskService {
     options: CitationStreamOptions,
     session: AnswerSession,
     memory: ConversationMemory,
+    observed: AnswerMetrics,
   ): Observable<AnswerEvent> {
     const { timeoutMs, repairRetry } = this.config.ask;
     const modelName = request.modelName?.trim();
@@ -270,7 +276,12 @@ export class AskService {
             ...(quotes ? { quotes } : {}),
           });
     const attempt = (repair: boolean) =>
-      model(repair).pipe(takeUntil(session.stopped$), deadline(timeoutMs), answerEvents(catalog, options));
+      model(repair).pipe(
+        takeUntil(session.stopped$),
+        observed.modelOutput(),
+        deadline(timeoutMs),
+        answerEvents(catalog, options),
+      );
     return repairRetry
       ? withRepairRetry(attempt, (reason) => this.logger.warn({ message: 'answer format broke; asking again', reason }))
       : attempt(false);
@@ -284,6 +295,7 @@ export class AskService {
     ending: ModelEnding,
     hits: RetrievalResult | undefined,
     verdicts: readonly CitationVerdict[],
+    observed: AnswerMetrics,
   ): Promise<void> {
     const { mapper } = session;
     const summary = ending.done?.summary;
@@ -346,6 +358,8 @@ export class AskService {
       end.length > 0 ? this.notSaved(end) : [],
     );
     this.live.journalGrew(context.answerUuid);
+    if (stored !== 'stored') this.metrics.storageFailed();
+    observed.finished(status === 'complete' ? 'complete' : status === 'failed' ? 'failed' : 'interrupted');
     session.sendAndEnd(stored === 'stored' ? end : this.notSaved(end));
   }
 

@@ -1,0 +1,156 @@
+/**
+ * The answer stream's events as they arrive on the wire. These mirror the server's own types; a test in the
+ * service's repository compares the two, so a change on either side that breaks the other fails the build.
+ */
+
+export interface EmbeddingPayload {
+  embeddingId: string;
+  text: string;
+  score: number;
+  kbUuid: string;
+  kbItemUuid: string;
+  title: string;
+}
+
+export interface GraphVertexPayload {
+  kind: 'vertex';
+  id: string;
+  label: string;
+  name: string;
+  description: string;
+  text_segment_id: string;
+  metadata: Record<string, unknown>;
+}
+
+export interface GraphEdgePayload {
+  kind: 'edge';
+  id: string;
+  label: string;
+  weight: number;
+  description: string;
+  text_segment_id: string;
+  metadata: Record<string, unknown>;
+  startId: string;
+  sourceName: string;
+  endId: string;
+  targetName: string;
+}
+
+/** `[CITATION_REF]`: a cited source, sent once, before the first paragraph that cites it. */
+export type CitationRef =
+  | { citationId: string; displayNumber: number; type: 'embedding'; payload: EmbeddingPayload }
+  | { citationId: string; displayNumber: number; type: 'graph'; payload: GraphVertexPayload | GraphEdgePayload };
+
+export type SupportVerdict = 'supported' | 'unsupported';
+
+/** A verified quote: UTF-16 offsets into the cited ref's `payload.text`, `end` exclusive. */
+export interface SupportQuote {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** How well one citation of a paragraph is supported by its source. */
+export interface CitationSupport {
+  citationId: string;
+  score: number;
+  verdict: SupportVerdict;
+  quote?: SupportQuote;
+  /** Who gave the verdict when a later `[CITATION_VERDICT]` replaced the first one. */
+  verifier?: string;
+}
+
+/** `[CITATION_PARAGRAPH]`: a finished paragraph. `citationNumbers[i]` is the display number of `citationIds[i]`. */
+export interface CitationParagraph {
+  paragraphIndex: number;
+  text: string;
+  citationIds: string[];
+  citationNumbers: number[];
+  /** `support[i]` belongs to `citationIds[i]`; absent from servers that do not check support. */
+  support?: CitationSupport[];
+  supported?: boolean;
+  /** The server attributed this paragraph's citations itself after the model broke the format. */
+  inferred?: boolean;
+}
+
+/** `[CITATION_VERDICT]`: a later verdict on a paragraph's citations. */
+export interface CitationVerdict {
+  paragraphIndex: number;
+  verifier: string;
+  verdicts: { citationId: string; verdict: SupportVerdict; score: number }[];
+}
+
+export type CitationMode = 'paragraph' | 'answer';
+
+/** `[CITATION_DONE]`. */
+export interface CitationDone {
+  citationMode: CitationMode;
+  paragraphCount: number;
+  refCount: number;
+  hasCitationError: boolean;
+  unsupportedCitationCount?: number;
+  supportedParagraphCount?: number;
+  inferredParagraphCount?: number;
+  unverifiedQuoteCount?: number;
+  refused?: boolean;
+  truncated?: boolean;
+}
+
+/** The JSON after `[META]` in `[DONE]`. Fields that are null on the server are left out. */
+export interface AnswerMeta {
+  question: { tokens?: number; uuid: string };
+  answer: {
+    tokens?: number;
+    uuid: string;
+    isRefEmbedding: boolean;
+    isRefGraph: boolean;
+    citationMode?: CitationMode;
+    paragraphCount?: number;
+    refCount?: number;
+    hasCitationError?: boolean;
+    droppedCitationCount?: number;
+    uncitedParagraphCount?: number;
+    unsupportedCitationCount?: number;
+    supportedParagraphCount?: number;
+    inferredParagraphCount?: number;
+    unverifiedQuoteCount?: number;
+    refused?: boolean;
+    truncated?: boolean;
+  };
+}
+
+/** `[STATE_CHANGED]`. */
+export interface StateChange {
+  state: string;
+  remark: string;
+}
+
+/** One SSE event as the parser gives it: `event` is undefined for answer text. */
+export interface WireEvent {
+  event?: string | undefined;
+  data: string;
+  id?: string | undefined;
+}
+
+export const EVENT = {
+  start: '[START]',
+  stateChanged: '[STATE_CHANGED]',
+  thinking: '[THINKING]',
+  citationRef: '[CITATION_REF]',
+  citationParagraph: '[CITATION_PARAGRAPH]',
+  citationVerdict: '[CITATION_VERDICT]',
+  citationDone: '[CITATION_DONE]',
+  done: '[DONE]',
+  error: '[ERROR]',
+} as const;
+
+/** The data of the unnamed event that stands for a line break. */
+export const WRAP = '-_wrap_-';
+
+/** The stored paragraph view of an answer (`GET /conversation/message/citation/{answerUuid}`). */
+export interface CitationView {
+  citationMode: CitationMode;
+  hasCitationError: boolean;
+  paragraphs: CitationParagraph[];
+  refs: CitationRef[];
+}

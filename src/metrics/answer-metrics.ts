@@ -1,0 +1,80 @@
+import { tap, type MonoTypeOperatorFunction } from 'rxjs';
+import type { Counter, Histogram } from 'prom-client';
+
+/** What the metrics read of an answer event; the answer pipeline's own events fit this shape. */
+export interface ObservedEvent {
+  type: string;
+  paragraph?: { citationIds: readonly string[]; support?: readonly { verdict: string }[]; inferred?: boolean };
+  summary?: {
+    hasCitationError: boolean;
+    droppedCitationCount: number;
+    unsupportedCitationCount?: number;
+    refused?: boolean;
+  };
+  usage?: { completionTokens?: number };
+}
+
+export type AnswerOutcome = 'complete' | 'failed' | 'interrupted';
+
+export interface AnswerInstruments {
+  asks: Counter<'outcome'>;
+  firstToken: Histogram;
+  paragraphLatency: Histogram;
+  tokens: Counter;
+  citations: Counter<'result'>;
+  fallbacks: Counter;
+  refusals: Counter;
+}
+
+/** The measurements of one answer, from the model call to how the answer ended. */
+export class AnswerMetrics {
+  private readonly startedAt = performance.now();
+  private sawModelOutput = false;
+  private sawUnsupported = 0;
+  private ended = false;
+
+  constructor(private readonly instruments: AnswerInstruments) {}
+
+  /** Goes on the model's output: the time to its first token. */
+  modelOutput<T>(): MonoTypeOperatorFunction<T> {
+    return tap(() => {
+      if (this.sawModelOutput) return;
+      this.sawModelOutput = true;
+      this.instruments.firstToken.observe((performance.now() - this.startedAt) / 1000);
+    });
+  }
+
+  /**
+   * Call right after the event was written to the connection. The connection hands what was written to the
+   * socket in a microtask queued by that write, so the one queued here runs just after it: the paragraph's
+   * latency is from the citation core giving it to its bytes reaching the socket.
+   */
+  event(event: ObservedEvent): void {
+    if (event.type === 'paragraph' && event.paragraph) {
+      const closedAt = performance.now();
+      queueMicrotask(() => this.instruments.paragraphLatency.observe((performance.now() - closedAt) / 1000));
+      const { citationIds, support, inferred } = event.paragraph;
+      this.instruments.citations.inc({ result: 'emitted' }, citationIds.length);
+      if (inferred) this.instruments.citations.inc({ result: 'inferred' }, citationIds.length);
+      this.sawUnsupported += support?.filter((entry) => entry.verdict === 'unsupported').length ?? 0;
+    } else if (event.type === 'done' && event.summary) {
+      const { summary, usage } = event;
+      this.instruments.citations.inc({ result: 'dropped' }, summary.droppedCitationCount);
+      // Servers that drop unsupported citations count them only in the summary.
+      this.instruments.citations.inc(
+        { result: 'unsupported' },
+        Math.max(summary.unsupportedCitationCount ?? 0, this.sawUnsupported),
+      );
+      if (summary.hasCitationError) this.instruments.fallbacks.inc();
+      if (summary.refused) this.instruments.refusals.inc();
+      if (usage?.completionTokens) this.instruments.tokens.inc(usage.completionTokens);
+    }
+  }
+
+  /** How the answer ended; counted once. */
+  finished(outcome: AnswerOutcome): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.instruments.asks.inc({ outcome });
+  }
+}

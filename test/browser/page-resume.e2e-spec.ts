@@ -1,0 +1,83 @@
+/// <reference lib="dom" />
+import { CitationClient } from '../../packages/client/src/index.js';
+import { ADMIN, startWithModel, type RunningApp } from '../support/app.js';
+import { FakeOpenAi } from '../support/fake-openai.js';
+import { answerJson, offerMoreSources, QUESTION, THREE_PARAGRAPHS } from '../client/support/scripted-answer.js';
+import {
+  answerDone,
+  askInPage,
+  ensurePageBuilt,
+  LAST_ANSWER,
+  logIn,
+  openBrowser,
+  paragraphsOf,
+  type OpenBrowser,
+} from './support/browser.js';
+
+/**
+ * Reloading the page during an answer: the page keeps the answer's uuid and last event id, and resumes the
+ * stream with `Last-Event-ID`. Needs the service's `X-Answer-Uuid` header and
+ * `GET /conversation/message/stream/{answerUuid}`, and `resumable` asks that keep writing while the reader is away.
+ */
+describe('the web page resuming an answer after a reload', () => {
+  const fake = new FakeOpenAi();
+  let server: RunningApp;
+  let browser: OpenBrowser;
+
+  beforeAll(async () => {
+    ensurePageBuilt();
+    ({ server } = await startWithModel(fake, { ASK_RATE_LIMIT_PER_MINUTE: '1000' }));
+    const client = new CitationClient({ baseUrl: server.baseUrl });
+    await client.login(ADMIN.email, ADMIN.password);
+    const [first] = await client.listConversations();
+    await offerMoreSources(client, first!.kbIds[0]!);
+    browser = await openBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await fake.stop();
+  });
+
+  it('shows the whole answer once, after a reload in the middle of it', async () => {
+    const { page } = browser;
+    await logIn(page, server.baseUrl);
+    fake.enqueue({ content: answerJson(THREE_PARAGRAPHS), chunkSizes: [4], delayMs: 40 });
+    await askInPage(page, QUESTION);
+    await page.waitForSelector(`${LAST_ANSWER} [data-testid=citation-number]`);
+    expect(await page.getAttribute(LAST_ANSWER, 'data-status')).toBe('streaming');
+
+    await page.reload();
+    // Back on the same answer while it is still being written, from where it was.
+    const resumed = await page.waitForFunction(
+      (selector) => {
+        const answer = document.querySelector(selector);
+        return answer?.querySelector('[data-testid=paragraph]') ? answer.getAttribute('data-status') : null;
+      },
+      LAST_ANSWER,
+      { polling: 'raf' },
+    );
+    expect(['streaming', 'reconnecting']).toContain(await resumed.jsonValue());
+    await answerDone(page);
+    expect(await paragraphsOf(page)).toEqual([
+      { text: THREE_PARAGRAPHS[0]!.text, numbers: ['1'] },
+      { text: THREE_PARAGRAPHS[1]!.text, numbers: ['1', '2'] },
+      { text: THREE_PARAGRAPHS[2]!.text, numbers: ['2'] },
+    ]);
+    expect(await page.locator('[data-testid=turns] .turn').count()).toBe(1);
+    // The model was asked once: the answer went on being written while the page reloaded.
+    expect(fake.requests.filter((request) => request.body.stream === true)).toHaveLength(1);
+  }, 90_000);
+
+  it('stops an answer: what was shown stays, and the answer ends', async () => {
+    const { page } = browser;
+    fake.enqueue({ content: answerJson(THREE_PARAGRAPHS), chunkSizes: [3], delayMs: 60 });
+    await askInPage(page, QUESTION);
+    await page.waitForSelector(`${LAST_ANSWER} [data-testid=citation-number]`);
+    await page.click('[data-testid=stop]');
+    await answerDone(page);
+    expect((await paragraphsOf(page)).length).toBeLessThan(3);
+    await page.waitForSelector('[data-testid=ask]');
+  }, 90_000);
+});

@@ -1,0 +1,124 @@
+import {
+  applyEvent,
+  initialState,
+  noticesOf,
+  pendingText,
+  sourcesInOrder,
+  type AnswerState,
+  type WireEvent,
+} from '../../packages/client/src/index.js';
+
+const ref = (citationId: string, displayNumber: number) =>
+  JSON.stringify({
+    citationId,
+    displayNumber,
+    type: 'embedding',
+    payload: {
+      embeddingId: citationId,
+      text: `text of ${citationId}`,
+      score: 1,
+      kbUuid: 'k',
+      kbItemUuid: 'i',
+      title: citationId,
+    },
+  });
+const paragraph = (paragraphIndex: number, text: string, citationIds: string[], extra: object = {}) =>
+  JSON.stringify({ paragraphIndex, text, citationIds, citationNumbers: citationIds.map((_, i) => i + 1), ...extra });
+
+function run(events: WireEvent[], from: AnswerState = initialState()): AnswerState {
+  return events.reduce(applyEvent, from);
+}
+
+const STREAM: WireEvent[] = [
+  { event: '[START]', data: '', id: '1' },
+  { event: '[STATE_CHANGED]', data: '{"state":"question_analysing","remark":"问题分析中"}', id: '2' },
+  { data: 'First.', id: '3' },
+  { event: '[CITATION_REF]', data: ref('E2', 1), id: '4' },
+  { event: '[CITATION_PARAGRAPH]', data: paragraph(0, 'First.', ['E2']), id: '5' },
+  { data: '-_wrap_-', id: '6' },
+  { data: '-_wrap_-', id: '7' },
+  { data: 'Second', id: '8' },
+];
+
+describe('the answer state', () => {
+  it('grows event by event: text, refs by id, paragraphs by index, the paragraph being written', () => {
+    const state = run(STREAM);
+    expect(state.status).toBe('streaming');
+    expect(state.phase?.state).toBe('question_analysing');
+    expect(state.text).toBe('First.\n\nSecond');
+    expect(state.paragraphs.map((p) => p.text)).toEqual(['First.']);
+    expect(state.refs.E2?.displayNumber).toBe(1);
+    expect(pendingText(state)).toBe('Second');
+    expect(state.lastEventId).toBe(8);
+  });
+
+  it('ignores events it has already applied, so an overlapping replay changes nothing', () => {
+    const once = run(STREAM);
+    expect(run(STREAM, once)).toBe(once);
+  });
+
+  it('replaces a paragraph received again under the same index instead of appending', () => {
+    const state = run([
+      { event: '[CITATION_PARAGRAPH]', data: paragraph(0, 'Old.', []) },
+      { event: '[CITATION_PARAGRAPH]', data: paragraph(0, 'New.', ['E1']) },
+    ]);
+    expect(state.paragraphs).toHaveLength(1);
+    expect(state.paragraphs[0]).toMatchObject({ text: 'New.', citationIds: ['E1'] });
+  });
+
+  it('applies a later verdict to the paragraph it names', () => {
+    const state = run([
+      {
+        event: '[CITATION_PARAGRAPH]',
+        data: paragraph(0, 'A claim.', ['E1', 'E2'], {
+          support: [
+            { citationId: 'E1', score: 0.2, verdict: 'unsupported' },
+            { citationId: 'E2', score: 0.9, verdict: 'supported', quote: { text: 'x', start: 0, end: 1 } },
+          ],
+          supported: true,
+        }),
+      },
+      {
+        event: '[CITATION_VERDICT]',
+        data: JSON.stringify({
+          paragraphIndex: 0,
+          verifier: 'model',
+          verdicts: [{ citationId: 'E1', verdict: 'supported', score: 0.8 }],
+        }),
+      },
+    ]);
+    expect(state.paragraphs[0]!.support).toEqual([
+      { citationId: 'E1', score: 0.8, verdict: 'supported', verifier: 'model' },
+      { citationId: 'E2', score: 0.9, verdict: 'supported', quote: { text: 'x', start: 0, end: 1 } },
+    ]);
+  });
+
+  it('ends with [DONE]: META read, the answer uuid known; sources listed in number order', () => {
+    const state = run([
+      ...STREAM,
+      { event: '[CITATION_REF]', data: ref('E1', 2), id: '9' },
+      {
+        event: '[CITATION_DONE]',
+        data: '{"citationMode":"paragraph","paragraphCount":1,"refCount":2,"hasCitationError":true}',
+        id: '10',
+      },
+      {
+        event: '[DONE]',
+        data: '[META]{"question":{"tokens":3,"uuid":"q"},"answer":{"tokens":2,"uuid":"a","isRefEmbedding":true,"isRefGraph":false,"truncated":true}}',
+        id: '11',
+      },
+    ]);
+    expect(state.status).toBe('done');
+    expect(state.answerUuid).toBe('a');
+    expect(sourcesInOrder(state).map((r) => r.citationId)).toEqual(['E2', 'E1']);
+    expect(noticesOf(state)).toEqual({ fellBack: true, truncated: true, refused: false });
+    // After a fallback, the text after the last paragraph is the rest of the answer, shown as plain text.
+    expect(pendingText(state)).toBe('Second');
+  });
+
+  it('reads [ERROR] as a code and a message', () => {
+    const state = run([{ event: '[ERROR]', data: 'ANSWER_NOT_FOUND: no such answer' }]);
+    expect(state.status).toBe('error');
+    expect(state.error).toEqual({ code: 'ANSWER_NOT_FOUND', message: 'no such answer' });
+  });
+});

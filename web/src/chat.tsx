@@ -1,0 +1,303 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import {
+  isFinished,
+  type AnswerState,
+  type AnswerStream,
+  type Conversation,
+  type KnowledgeBase,
+} from '@citation-stream/client';
+import { AnswerView } from './answer.js';
+import { client, isUnauthorized, messageOf } from './api.js';
+import { t } from './i18n.js';
+
+/** A question and its answer as the page shows them. */
+interface Turn {
+  key: string;
+  prompt: string;
+  state: AnswerState;
+}
+
+/** The answer being written, kept in sessionStorage so that a reload picks it up where it was. */
+interface LiveAnswer {
+  conversationUuid: string;
+  prompt: string;
+  state: AnswerState;
+}
+
+const LIVE_KEY = 'liveAnswer';
+const CONVERSATION_KEY = 'conversation';
+
+function savedLive(): LiveAnswer | undefined {
+  try {
+    const raw = sessionStorage.getItem(LIVE_KEY);
+    return raw ? (JSON.parse(raw) as LiveAnswer) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function Chat({ onUnauthorized }: { onUnauthorized: () => void }) {
+  const [conversations, setConversations] = useState<Conversation[]>([]);
+  const [selected, setSelected] = useState<string | undefined>(
+    savedLive()?.conversationUuid ?? sessionStorage.getItem(CONVERSATION_KEY) ?? undefined,
+  );
+  const [error, setError] = useState('');
+  const [newTitle, setNewTitle] = useState('');
+
+  const fail = (failure: unknown) => (isUnauthorized(failure) ? onUnauthorized() : setError(messageOf(failure)));
+
+  const reload = async () => {
+    const list = await client.listConversations();
+    setConversations(list);
+    setSelected((current) => (current && list.some((c) => c.uuid === current) ? current : list[0]?.uuid));
+  };
+  useEffect(() => {
+    reload().catch(fail);
+  }, []);
+  useEffect(() => {
+    if (selected) sessionStorage.setItem(CONVERSATION_KEY, selected);
+  }, [selected]);
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    const title = newTitle.trim();
+    if (!title) return;
+    try {
+      const created = await client.addConversation(title);
+      setNewTitle('');
+      await reload();
+      setSelected(created.uuid);
+    } catch (failure) {
+      fail(failure);
+    }
+  };
+
+  const conversation = conversations.find((c) => c.uuid === selected);
+  return (
+    <main class="chat">
+      <aside class="conversations">
+        <h2>{t('conversations')}</h2>
+        <ul data-testid="conversations">
+          {conversations.map((c) => (
+            <li key={c.uuid}>
+              <button class={c.uuid === selected ? 'item active' : 'item'} onClick={() => setSelected(c.uuid)}>
+                {c.title}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <form class="inline" onSubmit={(event) => void create(event)}>
+          <input
+            name="conversationTitle"
+            placeholder={t('newConversationTitle')}
+            value={newTitle}
+            maxLength={45}
+            onInput={(event) => setNewTitle(event.currentTarget.value)}
+          />
+          <button type="submit">{t('newConversation')}</button>
+        </form>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+      </aside>
+      {conversation && (
+        <ConversationView
+          key={conversation.uuid}
+          conversation={conversation}
+          onChanged={() => void reload().catch(fail)}
+          onFailure={fail}
+        />
+      )}
+    </main>
+  );
+}
+
+function ConversationView({
+  conversation,
+  onChanged,
+  onFailure,
+}: {
+  conversation: Conversation;
+  onChanged: () => void;
+  onFailure: (failure: unknown) => void;
+}) {
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [live, setLive] = useState<LiveAnswer | undefined>();
+  const [prompt, setPrompt] = useState('');
+  const stream = useRef<AnswerStream | undefined>(undefined);
+
+  useEffect(() => {
+    let cancelled = false;
+    const saved = savedLive();
+    const resumable = saved?.conversationUuid === conversation.uuid ? saved : undefined;
+    void loadHistory(conversation.uuid, resumable?.state)
+      // An answer that finished while the history loaded stays after it.
+      .then((history) => !cancelled && setTurns((current) => [...history, ...current]))
+      .catch(onFailure);
+    if (resumable) {
+      const { answerUuid } = resumable.state;
+      if (answerUuid && !isFinished(resumable.state))
+        follow(client.resume({ ...resumable.state, answerUuid }), resumable);
+      else sessionStorage.removeItem(LIVE_KEY);
+    }
+    return () => {
+      cancelled = true;
+      // Leaving the conversation does not stop the answer; the server keeps writing it.
+      stream.current?.abort();
+    };
+  }, [conversation.uuid]);
+
+  const follow = (answer: AnswerStream, start: Omit<LiveAnswer, 'state'>) => {
+    stream.current = answer;
+    answer.subscribe((state) => {
+      const current = { ...start, state };
+      setLive(current);
+      if (isFinished(state)) {
+        sessionStorage.removeItem(LIVE_KEY);
+        setTurns((before) => [...before, { key: `live-${before.length}`, prompt: start.prompt, state }]);
+        setLive(undefined);
+        stream.current = undefined;
+      } else {
+        sessionStorage.setItem(LIVE_KEY, JSON.stringify(current));
+      }
+    });
+  };
+
+  const ask = (event: Event) => {
+    event.preventDefault();
+    const question = prompt.trim();
+    if (!question || live) return;
+    setPrompt('');
+    follow(client.ask({ conversationUuid: conversation.uuid, prompt: question }), {
+      conversationUuid: conversation.uuid,
+      prompt: question,
+    });
+  };
+
+  return (
+    <section class="conversation">
+      <KnowledgeAttach conversation={conversation} onChanged={onChanged} onFailure={onFailure} />
+      <div class="turns" data-testid="turns">
+        {turns.length === 0 && !live && <p class="empty">{t('empty')}</p>}
+        {turns.map((turn) => (
+          <TurnView key={turn.key} prompt={turn.prompt} state={turn.state} />
+        ))}
+        {live && <TurnView prompt={live.prompt} state={live.state} />}
+      </div>
+      <form class="ask" onSubmit={ask}>
+        <textarea
+          name="prompt"
+          rows={2}
+          placeholder={t('askPlaceholder')}
+          value={prompt}
+          onInput={(event) => setPrompt(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) ask(event);
+          }}
+        />
+        {live ? (
+          <button type="button" class="danger" data-testid="stop" onClick={() => void stream.current?.stop()}>
+            {t('stop')}
+          </button>
+        ) : (
+          <button type="submit" class="primary" data-testid="ask">
+            {t('ask')}
+          </button>
+        )}
+      </form>
+    </section>
+  );
+}
+
+function TurnView({ prompt, state }: { prompt: string; state: AnswerState }) {
+  return (
+    <div class="turn">
+      <p class="question">
+        <strong>{t('you')}:</strong> {prompt}
+      </p>
+      <AnswerView state={state} />
+    </div>
+  );
+}
+
+/** The conversation's earlier questions and answers, oldest first, with each answer's stored citations. */
+async function loadHistory(conversationUuid: string, live: AnswerState | undefined): Promise<Turn[]> {
+  const questions = (await client.history(conversationUuid)).reverse();
+  const turns: Turn[] = [];
+  for (const question of questions) {
+    if (live && question.uuid === live.questionUuid) continue;
+    const answer = question.children?.at(-1);
+    if (!answer || answer.uuid === live?.answerUuid) continue;
+    const view = await client.citationView(answer.uuid).catch(() => undefined);
+    turns.push({
+      key: answer.uuid,
+      prompt: question.remark,
+      state: {
+        status: 'done',
+        answerUuid: answer.uuid,
+        questionUuid: question.uuid,
+        text: answer.remark,
+        thinking: '',
+        paragraphs: view?.paragraphs ?? [],
+        refs: Object.fromEntries((view?.refs ?? []).map((ref) => [ref.citationId, ref])),
+        ...(view
+          ? {
+              citationDone: {
+                citationMode: view.citationMode,
+                paragraphCount: view.paragraphs.length,
+                refCount: view.refs.length,
+                hasCitationError: view.hasCitationError && view.citationMode === 'paragraph',
+              },
+            }
+          : {}),
+        reconnects: 0,
+      },
+    });
+  }
+  return turns;
+}
+
+function KnowledgeAttach({
+  conversation,
+  onChanged,
+  onFailure,
+}: {
+  conversation: Conversation;
+  onChanged: () => void;
+  onFailure: (failure: unknown) => void;
+}) {
+  const [bases, setBases] = useState<KnowledgeBase[]>([]);
+  useEffect(() => {
+    client.knowledgeBases().then(setBases).catch(onFailure);
+  }, [conversation.uuid]);
+
+  const toggle = async (base: KnowledgeBase, attach: boolean) => {
+    const ids = conversation.kbIds.filter((id) => id !== base.id);
+    try {
+      await client.setKnowledgeBases(conversation.uuid, attach ? [...ids, base.id] : ids);
+      onChanged();
+    } catch (failure) {
+      onFailure(failure);
+    }
+  };
+
+  return (
+    <fieldset class="attach" data-testid="attach">
+      <legend>{t('attached')}</legend>
+      {bases.length === 0 && <span class="muted">{t('noKnowledgeBases')}</span>}
+      {bases.map((base) => (
+        <label key={base.uuid}>
+          <input
+            type="checkbox"
+            data-kb={base.title}
+            checked={conversation.kbIds.includes(base.id)}
+            onChange={(event) => void toggle(base, event.currentTarget.checked)}
+          />
+          {base.title}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
