@@ -42,12 +42,35 @@ function fold(text: string): Folded {
   return folded;
 }
 
+interface FoldedSource extends Folded {
+  /** `chars` joined, for the exact search. */
+  joined: string;
+}
+
+/** Sources folded once: the chunks of an answer are quoted by many paragraphs. */
+const folded = new Map<string, FoldedSource>();
+
+function foldedSource(source: string): FoldedSource {
+  let found = folded.get(source);
+  if (found === undefined) {
+    const { chars, origin, originEnd } = fold(source);
+    found = { chars, origin, originEnd, joined: chars.join('') };
+    if (folded.size > 1_000) folded.clear();
+    folded.set(source, found);
+  }
+  return found;
+}
+
 /** The span of `source` that `quote` copies, or undefined when the source does not hold it. */
 export function verifyQuote(quote: string, source: string): VerifiedQuote | undefined {
   const q = fold(quote);
-  const s = fold(source);
   const m = q.chars.length;
-  if (m < MIN_QUOTE || s.chars.length === 0) return undefined;
+  if (m < MIN_QUOTE) return undefined;
+  const s = foldedSource(source);
+  if (s.chars.length === 0) return undefined;
+  // An exact copy is found by a plain search: the same span the edit-distance search would find first.
+  const exact = s.joined.length === s.chars.length ? s.joined.indexOf(q.chars.join('')) : -1;
+  if (exact >= 0) return span(source, s, exact, exact + m);
   const found = closestSubstring(q.chars, s.chars);
   if (found === undefined || found.distance > Math.max(1, Math.floor(m * SLIPS_PER_CHAR))) return undefined;
   return span(source, s, found.start, found.end);

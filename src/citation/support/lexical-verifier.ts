@@ -37,12 +37,17 @@ export interface SentenceJudgement {
  */
 export class LexicalSupportVerifier implements SupportVerifier {
   private readonly profiles = new Map<string, TextProfile>();
+  /**
+   * The sentences of the last paragraph checked: a paragraph is checked again at once when its unsupported
+   * citations are dropped, and once per offered source when the server attributes it.
+   */
+  private last: { paragraph: string; sentences: SentenceProfile[] } | undefined;
 
   constructor(private readonly settings: LexicalVerifierSettings = DEFAULT_LEXICAL_SETTINGS) {}
 
   check(paragraph: string, sources: readonly SupportSource[]): ParagraphSupport {
     const profiles = sources.map((source) => this.profile(source.text));
-    const sentences = splitSentences(paragraph).map(profileSentence);
+    const sentences = this.sentences(paragraph);
     const judgements = sentences.map((sentence) => this.judge(sentence, profiles));
     // A citation supports the paragraph when, on its own, it covers a sentence that nothing contradicts.
     const citations: CitationSupport[] = sources.map((source, i) => {
@@ -64,31 +69,46 @@ export class LexicalSupportVerifier implements SupportVerifier {
   /** Each sentence's judgement against the sources together: what the evaluation reports. */
   explain(paragraph: string, sources: readonly SupportSource[]): SentenceJudgement[] {
     const profiles = sources.map((source) => this.profile(source.text));
-    return splitSentences(paragraph).map((sentence) => this.judge(profileSentence(sentence), profiles));
+    return this.sentences(paragraph).map((sentence) => this.judge(sentence, profiles));
+  }
+
+  private sentences(paragraph: string): SentenceProfile[] {
+    if (this.last?.paragraph !== paragraph) {
+      this.last = { paragraph, sentences: splitSentences(paragraph).map(profileSentence) };
+    }
+    return this.last.sentences;
   }
 
   private judge(sentence: SentenceProfile, sources: readonly TextProfile[]): SentenceJudgement {
-    const base = { sentence: sentence.text };
-    const sameScript = sources.filter((source) => (sentence.cjk ? source.cjk : source.latin));
-    if (sentence.numbers.some((number) => !sources.some((source) => source.numbers.has(number)))) {
-      return { ...base, coverage: 0, judged: sameScript.length > 0, fault: 'number' };
+    const text = sentence.text;
+    const sameScript: TextProfile[] = [];
+    for (const source of sources) if (sentence.cjk ? source.cjk : source.latin) sameScript.push(source);
+    for (const number of sentence.numbers) {
+      if (!anyHolds(sources, (source) => source.numbers.has(number))) {
+        return { sentence: text, coverage: 0, judged: sameScript.length > 0, fault: 'number' };
+      }
     }
-    // Names written in Latin letters are written the same in any language: "PostgreSQL" in a Chinese source.
-    const names = sentence.cjk ? sentence.entities.filter(isLatin) : sentence.entities.filter(isTechnicalName);
     if (sameScript.length === 0) {
-      const unheld = names.some((name) => !sources.some((source) => holdsEntity(source, name)));
-      return unheld
-        ? { ...base, coverage: 0, judged: false, fault: 'entity' }
-        : { ...base, coverage: 0, judged: false };
+      // Names written in Latin letters are written the same in any language: "PostgreSQL" in a Chinese source.
+      for (const name of sentence.entities) {
+        if (!(sentence.cjk ? isLatin(name) : isTechnicalName(name))) continue;
+        if (!anyHolds(sources, (source) => holdsEntity(source, name))) {
+          return { sentence: text, coverage: 0, judged: false, fault: 'entity' };
+        }
+      }
+      return { sentence: text, coverage: 0, judged: false };
     }
     const coverage = coverageOf(sentence, sameScript);
-    const judgement = { ...base, coverage, judged: true };
-    if (!sentence.entities.every((entity) => sameScript.some((source) => holdsEntity(source, entity)))) {
-      return { ...judgement, fault: 'entity' };
+    for (const entity of sentence.entities) {
+      if (!anyHolds(sameScript, (source) => holdsEntity(source, entity))) {
+        return { sentence: text, coverage, judged: true, fault: 'entity' };
+      }
     }
-    if (!sameScript.every((source) => negationAgrees(sentence, source))) return { ...judgement, fault: 'negation' };
-    if (coverage < this.settings.coverage) return { ...judgement, fault: 'uncovered' };
-    return judgement;
+    for (const source of sameScript) {
+      if (!negationAgrees(sentence, source)) return { sentence: text, coverage, judged: true, fault: 'negation' };
+    }
+    if (coverage < this.settings.coverage) return { sentence: text, coverage, judged: true, fault: 'uncovered' };
+    return { sentence: text, coverage, judged: true };
   }
 
   /** Sources are profiled once: the same chunk is cited by many paragraphs of an answer. */
@@ -109,8 +129,18 @@ const UNJUDGED_SCORE = 0.5;
 function coverageOf(sentence: SentenceProfile, sources: readonly TextProfile[]): number {
   if (sentence.terms.size === 0) return 1;
   let held = 0;
-  for (const term of sentence.terms) if (sources.some((source) => source.terms.has(term))) held++;
+  if (sources.length === 1) {
+    const terms = sources[0]!.terms;
+    for (const term of sentence.terms) if (terms.has(term)) held++;
+  } else {
+    for (const term of sentence.terms) if (anyHolds(sources, (source) => source.terms.has(term))) held++;
+  }
   return held / sentence.terms.size;
+}
+
+function anyHolds(sources: readonly TextProfile[], holds: (source: TextProfile) => boolean): boolean {
+  for (const source of sources) if (holds(source)) return true;
+  return false;
 }
 
 function isLatin(word: string): boolean {

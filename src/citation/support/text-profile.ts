@@ -8,9 +8,6 @@ import { isMonthName, numberKeys } from './numbers.js';
  */
 
 const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-const HAN_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
-/** Words written in Latin letters (with their accented forms) or digits; Chinese and Japanese go by character pair. */
-const LATIN_WORD = /[A-Za-z0-9\u00C0-\u024F]+/g;
 
 /** Words that carry no claim of their own: they neither count toward coverage nor anchor a negation. */
 const FUNCTION_WORDS = new Set(
@@ -46,13 +43,14 @@ const CJK_NAME_SUFFIX = /(?:公园|车站|工厂|公司|大学|医院|银行|集
 const CJK_FUNCTION = /[的由在从到和与是于了把被向对为将其该这那每个及或并且而]/u;
 const CJK_FOREIGN_NAME = /[\p{Script=Han}]+·[\p{Script=Han}]+/gu;
 
-/** What a word is, whatever its sentence: kept, since answers and sources use few distinct words. */
-type WordKind = Pick<WordToken, 'lower' | 'stem' | 'content' | 'negation'>;
+/** What a word is, whatever its sentence: kept per spelling, since answers and sources use few distinct words. */
+type WordKind = Pick<WordToken, 'lower' | 'stem' | 'content' | 'negation' | 'capitalised'>;
 const kinds = new Map<string, WordKind>();
 
-function kindOf(lower: string): WordKind {
-  let kind = kinds.get(lower);
+function kindOf(word: string): WordKind {
+  let kind = kinds.get(word);
   if (kind === undefined) {
+    const lower = word.toLowerCase();
     const negation = NEGATION_WORDS.has(lower);
     const digit = lower.charCodeAt(0) <= 57;
     kind = {
@@ -60,9 +58,10 @@ function kindOf(lower: string): WordKind {
       stem: digit ? lower : stemmer(lower),
       content: lower.length >= 2 && !digit && !negation && !FUNCTION_WORDS.has(lower),
       negation,
+      capitalised: word[0] !== lower[0],
     };
     if (kinds.size > 50_000) kinds.clear();
-    kinds.set(lower, kind);
+    kinds.set(word, kind);
   }
   return kind;
 }
@@ -120,8 +119,69 @@ export function normalise(text: string): string {
   return text.normalize('NFKC');
 }
 
+/** No character below this code is Han, Hiragana or Katakana: most characters are decided without a regex. */
+const FIRST_HAN = 0x2e80;
+/** Per UTF-16 code unit of the Basic Multilingual Plane: 0 not yet known, 1 Han or kana, 2 neither. */
+const hanUnits = new Uint8Array(0x10000);
+
+/** Whether the character at `at` is Han, Hiragana or Katakana: 0 when not, else its length in code units. */
+function hanAt(text: string, at: number): number {
+  const unit = text.charCodeAt(at);
+  if (unit < FIRST_HAN) return 0;
+  if (unit >= 0xd800 && unit <= 0xdbff) {
+    const point = text.codePointAt(at)!;
+    return point > 0xffff && HAN.test(String.fromCodePoint(point)) ? 2 : 0;
+  }
+  return isHanUnit(unit) ? 1 : 0;
+}
+
+/** Whether one UTF-16 code unit, on its own, is a Han or kana character (a lone surrogate never is). */
+function isHanUnit(unit: number): boolean {
+  if (unit < FIRST_HAN) return false;
+  let known = hanUnits[unit]!;
+  if (known === 0) {
+    known = HAN.test(String.fromCharCode(unit)) ? 1 : 2;
+    hanUnits[unit] = known;
+  }
+  return known === 1;
+}
+
 export function hasHan(text: string): boolean {
-  return HAN.test(text);
+  for (let i = 0; i < text.length; i++) if (hanAt(text, i) > 0) return true;
+  return false;
+}
+
+/**
+ * Calls `visit` with the start and end (UTF-16 indices) of each run of Han and kana characters, as a global
+ * match of `HAN` followed by `+` would find them, without building a match object per run.
+ */
+function forEachHanRun(text: string, visit: (start: number, end: number) => void): void {
+  let start = -1;
+  for (let i = 0; i < text.length;) {
+    const length = hanAt(text, i);
+    if (length > 0) {
+      if (start < 0) start = i;
+      i += length;
+    } else {
+      if (start >= 0) visit(start, i);
+      start = -1;
+      i++;
+    }
+  }
+  if (start >= 0) visit(start, text.length);
+}
+
+/**
+ * Words are written in Latin letters (with their accented forms, U+00C0–U+024F) or digits; Chinese and Japanese
+ * go by character pair.
+ */
+function isLatinWordUnit(unit: number): boolean {
+  return (
+    (unit >= 97 && unit <= 122) ||
+    (unit >= 65 && unit <= 90) ||
+    (unit >= 48 && unit <= 57) ||
+    (unit >= 0xc0 && unit <= 0x24f)
+  );
 }
 
 /** Sentences end at . ! ? followed by a space or the end (so 12.5 stays whole), at 。！？；, and at line breaks. */
@@ -135,9 +195,20 @@ export function splitSentences(text: string): string[] {
 function wordTokens(sentence: string): WordToken[] {
   const text = sentence.includes("'") ? sentence.replace(/n't\b/gi, ' not') : sentence;
   const tokens: WordToken[] = [];
-  for (const [word] of text.matchAll(LATIN_WORD)) {
-    const lower = word.toLowerCase();
-    tokens.push({ word, ...kindOf(lower), capitalised: word[0] !== lower[0] });
+  for (let i = 0; i < text.length; i++) {
+    if (!isLatinWordUnit(text.charCodeAt(i))) continue;
+    const start = i;
+    while (i + 1 < text.length && isLatinWordUnit(text.charCodeAt(i + 1))) i++;
+    const word = text.slice(start, i + 1);
+    const kind = kindOf(word);
+    tokens.push({
+      word,
+      lower: kind.lower,
+      stem: kind.stem,
+      content: kind.content,
+      negation: kind.negation,
+      capitalised: kind.capitalised,
+    });
   }
   for (let i = 0; i + 1 < tokens.length; i++) {
     const first = tokens[i]!.lower;
@@ -171,7 +242,7 @@ function cjkEntities(sentence: string): string[] {
     let head = '';
     for (let at = match.index - 1; at >= 0 && head.length < 4; at--) {
       const char = sentence[at]!;
-      if (!HAN.test(char) || CJK_FUNCTION.test(char)) break;
+      if (!isHanUnit(char.charCodeAt(0)) || CJK_FUNCTION.test(char)) break;
       head = char + head;
     }
     if (head.length > 0) entities.push(head + match[0]);
@@ -185,10 +256,10 @@ export function profileSentence(raw: string): SentenceProfile {
   const words = wordTokens(text);
   const terms = new Set<string>();
   for (const word of words) if (word.content) terms.add(word.stem);
-  for (const [run] of text.matchAll(HAN_RUN)) {
-    if (run.length === 1) terms.add(run);
-    for (let i = 0; i + 1 < run.length; i++) terms.add(run.slice(i, i + 2));
-  }
+  forEachHanRun(text, (start, end) => {
+    if (end - start === 1) terms.add(text[start]!);
+    for (let i = start; i + 1 < end; i++) terms.add(text.slice(i, i + 2));
+  });
   const lower = text.toLowerCase();
   return {
     text,
@@ -228,13 +299,12 @@ export function profileText(raw: string): TextProfile {
   const cjk = hasHan(text);
   const negatedPairs = new Map<string, boolean>();
   if (cjk) {
-    for (const match of flat.matchAll(HAN_RUN)) {
-      const run = match[0];
-      for (let i = 0; i + 1 < run.length; i++) {
-        const pair = run.slice(i, i + 2);
-        negatedPairs.set(pair, negatedPairs.get(pair) || cjkNegatedBefore(flat, match.index + i));
+    forEachHanRun(flat, (start, end) => {
+      for (let i = start; i + 1 < end; i++) {
+        const pair = flat.slice(i, i + 2);
+        negatedPairs.set(pair, negatedPairs.get(pair) || cjkNegatedBefore(flat, i));
       }
-    }
+    });
   }
   return {
     flat,
@@ -320,7 +390,7 @@ function* cjkDenials(text: string): Generator<[string]> {
     let at = match.index + match[0].length;
     while (at < text.length && CJK_AUX.test(text[at]!)) at++;
     const denied = text.slice(at, at + 2);
-    if (denied.length === 2 && HAN.test(denied[0]!) && HAN.test(denied[1]!)) yield [denied];
+    if (denied.length === 2 && isHanUnit(denied.charCodeAt(0)) && isHanUnit(denied.charCodeAt(1))) yield [denied];
   }
 }
 
