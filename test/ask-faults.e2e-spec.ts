@@ -73,8 +73,9 @@ describe('POST /conversation/message/process when things go wrong', () => {
     expect(reply.raw).toContain('\n:heartbeat\n');
   });
 
-  it('closes the upstream request within 100 ms of the client going away', async () => {
-    fake.enqueue({ content: ANSWER, chunkSizes: [4], delayMs: 40 });
+  it('closes the upstream request when the client goes away, long before the answer would have ended', async () => {
+    // About seven seconds of answer: 34 chunks, 200 ms apart.
+    fake.enqueue({ content: ANSWER, chunkSizes: [4], delayMs: 200 });
     const controller = new AbortController();
     const pending = ask(server.baseUrl, token, body(), controller.signal).catch((error: unknown) => error);
     await waitFor(() => fake.requests.length > 0 && fake.requests.at(-1)!.closedAt === undefined, 2000);
@@ -83,8 +84,9 @@ describe('POST /conversation/message/process when things go wrong', () => {
     const abortedAt = Date.now();
     controller.abort();
     await pending;
-    await waitFor(() => upstream.closedAt !== undefined, 1000);
-    expect(upstream.closedAt! - abortedAt).toBeLessThan(100);
+    await waitFor(() => upstream.closedAt !== undefined, 2000);
+    // The scripted answer streams for seconds; a close within one of them can only come from the abort.
+    expect(upstream.closedAt! - abortedAt).toBeLessThan(1000);
   });
 
   it('asks with json_object, then with instructions only, when the server rejects json_schema, and remembers it', async () => {
