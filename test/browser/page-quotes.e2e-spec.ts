@@ -32,7 +32,10 @@ describe('the web page showing supported quotes', () => {
 
   beforeAll(async () => {
     ensurePageBuilt();
-    ({ server, conversation } = await startWithModel(fake, { ASK_RATE_LIMIT_PER_MINUTE: '1000' }));
+    ({ server, conversation } = await startWithModel(fake, {
+      ASK_RATE_LIMIT_PER_MINUTE: '1000',
+      CITATION_QUOTES: 'true',
+    }));
     client = new CitationClient({ baseUrl: server.baseUrl });
     await client.login(ADMIN.email, ADMIN.password);
     const [first] = await client.listConversations();
@@ -54,12 +57,15 @@ describe('the web page showing supported quotes', () => {
 
     const { page } = browser;
     await logIn(page, server.baseUrl);
-    fake.enqueue({ content: answerJson([{ text: quote, citationIds: ['E1'] }]), chunkSizes: [6], delayMs: 5 });
+    // The model quotes the words it relies on; the server verifies them against E1 and sends their place.
+    const quoted = { paragraphs: [{ text: quote, citationIds: ['E1'], quotes: [{ citationId: 'E1', text: quote }] }] };
+    fake.enqueue({ content: JSON.stringify(quoted), chunkSizes: [6], delayMs: 5 });
     await askInPage(page, QUESTION);
     await answerDone(page);
     await page.click(`${LAST_ANSWER} [data-testid=citation-number]`);
     const card = page.locator('[data-testid=source-card]');
-    expect(await card.locator('[data-testid=quote]').textContent()).toBe(quote);
+    // The verified span covers the quoted words; punctuation at its end is not part of the match.
+    expect(await card.locator('[data-testid=quote]').textContent()).toBe(quote.replace(/\p{P}+$/u, ''));
     expect(await card.locator('[data-testid=verdict]').textContent()).toMatch(/^Supported by the source/);
     expect(await page.getAttribute(`${LAST_ANSWER} [data-testid=citation-number]`, 'class')).toMatch(
       /(^|\s)supported(\s|$)/,
