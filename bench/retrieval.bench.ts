@@ -10,7 +10,7 @@ import { openDatabase } from '../src/database/data-source.js';
 import { UserEntity } from '../src/database/entities/index.js';
 import { GraphRepository } from '../src/knowledge/graph.repository.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
-import { cjkTerms } from '../src/knowledge/text-terms.js';
+import { cjkTerms } from '../src/common/text-terms.js';
 import { PgRetrieval } from '../src/knowledge/pg-retrieval.js';
 import { benchDatabase } from './bench-database.js';
 

@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { parseRequest } from '../common/legacy-page.js';
-import { blankPng } from '../user/avatar.js';
-import { newPassword } from '../user/password-rules.js';
+import { blankPng } from '../common/avatar.js';
+import { newPassword } from './password-rules.js';
 import { Public } from './current-user.js';
 import { RegistrationService } from './registration.service.js';
 

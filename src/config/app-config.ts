@@ -1,7 +1,5 @@
 import { join } from 'node:path';
 import type { NumberingMode } from '../citation/numbering.js';
-import type { OfflineSettings } from '../model/offline-provider.js';
-import type { OpenAiSettings } from '../model/openai-provider.js';
 import { envSchema, type Env } from './env.schema.js';
 
 /** The service's configuration, typed and grouped; built from the environment once, at boot. */
@@ -34,6 +32,27 @@ export interface AppConfig {
     stallTimeoutMs: number;
   };
   journal: { flushMs: number; storeRetryMs: number; spillDir: string };
+}
+
+/** The model server the OpenAI-compatible provider streams from. */
+export interface OpenAiSettings {
+  baseUrl: string;
+  apiKey: string;
+  /** The default model. */
+  model: string;
+  /** Every model a request may name; the default is always one of them. */
+  models: string[];
+  timeoutMs: number;
+  temperature: number;
+  maxRetries: number;
+}
+
+/** The offline extractive provider's pacing. */
+export interface OfflineSettings {
+  /** Characters per streamed chunk. */
+  chunkSize: number;
+  /** Pause between chunks, in milliseconds, so that the answer streams as a model's would. */
+  chunkDelayMs: number;
 }
 
 export class ConfigError extends Error {

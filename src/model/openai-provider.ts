@@ -13,18 +13,7 @@ import {
 import type { FinishReason, ModelDelta, ModelProvider, ModelRequest, TokenUsage } from './model-provider.js';
 import { followUpQuery } from './follow-up.js';
 import { buildPrompt } from './prompt.js';
-
-export interface OpenAiSettings {
-  baseUrl: string;
-  apiKey: string;
-  /** The default model. */
-  model: string;
-  /** Every model a request may name; the default is always one of them. */
-  models: string[];
-  timeoutMs: number;
-  temperature: number;
-  maxRetries: number;
-}
+import type { OpenAiSettings } from '../config/app-config.js';
 
 /**
  * How the answer's format is asked for. Servers differ: OpenAI and vLLM take a JSON Schema, some only

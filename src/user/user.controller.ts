@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { Public, User, type CurrentUser } from '../auth/current-user.js';
 import { AppError } from '../common/app-error.js';
 import { parseRequest } from '../common/legacy-page.js';
-import { avatarPng } from './avatar.js';
-import { newPassword } from './password-rules.js';
+import { avatarPng } from '../common/avatar.js';
+import { newPassword } from '../auth/password-rules.js';
 import { UserService } from './user.service.js';
 
 class AvatarSizeError extends AppError {
