@@ -4,7 +4,6 @@ import type { CitationStreamEvent } from './citation-events.js';
 import { CitationLedger } from './citation-ledger.js';
 import { createNumbering, type NumberingMode } from './numbering.js';
 import { ParagraphParser } from './paragraph-parser.js';
-import type { ParserEvent } from './parser-events.js';
 import { SafeTextStream, safeText } from '../sse/safe-text.js';
 
 /** How one answer's citations are assembled. An options object, so that new settings are new optional fields. */
@@ -85,11 +84,6 @@ export function feed<T>(
       },
     });
   });
-}
-
-/** Raw model output chunks → parser events (text deltas, finished paragraphs, the outcome), in one pass. */
-export function parseParagraphs(): OperatorFunction<string, ParserEvent> {
-  return (source) => feed<ParserEvent>(source, (next) => new ParagraphParser(next));
 }
 
 /**

@@ -31,6 +31,3 @@ export function parseRequest<T extends z.ZodType>(schema: T, value: unknown): z.
   );
   throw new InvalidParameterError(problems.join('; '));
 }
-
-/** A database id as legacy clients send it: digits only; anything else names no row. */
-export const numericId = z.string().regex(/^\d{1,18}$/, 'an id is a number');

@@ -2,12 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { takeUntil, type Observable } from 'rxjs';
 import type { CurrentUser } from '../auth/current-user.js';
 import { CitationCatalog } from '../citation/citation-catalog.js';
-import {
-  AnswerInProgressError,
-  AppError,
-  ConversationNotFoundError,
-  RequestInvalidError,
-} from '../common/app-error.js';
+import { AppError, RequestInvalidError } from '../common/app-error.js';
 import { newUuid } from '../common/ids.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -38,6 +33,7 @@ import { ConversationHistory, type ConversationMemory } from './conversation-his
 import { ConversationRepository, knowledgeBaseIdsOf } from './conversation.repository.js';
 import { LiveAnswers } from './live-answers.js';
 import { MessageRepository } from './message.repository.js';
+import { AnswerInProgressError, ConversationNotFoundError } from './conversation-errors.js';
 
 export class RateLimitedError extends AppError {
   readonly code = 'ASK_RATE_LIMITED';

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { z } from 'zod';
 import { User, type CurrentUser } from '../auth/current-user.js';
-import { AppError, InvalidParameterError } from '../common/app-error.js';
+import { InvalidParameterError } from '../common/app-error.js';
 import { ZodBody, ZodParam, ZodQuery } from '../common/zod-pipe.js';
 import type { ConversationEntity, KnowledgeBaseEntity } from '../database/entities/index.js';
 import { canRead } from '../knowledge/knowledge-access.js';
@@ -15,53 +15,17 @@ import {
   type ConversationFields,
 } from './conversation.repository.js';
 import { MessageRepository } from './message.repository.js';
-
-class TitleTakenError extends AppError {
-  readonly code = 'A0028';
-  constructor() {
-    super('会话(角色)标题已存在 A conversation with this title exists already; choose another title.');
-  }
-}
-
-class TooManyConversationsError extends AppError {
-  readonly code = 'A0030';
-  constructor() {
-    super(`You have ${MAX_CONVERSATIONS} conversations, the most allowed; delete one first.`);
-  }
-}
-
-class MessageNotFoundError extends AppError {
-  readonly code = 'A0017';
-  constructor() {
-    super('maxMsgUuid names no message of this conversation; send it empty for the newest page.');
-  }
-}
+import {
+  ConversationNotYoursError,
+  ConversationUnknownError,
+  KnowledgeBaseNotAllowedError,
+  MessageNotFoundError,
+  TitleTakenError,
+  TooManyConversationsError,
+} from './conversation-errors.js';
 
 function definedFields(fields: z.output<typeof conversationBody>): ConversationFields {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined));
-}
-
-/** The legacy server's answer for a conversation uuid that names none. */
-class ConversationUnknownError extends AppError {
-  readonly code = 'A0008';
-  constructor(uuid: string) {
-    super(`Conversation ${uuid} does not exist; create one with POST /conversation/add.`);
-  }
-}
-
-/** The legacy server's answer for someone else's conversation. */
-class ConversationNotYoursError extends AppError {
-  readonly code = 'A0016';
-  constructor(uuid: string) {
-    super(`Conversation ${uuid} is someone else's; use one of yours from /conversation/list.`);
-  }
-}
-
-class KnowledgeBaseNotAllowedError extends AppError {
-  readonly code = 'A0016';
-  constructor(id: string) {
-    super(`Knowledge base ${id} does not exist or is someone else's private one; attach your own or public ones only.`);
-  }
 }
 
 @Controller('conversation')

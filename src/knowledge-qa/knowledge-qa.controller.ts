@@ -7,7 +7,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { describeIssues } from '../conversation/ask-request.js';
 import type { KnowledgeQaEntity } from '../database/entities/index.js';
-import { canRead, KnowledgeBaseNotFoundError } from '../knowledge/knowledge-access.js';
+import { canRead } from '../knowledge/knowledge-access.js';
 import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
 import { SseConnection } from '../sse/sse-connection.js';
@@ -15,6 +15,7 @@ import { toAddedDto, toKbQaDto } from './knowledge-qa-dto.js';
 import { QaRecordNotFoundError } from './knowledge-qa-errors.js';
 import { KnowledgeQaRepository } from './knowledge-qa.repository.js';
 import { KnowledgeQaService } from './knowledge-qa.service.js';
+import { KnowledgeBaseNotFoundError } from '../knowledge/knowledge-errors.js';
 
 const MAX_QUESTION_CHARS = 1000;
 

@@ -2,12 +2,12 @@ import { Controller, Get, HttpCode, Post, UploadedFile, UseInterceptors } from '
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { z } from 'zod';
 import { User, type CurrentUser } from '../auth/current-user.js';
-import { AppError, InvalidParameterError } from '../common/app-error.js';
+import { InvalidParameterError } from '../common/app-error.js';
 import { ZodBody, ZodParam, ZodQuery } from '../common/zod-pipe.js';
 import type { KnowledgeBaseEntity } from '../database/entities/index.js';
 import { GraphRepository } from './graph.repository.js';
 import { IndexingService } from './indexing.service.js';
-import { canRead, canWrite, KnowledgeBaseForbiddenError, KnowledgeBaseNotFoundError } from './knowledge-access.js';
+import { canRead, canWrite } from './knowledge-access.js';
 import { toItemDto, toKnowledgeBaseDto } from './knowledge-dto.js';
 import { KnowledgeRepository } from './knowledge.repository.js';
 import { SourceFileStore } from './source-file.store.js';
@@ -23,17 +23,12 @@ import {
   triplesBody,
   uploadQuery,
 } from './knowledge.schemas.js';
-
-class UnsupportedFileError extends AppError {
-  readonly code = 'A0018';
-}
-
-class ItemNotFoundError extends AppError {
-  readonly code = 'A0019';
-  constructor(uuid: string) {
-    super(`Knowledge-base item ${uuid} does not exist, or is in someone else's private knowledge base.`);
-  }
-}
+import {
+  ItemNotFoundError,
+  KnowledgeBaseForbiddenError,
+  KnowledgeBaseNotFoundError,
+  UnsupportedFileError,
+} from './knowledge-errors.js';
 
 const TEXT_FILE = /\.(txt|md|markdown)$/i;
 const MAX_FILE_NAME_CHARS = 250;

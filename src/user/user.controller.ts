@@ -2,15 +2,11 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } fro
 import type { Response } from 'express';
 import { z } from 'zod';
 import { Public, User, type CurrentUser } from '../auth/current-user.js';
-import { AppError } from '../common/app-error.js';
 import { parseRequest } from '../common/legacy-page.js';
 import { avatarPng } from '../common/avatar.js';
 import { newPassword } from '../auth/password-rules.js';
 import { UserService } from './user.service.js';
-
-class AvatarSizeError extends AppError {
-  readonly code = 'B0003';
-}
+import { AvatarSizeError } from './user-errors.js';
 
 const AVATAR_SIDE = z.coerce.number().int().min(32).max(128).default(64);
 const avatarQuery = z.object({ width: AVATAR_SIDE, height: AVATAR_SIDE });
