@@ -14,6 +14,7 @@ import { AskService } from './ask.service.js';
 import { ConversationHistory } from './conversation-history.js';
 import { LiveAnswers } from './live-answers.js';
 import { ConversationController } from './conversation.controller.js';
+import { ConversationService } from './conversation.service.js';
 import { ConversationRepository } from './conversation.repository.js';
 import { MessageRepository } from './message.repository.js';
 import { RefsController } from './refs.controller.js';
@@ -34,6 +35,7 @@ import { RefsController } from './refs.controller.js';
           ? new RedisAskLimits(redis, config.limits.asksPerMinute)
           : new PgAskLimits(dataSource, config.limits.asksPerMinute),
     },
+    ConversationService,
     AskService,
     ConversationHistory,
     AnswerJournalStore,
