@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { InvalidParameterError } from './app-error.js';
 
 /** A MyBatis-Plus `Page` as legacy clients read it: `records` and `total`, with the paging numbers beside them. */
 export interface LegacyPage<T> {
@@ -20,14 +19,4 @@ export function pagingQuery(maxSize = 100) {
     currentPage: z.coerce.number().int().min(1, 'currentPage starts at 1').default(1),
     pageSize: z.coerce.number().int().min(1).max(maxSize, `pageSize is at most ${maxSize}`).default(10),
   };
-}
-
-/** Parses a request part, or throws the legacy parameter error (A0002) naming every problem. */
-export function parseRequest<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value ?? {});
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map(
-    (issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ` : '') + issue.message,
-  );
-  throw new InvalidParameterError(problems.join('; '));
 }
