@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AuthService } from '../auth/auth.service.js';
 import { NewUserHooks } from '../auth/new-user-hooks.js';
 import { ConversationRepository } from '../conversation/conversation.repository.js';
@@ -13,7 +13,7 @@ export const DEFAULT_CONVERSATION_TITLE = '通用智能助手';
  * sample knowledge base is made and attached to the admin's first conversation.
  */
 @Injectable()
-export class OnboardingService implements OnModuleInit, OnApplicationBootstrap {
+export class OnboardingService implements OnModuleInit {
   constructor(
     private readonly auth: AuthService,
     private readonly newUsers: NewUserHooks,
@@ -21,11 +21,9 @@ export class OnboardingService implements OnModuleInit, OnApplicationBootstrap {
     private readonly sample: SampleKnowledgeBase,
   ) {}
 
-  onModuleInit(): void {
+  /** Before any module starts its background work, as the accounts it prepares are what that work serves. */
+  async onModuleInit(): Promise<void> {
     this.newUsers.subscribe((user) => this.giveFirstConversation(user));
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
     const admin = await this.auth.ensureAdmin();
     if (await this.sample.find()) return;
     const sample = await this.sample.ensure(admin);
