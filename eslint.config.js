@@ -19,7 +19,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'test/support/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', '.dependency-cruiser.mjs', 'test/support/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -13,8 +13,8 @@ import { openDatabase, type OpenDatabase } from '../src/database/data-source.js'
 import { UserEntity } from '../src/database/entities/index.js';
 import { GraphRepository } from '../src/knowledge/graph.repository.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
+import { cjkTerms } from '../src/common/text-terms.js';
 import { PgRetrieval } from '../src/knowledge/pg-retrieval.js';
-import { cjkTerms } from '../src/knowledge/text-terms.js';
 import { benchDatabase } from './bench-database.js';
 
 const CHUNKS = 10_000;

@@ -6,7 +6,7 @@ import { ErrorEnvelopeFilter } from './common/error.filter.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { ConversationModule } from './conversation/conversation.module.js';
-import { PersistenceModule } from './database/persistence.module.js';
+import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './health/health.controller.js';
 import { KnowledgeModule } from './knowledge/knowledge.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
@@ -20,6 +20,7 @@ import { RegistrationModule } from './auth/registration.module.js';
 import { KnowledgeSocialModule } from './knowledge/knowledge-social.module.js';
 import { MessageModule } from './message/message.module.js';
 import { WebModule } from './web/web.module.js';
+import { OnboardingModule } from './onboarding/onboarding.module.js';
 
 @Module({})
 export class AppModule {
@@ -28,7 +29,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        PersistenceModule,
+        DatabaseModule,
         ModelModule,
         KnowledgeModule,
         AuthModule,
@@ -44,6 +45,7 @@ export class AppModule {
         MessageModule,
         MetricsModule,
         WebModule,
+        OnboardingModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],

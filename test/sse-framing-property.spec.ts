@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { AnswerFrameMapper } from '../src/conversation/answer-frames.js';
 import type { AnswerEvent } from '../src/conversation/answer-events.js';
-import { ModelUpstreamError } from '../src/common/app-error.js';
 import { legacyText, serializeFrames, type SseFrame } from '../src/sse/sse-frames.js';
 import { parseWithFetchEventSource, stockAnswerText } from './support/stock-client.js';
+import { ModelUpstreamError } from '../src/model/model-errors.js';
 
 /**
  * For any strings in any event (answer text, reasoning, paragraph and ref payloads, error text), every parser

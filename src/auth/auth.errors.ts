@@ -22,3 +22,25 @@ export class LoginRateLimitedError extends AppError {
     super(`失败次数太多 Too many login attempts; try again in ${retryAfterSeconds} s.`);
   }
 }
+
+/** A route for admins only, called by someone else. */
+export class AdminOnlyError extends AppError {
+  readonly code = 'A0016';
+  constructor() {
+    super('Only an admin may call this; log in as an admin (see ADMIN_EMAIL).');
+  }
+}
+
+export class EmailTakenError extends AppError {
+  readonly code = 'A0013';
+  constructor() {
+    super('用户已存在 An account with this e-mail exists already; log in, or register with another e-mail.');
+  }
+}
+
+export class RegistrationClosedError extends AppError {
+  readonly code = 'REGISTRATION_DISABLED';
+  constructor() {
+    super('注册已关闭 Registration is turned off on this server; ask an administrator for an account.');
+  }
+}

@@ -1,12 +1,34 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import type { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { DATA_SOURCE, REDIS } from '../database/database.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
+import { NewUserHooks } from './new-user-hooks.js';
+import { PgTokenStore, RedisTokenStore, TOKEN_STORE } from './token-store.js';
+import { UserRepository } from './user.repository.js';
 
 @Module({
   controllers: [AuthController],
-  providers: [AuthService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [AuthService],
+  providers: [
+    AuthService,
+    UserRepository,
+    NewUserHooks,
+    { provide: APP_GUARD, useClass: AuthGuard },
+    {
+      // Tokens live in Redis when REDIS_URL is set, so that every instance sees them; in PostgreSQL otherwise.
+      provide: TOKEN_STORE,
+      inject: [APP_CONFIG, DATA_SOURCE, REDIS],
+      useFactory: (config: AppConfig, dataSource: DataSource, redis: Redis | undefined) =>
+        redis
+          ? new RedisTokenStore(redis, config.auth.tokenTtlMs)
+          : new PgTokenStore(dataSource, config.auth.tokenTtlMs),
+    },
+  ],
+  exports: [AuthService, UserRepository, NewUserHooks],
 })
 export class AuthModule {}

@@ -1,14 +1,13 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { LIMITER_FACTORY, spend, type LimiterFactory } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { ConversationRepository } from '../conversation/conversation.repository.js';
 import type { UserEntity } from '../database/entities/index.js';
-import { SampleKnowledgeBase } from '../knowledge/sample-knowledge-base.js';
 import { LoginFailedError, LoginRateLimitedError, UnknownEmailError } from './auth.errors.js';
 import type { CurrentUser } from './current-user.js';
+import { NewUserHooks } from './new-user-hooks.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { TOKEN_STORE, type TokenStore } from './token-store.js';
 import { UserRepository } from './user.repository.js';
@@ -16,10 +15,8 @@ import { UserRepository } from './user.repository.js';
 /** The window login attempts are counted in, and how long an account or address over its limit waits. */
 const LOGIN_WINDOW_SECONDS = 15 * 60;
 
-export const DEFAULT_CONVERSATION_TITLE = '通用智能助手';
-
 @Injectable()
-export class AuthService implements OnApplicationBootstrap {
+export class AuthService {
   private readonly logger = new Logger(AuthService.name);
   private readonly attemptsByAccount: RateLimiterAbstract;
   private readonly attemptsByAddress: RateLimiterAbstract;
@@ -27,9 +24,8 @@ export class AuthService implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UserRepository,
-    private readonly conversations: ConversationRepository,
     @Inject(TOKEN_STORE) private readonly tokens: TokenStore,
-    private readonly sample: SampleKnowledgeBase,
+    private readonly newUsers: NewUserHooks,
     @Inject(LIMITER_FACTORY) limiters: LimiterFactory,
   ) {
     const { perAccount, perAddress } = config.auth.loginAttempts;
@@ -39,10 +35,10 @@ export class AuthService implements OnApplicationBootstrap {
   }
 
   /**
-   * Creates the admin on first start (with no password configured, generates one and logs it this once), and the
-   * sample knowledge base, attached to the admin's first conversation.
+   * The admin, created on first start (with no password configured, generates one and logs it this once). Called
+   * once at boot, by the module that also prepares the admin's sample knowledge base.
    */
-  async onApplicationBootstrap(): Promise<void> {
+  async ensureAdmin(): Promise<UserEntity> {
     const { adminEmail, adminPassword } = this.config.auth;
     let admin = await this.users.findByEmail(adminEmail);
     if (admin) {
@@ -64,18 +60,14 @@ export class AuthService implements OnApplicationBootstrap {
         this.logger.log({ message: 'admin created', email: adminEmail });
       }
     }
-    if (await this.sample.find()) return;
-    const sample = await this.sample.ensure(admin);
-    const [first] = await this.conversations.listByUser(admin.id);
-    if (sample && first && first.kbIds === '') await this.conversations.update(first, { kbIds: [sample.id] });
+    return admin;
   }
 
-  /** A new user, with one default conversation (the sample knowledge base attached) so that chat works at once. */
+  /** A new user; the subscribers of {@link NewUserHooks} prepare what the user needs to chat at once. */
   async createUser(fields: { name: string; email: string; password: string; isAdmin: boolean }): Promise<UserEntity> {
     const passwordHash = await hashPassword(fields.password);
     const user = await this.users.create({ ...fields, passwordHash });
-    const sample = await this.sample.find();
-    await this.conversations.create(user.id, { title: DEFAULT_CONVERSATION_TITLE, kbIds: sample ? [sample.id] : [] });
+    await this.newUsers.created(user);
     return user;
   }
 

@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { parseRequest } from '../common/legacy-page.js';
-import { blankPng } from '../user/avatar.js';
-import { newPassword } from '../user/password-rules.js';
+import { ZodBody } from '../common/zod-pipe.js';
+import { blankPng } from '../common/avatar.js';
+import { newPassword } from './password-rules.js';
 import { Public } from './current-user.js';
 import { RegistrationService } from './registration.service.js';
 
@@ -25,8 +25,7 @@ export class RegistrationController {
   @Public()
   @Post()
   @HttpCode(200)
-  async register(@Body() body: unknown) {
-    const fields = parseRequest(registerBody, body);
+  async register(@ZodBody(registerBody) fields: z.output<typeof registerBody>) {
     return { success: true, data: await this.registration.register(fields.email, fields.password) };
   }
 

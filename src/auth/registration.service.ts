@@ -1,23 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AppError } from '../common/app-error.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AuthService } from './auth.service.js';
 import { UserRepository } from './user.repository.js';
-
-export class EmailTakenError extends AppError {
-  readonly code = 'A0013';
-  constructor() {
-    super('用户已存在 An account with this e-mail exists already; log in, or register with another e-mail.');
-  }
-}
-
-export class RegistrationClosedError extends AppError {
-  readonly code = 'REGISTRATION_DISABLED';
-  constructor() {
-    super('注册已关闭 Registration is turned off on this server; ask an administrator for an account.');
-  }
-}
+import { EmailTakenError, RegistrationClosedError } from './auth.errors.js';
 
 export const REGISTERED_MESSAGE = '注册成功，请登录';
 

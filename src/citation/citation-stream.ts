@@ -5,7 +5,6 @@ import { CitationLedger } from './citation-ledger.js';
 import { InferredParagraphs } from './inferred-paragraphs.js';
 import { createNumbering, type NumberingMode, type NumberingSeed } from './numbering.js';
 import { ParagraphParser } from './paragraph-parser.js';
-import type { ParserEvent } from './parser-events.js';
 import type { CitationChecks } from './support/support-judge.js';
 import { SafeTextStream, safeText } from '../sse/safe-text.js';
 
@@ -101,11 +100,6 @@ export function feed<T>(
       },
     });
   });
-}
-
-/** Raw model output chunks → parser events (text deltas, finished paragraphs, the outcome), in one pass. */
-export function parseParagraphs(): OperatorFunction<string, ParserEvent> {
-  return (source) => feed<ParserEvent>(source, (next) => new ParagraphParser(next));
 }
 
 /**

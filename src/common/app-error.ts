@@ -33,47 +33,6 @@ export class InvalidParameterError extends AppError {
   }
 }
 
-/** A route for admins only, called by someone else. */
-export class AdminOnlyError extends AppError {
-  readonly code = 'A0016';
-  constructor() {
-    super('Only an admin may call this; log in as an admin (see ADMIN_EMAIL).');
-  }
-}
-
-export class AnswerInProgressError extends AppError {
-  readonly code = 'ANSWER_IN_PROGRESS';
-  constructor() {
-    super('正在回复中... An answer is already being written in this conversation; wait for it to finish.');
-  }
-}
-
-export class ConversationNotFoundError extends AppError {
-  readonly code = 'CONVERSATION_NOT_FOUND';
-  constructor(uuid: string) {
-    super(`Conversation ${uuid} does not exist; create one with POST /conversation/add.`);
-  }
-}
-
-export class ModelUpstreamError extends AppError {
-  readonly code = 'MODEL_UPSTREAM_ERROR';
-}
-
-export class ModelRateLimitedError extends AppError {
-  readonly code = 'MODEL_RATE_LIMITED';
-}
-
-export class ModelTimeoutError extends AppError {
-  readonly code = 'MODEL_UPSTREAM_TIMEOUT';
-  constructor(timeoutMs: number) {
-    super(`The answer did not finish within ${Math.round(timeoutMs / 1000)} s; ask again, or raise ASK_TIMEOUT_MS.`);
-  }
-}
-
-export class ModelStreamCutError extends AppError {
-  readonly code = 'MODEL_STREAM_CUT';
-}
-
 /** The `[ERROR]` text for any failure: the code first, so that clients and logs can match on it. */
 export function errorText(error: unknown): string {
   if (error instanceof AppError) return `${error.code}: ${error.message}`;

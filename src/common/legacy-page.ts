@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { InvalidParameterError } from './app-error.js';
 
 /** A MyBatis-Plus `Page` as legacy clients read it: `records` and `total`, with the paging numbers beside them. */
 export interface LegacyPage<T> {
@@ -21,16 +20,3 @@ export function pagingQuery(maxSize = 100) {
     pageSize: z.coerce.number().int().min(1).max(maxSize, `pageSize is at most ${maxSize}`).default(10),
   };
 }
-
-/** Parses a request part, or throws the legacy parameter error (A0002) naming every problem. */
-export function parseRequest<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value ?? {});
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map(
-    (issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ` : '') + issue.message,
-  );
-  throw new InvalidParameterError(problems.join('; '));
-}
-
-/** A database id as legacy clients send it: digits only; anything else names no row. */
-export const numericId = z.string().regex(/^\d{1,18}$/, 'an id is a number');

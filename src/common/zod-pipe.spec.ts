@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import '../admin/admin.schemas.js';
-import '../auth/auth.schemas.js';
-import '../conversation/conversation.schemas.js';
-import '../knowledge/knowledge.schemas.js';
 import { InvalidParameterError } from './app-error.js';
-import { requestSchemas, ZodPipe } from './zod-pipe.js';
+import { ZodPipe } from './zod-pipe.js';
 
 const schema = z.object({
   title: z.string().max(3, 'must be at most 3 characters'),
@@ -47,15 +43,5 @@ describe('ZodPipe', () => {
     expect(refusal(() => param.transform('nope', { type: 'param', data: 'uuid' })).message).toBe(
       'uuid: must be 32 lowercase hex characters',
     );
-  });
-});
-
-describe('the request schema registry', () => {
-  it('holds every route schema under its name and converts to JSON Schema, ready for an API document', () => {
-    const document = z.toJSONSchema(requestSchemas, { io: 'input', unrepresentable: 'any' });
-    expect(Object.keys(document.schemas)).toEqual(
-      expect.arrayContaining(['LoginRequest', 'ConversationFields', 'KnowledgeBaseSaveRequest', 'AdminParagraphQuery']),
-    );
-    expect(document.schemas.LoginRequest).toMatchObject({ required: ['email', 'password'] });
   });
 });

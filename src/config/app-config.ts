@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import type { NumberingMode, NumberingScope } from '../citation/numbering.js';
 import type { SupportPolicy } from '../citation/support/support-verifier.js';
 import type { ModelVerifierSettings } from '../citation/support/model-verifier.js';
-import type { NoSourcesPolicy } from '../model/refusal.js';
-import type { OfflineSettings } from '../model/offline-provider.js';
-import type { OpenAiSettings } from '../model/openai-provider.js';
 import { envSchema, type Env } from './env.schema.js';
+
+/** What an answer does when retrieval offers no source: answer without sources, or refuse without the model. */
+export type NoSourcesPolicy = 'answer-without-sources' | 'refuse';
 
 /** The service's configuration, typed and grouped; built from the environment once, at boot. */
 export interface AppConfig {
@@ -46,6 +46,27 @@ export interface AppConfig {
   };
   journal: { flushMs: number; storeRetryMs: number; spillDir: string };
   metrics: { enabled: boolean };
+}
+
+/** The model server the OpenAI-compatible provider streams from. */
+export interface OpenAiSettings {
+  baseUrl: string;
+  apiKey: string;
+  /** The default model. */
+  model: string;
+  /** Every model a request may name; the default is always one of them. */
+  models: string[];
+  timeoutMs: number;
+  temperature: number;
+  maxRetries: number;
+}
+
+/** The offline extractive provider's pacing. */
+export interface OfflineSettings {
+  /** Characters per streamed chunk. */
+  chunkSize: number;
+  /** Pause between chunks, in milliseconds, so that the answer streams as a model's would. */
+  chunkDelayMs: number;
 }
 
 export class ConfigError extends Error {

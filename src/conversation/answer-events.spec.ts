@@ -1,7 +1,7 @@
 import { type Observable, of, throwError, concat } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { ModelTimeoutError } from '../common/app-error.js';
 import { deadline, withRepairRetry, type AnswerEvent } from './answer-events.js';
+import { ModelTimeoutError } from '../model/model-errors.js';
 
 describe('deadline', () => {
   const scheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));

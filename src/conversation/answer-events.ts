@@ -2,9 +2,9 @@ import { Observable, timer, type OperatorFunction, type SchedulerLike, type Subs
 import type { CitationCatalog } from '../citation/citation-catalog.js';
 import type { CitationStreamEvent, CitationSummary } from '../citation/citation-events.js';
 import { CitationAssembler, type CitationStreamOptions } from '../citation/citation-stream.js';
-import { ModelTimeoutError } from '../common/app-error.js';
 import type { FinishReason, ModelDelta, TokenUsage } from '../model/model-provider.js';
 import { SafeTextStream } from '../sse/safe-text.js';
+import { ModelTimeoutError } from '../model/model-errors.js';
 
 /** Everything one answer produces, in order: citation events, the model's reasoning, and how it finished. */
 export type AnswerEvent =

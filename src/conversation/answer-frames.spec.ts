@@ -1,7 +1,7 @@
 import type { CitationSummary } from '../citation/citation-events.js';
-import { ModelTimeoutError } from '../common/app-error.js';
 import { AnswerFrameMapper } from './answer-frames.js';
 import type { AnswerEvent } from './answer-events.js';
+import { ModelTimeoutError } from '../model/model-errors.js';
 
 const paragraph = { paragraphIndex: 0, text: 'One.', citationIds: ['E1'], citationNumbers: [1] };
 const ref = {

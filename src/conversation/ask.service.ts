@@ -6,12 +6,7 @@ import type { CurrentUser } from '../auth/current-user.js';
 import { CitationCatalog } from '../citation/citation-catalog.js';
 import { trustCounts, type CitationVerdict } from '../citation/citation-events.js';
 import type { CitationStreamOptions } from '../citation/citation-stream.js';
-import {
-  AnswerInProgressError,
-  AppError,
-  ConversationNotFoundError,
-  RequestInvalidError,
-} from '../common/app-error.js';
+import { AppError, RequestInvalidError } from '../common/app-error.js';
 import { newUuid } from '../common/ids.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -44,6 +39,7 @@ import { ConversationHistory, type ConversationMemory } from './conversation-his
 import { ConversationRepository, knowledgeBaseIdsOf } from './conversation.repository.js';
 import { LiveAnswers } from './live-answers.js';
 import { MessageRepository } from './message.repository.js';
+import { AnswerInProgressError, ConversationNotFoundError } from './conversation-errors.js';
 
 export class RateLimitedError extends AppError {
   readonly code = 'ASK_RATE_LIMITED';

@@ -1,97 +1,31 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { z } from 'zod';
 import { User, type CurrentUser } from '../auth/current-user.js';
-import { AppError, InvalidParameterError } from '../common/app-error.js';
 import { ZodBody, ZodParam, ZodQuery } from '../common/zod-pipe.js';
-import type { ConversationEntity, KnowledgeBaseEntity } from '../database/entities/index.js';
-import { canRead } from '../knowledge/knowledge-access.js';
-import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
 import { toConvDto, toMessageDto } from './conversation-dto.js';
+import type { ConversationFields } from './conversation.repository.js';
 import { conversationBody, conversationUuidParam, historyQuery } from './conversation.schemas.js';
-import {
-  ConversationRepository,
-  knowledgeBaseIdsOf,
-  MAX_CONVERSATIONS,
-  type ConversationFields,
-} from './conversation.repository.js';
-import { MessageRepository } from './message.repository.js';
-
-class TitleTakenError extends AppError {
-  readonly code = 'A0028';
-  constructor() {
-    super('会话(角色)标题已存在 A conversation with this title exists already; choose another title.');
-  }
-}
-
-class TooManyConversationsError extends AppError {
-  readonly code = 'A0030';
-  constructor() {
-    super(`You have ${MAX_CONVERSATIONS} conversations, the most allowed; delete one first.`);
-  }
-}
-
-class MessageNotFoundError extends AppError {
-  readonly code = 'A0017';
-  constructor() {
-    super('maxMsgUuid names no message of this conversation; send it empty for the newest page.');
-  }
-}
+import { ConversationService } from './conversation.service.js';
 
 function definedFields(fields: z.output<typeof conversationBody>): ConversationFields {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined));
 }
 
-/** The legacy server's answer for a conversation uuid that names none. */
-class ConversationUnknownError extends AppError {
-  readonly code = 'A0008';
-  constructor(uuid: string) {
-    super(`Conversation ${uuid} does not exist; create one with POST /conversation/add.`);
-  }
-}
-
-/** The legacy server's answer for someone else's conversation. */
-class ConversationNotYoursError extends AppError {
-  readonly code = 'A0016';
-  constructor(uuid: string) {
-    super(`Conversation ${uuid} is someone else's; use one of yours from /conversation/list.`);
-  }
-}
-
-class KnowledgeBaseNotAllowedError extends AppError {
-  readonly code = 'A0016';
-  constructor(id: string) {
-    super(`Knowledge base ${id} does not exist or is someone else's private one; attach your own or public ones only.`);
-  }
-}
-
 @Controller('conversation')
 export class ConversationController {
-  constructor(
-    private readonly conversations: ConversationRepository,
-    private readonly messages: MessageRepository,
-    private readonly knowledge: KnowledgeRepository,
-  ) {}
+  constructor(private readonly conversations: ConversationService) {}
 
-  /** The caller's conversations; an attached knowledge base the caller may no longer read (made private) is left out. */
   @Get('list')
   async list(@User() user: CurrentUser) {
-    const conversations = await this.conversations.listByUser(user.id);
-    const attached = await this.knowledge.findBasesByIds([...new Set(conversations.flatMap(knowledgeBaseIdsOf))]);
-    const bases = attached.filter((base) => canRead(base, user));
+    const { conversations, bases } = await this.conversations.list(user);
     return { success: true, data: conversations.map((conversation) => toConvDto(conversation, bases, user.uuid)) };
   }
 
   @Post('add')
   @HttpCode(200)
   async add(@User() user: CurrentUser, @ZodBody(conversationBody) body: z.output<typeof conversationBody>) {
-    const fields = definedFields(body);
-    if (!fields.title) throw new InvalidParameterError('title: a new conversation needs a title');
-    if (await this.conversations.findByTitle(user.id, fields.title)) throw new TitleTakenError();
-    const bases = await this.attachable(fields.kbIds ?? [], user);
-    if ((await this.conversations.listByUser(user.id)).length >= MAX_CONVERSATIONS)
-      throw new TooManyConversationsError();
-    const created = await this.conversations.create(user.id, { ...fields, title: fields.title });
-    return { success: true, data: toConvDto(created, bases, user.uuid) };
+    const { conversation, bases } = await this.conversations.create(user, definedFields(body));
+    return { success: true, data: toConvDto(conversation, bases, user.uuid) };
   }
 
   @Post('edit/:uuid')
@@ -101,17 +35,14 @@ export class ConversationController {
     @ZodParam('uuid', conversationUuidParam) uuid: string,
     @ZodBody(conversationBody) body: z.output<typeof conversationBody>,
   ) {
-    const conversation = await this.owned(uuid, user);
-    const fields = definedFields(body);
-    if (fields.kbIds) await this.attachable(fields.kbIds, user);
-    await this.conversations.update(conversation, fields);
+    await this.conversations.edit(user, uuid, definedFields(body));
     return { success: true, data: true };
   }
 
   @Post('del/:uuid')
   @HttpCode(200)
   async remove(@User() user: CurrentUser, @ZodParam('uuid', conversationUuidParam) uuid: string) {
-    await this.conversations.softDelete(await this.owned(uuid, user));
+    await this.conversations.remove(user, uuid);
     return { success: true, data: true };
   }
 
@@ -122,14 +53,7 @@ export class ConversationController {
     @ZodParam('uuid', conversationUuidParam) uuid: string,
     @ZodQuery(historyQuery) query: z.output<typeof historyQuery>,
   ) {
-    const conversation = await this.owned(uuid, user);
-    let beforeId: string | undefined;
-    if (query.maxMsgUuid !== '') {
-      const before = await this.messages.findReadable(query.maxMsgUuid, user);
-      if (!before || before.conversationId !== conversation.id) throw new MessageNotFoundError();
-      beforeId = before.id;
-    }
-    const page = await this.messages.historyPage(conversation.id, beforeId, query.pageSize);
+    const page = await this.conversations.history(user, uuid, query.maxMsgUuid, query.pageSize);
     return {
       success: true,
       data: {
@@ -137,22 +61,5 @@ export class ConversationController {
         msgList: page.map(({ question, answers }) => toMessageDto(question, answers)),
       },
     };
-  }
-
-  /** The knowledge bases behind `ids`, all of which the user may attach: their own, or public ones. */
-  private async attachable(ids: readonly string[], user: CurrentUser): Promise<KnowledgeBaseEntity[]> {
-    const bases = await this.knowledge.findBasesByIds(ids);
-    for (const id of ids) {
-      const base = bases.find((candidate) => candidate.id === id);
-      if (!base || !canRead(base, user)) throw new KnowledgeBaseNotAllowedError(id);
-    }
-    return bases;
-  }
-
-  private async owned(uuid: string, user: CurrentUser): Promise<ConversationEntity> {
-    const conversation = await this.conversations.findByUuid(uuid);
-    if (!conversation) throw new ConversationUnknownError(uuid);
-    if (conversation.userId !== user.id && !user.isAdmin) throw new ConversationNotYoursError(uuid);
-    return conversation;
   }
 }

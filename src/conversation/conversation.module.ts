@@ -1,14 +1,23 @@
 import { Module } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { DATA_SOURCE, REDIS } from '../database/database.module.js';
 import { AskController } from './ask.controller.js';
 import { AnswerJournalStore } from './answer-journal-store.js';
 import { AnswerRecovery } from './answer-recovery.js';
 import { AnswerResumeService } from './answer-resume.service.js';
 import { AnswerSpill } from './answer-spill.js';
+import { ASK_LIMITS, PgAskLimits, RedisAskLimits } from './ask-limits.js';
 import { AskService } from './ask.service.js';
 import { CitationTrust } from './citation-trust.service.js';
 import { ConversationHistory } from './conversation-history.js';
 import { LiveAnswers } from './live-answers.js';
 import { ConversationController } from './conversation.controller.js';
+import { ConversationService } from './conversation.service.js';
+import { ConversationRepository } from './conversation.repository.js';
+import { MessageRepository } from './message.repository.js';
 import { RefsController } from './refs.controller.js';
 
 @Module({
@@ -16,6 +25,18 @@ import { RefsController } from './refs.controller.js';
   // their paths otherwise.
   controllers: [AskController, RefsController, ConversationController],
   providers: [
+    ConversationRepository,
+    MessageRepository,
+    {
+      // In Redis when REDIS_URL is set, so that every instance sees them; in PostgreSQL otherwise.
+      provide: ASK_LIMITS,
+      inject: [APP_CONFIG, DATA_SOURCE, REDIS],
+      useFactory: (config: AppConfig, dataSource: DataSource, redis: Redis | undefined) =>
+        redis
+          ? new RedisAskLimits(redis, config.limits.asksPerMinute)
+          : new PgAskLimits(dataSource, config.limits.asksPerMinute),
+    },
+    ConversationService,
     AskService,
     CitationTrust,
     ConversationHistory,
@@ -25,5 +46,6 @@ import { RefsController } from './refs.controller.js';
     LiveAnswers,
     AnswerResumeService,
   ],
+  exports: [ConversationRepository, MessageRepository, ASK_LIMITS],
 })
 export class ConversationModule {}

@@ -1,13 +1,12 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { User, type CurrentUser } from '../auth/current-user.js';
-import { InvalidParameterError } from '../common/app-error.js';
+import { ZodBody, ZodQuery } from '../common/zod-pipe.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { describeIssues } from '../conversation/ask-request.js';
 import type { KnowledgeQaEntity } from '../database/entities/index.js';
-import { canRead, KnowledgeBaseNotFoundError } from '../knowledge/knowledge-access.js';
+import { canRead } from '../knowledge/knowledge-access.js';
 import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
 import { SseConnection } from '../sse/sse-connection.js';
@@ -16,6 +15,7 @@ import { toAddedDto, toKbQaDto } from './knowledge-qa-dto.js';
 import { QaRecordNotFoundError } from './knowledge-qa-errors.js';
 import { KnowledgeQaRepository } from './knowledge-qa.repository.js';
 import { KnowledgeQaService } from './knowledge-qa.service.js';
+import { KnowledgeBaseNotFoundError } from '../knowledge/knowledge-errors.js';
 
 const MAX_QUESTION_CHARS = 1000;
 
@@ -34,12 +34,6 @@ const searchQuery = z.object({
   currentPage: z.coerce.number().int().min(1, 'currentPage starts at 1').default(1),
   pageSize: z.coerce.number().int().min(1).max(100, 'pageSize is at most 100').default(20),
 });
-
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw new InvalidParameterError(describeIssues(parsed.error));
-  return parsed.data;
-}
 
 /**
  * The knowledge-base Q&A page: add a question to a base, stream its answer, list, delete and read the references
@@ -60,8 +54,11 @@ export class KnowledgeQaController {
   /** A question for a knowledge base the caller can read; `modelName` blank or unknown: the default model. */
   @Post('add/:kbUuid')
   @HttpCode(200)
-  async add(@User() user: CurrentUser, @Param('kbUuid') kbUuid: string, @Body() body: unknown) {
-    const { question, modelName } = parse(addBody, body);
+  async add(
+    @User() user: CurrentUser,
+    @Param('kbUuid') kbUuid: string,
+    @ZodBody(addBody) { question, modelName }: z.output<typeof addBody>,
+  ) {
     const base = await this.knowledge.findBase(kbUuid);
     if (!base || !canRead(base, user)) throw new KnowledgeBaseNotFoundError(kbUuid);
     const name = (modelName ?? '').trim();
@@ -89,8 +86,7 @@ export class KnowledgeQaController {
 
   /** The caller's records of a base, most recently changed first; an unknown or unreadable base has none. */
   @Get('search')
-  async search(@User() user: CurrentUser, @Query() query: unknown) {
-    const q = parse(searchQuery, query);
+  async search(@User() user: CurrentUser, @ZodQuery(searchQuery) q: z.output<typeof searchQuery>) {
     const base = q.kbUuid === '' ? null : await this.knowledge.findBase(q.kbUuid);
     if (!base || !canRead(base, user)) {
       return { success: true, data: { records: [], total: 0, current: q.currentPage, size: q.pageSize, pages: 0 } };

@@ -3,7 +3,7 @@ import { takeUntil } from 'rxjs';
 import type { CurrentUser } from '../auth/current-user.js';
 import { CitationCatalog } from '../citation/citation-catalog.js';
 import type { CitationStreamOptions } from '../citation/citation-stream.js';
-import { AnswerInProgressError, AppError } from '../common/app-error.js';
+import { AppError } from '../common/app-error.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { answerEvents, deadline, withRepairRetry } from '../conversation/answer-events.js';
@@ -22,6 +22,7 @@ import type { SseConnection } from '../sse/sse-connection.js';
 import { sseEvent } from '../sse/sse-frames.js';
 import { QaRecordNotFoundError } from './knowledge-qa-errors.js';
 import { KnowledgeQaRepository } from './knowledge-qa.repository.js';
+import { AnswerInProgressError } from '../conversation/conversation-errors.js';
 
 /** `[DONE]` on the Q&A page carries no data: the mapper's kb-qa profile ignores the META fields. */
 const NO_META = { questionUuid: '', answerUuid: '', isRefEmbedding: false, isRefGraph: false };

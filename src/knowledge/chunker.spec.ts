@@ -1,6 +1,6 @@
 import { prepareChunks } from './chunk-in-slices.js';
 import { chunkText } from './chunker.js';
-import { cjkTerms } from './text-terms.js';
+import { cjkTerms } from '../common/text-terms.js';
 
 describe('chunkText', () => {
   it('packs whole English sentences up to the size, with the last sentence repeated as overlap', () => {

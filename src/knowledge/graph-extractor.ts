@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import OpenAI from 'openai';
 import { z } from 'zod';
-import type { OpenAiSettings } from '../model/openai-provider.js';
+import type { OpenAiSettings } from '../config/app-config.js';
 import type { Triple } from './graph.repository.js';
 
 /** Reads the facts of a text as (entity, relation, entity) triples. */

@@ -4,7 +4,7 @@ import { In, type DataSource } from 'typeorm';
 import type { GraphEdgePayload, GraphVertexPayload } from '../citation/citation-catalog.js';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { GraphEdgeEntity, GraphVertexEntity } from '../database/entities/index.js';
-import { wordTerms } from './text-terms.js';
+import { wordTerms } from '../common/text-terms.js';
 
 /** One fact: two entities and how they relate. */
 export interface Triple {

@@ -1,20 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { CurrentUser } from '../auth/current-user.js';
 import { legacyPage } from '../common/legacy-page.js';
-import { AppError } from '../common/app-error.js';
 import type { KnowledgeBaseEntity, KnowledgeBaseItemEntity } from '../database/entities/index.js';
-import { canRead, KnowledgeBaseNotFoundError } from './knowledge-access.js';
+import { canRead } from './knowledge-access.js';
 import { toKnowledgeBaseDto } from './knowledge-dto.js';
 import { ItemGraphRepository } from './item-graph.repository.js';
 import { KnowledgeStarRepository } from './knowledge-star.repository.js';
 import { KnowledgeRepository } from './knowledge.repository.js';
-
-export class KnowledgeItemNotFoundError extends AppError {
-  readonly code = 'A0019';
-  constructor(uuid: string) {
-    super(`Knowledge-base item ${uuid} does not exist, or is in someone else's private knowledge base.`);
-  }
-}
+import { KnowledgeBaseNotFoundError, KnowledgeItemNotFoundError } from './knowledge-errors.js';
 
 /** Public and starred knowledge bases, and the chunks ("embeddings") of an item. */
 @Injectable()

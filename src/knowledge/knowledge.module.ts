@@ -7,6 +7,7 @@ import { IndexingJobRepository } from './indexing-job.repository.js';
 import { IndexingService } from './indexing.service.js';
 import { KnowledgeController } from './knowledge.controller.js';
 import { KnowledgeRepository } from './knowledge.repository.js';
+import { KnowledgeService } from './knowledge.service.js';
 import { PgRetrieval } from './pg-retrieval.js';
 import { RETRIEVAL_PORT } from './retrieval-port.js';
 import { SampleKnowledgeBase } from './sample-knowledge-base.js';
@@ -16,6 +17,7 @@ import { SampleKnowledgeBase } from './sample-knowledge-base.js';
   controllers: [KnowledgeController],
   providers: [
     KnowledgeRepository,
+    KnowledgeService,
     GraphRepository,
     IndexingService,
     IndexingJobRepository,

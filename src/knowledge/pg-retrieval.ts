@@ -5,7 +5,7 @@ import { DATA_SOURCE } from '../database/database.module.js';
 import type { KnowledgeBaseEntity } from '../database/entities/index.js';
 import type { RetrievalPort, RetrievalResult } from './retrieval-port.js';
 import { GraphRepository } from './graph.repository.js';
-import { cjkTerms, wordTerms } from './text-terms.js';
+import { cjkTerms, wordTerms } from '../common/text-terms.js';
 
 /** The legacy defaults, used when a knowledge base stores 0. */
 export const DEFAULT_MAX_RESULTS = 3;

@@ -2,16 +2,8 @@ import { Controller, Get, Headers, Param, Query, Res, UnauthorizedException } fr
 import type { Response } from 'express';
 import { AuthService } from '../auth/auth.service.js';
 import { Public } from '../auth/current-user.js';
-import { AppError } from '../common/app-error.js';
 import { SourceFileStore } from './source-file.store.js';
-
-class FileNotFoundError extends AppError {
-  readonly code = 'A0011';
-  override readonly httpStatus = 404;
-  constructor(name: string) {
-    super(`File ${name} does not exist, or is in a knowledge base you cannot read.`);
-  }
-}
+import { FileNotFoundError } from './knowledge-errors.js';
 
 /**
  * Downloads of uploaded documents (the item table's 附件 link). The frontend previews text through `/api/file/…`

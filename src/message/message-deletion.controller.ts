@@ -1,14 +1,7 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { User, type CurrentUser } from '../auth/current-user.js';
-import { AppError } from '../common/app-error.js';
+import { MessageNotFoundError } from './message-errors.js';
 import { MessageDeletionRepository } from './message-deletion.repository.js';
-
-class MessageNotFoundError extends AppError {
-  readonly code = 'A0017';
-  constructor(uuid: string) {
-    super(`Message ${uuid} does not exist, or is not yours.`);
-  }
-}
 
 /** The delete menu on a question or an answer in the chat. */
 @Controller('conversation/message')

@@ -1,17 +1,11 @@
 import { concatMap, delay, from, of, type Observable } from 'rxjs';
 import type { CatalogEntry } from '../citation/citation-catalog.js';
 import type { ParagraphsAnswer } from '../citation/answer-schema.js';
-import { hasCjk, sentences, terms } from '../knowledge/text-terms.js';
+import { hasCjk, sentences, terms } from '../common/text-terms.js';
 import { followUpQuery } from './follow-up.js';
 import type { ModelDelta, ModelProvider, ModelRequest } from './model-provider.js';
 import { refusalText } from './refusal.js';
-
-export interface OfflineSettings {
-  /** Characters per streamed chunk. */
-  chunkSize: number;
-  /** Pause between chunks, in milliseconds, so that the answer streams as a model's would. */
-  chunkDelayMs: number;
-}
+import type { OfflineSettings } from '../config/app-config.js';
 
 const MAX_SENTENCES = 6;
 const MAX_SENTENCES_PER_SOURCE = 2;

@@ -3,28 +3,12 @@ import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from '
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { Observable, type Subscriber } from 'rxjs';
 import { paragraphsAnswerJsonSchema } from '../citation/answer-schema.js';
-import {
-  AppError,
-  ModelRateLimitedError,
-  ModelStreamCutError,
-  ModelTimeoutError,
-  ModelUpstreamError,
-} from '../common/app-error.js';
+import { AppError } from '../common/app-error.js';
 import type { FinishReason, ModelDelta, ModelProvider, ModelRequest, TokenUsage } from './model-provider.js';
 import { followUpQuery } from './follow-up.js';
 import { buildPrompt } from './prompt.js';
-
-export interface OpenAiSettings {
-  baseUrl: string;
-  apiKey: string;
-  /** The default model. */
-  model: string;
-  /** Every model a request may name; the default is always one of them. */
-  models: string[];
-  timeoutMs: number;
-  temperature: number;
-  maxRetries: number;
-}
+import type { OpenAiSettings } from '../config/app-config.js';
+import { ModelRateLimitedError, ModelStreamCutError, ModelTimeoutError, ModelUpstreamError } from './model-errors.js';
 
 /**
  * How the answer's format is asked for. Servers differ: OpenAI and vLLM take a JSON Schema, some only

@@ -1,10 +1,12 @@
 import { of, type Observable } from 'rxjs';
 import type { CitationCatalog } from '../citation/citation-catalog.js';
-import { hasCjk } from '../knowledge/text-terms.js';
+import { hasCjk } from '../common/text-terms.js';
 import type { ModelDelta } from './model-provider.js';
 
 /** What to do when retrieval offers no source: answer without sources (flagged uncited), or refuse. */
-export type NoSourcesPolicy = 'answer-without-sources' | 'refuse';
+import type { NoSourcesPolicy } from '../config/app-config.js';
+
+export type { NoSourcesPolicy };
 
 /** The one paragraph said when the knowledge bases hold nothing that answers the question, in its language. */
 export function refusalText(question: string): string {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { AdminOnlyError } from '../auth/auth.errors.js';
 import type { CurrentUser } from '../auth/current-user.js';
-import { AppError } from '../common/app-error.js';
 import { legacyPage } from '../common/legacy-page.js';
+import { TooManyConversationsError } from '../conversation/conversation-errors.js';
 import { toConvDto } from '../conversation/conversation-dto.js';
 import {
   ConversationRepository,
@@ -12,34 +13,7 @@ import type { ConversationEntity } from '../database/entities/index.js';
 import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
 import { toPresetDto, toRelationDto } from './preset-dto.js';
 import { PresetRepository, type PresetFields } from './preset.repository.js';
-
-export class PresetNotFoundError extends AppError {
-  readonly code = 'A0027';
-  constructor(uuid: string) {
-    super(`Preset ${uuid} does not exist; pick one from /conversation-preset/search.`);
-  }
-}
-
-export class PresetTitleTakenError extends AppError {
-  readonly code = 'A0028';
-  constructor(title: string) {
-    super(`会话(角色)标题已存在 You already have a conversation titled "${title}"; rename or delete it first.`);
-  }
-}
-
-export class PresetTooManyConversationsError extends AppError {
-  readonly code = 'A0030';
-  constructor() {
-    super(`You have ${MAX_CONVERSATIONS} conversations, the most allowed; delete one first.`);
-  }
-}
-
-export class AdminOnlyError extends AppError {
-  readonly code = 'A0016';
-  constructor() {
-    super('Only an administrator can manage conversation presets.');
-  }
-}
+import { PresetNotFoundError, PresetTitleTakenError } from './preset-errors.js';
 
 /** Conversation presets (预设角色): listed for everyone, created by admins, used to start a conversation. */
 @Injectable()
@@ -73,7 +47,7 @@ export class PresetService {
     if (existing) return this.toDto(existing, user);
     if (await this.conversations.findByTitle(user.id, preset.title)) throw new PresetTitleTakenError(preset.title);
     if ((await this.conversations.listByUser(user.id)).length >= MAX_CONVERSATIONS)
-      throw new PresetTooManyConversationsError();
+      throw new TooManyConversationsError();
     const created = await this.conversations.create(user.id, {
       title: preset.title,
       remark: preset.remark,

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { z } from 'zod';
+import { ZodBody, ZodQuery } from '../common/zod-pipe.js';
 import { User, type CurrentUser } from '../auth/current-user.js';
-import { pagingQuery, parseRequest } from '../common/legacy-page.js';
+import { pagingQuery } from '../common/legacy-page.js';
 import { PromptService } from './prompt.service.js';
 
 const act = z.string().trim().min(1, 'act (the prompt name) must not be blank').max(120);
@@ -40,27 +41,28 @@ export class PromptController {
   constructor(private readonly prompts: PromptService) {}
 
   @Get('my/search')
-  async search(@User() user: CurrentUser, @Query() query: unknown) {
-    const q = parseRequest(searchQuery, query);
+  async search(@User() user: CurrentUser, @ZodQuery(searchQuery) q: z.output<typeof searchQuery>) {
     return { success: true, data: await this.prompts.search(user, q.keyword.trim(), q.currentPage, q.pageSize) };
   }
 
   @Get('my/autocomplete')
-  async autocomplete(@User() user: CurrentUser, @Query() query: unknown) {
-    const { keyword } = parseRequest(autocompleteQuery, query);
+  async autocomplete(
+    @User() user: CurrentUser,
+    @ZodQuery(autocompleteQuery) { keyword }: z.output<typeof autocompleteQuery>,
+  ) {
     return { success: true, data: await this.prompts.autocomplete(user, keyword.trim()) };
   }
 
   @Post('save')
   @HttpCode(200)
-  async save(@User() user: CurrentUser, @Body() body: unknown) {
-    return { success: true, data: await this.prompts.save(user, parseRequest(saveBody, body).prompts) };
+  async save(@User() user: CurrentUser, @ZodBody(saveBody) body: z.output<typeof saveBody>) {
+    return { success: true, data: await this.prompts.save(user, body.prompts) };
   }
 
   @Post('edit/:id')
   @HttpCode(200)
-  async edit(@User() user: CurrentUser, @Param('id') id: string, @Body() body: unknown) {
-    return { success: true, data: await this.prompts.edit(user, id, parseRequest(editBody, body)) };
+  async edit(@User() user: CurrentUser, @Param('id') id: string, @ZodBody(editBody) body: z.output<typeof editBody>) {
+    return { success: true, data: await this.prompts.edit(user, id, body) };
   }
 
   @Post('del/:id')

@@ -1,16 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { CurrentUser } from '../auth/current-user.js';
-import { AppError } from '../common/app-error.js';
 import { legacyPage } from '../common/legacy-page.js';
 import type { PromptEntity } from '../database/entities/index.js';
 import { PromptRepository } from './prompt.repository.js';
-
-export class PromptNotFoundError extends AppError {
-  readonly code = 'A0017';
-  constructor(id: string) {
-    super(`Prompt ${id} does not exist in your prompt library.`);
-  }
-}
+import { PromptNotFoundError } from './prompt-errors.js';
 
 /** How many prompts the `/` autocomplete offers. */
 const AUTOCOMPLETE_SIZE = 10;

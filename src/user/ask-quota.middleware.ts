@@ -1,15 +1,11 @@
 import { Inject, Injectable, Logger, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AuthService } from '../auth/auth.service.js';
-import { AppError } from '../common/app-error.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { sseEvent } from '../sse/sse-frames.js';
 import { UsageRepository, type Usage } from './usage.repository.js';
-
-export class QuotaExceededError extends AppError {
-  readonly code = 'QUOTA_EXCEEDED';
-}
+import { QuotaExceededError } from './user-errors.js';
 
 /**
  * Holds a question back when the user has used up a daily or monthly quota (`QUOTA_*`; the settings page shows

@@ -1,16 +1,12 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { Public, User, type CurrentUser } from '../auth/current-user.js';
-import { AppError } from '../common/app-error.js';
-import { parseRequest } from '../common/legacy-page.js';
-import { avatarPng } from './avatar.js';
-import { newPassword } from './password-rules.js';
+import { ZodBody } from '../common/zod-pipe.js';
+import { avatarPng } from '../common/avatar.js';
+import { newPassword } from '../auth/password-rules.js';
 import { UserService } from './user.service.js';
-
-class AvatarSizeError extends AppError {
-  readonly code = 'B0003';
-}
+import { AvatarSizeError } from './user-errors.js';
 
 const AVATAR_SIDE = z.coerce.number().int().min(32).max(128).default(64);
 const avatarQuery = z.object({ width: AVATAR_SIDE, height: AVATAR_SIDE });
@@ -35,8 +31,7 @@ export class UserController {
 
   @Post('password/modify')
   @HttpCode(200)
-  async modifyPassword(@User() user: CurrentUser, @Body() body: unknown) {
-    const fields = parseRequest(passwordBody, body);
+  async modifyPassword(@User() user: CurrentUser, @ZodBody(passwordBody) fields: z.output<typeof passwordBody>) {
     await this.users.modifyPassword(user, fields.oldPassword, fields.newPassword);
     return { success: true, data: '修改成功' };
   }

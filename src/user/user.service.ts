@@ -2,18 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import { UserRepository } from '../auth/user.repository.js';
-import { AppError } from '../common/app-error.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { TokenRevoker } from './token-revoker.js';
 import { UsageRepository } from './usage.repository.js';
-
-export class WrongOldPasswordError extends AppError {
-  readonly code = 'A0032';
-  constructor() {
-    super('原密码不正确 The current password is wrong; type it again.');
-  }
-}
+import { WrongOldPasswordError } from './user-errors.js';
 
 /** How many question/answer pairs the legacy settings page shows; informational, as on the legacy server. */
 const CONTEXT_MESSAGE_PAIRS = 3;

@@ -1,0 +1,76 @@
+// @ts-check
+/**
+ * The module graph of src/: imports point down only (ground ← database ← features ← app), so no folder imports a
+ * folder that imports it back. Each folder lists the folders it may import; anything else fails `npm run lint`.
+ */
+const ground = ['common', 'sse', 'citation', 'config'];
+const base = [...ground, 'database'];
+
+/** @type {Record<string, string[]>} */
+const mayImport = {
+  common: [],
+  sse: ['common'],
+  citation: ['common', 'sse'],
+  config: ['common', 'citation', 'sse'],
+  database: ground,
+  // Counters and histograms every feature may report to; they know nothing of features.
+  metrics: [...base, 'auth'],
+  model: ground,
+  auth: base,
+  knowledge: [...base, 'model', 'auth'],
+  conversation: [...base, 'metrics', 'model', 'auth', 'knowledge'],
+  admin: [...base, 'auth'],
+  user: [...base, 'auth'],
+  message: [...base, 'auth'],
+  prompt: [...base, 'auth'],
+  platform: [...base, 'model', 'auth'],
+  preset: [...base, 'auth', 'knowledge', 'conversation'],
+  'knowledge-qa': [...base, 'model', 'auth', 'knowledge', 'conversation', 'platform'],
+  health: [...base, 'auth'],
+  // The web page and the API description: served files and documents about the rest.
+  web: [...base, 'auth'],
+  openapi: [...base, 'auth'],
+  // Above accounts, conversations and knowledge bases: a new user's first conversation needs all three.
+  onboarding: [...base, 'auth', 'knowledge', 'conversation'],
+};
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Files that import each other, directly or through others.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-unknown-folder',
+      severity: 'error',
+      comment: 'A new folder under src/ gets its place in the module graph in .dependency-cruiser.cjs.',
+      from: { path: '^src/[^/]+/', pathNot: `^src/(${Object.keys(mayImport).join('|')})/` },
+      to: {},
+    },
+    {
+      name: 'no-import-of-app',
+      severity: 'error',
+      comment: 'The files at the top of src/ assemble the app; no folder imports them.',
+      from: { path: '^src/[^/]+/' },
+      to: { path: '^src/[^/]+[.]ts$' },
+    },
+    ...Object.entries(mayImport).map(([folder, allowed]) => ({
+      name: `layers-${folder}`,
+      severity: /** @type {const} */ ('error'),
+      comment: `src/${folder}/ may import only ${allowed.join(', ') || 'nothing else in src/'}.`,
+      from: { path: `^src/${folder}/` },
+      to: { path: '^src/[^/]+/', pathNot: `^src/(${[folder, ...allowed].join('|')})/` },
+    })),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|dist-bench|node_modules)/' },
+    // Type-only imports count: a folder that needs another's types depends on it all the same.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
