@@ -18,6 +18,7 @@ import { UserModule } from './user/user.module.js';
 import { RegistrationModule } from './auth/registration.module.js';
 import { KnowledgeSocialModule } from './knowledge/knowledge-social.module.js';
 import { MessageModule } from './message/message.module.js';
+import { OpenApiModule } from './openapi/openapi.module.js';
 
 @Module({})
 export class AppModule {
@@ -40,6 +41,7 @@ export class AppModule {
         PromptModule,
         KnowledgeSocialModule,
         MessageModule,
+        OpenApiModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],

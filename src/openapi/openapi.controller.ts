@@ -1,0 +1,50 @@
+import { Controller, Get, Header, NotFoundException, Param, Res, type OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import type { Response } from 'express';
+import { Public } from '../auth/current-user.js';
+import { DOCS_ASSETS, DOCS_HTML, DOCS_INIT_SCRIPT, docsAsset } from './docs-page.js';
+import { buildOpenApiDocument } from './openapi-document.js';
+import { catalogRoutes } from './route-catalog.js';
+
+const APP_VERSION = '0.1.0';
+
+/** `GET /openapi.json`: the API described, built once the application has all its routes. `GET /docs`: browse it. */
+@Controller()
+export class OpenApiController implements OnApplicationBootstrap {
+  private document: Record<string, unknown> = {};
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.document = buildOpenApiDocument(catalogRoutes(this.discovery, this.scanner), APP_VERSION);
+  }
+
+  @Public()
+  @Get('openapi.json')
+  openApi(): Record<string, unknown> {
+    return this.document;
+  }
+
+  @Public()
+  @Get('docs')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  docs(): string {
+    return DOCS_HTML;
+  }
+
+  @Public()
+  @Get('docs/assets/:name')
+  asset(@Param('name') name: string, @Res() response: Response): void {
+    if (name === 'init.js') {
+      response.type('text/javascript; charset=utf-8').send(DOCS_INIT_SCRIPT);
+      return;
+    }
+    const bytes = docsAsset(name);
+    if (!bytes) throw new NotFoundException(`No such documentation asset: ${name}`);
+    response.setHeader('Cache-Control', 'public, max-age=86400');
+    response.type(DOCS_ASSETS[name]!).send(bytes);
+  }
+}
