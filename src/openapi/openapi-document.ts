@@ -109,13 +109,11 @@ function operationFor(route: CatalogRoute, components: Record<string, JsonSchema
     ...queryParameters(route, components),
     ...route.headers.map((name) => ({ name, in: 'header', required: false, schema: { type: 'string' } })),
   ];
-  const validated =
-    route.body !== undefined || route.query !== undefined || [...route.pathParams.values()].some(Boolean);
   const notes = [
     route.isPublic ? 'Public: no token needed.' : undefined,
-    validated
+    !route.readsUncheckedInput
       ? undefined
-      : 'No request schema is registered for this route: it takes no input, or checks its input by hand, so its fields are not described here (its responses are).',
+      : 'No request schema is registered for this route: it checks its input by hand, so those fields are not described here (its responses are).',
   ].filter(Boolean);
   const operation: Operation = {
     operationId: `${route.controller}.${route.handler}${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`,

@@ -23,6 +23,8 @@ export interface CatalogRoute {
   body?: z.ZodType;
   /** The handler reads a body it checks by hand (`@Body()` without a schema). */
   uncheckedBody: boolean;
+  /** The handler reads input no schema describes: a body, query or path parameter without one, or the request. */
+  readsUncheckedInput: boolean;
   /** The schema of `@ZodQuery` (the whole query string). */
   query?: z.ZodType;
   /** Path parameters by name: a schema when `@ZodParam` validates it. */
@@ -48,8 +50,9 @@ const METHODS: Partial<Record<RequestMethod, CatalogRoute['method']>> = {
   [RequestMethod.HEAD]: 'head',
 };
 
-const asList = (value: unknown): string[] =>
-  value === undefined ? [''] : Array.isArray(value) ? value.map(String) : [String(value)];
+/** A route decorator's path: one string, a list, or none (the controller's own path). */
+const asList = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [''] : Array.isArray(value) ? value : [value];
 
 /** `/a/:b` → `/a/{b}`, joined and normalised as the router joins them. */
 export function openApiPath(...parts: string[]): string {
@@ -75,7 +78,7 @@ export function catalogRoutes(discovery: DiscoveryService, scanner: MetadataScan
   for (const wrapper of discovery.getControllers()) {
     const controller = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
     if (!controller || typeof controller !== 'function') continue;
-    const prefixes = asList(Reflect.getMetadata(PATH_METADATA, controller));
+    const prefixes = asList(Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined);
     const classPublic = Reflect.getMetadata(PUBLIC_ROUTE, controller) === true;
     const prototype = controller.prototype as Record<string, unknown>;
     for (const name of scanner.getAllMethodNames(prototype)) {
@@ -92,6 +95,7 @@ export function catalogRoutes(discovery: DiscoveryService, scanner: MetadataScan
           const full = openApiPath(prefix, path);
           const pathParams = new Map<string, z.ZodType | undefined>();
           for (const [, param] of full.matchAll(/\{([^}]+)\}/g)) pathParams.set(param!, described.params.get(param!));
+          const uncheckedParam = [...pathParams.values()].some((schema) => schema === undefined);
           routes.push({
             method,
             path: full,
@@ -100,6 +104,7 @@ export function catalogRoutes(discovery: DiscoveryService, scanner: MetadataScan
             isPublic,
             body: described.body,
             uncheckedBody: described.uncheckedBody,
+            readsUncheckedInput: described.readsUnchecked || uncheckedParam,
             query: described.query,
             pathParams,
             namedQuery: described.namedQuery,
@@ -118,6 +123,7 @@ function describeArgs(args: Record<string, RouteArg>) {
   const headers: string[] = [];
   let body: z.ZodType | undefined;
   let uncheckedBody = false;
+  let readsUnchecked = false;
   let query: z.ZodType | undefined;
   for (const [key, arg] of Object.entries(args)) {
     const schema = zodSchemaOf(arg);
@@ -134,6 +140,7 @@ function describeArgs(args: Record<string, RouteArg>) {
     else if (type === RouteParamtypes.QUERY && named) namedQuery.push(named);
     else if (type === RouteParamtypes.PARAM && named) params.set(named, schema);
     else if (type === RouteParamtypes.HEADERS && named) headers.push(named);
+    if (!schema && [RouteParamtypes.BODY, RouteParamtypes.QUERY].includes(type)) readsUnchecked = true;
   }
-  return { body, uncheckedBody, query, params, namedQuery, headers };
+  return { body, uncheckedBody, readsUnchecked, query, params, namedQuery, headers };
 }

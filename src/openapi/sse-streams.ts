@@ -52,7 +52,7 @@ data:Numbers are given at first citation.
 
 event:[CITATION_PARAGRAPH]
 id:6
-data:{"paragraphIndex":0,"text":"Numbers are given at first citation.","citationIds":["E1"],"citationNumbers":[1],"support":[{"citationId":"E1","score":0.82,"verdict":"supported","quote":{"text":"given in the order sources are first cited","start":24,"end":66}}],"supported":true,"inferred":false}
+data:{"paragraphIndex":0,"text":"Numbers are given at first citation.","citationIds":["E1"],"citationNumbers":[1],"support":[{"citationId":"E1","score":0.82,"verdict":"supported","quote":{"text":"given in the order sources are first cited","start":21,"end":63}}],"supported":true,"inferred":false}
 
 event:[CITATION_DONE]
 id:7
