@@ -154,7 +154,7 @@ describe('GET /openapi.json and /docs', () => {
     expect(refused).toBe(7);
   });
 
-  it('names the token scheme, marks public routes and the bare 401', () => {
+  it('names the token scheme, marks public routes and the bare 401', async () => {
     expect(document.components.securitySchemes.authorizationToken).toMatchObject({
       type: 'apiKey',
       in: 'header',
@@ -168,6 +168,9 @@ describe('GET /openapi.json and /docs', () => {
       expect(operation(method, path).security).toEqual([]);
       expect(operation(method, path).responses['401']).toBeUndefined();
     }
+    const refused = await fetch(`${server.baseUrl}/conversation/add`, { method: 'POST' });
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).toBe('');
     const add = operation('post', '/conversation/add');
     expect(add.security).toBeUndefined();
     expect(add.responses['401']).toBeDefined();
@@ -223,5 +226,8 @@ describe('GET /openapi.json and /docs', () => {
     const init = await (await fetch(`${server.baseUrl}/docs/assets/init.js`)).text();
     expect(init).toContain("url: 'openapi.json'");
     expect((await fetch(`${server.baseUrl}/docs/assets/package.json`)).status).toBe(404);
+    const slashed = await fetch(`${server.baseUrl}/docs/`, { redirect: 'manual' });
+    expect(slashed.status).toBe(301);
+    expect(new URL(slashed.headers.get('location')!, `${server.baseUrl}/docs/`).pathname).toBe('/docs');
   });
 });

@@ -1,6 +1,6 @@
-import { Controller, Get, Header, NotFoundException, Param, Res, type OnApplicationBootstrap } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, Req, Res, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { Public } from '../auth/current-user.js';
 import { DOCS_ASSETS, DOCS_HTML, DOCS_INIT_SCRIPT, docsAsset } from './docs-page.js';
 import { buildOpenApiDocument } from './openapi-document.js';
@@ -28,11 +28,15 @@ export class OpenApiController implements OnApplicationBootstrap {
     return this.document;
   }
 
+  /** The page's asset links are relative (so that it works behind a path prefix): `/docs/` is sent to `/docs`. */
   @Public()
   @Get('docs')
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  docs(): string {
-    return DOCS_HTML;
+  docs(@Req() request: Request, @Res() response: Response): void {
+    if (request.path.endsWith('/')) {
+      response.redirect(301, '../docs');
+      return;
+    }
+    response.type('text/html; charset=utf-8').send(DOCS_HTML);
   }
 
   @Public()
