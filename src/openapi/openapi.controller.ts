@@ -1,4 +1,4 @@
-import { Controller, Get, NotFoundException, Param, Req, Res, type OnApplicationBootstrap } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/current-user.js';
@@ -8,23 +8,21 @@ import { catalogRoutes } from './route-catalog.js';
 
 const APP_VERSION = '0.1.0';
 
-/** `GET /openapi.json`: the API described, built once the application has all its routes. `GET /docs`: browse it. */
+/** `GET /openapi.json`: the API described, built at its first request. `GET /docs`: browse it. */
 @Controller()
-export class OpenApiController implements OnApplicationBootstrap {
-  private document: Record<string, unknown> = {};
+export class OpenApiController {
+  /** Built at the first request, when every route is registered, and kept: routes do not change while running. */
+  private document: Record<string, unknown> | undefined;
 
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.document = buildOpenApiDocument(catalogRoutes(this.discovery, this.scanner), APP_VERSION);
-  }
-
   @Public()
   @Get('openapi.json')
   openApi(): Record<string, unknown> {
+    this.document ??= buildOpenApiDocument(catalogRoutes(this.discovery, this.scanner), APP_VERSION);
     return this.document;
   }
 
