@@ -21,6 +21,7 @@ import { KnowledgeSocialModule } from './knowledge/knowledge-social.module.js';
 import { MessageModule } from './message/message.module.js';
 import { WebModule } from './web/web.module.js';
 import { OnboardingModule } from './onboarding/onboarding.module.js';
+import { OpenApiModule } from './openapi/openapi.module.js';
 
 @Module({})
 export class AppModule {
@@ -46,6 +47,7 @@ export class AppModule {
         MetricsModule,
         WebModule,
         OnboardingModule,
+        OpenApiModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],

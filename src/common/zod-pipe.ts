@@ -59,7 +59,8 @@ function pathOfNul(value: unknown, path: string[] = []): string[] | undefined {
  * what it must be. Use it through {@link ZodBody}, {@link ZodQuery} or {@link ZodParam}.
  */
 export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.output<T>> {
-  constructor(private readonly schema: T) {}
+  /** `schema` is public so that the API document can read, per route, what the route accepts. */
+  constructor(readonly schema: T) {}
 
   transform(value: unknown, metadata: ArgumentMetadata): z.output<T> {
     // A path parameter is named by the route's name for it; body and query fields by their own names.
