@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { Observable, type Subscriber } from 'rxjs';
 import { paragraphsAnswerJsonSchema } from '../citation/answer-schema.js';
 import { AppError } from '../common/app-error.js';
+import { openChatStream, readChatChunks } from './chat-stream.js';
 import type { FinishReason, ModelDelta, ModelProvider, ModelRequest, TokenUsage } from './model-provider.js';
 import { followUpQuery } from './follow-up.js';
 import { buildPrompt } from './prompt.js';
@@ -31,16 +32,11 @@ interface ReasoningDelta {
 export class OpenAiProvider implements ModelProvider {
   readonly name = 'openai';
   private readonly logger = new Logger(OpenAiProvider.name);
-  private readonly client: OpenAI;
   private readonly modeByModel = new Map<string, OutputMode>();
+  private readonly completionsUrl: string;
 
   constructor(private readonly settings: OpenAiSettings) {
-    this.client = new OpenAI({
-      baseURL: settings.baseUrl,
-      apiKey: settings.apiKey,
-      timeout: settings.timeoutMs,
-      maxRetries: settings.maxRetries,
-    });
+    this.completionsUrl = `${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   }
 
   stream(request: ModelRequest): Observable<ModelDelta> {
@@ -55,21 +51,19 @@ export class OpenAiProvider implements ModelProvider {
 
   private async run(request: ModelRequest, signal: AbortSignal, subscriber: Subscriber<ModelDelta>): Promise<void> {
     const model = this.modelFor(request.modelName);
-    const chunks = await this.open(model, request, signal);
+    const response = await this.open(model, request, signal);
     let finish: FinishReason | undefined;
     let usage: TokenUsage | undefined;
     try {
-      for await (const chunk of chunks) {
-        const paused = request.ready?.();
-        if (paused) await paused;
+      await readChatChunks(response, signal, request.ready, (chunk) => {
         usage = readUsage(chunk) ?? usage;
-        const choice = chunk.choices[0];
-        if (choice === undefined) continue;
-        const delta = choice.delta as typeof choice.delta & ReasoningDelta;
+        const choice = chunk.choices?.[0];
+        if (choice === undefined) return;
+        const delta = (choice.delta ?? {}) as typeof choice.delta & ReasoningDelta;
         if (delta.reasoning_content) subscriber.next({ type: 'reasoning', text: delta.reasoning_content });
         if (delta.content) subscriber.next({ type: 'content', text: delta.content });
         if (choice.finish_reason) finish = readFinishReason(choice.finish_reason);
-      }
+      });
     } catch (error) {
       if (signal.aborted) return;
       throw new ModelStreamCutError(`The model stream broke off: ${describe(error)}`, { cause: error });
@@ -94,7 +88,12 @@ export class OpenAiProvider implements ModelProvider {
     let mode = this.modeByModel.get(model) ?? 'json_schema';
     for (;;) {
       try {
-        return await this.client.chat.completions.create(this.params(model, request, mode), { signal });
+        return await openChatStream(this.completionsUrl, this.params(model, request, mode), {
+          apiKey: this.settings.apiKey,
+          timeoutMs: this.settings.timeoutMs,
+          maxRetries: this.settings.maxRetries,
+          signal,
+        });
       } catch (error) {
         // A schema whose ids are an enum of the offered ones first; a server that refuses the enum gets the plain one.
         const weaker = mode === 'json_schema' && rejectsEnum(error) ? 'json_schema_plain' : WEAKER_MODE[mode];
