@@ -6,7 +6,13 @@ import { DATA_SOURCE } from '../database/database.module.js';
 import type { ConversationEntity } from '../database/entities/index.js';
 import { MESSAGE_ROLE, type AnswerStatus } from '../database/entities/message.entity.js';
 import type { RetrievalResult } from '../knowledge/retrieval-port.js';
-import { paragraphFlags, supportColumns, trustRow, type TrustCounts } from './citation-columns.js';
+import {
+  CITATION_ROW_INSERTS,
+  paragraphFlags,
+  supportColumns,
+  trustRow,
+  type TrustCounts,
+} from './citation-columns.js';
 
 export class StorageFailedError extends AppError {
   readonly code = 'STORAGE_FAILED';
@@ -92,42 +98,7 @@ answer AS (
          (j->>'truncated')::boolean
     FROM input
   RETURNING "id"),
-paragraphs AS (
-  INSERT INTO "adi_conversation_message_citation_paragraph"
-    ("message_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "is_inferred")
-  SELECT answer."id", p."paragraphIndex", p."text", p."citationIdsJson", p."supported", coalesce(p."inferred", false)
-    FROM answer, input, jsonb_to_recordset(j->'paragraphs')
-      AS p("paragraphIndex" int, "text" text, "citationIdsJson" text, "supported" boolean, "inferred" boolean)
-  RETURNING 1),
-citations AS (
-  INSERT INTO "adi_conversation_message_citation"
-    ("message_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id", "support_score",
-     "support_verdict", "quote_text", "quote_start", "quote_end", "model_verdict", "model_score")
-  SELECT answer."id", c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
-         c."supportScore", c."supportVerdict", c."quoteText", c."quoteStart", c."quoteEnd", c."modelVerdict",
-         c."modelScore"
-    FROM answer, input, jsonb_to_recordset(j->'citations')
-      AS c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text, "sourceId" text,
-           "supportScore" double precision, "supportVerdict" text, "quoteText" text, "quoteStart" int,
-           "quoteEnd" int, "modelVerdict" text, "modelScore" double precision)
-  RETURNING 1),
-refs AS (
-  INSERT INTO "adi_conversation_message_citation_ref"
-    ("message_id", "citation_id", "display_number", "citation_type", "source_id", "payload_json")
-  SELECT answer."id", r."citationId", r."displayNumber", r."citationType", r."sourceId", r."payloadJson"
-    FROM answer, input, jsonb_to_recordset(j->'refs')
-      AS r("citationId" text, "displayNumber" int, "citationType" text, "sourceId" text, "payloadJson" text)
-  RETURNING 1),
-embedding_refs AS (
-  INSERT INTO "adi_conversation_message_ref_embedding" ("message_id", "embedding_id", "score", "chunk_text", "user_id")
-  SELECT answer."id", e."embeddingId", e."score", e."chunkText", (j->>'userId')::bigint
-    FROM answer, input, jsonb_to_recordset(j->'embeddingRefs') AS e("embeddingId" text, "score" numeric, "chunkText" text)
-  RETURNING 1),
-graph_refs AS (
-  INSERT INTO "adi_conversation_message_ref_graph" ("message_id", "entities_from_question", "graph_from_store", "user_id")
-  SELECT answer."id", g."entitiesFromQuestion", g."graphFromStore", (j->>'userId')::bigint
-    FROM answer, input, jsonb_to_recordset(j->'graphRefs') AS g("entitiesFromQuestion" text, "graphFromStore" text)
-  RETURNING 1)
+${CITATION_ROW_INSERTS}
 SELECT (SELECT "id" FROM answer) AS "answerId"`;
 
 @Injectable()
