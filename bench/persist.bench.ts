@@ -12,10 +12,10 @@ import type { EmbeddingPayload } from '../src/citation/citation-catalog.js';
 import type { CitationParagraph, CitationRef } from '../src/citation/citation-events.js';
 import { AnswerFrameMapper } from '../src/conversation/answer-frames.js';
 import { AnswerJournalStore } from '../src/conversation/answer-journal-store.js';
-import { AnswerStore, type AnswerRecord } from '../src/conversation/answer-store.js';
 import { openDatabase } from '../src/database/data-source.js';
 import { ConversationEntity, UserEntity } from '../src/database/entities/index.js';
 import { benchDatabase } from './bench-database.js';
+import { OneStatementSave, type AnswerRecord } from './one-statement-save.js';
 
 const ANSWERS = 1000;
 const JOURNALED_ANSWERS = 200;
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     const conversation = await open.dataSource
       .getRepository(ConversationEntity)
       .save({ uuid: uuid(), userId: user.id, title: 'bench' });
-    const store = new AnswerStore(open.dataSource);
+    const store = new OneStatementSave(open.dataSource);
     for (let i = 0; i < 50; i++) await store.save(answer(user.id, conversation)); // warm-up
 
     const times: number[] = [];

@@ -6,7 +6,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { AuthService } from '../src/auth/auth.service.js';
 import { ASK_LIMITS, type AskLimits } from '../src/conversation/ask-limits.js';
-import { AnswerStore } from '../src/conversation/answer-store.js';
+import { AnswerJournalStore } from '../src/conversation/answer-journal-store.js';
 import { ConversationRepository, knowledgeBaseIdsOf } from '../src/conversation/conversation.repository.js';
 import { newUuid } from '../src/common/ids.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
@@ -30,7 +30,7 @@ export async function questionSteps(
   const knowledge = app.get(KnowledgeRepository);
   const limits = app.get<AskLimits>(ASK_LIMITS);
   const retrieval = app.get<RetrievalPort>(RETRIEVAL_PORT);
-  const store = app.get(AnswerStore);
+  const journal = app.get(AnswerJournalStore);
 
   const me = (await auth.userForToken(user.token))!;
   const conversation = (await conversations.findByUuid(user.conversationUuid))!;
@@ -51,17 +51,29 @@ export async function questionSteps(
     ],
     ['retrieval', () => retrieval.retrieve(QUESTION, baseIds)],
     [
-      'storage (question and 4-paragraph answer)',
-      () =>
-        store.save({
+      // What the journal writes for every answer: the opening before [START] and the closing statement (the
+      // flushes in between are per-token work, measured by the load phases).
+      'storage (journal opening and closing, 4 paragraphs)',
+      async () => {
+        const answerUuid = newUuid();
+        const opened = await journal.open({
           userId: me.id,
-          conversation,
+          conversationId: conversation.id,
+          conversationUuid: conversation.uuid,
           questionUuid: newUuid(),
-          answerUuid: newUuid(),
           question: QUESTION,
+          answerUuid,
+          modelPlatform: 'bench',
+          leaseMs: 30_000,
+        });
+        await journal.close({
+          ...opened,
+          answerUuid,
+          newQuestion: true,
+          userId: me.id,
+          status: 'complete',
           answerText: 'One. Two. Three. Four.',
           thinking: '',
-          status: 'complete',
           citationMode: 'paragraph',
           parseOutcome: 'complete',
           hasCitationError: false,
@@ -77,8 +89,10 @@ export async function questionSteps(
           retrieval: hits,
           totalTokens: 0,
           completionTokens: 0,
-          modelPlatform: 'bench',
-        }),
+          events: [],
+          lastSeq: 0,
+        });
+      },
     ],
   ];
   const costs: StepCost[] = [];

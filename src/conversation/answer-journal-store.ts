@@ -6,7 +6,7 @@ import { MESSAGE_ROLE, type AnswerStatus } from '../database/entities/message.en
 import type { RetrievalResult } from '../knowledge/retrieval-port.js';
 import { safeText } from '../sse/safe-text.js';
 import type { SseFrame } from '../sse/sse-frames.js';
-import { StorageFailedError } from './answer-store.js';
+import { StorageFailedError } from './conversation-errors.js';
 import {
   CITATION_ROW_INSERTS,
   paragraphFlags,

@@ -2,7 +2,7 @@ import type { Logger } from '@nestjs/common';
 import type { SseFrame } from '../sse/sse-frames.js';
 import type { AnswerClosing, AnswerJournalStore } from './answer-journal-store.js';
 import type { AnswerSpill } from './answer-spill.js';
-import { storageReason } from './answer-store.js';
+import { storageReason } from './conversation-errors.js';
 
 export interface JournalSettings {
   flushMs: number;

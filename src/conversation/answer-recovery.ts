@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AnswerJournalStore } from './answer-journal-store.js';
-import { storageReason } from './answer-store.js';
+import { storageReason } from './conversation-errors.js';
 
 /**
  * Answers whose writer died (its lease ran out: the process was killed, or lost the database for longer than

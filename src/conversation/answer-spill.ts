@@ -4,7 +4,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AnswerJournalStore, closingRows, type AnswerClosing } from './answer-journal-store.js';
-import { storageReason } from './answer-store.js';
+import { storageReason } from './conversation-errors.js';
 
 /**
  * Answers that were shown but could not be stored when they ended (the database was down) are kept as files

@@ -31,7 +31,7 @@ import {
   type ModelEnding,
 } from './answer-session.js';
 import { AnswerSpill } from './answer-spill.js';
-import { storageReason } from './answer-store.js';
+import { storageReason } from './conversation-errors.js';
 import { ASK_LIMITS, type AnswerLock, type AskLimits } from './ask-limits.js';
 import type { AskRequest } from './ask-request.js';
 import { CitationTrust } from './citation-trust.service.js';

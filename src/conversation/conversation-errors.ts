@@ -58,3 +58,18 @@ export class KnowledgeBaseNotAllowedError extends AppError {
     super(`Knowledge base ${id} does not exist or is someone else's private one; attach your own or public ones only.`);
   }
 }
+
+export class StorageFailedError extends AppError {
+  readonly code = 'STORAGE_FAILED';
+  constructor(cause: unknown) {
+    super('The answer could not be saved, so it was not kept; ask again.', { cause });
+  }
+}
+
+/** The database's own reason for a failed statement, for logs: its message and SQLSTATE code when it has one. */
+export function storageReason(error: unknown): string {
+  const cause = error instanceof StorageFailedError ? error.cause : error;
+  if (!(cause instanceof Error)) return String(cause);
+  const code = (cause as { code?: unknown }).code;
+  return typeof code === 'string' ? `${cause.message} [${code}]` : cause.message;
+}

@@ -3,7 +3,7 @@ import type { DataSource, Repository } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { CitationParagraph, CitationRef } from '../citation/citation-events.js';
 import { newUuid } from '../common/ids.js';
-import { StorageFailedError } from '../conversation/answer-store.js';
+import { StorageFailedError } from '../conversation/conversation-errors.js';
 import { DATA_SOURCE } from '../database/database.module.js';
 import {
   KnowledgeQaCitationRefEntity,

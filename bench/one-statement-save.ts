@@ -1,33 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
+/**
+ * The baseline `bench:persist` compares the answer journal with: a whole answer (question, answer, paragraphs,
+ * citations and references) stored in one statement after it has ended, as the service stored answers before
+ * answers were journaled while they stream.
+ */
 import type { DataSource } from 'typeorm';
-import type { CitationParagraph, CitationRef, CitationVerdict } from '../citation/citation-events.js';
-import { AppError } from '../common/app-error.js';
-import { DATA_SOURCE } from '../database/database.module.js';
-import type { ConversationEntity } from '../database/entities/index.js';
-import { MESSAGE_ROLE, type AnswerStatus } from '../database/entities/message.entity.js';
-import type { RetrievalResult } from '../knowledge/retrieval-port.js';
+import type { CitationParagraph, CitationRef, CitationVerdict } from '../src/citation/citation-events.js';
 import {
   CITATION_ROW_INSERTS,
   paragraphFlags,
   supportColumns,
   trustRow,
   type TrustCounts,
-} from './citation-columns.js';
-
-export class StorageFailedError extends AppError {
-  readonly code = 'STORAGE_FAILED';
-  constructor(cause: unknown) {
-    super('The answer could not be saved, so it was not kept; ask again.', { cause });
-  }
-}
-
-/** The database's own reason for a failed statement, for logs: its message and SQLSTATE code when it has one. */
-export function storageReason(error: unknown): string {
-  const cause = error instanceof StorageFailedError ? error.cause : error;
-  if (!(cause instanceof Error)) return String(cause);
-  const code = (cause as { code?: unknown }).code;
-  return typeof code === 'string' ? `${cause.message} [${code}]` : cause.message;
-}
+} from '../src/conversation/citation-columns.js';
+import type { ConversationEntity } from '../src/database/entities/index.js';
+import { MESSAGE_ROLE, type AnswerStatus } from '../src/database/entities/message.entity.js';
+import type { RetrievalResult } from '../src/knowledge/retrieval-port.js';
 
 /** One answer as it is kept: what the reader was shown, and how it came about. */
 export interface AnswerRecord {
@@ -101,17 +88,12 @@ answer AS (
 ${CITATION_ROW_INSERTS}
 SELECT (SELECT "id" FROM answer) AS "answerId"`;
 
-@Injectable()
-export class AnswerStore {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+export class OneStatementSave {
+  constructor(private readonly dataSource: DataSource) {}
 
   /** Question, answer, paragraphs, citations and references, atomically. */
   async save(record: AnswerRecord): Promise<void> {
-    try {
-      await this.dataSource.query(SAVE_ANSWER, [JSON.stringify(toRows(record))]);
-    } catch (error) {
-      throw new StorageFailedError(error);
-    }
+    await this.dataSource.query(SAVE_ANSWER, [JSON.stringify(toRows(record))]);
   }
 }
 
