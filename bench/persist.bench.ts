@@ -133,7 +133,7 @@ async function main(): Promise<void> {
           ...mapper.event({ type: 'paragraph', paragraph }),
         ];
         const flushStarted = performance.now();
-        await journal.append(answerId, record.answerUuid, { events, text, thinking: '' });
+        await journal.appendMany([{ answerId, answerUuid: record.answerUuid, events, text, thinking: '' }]);
         if (!warm) flushTimes.push(performance.now() - flushStarted);
       }
       await journal.close({

@@ -41,6 +41,12 @@ export interface JournalBatch {
   thinking: string;
 }
 
+/** A batch with the answer it belongs to. */
+export interface AnswerBatch extends JournalBatch {
+  answerId: string;
+  answerUuid: string;
+}
+
 /** Everything an answer ends with. The statement that stores it overwrites, so running it twice is harmless. */
 export interface AnswerClosing {
   answerId: string;
@@ -100,24 +106,33 @@ SELECT (SELECT "id" FROM answer) AS "answerId", (SELECT "id" FROM question_id) A
        (SELECT count(*) FROM stream) AS "streams"`;
 
 /**
- * One flush: the batch's events, and the shown text appended to the answer row. Events already stored (a retry
- * of a flush whose reply was lost) are skipped, and then the text is not appended twice.
+ * One flush of many answers: each batch's events, and its shown text appended to its answer row, in one
+ * statement. A batch whose events are already stored (a retry of a flush whose reply was lost) is skipped, and
+ * then its text is not appended twice. Readers on other instances are told which answers grew, up to 200 uuids
+ * a notification (a payload holds at most 8,000 bytes).
  */
-const APPEND = `
+const APPEND_MANY = `
 WITH input AS (SELECT $1::jsonb AS j),
+batches AS (
+  SELECT (b->>'answerId')::bigint AS answer_id, b->>'answerUuid' AS answer_uuid, b->'events' AS events,
+         b->>'text' AS text, b->>'thinking' AS thinking
+    FROM input, jsonb_array_elements(j) AS b),
 events AS (
   INSERT INTO "adi_answer_event" ("message_id", "seq", "event", "data")
-  SELECT (j->>'answerId')::bigint, e."seq", e."event", e."data"
-    FROM input, jsonb_to_recordset(j->'events') AS e("seq" int, "event" text, "data" text)
+  SELECT answer_id, e."seq", e."event", e."data"
+    FROM batches, jsonb_to_recordset(batches.events) AS e("seq" int, "event" text, "data" text)
   ON CONFLICT DO NOTHING
-  RETURNING 1),
-answer AS (
-  UPDATE "adi_conversation_message"
-     SET "remark" = "remark" || (SELECT j->>'text' FROM input),
-         "thinking_content" = "thinking_content" || (SELECT j->>'thinking' FROM input)
-   WHERE "id" = (SELECT (j->>'answerId')::bigint FROM input) AND EXISTS (SELECT 1 FROM events)
-  RETURNING 1)
-SELECT (SELECT count(*) FROM answer) AS "updated", pg_notify('${JOURNAL_CHANNEL}', (SELECT j->>'answerUuid' FROM input)),
+  RETURNING "message_id"),
+answers AS (
+  UPDATE "adi_conversation_message" AS m
+     SET "remark" = m."remark" || b.text, "thinking_content" = m."thinking_content" || b.thinking
+    FROM batches AS b
+   WHERE m."id" = b.answer_id AND b.answer_id IN (SELECT "message_id" FROM events)
+  RETURNING b.answer_uuid),
+numbered AS (SELECT answer_uuid, (row_number() OVER () - 1) / 200 AS part FROM answers)
+SELECT (SELECT count(*) FROM answers) AS "updated",
+       (SELECT count(*) FROM (SELECT pg_notify('${JOURNAL_CHANNEL}', string_agg(answer_uuid, ','))
+                                FROM numbered GROUP BY part) AS notified) AS "notifications",
        -- A flush need not wait for the disk: losing the last few hundred milliseconds of a crashed database's
        -- journal is the same loss as a crashed writer's. The closing statement commits durably.
        set_config('synchronous_commit', 'off', true)`;
@@ -207,14 +222,18 @@ export class AnswerJournalStore {
     return { answerId: String(rows[0]!.answerId), questionId: String(rows[0]!.questionId) };
   }
 
-  async append(answerId: string, answerUuid: string, batch: JournalBatch): Promise<void> {
-    await this.run(APPEND, {
-      answerId,
-      answerUuid,
-      events: batch.events.map(eventRow),
-      text: batch.text,
-      thinking: batch.thinking,
-    });
+  /** The batches of many answers, in one statement. */
+  async appendMany(batches: readonly AnswerBatch[]): Promise<void> {
+    await this.run(
+      APPEND_MANY,
+      batches.map((batch) => ({
+        answerId: batch.answerId,
+        answerUuid: batch.answerUuid,
+        events: batch.events.map(eventRow),
+        text: batch.text,
+        thinking: batch.thinking,
+      })),
+    );
   }
 
   async close(closing: AnswerClosing): Promise<void> {

@@ -1,36 +1,34 @@
 import type { Logger } from '@nestjs/common';
 import type { SseFrame } from '../sse/sse-frames.js';
-import type { AnswerClosing, AnswerJournalStore } from './answer-journal-store.js';
+import type { AnswerBatch, AnswerClosing, AnswerJournalStore } from './answer-journal-store.js';
 import type { AnswerSpill } from './answer-spill.js';
 import { storageReason } from './conversation-errors.js';
+import type { FlushableJournal, JournalFlusher } from './journal-flusher.js';
 
 export interface JournalSettings {
-  flushMs: number;
   storeRetryMs: number;
-  /** Called after each flush the database took (readers following the answer live fetch it). */
-  onStored?: () => void;
 }
 
 const BACKOFF_FIRST_MS = 100;
 const BACKOFF_MAX_MS = 2000;
 
 /**
- * The journal of one answer: what the reader is shown is appended to the stored answer in batches (at each
- * paragraph's close, and at least every `flushMs`), one statement per flush. A failed flush keeps its batch and
- * is retried with backoff; the stream to the reader does not wait for it. `close` stores the end of the answer,
- * retrying for `storeRetryMs`, and keeps it in the spill directory when the database still refuses.
+ * The journal of one answer: what the reader is shown is appended to the stored answer in batches, written by
+ * the instance's {@link JournalFlusher} together with every other answer's (at each paragraph's close, and at
+ * least every `JOURNAL_FLUSH_MS`). A failed write keeps its batch and is retried with backoff; the stream to
+ * the reader does not wait for it. `close` stores the end of the answer, retrying for `storeRetryMs`, and
+ * keeps it in the spill directory when the database still refuses.
  */
-export class AnswerJournal {
+export class AnswerJournal implements FlushableJournal {
   private events: SseFrame[] = [];
   private text = '';
   private thinking = '';
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
   private failures = 0;
   private retryAt = 0;
   private closed = false;
 
   constructor(
+    private readonly flusher: JournalFlusher,
     private readonly store: AnswerJournalStore,
     private readonly spill: AnswerSpill,
     private readonly answer: { answerId: string; answerUuid: string },
@@ -44,53 +42,46 @@ export class AnswerJournal {
     for (const frame of frames) this.events.push(frame);
     this.text += text;
     this.thinking += thinking;
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      this.flushNow();
-    }, this.settings.flushMs);
+    this.flusher.enlist(this);
   }
 
-  /** Flushes at once (a paragraph closed), unless a flush is under way or a retry is not due yet. */
+  /** Asks for a write soon (a paragraph closed), so that a reader who resumes finds it stored. */
   flushNow(): void {
-    if (this.flushing || this.events.length === 0 || Date.now() < this.retryAt) return;
-    const batch = { events: this.events, text: this.text, thinking: this.thinking };
+    if (!this.closed && this.events.length > 0) this.flusher.hurry(this);
+  }
+
+  takeBatch(now: number): AnswerBatch | undefined {
+    if (this.closed || this.events.length === 0 || now < this.retryAt) return undefined;
+    const batch = { ...this.answer, events: this.events, text: this.text, thinking: this.thinking };
     this.events = [];
     this.text = '';
     this.thinking = '';
-    this.flushing = this.store
-      .append(this.answer.answerId, this.answer.answerUuid, batch)
-      .then(() => {
-        if (this.failures > 0)
-          this.logger.log({ message: 'answer journal writes again', answer: this.answer.answerUuid });
-        this.failures = 0;
-        this.retryAt = 0;
-        this.settings.onStored?.();
-      })
-      .catch((error: unknown) => {
-        // Put the batch back in front of what came since, and try again after a pause.
-        this.events = [...batch.events, ...this.events];
-        this.text = batch.text + this.text;
-        this.thinking = batch.thinking + this.thinking;
-        this.failures++;
-        const pause = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (this.failures - 1));
-        this.retryAt = Date.now() + pause;
-        if (this.failures === 1 || this.failures % 10 === 0) {
-          this.logger.warn({
-            message: 'answer journal write failed; retrying',
-            answer: this.answer.answerUuid,
-            attempt: this.failures,
-            reason: storageReason(error),
-          });
-        }
-        if (!this.closed) {
-          clearTimeout(this.timer);
-          this.timer = setTimeout(() => {
-            this.timer = undefined;
-            this.flushNow();
-          }, pause);
-        }
-      })
-      .finally(() => (this.flushing = undefined));
+    return batch;
+  }
+
+  stored(): void {
+    if (this.failures > 0) this.logger.log({ message: 'answer journal writes again', answer: this.answer.answerUuid });
+    this.failures = 0;
+    this.retryAt = 0;
+  }
+
+  failed(batch: AnswerBatch, error: unknown): void {
+    // Put the batch back in front of what came since, and try again after a pause.
+    this.events = [...batch.events, ...this.events];
+    this.text = batch.text + this.text;
+    this.thinking = batch.thinking + this.thinking;
+    this.failures++;
+    const pause = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (this.failures - 1));
+    this.retryAt = Date.now() + pause;
+    if (this.failures === 1 || this.failures % 10 === 0) {
+      this.logger.warn({
+        message: 'answer journal write failed; retrying',
+        answer: this.answer.answerUuid,
+        attempt: this.failures,
+        reason: storageReason(error),
+      });
+    }
+    if (!this.closed) setTimeout(() => this.flusher.hurry(this), pause).unref();
   }
 
   /**
@@ -99,9 +90,8 @@ export class AnswerJournal {
    */
   async close(closing: Omit<AnswerClosing, 'events'>, spilledEnd: readonly SseFrame[]): Promise<'stored' | 'spilled'> {
     this.closed = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.flushing;
+    // A round under way may hold this answer's last batch: it is stored, or handed back, before the end is.
+    await this.flusher.settled();
     const full: AnswerClosing = { ...closing, events: this.events };
     const giveUpAt = Date.now() + this.settings.storeRetryMs;
     for (let attempt = 1; ; attempt++) {

@@ -22,6 +22,7 @@ import { sseEvent, type SseFrame } from '../sse/sse-frames.js';
 import { answerEvents, deadline, withRepairRetry, type AnswerEvent } from './answer-events.js';
 import { AnswerFrameMapper, EVENT, STATES } from './answer-frames.js';
 import { AnswerJournal } from './answer-journal.js';
+import { JournalFlusher } from './journal-flusher.js';
 import { AnswerJournalStore, type AnswerClosing } from './answer-journal-store.js';
 import {
   AnswerNotSavedError,
@@ -89,6 +90,7 @@ export class AskService {
     private readonly conversations: ConversationRepository,
     private readonly messages: MessageRepository,
     private readonly journalStore: AnswerJournalStore,
+    private readonly journalFlusher: JournalFlusher,
     private readonly spill: AnswerSpill,
     private readonly live: LiveAnswers,
     private readonly knowledge: KnowledgeRepository,
@@ -170,10 +172,11 @@ export class AskService {
   ): Promise<void> {
     const mapper = new AnswerFrameMapper({ profile: 'chat', citationEvents: context.choices.citationEvents });
     const journal = new AnswerJournal(
+      this.journalFlusher,
       this.journalStore,
       this.spill,
       { answerId: context.answerId, answerUuid: context.answerUuid },
-      { ...this.config.journal, onStored: () => this.live.journalGrew(context.answerUuid) },
+      { storeRetryMs: this.config.journal.storeRetryMs },
       this.logger,
     );
     const session = new AnswerSession(connection, mapper, journal, this.config.stream.maxAnswerChars);
@@ -353,7 +356,7 @@ export class AskService {
       },
       end.length > 0 ? this.notSaved(end) : [],
     );
-    this.live.journalGrew(context.answerUuid);
+    this.live.journalGrew([context.answerUuid]);
     if (stored !== 'stored') this.metrics.storageFailed();
     observed.finished(status === 'complete' ? 'complete' : status === 'failed' ? 'failed' : 'interrupted');
     session.sendAndEnd(stored === 'stored' ? end : this.notSaved(end));

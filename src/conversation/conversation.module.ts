@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { DATA_SOURCE, REDIS } from '../database/database.module.js';
 import { AskController } from './ask.controller.js';
 import { AnswerJournalStore } from './answer-journal-store.js';
+import { JournalFlusher } from './journal-flusher.js';
 import { AnswerRecovery } from './answer-recovery.js';
 import { AnswerResumeService } from './answer-resume.service.js';
 import { AnswerSpill } from './answer-spill.js';
@@ -41,6 +42,7 @@ import { RefsController } from './refs.controller.js';
     CitationTrust,
     ConversationHistory,
     AnswerJournalStore,
+    JournalFlusher,
     AnswerSpill,
     AnswerRecovery,
     LiveAnswers,

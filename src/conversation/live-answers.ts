@@ -67,10 +67,14 @@ export class LiveAnswers implements OnModuleInit, OnApplicationShutdown {
     void this.redis?.publish(STOP_CHANNEL, answerUuid).catch(() => undefined);
   }
 
-  /** The journal of the answer grew (PostgreSQL notifies by itself; Redis and this instance are told here). */
-  journalGrew(answerUuid: string): void {
-    this.signals.emit(answerUuid);
-    void this.redis?.publish(JOURNAL_CHANNEL, answerUuid).catch(() => undefined);
+  /**
+   * The journals of these answers grew (PostgreSQL notifies by itself; Redis and this instance are told here).
+   * One message names them all, comma-separated.
+   */
+  journalGrew(answerUuids: readonly string[]): void {
+    if (answerUuids.length === 0) return;
+    for (const uuid of answerUuids) this.signals.emit(uuid);
+    void this.redis?.publish(JOURNAL_CHANNEL, answerUuids.join(',')).catch(() => undefined);
   }
 
   /** Resolves when the journal of the answer grows, or after `ms`, or when `abort` fires. */
@@ -102,9 +106,9 @@ export class LiveAnswers implements OnModuleInit, OnApplicationShutdown {
     return this.readers.has(answerUuid);
   }
 
-  private receive(channel: string, uuid: string): void {
-    if (channel === JOURNAL_CHANNEL) this.signals.emit(uuid);
-    else if (channel === STOP_CHANNEL) this.stopLocal(uuid);
+  private receive(channel: string, payload: string): void {
+    if (channel === JOURNAL_CHANNEL) for (const uuid of payload.split(',')) this.signals.emit(uuid);
+    else if (channel === STOP_CHANNEL) this.stopLocal(payload);
   }
 
   private async listen(url: string): Promise<void> {
