@@ -1,0 +1,117 @@
+import pg from 'pg';
+import { AnswerJournalStore, type AnswerBatch } from '../src/conversation/answer-journal-store.js';
+import { JournalFlusher, type FlushableJournal } from '../src/conversation/journal-flusher.js';
+import { LiveAnswers } from '../src/conversation/live-answers.js';
+import { AuthService } from '../src/auth/auth.service.js';
+import { FakeOpenAi } from './support/fake-openai.js';
+import { startWithModel, type ModelTestbed } from './support/app.js';
+
+/** A journal holding one batch, recording what the flusher told it. */
+class OneBatchJournal implements FlushableJournal {
+  outcome: 'stored' | 'failed' | undefined;
+  private batch: AnswerBatch | undefined;
+  constructor(batch: AnswerBatch) {
+    this.batch = batch;
+  }
+  takeBatch(): AnswerBatch | undefined {
+    const batch = this.batch;
+    this.batch = undefined;
+    return batch;
+  }
+  stored(): void {
+    this.outcome = 'stored';
+  }
+  failed(): void {
+    this.outcome = 'failed';
+  }
+}
+
+describe('the journal flusher writes every answer due in one statement', () => {
+  const fake = new FakeOpenAi();
+  let testbed: ModelTestbed;
+  let db: pg.Client;
+
+  beforeAll(async () => {
+    testbed = await startWithModel(fake, { JOURNAL_FLUSH_MS: '50' });
+    db = new pg.Client({ connectionString: testbed.server.database!.url });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await db.end();
+    await testbed.server.close();
+    await fake.stop();
+  });
+
+  /** Opens an answer in the conversation and returns its identity. */
+  async function openAnswer(): Promise<{ answerId: string; answerUuid: string }> {
+    const { app } = testbed.server;
+    const user = (await app.get(AuthService).userForToken(testbed.token))!;
+    const [conversation] = (
+      await db.query(`SELECT "id" FROM "adi_conversation" WHERE "uuid" = $1`, [testbed.conversation])
+    ).rows as { id: string }[];
+    const answerUuid = `${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`.padEnd(32, '0').slice(0, 32);
+    const { answerId } = await app.get(AnswerJournalStore).open({
+      userId: user.id,
+      conversationId: conversation!.id,
+      conversationUuid: testbed.conversation,
+      questionUuid: answerUuid.replace(/^./, 'f'),
+      question: 'What is stored?',
+      answerUuid,
+      modelPlatform: 'test',
+      leaseMs: 15_000,
+    });
+    return { answerId, answerUuid };
+  }
+
+  const storedText = async (answerId: string) =>
+    (
+      (await db.query(`SELECT "remark" FROM "adi_conversation_message" WHERE "id" = $1`, [answerId])).rows[0] as {
+        remark: string;
+      }
+    ).remark;
+
+  it('stores many answers in one round and tells followers of each', async () => {
+    const flusher = testbed.server.app.get(JournalFlusher);
+    const live = testbed.server.app.get(LiveAnswers);
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await openAnswer());
+    const heard = answers.map((answer) => live.nextGrowth(answer.answerUuid, 5_000, new AbortController().signal));
+    const journals = answers.map(
+      (answer, i) =>
+        new OneBatchJournal({ ...answer, events: [{ id: 1, data: `part ${i}` }], text: `part ${i}`, thinking: '' }),
+    );
+    for (const journal of journals) flusher.enlist(journal);
+    await Promise.all(heard);
+    await flusher.settled();
+    expect(journals.map((journal) => journal.outcome)).toEqual(Array(5).fill('stored'));
+    for (const [i, answer] of answers.entries()) expect(await storedText(answer.answerId)).toBe(`part ${i}`);
+  });
+
+  it('a batch the database refuses is handed back; the other answers of its round are stored', async () => {
+    const flusher = testbed.server.app.get(JournalFlusher);
+    const good = await openAnswer();
+    const bad = await openAnswer();
+    const goodJournal = new OneBatchJournal({
+      ...good,
+      events: [{ id: 1, data: 'kept' }],
+      text: 'kept',
+      thinking: '',
+    });
+    // An event name longer than its column (32 characters): the database refuses this batch's rows.
+    const badJournal = new OneBatchJournal({
+      ...bad,
+      events: [{ id: 1, event: 'x'.repeat(40), data: 'refused' }],
+      text: 'refused',
+      thinking: '',
+    });
+    flusher.enlist(goodJournal);
+    flusher.hurry(badJournal);
+    await new Promise((resolve) => setImmediate(resolve));
+    await flusher.settled();
+    expect(goodJournal.outcome).toBe('stored');
+    expect(badJournal.outcome).toBe('failed');
+    expect(await storedText(good.answerId)).toBe('kept');
+    expect(await storedText(bad.answerId)).toBe('');
+  });
+});
