@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import { RedisAskLimits } from '../src/conversation/ask-limits.js';
+import { LimiterFactory } from '../src/common/rate-limiter.js';
+import { askRateLimiter, RedisAskLimits } from '../src/conversation/ask-limits.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { startApp, startWithModel, type RunningApp } from './support/app.js';
 import { readStream } from './support/sse-client.js';
@@ -79,7 +80,7 @@ describe('live answers across instances, with Redis', () => {
   });
 
   it('frees the lock of a holder that stops renewing it within its lease, and refuses none that renews', async () => {
-    const limits = new RedisAskLimits(redis, 10);
+    const limits = new RedisAskLimits(redis, askRateLimiter(new LimiterFactory({ redis }), 10));
     const lock = await limits.acquire('42', 1500);
     expect(lock).toBeDefined();
     expect(await limits.acquire('42', 1500)).toBeUndefined();

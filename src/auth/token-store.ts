@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { LessThan, type DataSource } from 'typeorm';
 import { UserTokenEntity } from '../database/entities/index.js';
+import { poolQuery } from '../database/pool-query.js';
 import { newUuid } from '../common/ids.js';
 
 /** Login tokens: a dashless UUID handed to the client, mapped to a user until it expires. */
@@ -41,9 +42,10 @@ export class PgTokenStore implements TokenStore {
     const now = Date.now();
     const known = this.resolved.get(token);
     if (known && now - known.checkedAt < RESOLVED_CACHE_MS) return known.expiresAt > now ? known.userId : undefined;
-    const [row]: { userId: string | number; expiresAt: Date }[] = await this.dataSource.query(
+    const [row] = await poolQuery(this.dataSource).rows<{ userId: string | number; expiresAt: Date }>(
       `SELECT "user_id" AS "userId", "expires_at" AS "expiresAt" FROM "adi_user_token" WHERE "token" = $1`,
       [token],
+      'token_resolve',
     );
     this.resolved.delete(token);
     if (!row || new Date(row.expiresAt).getTime() <= now) return undefined;

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { CitationParagraph, CitationRef, CitationVerdict } from '../citation/citation-events.js';
 import { DATA_SOURCE } from '../database/database.module.js';
+import { poolQuery, type PoolQuery } from '../database/pool-query.js';
 import { MESSAGE_ROLE, type AnswerStatus } from '../database/entities/message.entity.js';
 import type { RetrievalResult } from '../knowledge/retrieval-port.js';
 import { safeText } from '../sse/safe-text.js';
@@ -211,10 +212,14 @@ export interface StoredEvent {
  */
 @Injectable()
 export class AnswerJournalStore {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  private readonly sql: PoolQuery;
+
+  constructor(@Inject(DATA_SOURCE) dataSource: DataSource) {
+    this.sql = poolQuery(dataSource);
+  }
 
   async open(opening: AnswerOpening): Promise<{ answerId: string; questionId: string }> {
-    const rows = await this.run<{ answerId: string; questionId: string }>(OPEN_ANSWER, {
+    const rows = await this.run<{ answerId: string; questionId: string }>('answer_open', OPEN_ANSWER, {
       ...opening,
       question: safeText(opening.question),
       questionId: opening.questionId ?? null,
@@ -225,6 +230,7 @@ export class AnswerJournalStore {
   /** The batches of many answers, in one statement. */
   async appendMany(batches: readonly AnswerBatch[]): Promise<void> {
     await this.run(
+      'answer_append_many',
       APPEND_MANY,
       batches.map((batch) => ({
         answerId: batch.answerId,
@@ -242,7 +248,7 @@ export class AnswerJournalStore {
 
   /** {@link close} from rows kept in a spill file. */
   async closeRows(rows: ReturnType<typeof closingRows>): Promise<void> {
-    const result = await this.run<{ updated: string }>(CLOSE_ANSWER, rows);
+    const result = await this.run<{ updated: string }>('answer_close', CLOSE_ANSWER, rows);
     if (Number(result[0]?.updated ?? 0) === 0) {
       throw new StorageFailedError(new Error(`answer ${rows.answerUuid} is not in this database`));
     }
@@ -250,19 +256,18 @@ export class AnswerJournalStore {
 
   /** Extends the lease; true when someone asked (on any instance) to stop the answer. */
   async renew(answerId: string, leaseMs: number): Promise<boolean> {
-    const rows: { stop: boolean }[] = await this.dataSource.query(
-      `WITH renewed AS (
-         UPDATE "adi_answer_stream" SET "lease_expires_at" = now() + $2 * interval '1 millisecond'
-          WHERE "message_id" = $1 RETURNING "stop_requested")
-       SELECT "stop_requested" AS "stop" FROM renewed`,
+    const rows = await this.sql.rows<{ stop: boolean }>(
+      `UPDATE "adi_answer_stream" SET "lease_expires_at" = now() + $2 * interval '1 millisecond'
+        WHERE "message_id" = $1 RETURNING "stop_requested" AS "stop"`,
       [answerId, leaseMs],
+      'answer_lease_renew',
     );
     return rows[0]?.stop === true;
   }
 
   /** Asks the writer of a live answer to stop; false when the answer is not being written. */
   async requestStop(answerUuid: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
+    const rows = await this.sql.rows(
       `WITH asked AS (
          UPDATE "adi_answer_stream" SET "stop_requested" = true WHERE "answer_uuid" = $1 RETURNING "answer_uuid")
        SELECT pg_notify('${STOP_CHANNEL}', "answer_uuid") FROM asked`,
@@ -272,27 +277,27 @@ export class AnswerJournalStore {
   }
 
   async closeAbandoned(): Promise<string[]> {
-    const rows: { uuid: string }[] = await this.dataSource.query(CLOSE_ABANDONED);
+    const rows = await this.sql.rows<{ uuid: string }>(CLOSE_ABANDONED);
     return rows.map((row) => row.uuid);
   }
 
   eventsAfter(answerId: string, seq: number): Promise<StoredEvent[]> {
-    return this.dataSource.query(
+    return this.sql.rows<StoredEvent>(
       `SELECT "seq", "event", "data" FROM "adi_answer_event" WHERE "message_id" = $1 AND "seq" > $2 ORDER BY "seq"`,
       [answerId, seq],
+      'answer_events_after',
     );
   }
 
   async isStreaming(answerId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM "adi_answer_stream" WHERE "message_id" = $1`, [
-      answerId,
-    ]);
+    const rows = await this.sql.rows(`SELECT 1 FROM "adi_answer_stream" WHERE "message_id" = $1`, [answerId]);
     return rows.length > 0;
   }
 
-  private async run<T>(sql: string, input: unknown): Promise<T[]> {
+  /** One of the statements above, prepared once per connection under its own name. */
+  private async run<T extends object>(name: string, text: string, input: unknown): Promise<T[]> {
     try {
-      return await this.dataSource.query<T[]>(sql, [JSON.stringify(input)]);
+      return await this.sql.rows<T>(text, [JSON.stringify(input)], name);
     } catch (error) {
       throw new StorageFailedError(error);
     }

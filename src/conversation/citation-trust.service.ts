@@ -9,6 +9,7 @@ import { ModelVerifier, type LateVerifier } from '../citation/support/model-veri
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { DATA_SOURCE } from '../database/database.module.js';
+import { poolQuery } from '../database/pool-query.js';
 import { refusesWithoutSources } from '../model/refusal.js';
 import { VerdictRelay } from './verdict-relay.js';
 
@@ -63,13 +64,14 @@ export class CitationTrust {
 
   /** The display number each source was given in the conversation's stored answers. */
   private async numbersOf(conversationId: string): Promise<NumberingSeed> {
-    const rows: { sourceId: string; displayNumber: number }[] = await this.dataSource.query(
+    const rows = await poolQuery(this.dataSource).rows<{ sourceId: string; displayNumber: number }>(
       `SELECT r."source_id" AS "sourceId", min(r."display_number")::int AS "displayNumber"
          FROM "adi_conversation_message_citation_ref" r
          JOIN "adi_conversation_message" m ON m."id" = r."message_id"
         WHERE m."conversation_id" = $1 AND m."is_deleted" = false
         GROUP BY r."source_id"`,
       [conversationId],
+      'numbering_seed',
     );
     return new Map(rows.map((row) => [row.sourceId, row.displayNumber]));
   }

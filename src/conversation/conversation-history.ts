@@ -4,6 +4,7 @@ import { stripMarkers } from '../citation/marker-stripper.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { DATA_SOURCE } from '../database/database.module.js';
+import { poolQuery } from '../database/pool-query.js';
 import type { ConversationEntity } from '../database/entities/index.js';
 import { MODEL_PROVIDER, type ConversationTurn, type ModelProvider } from '../model/model-provider.js';
 
@@ -74,7 +75,7 @@ export class ConversationHistory {
   private async turns(conversationId: string, beforeQuestionId: string | null): Promise<ConversationTurn[]> {
     const budget = this.config.memory.tokenBudget;
     if (budget <= 0) return [];
-    const rows: { question: string; answer: string }[] = await this.dataSource.query(
+    const rows = await poolQuery(this.dataSource).rows<{ question: string; answer: string }>(
       `SELECT q."remark" AS "question", a."remark" AS "answer"
          FROM "adi_conversation_message" q
          JOIN LATERAL (
@@ -86,6 +87,7 @@ export class ConversationHistory {
         ORDER BY q."id" DESC
         LIMIT ${MAX_TURNS}`,
       [conversationId, beforeQuestionId],
+      'memory_turns',
     );
     const kept: ConversationTurn[] = [];
     let spent = 0;

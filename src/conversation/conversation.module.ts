@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { LIMITER_FACTORY, type LimiterFactory } from '../common/rate-limiter.js';
 import { DATA_SOURCE, REDIS } from '../database/database.module.js';
 import { AskController } from './ask.controller.js';
 import { AnswerJournalStore } from './answer-journal-store.js';
@@ -10,7 +11,7 @@ import { JournalFlusher } from './journal-flusher.js';
 import { AnswerRecovery } from './answer-recovery.js';
 import { AnswerResumeService } from './answer-resume.service.js';
 import { AnswerSpill } from './answer-spill.js';
-import { ASK_LIMITS, PgAskLimits, RedisAskLimits } from './ask-limits.js';
+import { ASK_LIMITS, askRateLimiter, PgAskLimits, RedisAskLimits } from './ask-limits.js';
 import { AskService } from './ask.service.js';
 import { CitationTrust } from './citation-trust.service.js';
 import { ConversationHistory } from './conversation-history.js';
@@ -31,11 +32,11 @@ import { RefsController } from './refs.controller.js';
     {
       // In Redis when REDIS_URL is set, so that every instance sees them; in PostgreSQL otherwise.
       provide: ASK_LIMITS,
-      inject: [APP_CONFIG, DATA_SOURCE, REDIS],
-      useFactory: (config: AppConfig, dataSource: DataSource, redis: Redis | undefined) =>
-        redis
-          ? new RedisAskLimits(redis, config.limits.asksPerMinute)
-          : new PgAskLimits(dataSource, config.limits.asksPerMinute),
+      inject: [APP_CONFIG, DATA_SOURCE, REDIS, LIMITER_FACTORY],
+      useFactory: (config: AppConfig, dataSource: DataSource, redis: Redis | undefined, limiters: LimiterFactory) => {
+        const rate = askRateLimiter(limiters, config.limits.asksPerMinute);
+        return redis ? new RedisAskLimits(redis, rate) : new PgAskLimits(dataSource, rate);
+      },
     },
     ConversationService,
     AskService,

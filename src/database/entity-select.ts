@@ -1,4 +1,7 @@
 import type { ObjectLiteral, Repository } from 'typeorm';
+import { poolQuery } from './pool-query.js';
+
+let statements = 0;
 
 /**
  * Reads entities with one SQL text made once, instead of TypeORM's `find`, which builds, aliases and escapes its
@@ -8,6 +11,8 @@ import type { ObjectLiteral, Repository } from 'typeorm';
  */
 export class EntitySelect<T extends ObjectLiteral> {
   private readonly sql: string;
+  /** The prepared statement's name: each instance prepares its own text once per connection. */
+  private readonly name = `entity_select_${++statements}`;
   /** bigint columns: PostgreSQL's driver gives strings, PGlite's may give numbers; entities hold strings. */
   private readonly bigints: string[];
 
@@ -22,7 +27,11 @@ export class EntitySelect<T extends ObjectLiteral> {
   }
 
   async many(params: readonly unknown[]): Promise<T[]> {
-    const rows: Record<string, unknown>[] = await this.repository.manager.query(this.sql, [...params]);
+    const rows = await poolQuery(this.repository.manager.connection).rows<Record<string, unknown>>(
+      this.sql,
+      params,
+      this.name,
+    );
     return rows.map((row) => {
       for (const name of this.bigints) {
         const value = row[name];

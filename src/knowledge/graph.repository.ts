@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { In, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { GraphEdgePayload, GraphVertexPayload } from '../citation/citation-catalog.js';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { GraphEdgeEntity, GraphVertexEntity } from '../database/entities/index.js';
+import { EntitySelect } from '../database/entity-select.js';
 import { wordTerms } from '../common/text-terms.js';
 
 /** One fact: two entities and how they relate. */
@@ -47,7 +48,24 @@ export function toEdgePayload(edge: GraphEdgeEntity, names: ReadonlyMap<string, 
 
 @Injectable()
 export class GraphRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  /** Vertices whose name shares an English term with the question (`$2`) or resembles its CJK part (`$3`). */
+  private readonly namedVertices: EntitySelect<GraphVertexEntity>;
+  /** Edges both of whose ends are among the given vertices. */
+  private readonly edgesAmong: EntitySelect<GraphEdgeEntity>;
+
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {
+    this.namedVertices = new EntitySelect(
+      dataSource.getRepository(GraphVertexEntity),
+      `"kb_uuid" = ANY($1::varchar[])
+         AND (($2::text <> '' AND to_tsvector('english', "name") @@ to_tsquery('english', $2::text))
+           OR ($3::text <> '' AND word_similarity("name", $3::text) >= ${MIN_NAME_SIMILARITY}))
+       ORDER BY "name" LIMIT ${MAX_VERTICES}`,
+    );
+    this.edgesAmong = new EntitySelect(
+      dataSource.getRepository(GraphEdgeEntity),
+      `"start_id" = ANY($1::varchar[]) AND "end_id" = ANY($1::varchar[])`,
+    );
+  }
 
   /** Adds facts to a knowledge base's graph; entities are matched by name, so a name names one vertex. */
   async addTriples(
@@ -113,21 +131,9 @@ export class GraphRepository {
     const english = [...new Set(wordTerms(question))].join(' | ');
     const cjk = (question.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu) ?? []).join('');
     if (kbUuids.length === 0 || (english === '' && cjk === '')) return [];
-    const matched: GraphVertexEntity[] = await this.dataSource
-      .getRepository(GraphVertexEntity)
-      .createQueryBuilder('v')
-      .where('v.kb_uuid IN (:...kbUuids)', { kbUuids })
-      .andWhere(
-        `((:english <> '' AND to_tsvector('english', v.name) @@ to_tsquery('english', :english))
-          OR (:cjk <> '' AND word_similarity(v.name, :cjk) >= ${MIN_NAME_SIMILARITY}))`,
-        { english, cjk },
-      )
-      .orderBy('v.name')
-      .limit(MAX_VERTICES)
-      .getMany();
+    const matched = await this.namedVertices.many([kbUuids, english, cjk]);
     if (matched.length === 0) return [];
-    const ids = matched.map((vertex) => vertex.id);
-    const edges = await this.dataSource.getRepository(GraphEdgeEntity).findBy({ startId: In(ids), endId: In(ids) });
+    const edges = await this.edgesAmong.many([matched.map((vertex) => vertex.id)]);
     const names = new Map(matched.map((vertex) => [vertex.id, vertex.name]));
     return [...matched.map(toVertexPayload), ...edges.map((edge) => toEdgePayload(edge, names))];
   }

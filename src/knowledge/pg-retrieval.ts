@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { EmbeddingPayload } from '../citation/citation-catalog.js';
 import { DATA_SOURCE } from '../database/database.module.js';
+import { poolQuery } from '../database/pool-query.js';
 import type { KnowledgeBaseEntity } from '../database/entities/index.js';
 import type { RetrievalPort, RetrievalResult } from './retrieval-port.js';
 import { GraphRepository } from './graph.repository.js';
@@ -46,14 +47,17 @@ export class PgRetrieval implements RetrievalPort {
   async retrieve(question: string, knowledgeBaseIds: readonly string[]): Promise<RetrievalResult> {
     // Ids that are not numbers name no base; the rest are looked up by primary key.
     const ids = knowledgeBaseIds.filter((id) => /^\d{1,18}$/.test(id));
-    const bases: KnowledgeBaseEntity[] =
+    const bases =
       ids.length === 0
         ? []
-        : await this.dataSource.query(
+        : await poolQuery(this.dataSource).rows<
+            Pick<KnowledgeBaseEntity, 'uuid' | 'retrieveMaxResults' | 'retrieveMinScore' | 'embeddingCount'>
+          >(
             `SELECT "uuid", "retrieve_max_results" AS "retrieveMaxResults", "retrieve_min_score" AS "retrieveMinScore",
                     "embedding_count" AS "embeddingCount"
                FROM "adi_knowledge_base" WHERE "id" = ANY($1::bigint[]) AND NOT "is_deleted"`,
             [ids],
+            'retrieval_bases',
           );
     const queryTerms = [
       ...[...new Set(wordTerms(question))].map((term) => ({ term, config: 'english' as const })),
@@ -108,7 +112,9 @@ export class PgRetrieval implements RetrievalPort {
       .map((_, i) => `(CASE WHEN m."hits"[${i + 1}] THEN ln(1 + t."n" / greatest(df."d${i}", 1)) ELSE 0 END)`)
       .join(' + ');
     params.push(String(Math.max(1, documents)));
-    return this.dataSource.query(
+    // The text depends only on the kinds of the terms, in order: one prepared statement per such shape.
+    const shape = queryTerms.map(({ config }) => config[0]).join('');
+    return poolQuery(this.dataSource).rows<Candidate>(
       `WITH matched AS (
          SELECT c."embedding_id", c."chunk_index", ARRAY[${hits}] AS "hits"
            FROM "adi_knowledge_base_embedding" c
@@ -127,6 +133,7 @@ export class PgRetrieval implements RetrievalPort {
          JOIN "adi_knowledge_base_item" i ON i."uuid" = c."kb_item_uuid" AND NOT i."is_deleted"
         ORDER BY r."rank" DESC, r."chunk_index" ASC`,
       params,
+      `retrieval_candidates_${shape}`,
     );
   }
 }

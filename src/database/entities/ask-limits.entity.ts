@@ -13,16 +13,3 @@ export class AskLockEntity {
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;
 }
-
-/** Asks per user per minute, counted in fixed one-minute windows. */
-@Entity('adi_ask_rate')
-export class AskRateEntity {
-  @PrimaryColumn({ name: 'user_id', type: 'bigint' })
-  userId!: string;
-
-  @PrimaryColumn({ name: 'window_start', type: 'timestamptz' })
-  windowStart!: Date;
-
-  @Column({ type: 'integer', default: 0 })
-  count!: number;
-}

@@ -1,5 +1,5 @@
 import { AnswerEventEntity, AnswerStreamEntity } from './answer-journal.entity.js';
-import { AskLockEntity, AskRateEntity } from './ask-limits.entity.js';
+import { AskLockEntity } from './ask-limits.entity.js';
 import { CitationEntity, CitationParagraphEntity, CitationRefEntity } from './citation.entity.js';
 import { ConversationEntity } from './conversation.entity.js';
 import { IndexingJobEntity } from './indexing-job.entity.js';
@@ -33,7 +33,6 @@ export {
   AnswerEventEntity,
   AnswerStreamEntity,
   AskLockEntity,
-  AskRateEntity,
   CitationEntity,
   CitationParagraphEntity,
   CitationRefEntity,
@@ -74,7 +73,6 @@ export const ENTITIES = [
   CitationEntity,
   CitationRefEntity,
   AskLockEntity,
-  AskRateEntity,
   KnowledgeBaseEntity,
   KnowledgeBaseItemEntity,
   KnowledgeChunkEntity,
