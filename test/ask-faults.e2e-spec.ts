@@ -146,8 +146,8 @@ describe('POST /conversation/message/process when things go wrong', () => {
 
   it.each([
     [{ prompt: QUESTION }, 'conversationUuid'],
-    [{ conversationUuid: 'default', prompt: QUESTION }, 'conversationUuid must be 32 lowercase hex'],
-    [{ conversationUuid: '0123456789abcdef0123456789abcdef', prompt: '  ' }, 'prompt is required'],
+    [{ conversationUuid: 'default', prompt: QUESTION }, 'conversationUuid: must be 32 lowercase hex'],
+    [{ conversationUuid: '0123456789abcdef0123456789abcdef', prompt: '  ' }, 'prompt: is required'],
     [{ conversationUuid: '0123456789abcdef0123456789abcdef', prompt: QUESTION, imageUrls: 'x' }, 'imageUrls'],
   ])('answers an invalid body %j with 400 and the envelope naming the field', async (invalid, message) => {
     const response = await fetch(`${server.baseUrl}/conversation/message/process`, {

@@ -137,7 +137,7 @@ describe('the answer stream as clients read it', () => {
     }
   });
 
-  it('shows NUL and lone surrogates in the prompt and the model output as U+FFFD, and stores what it showed', async () => {
+  it('shows lone surrogates in the prompt and NUL and lone surrogates in the model output as U+FFFD, and stores what it showed', async () => {
     const text = 'nul\u0000 high\ud800 low\udc00 pair😀 end';
     fake.enqueue({ content: `{"paragraphs":[{"text":${JSON.stringify(text)},"citationIds":[]}]}`, chunkSizes: [3] });
     fake.enqueue({ content: `raw ${text}`, chunkSizes: [2] });
@@ -145,7 +145,7 @@ describe('the answer stream as clients read it', () => {
       const reply = await ask(
         server.baseUrl,
         token,
-        { conversationUuid: conversation, prompt: `why\u0000\ud800?` },
+        { conversationUuid: conversation, prompt: `why\udc00\ud800?` },
         undefined,
         true,
       );
@@ -160,5 +160,15 @@ describe('the answer stream as clients read it', () => {
       );
       expect(question.rows[0]!.remark).toBe('why\ufffd\ufffd?');
     }
+    // NUL in a question is refused before anything starts, as in every other input (PostgreSQL cannot store it).
+    const refused = await fetch(`${server.baseUrl}/conversation/message/process`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: token },
+      body: JSON.stringify({ conversationUuid: conversation, prompt: 'why\u0000?' }),
+    });
+    expect(refused.status).toBe(400);
+    const envelope = (await refused.json()) as { code: string; message: string };
+    expect(envelope.code).toBe('REQUEST_INVALID');
+    expect(envelope.message).toContain('prompt');
   });
 });

@@ -9,25 +9,47 @@ import { startApp, type RunningApp } from './support/app.js';
 interface Reply {
   status: number;
   body: { success?: boolean; code?: string; message?: string; data?: unknown } | undefined;
+  /** The reply was an event stream; `body` then holds its `[ERROR]` event's code and message. */
+  stream: boolean;
 }
+
+/** Stand-ins for real ids in paths, bodies and queries; each has its own kinds of bad value. */
+type Placeholder =
+  | '{kb}'
+  | '{item}'
+  | '{conversation}'
+  | '{answer}'
+  | '{preset}'
+  | '{prompt}'
+  | '{qa}'
+  | '{file}'
+  | '{avatar}'
+  | '{asset}';
 
 interface Endpoint {
   method: 'GET' | 'POST';
-  /** With `{kb}`, `{item}`, `{conversation}`, `{answer}` standing for real uuids. */
+  /** With placeholders standing for real ids. */
   path: string;
   /** A body the endpoint accepts; mutations of it are sent. */
   body?: Record<string, unknown>;
-  /** Query parameters it accepts. */
+  /** Query parameters it accepts; mutations of them are sent. */
   query?: Record<string, string>;
-  /** String fields of the body or query to fill with bad strings. */
+  /** String fields of the body to fill with bad strings. */
   strings?: string[];
-  /** Number fields of the body or query to put out of range. */
+  /** Whole-number fields of the body to put out of range. */
   numbers?: string[];
   /** String fields that may be long (an item's text): not sent the too-long string. */
   longAllowed?: string[];
   /** Array fields of the body to make too long. */
   arrays?: string[];
+  /** Query parameters to fill with bad strings. */
+  queryStrings?: string[];
+  /** Whole-number query parameters to put out of range. */
+  queryNumbers?: string[];
 }
+
+const PAGING = { currentPage: '1', pageSize: '10' };
+const PAGING_FIELDS = ['currentPage', 'pageSize'];
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -57,12 +79,77 @@ const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: '/conversation/{conversation}',
     query: { maxMsgUuid: '', pageSize: '20' },
-    strings: ['maxMsgUuid'],
-    numbers: ['pageSize'],
+    queryStrings: ['maxMsgUuid'],
+    queryNumbers: ['pageSize'],
   },
+  {
+    method: 'POST',
+    path: '/conversation/message/process',
+    body: { conversationUuid: '{conversation}', prompt: 'A question.' },
+    strings: ['conversationUuid', 'prompt', 'regenerateQuestionUuid', 'modelPlatform', 'modelName', 'audioUuid'],
+    arrays: ['imageUrls'],
+  },
+  {
+    method: 'GET',
+    path: '/conversation/message/stream/{answer}',
+    query: { lastEventId: '0' },
+    queryStrings: ['lastEventId'],
+  },
+  { method: 'POST', path: '/conversation/message/stop/{answer}' },
+  { method: 'POST', path: '/conversation/message/del/{answer}' },
   { method: 'GET', path: '/conversation/message/embedding-ref/{answer}' },
   { method: 'GET', path: '/conversation/message/graph-ref/{answer}' },
   { method: 'GET', path: '/conversation/message/citation/{answer}' },
+  {
+    method: 'POST',
+    path: '/conversation-preset/search',
+    query: PAGING,
+    body: { keyword: '' },
+    strings: ['title', 'keyword'],
+    queryNumbers: PAGING_FIELDS,
+  },
+  { method: 'GET', path: '/conversation-preset-rel/mine', query: { limit: '100' }, queryNumbers: ['limit'] },
+  {
+    method: 'POST',
+    path: '/conversation/addByPreset',
+    query: { presetUuid: '{preset}' },
+    queryStrings: ['presetUuid'],
+  },
+  {
+    method: 'POST',
+    path: '/conversation-preset/add',
+    body: { title: 'a preset', remark: '', aiSystemMessage: '' },
+    strings: ['title', 'remark', 'aiSystemMessage'],
+  },
+  { method: 'POST', path: '/conversation-preset/del/{preset}' },
+  {
+    method: 'GET',
+    path: '/prompt/my/search',
+    query: { keyword: '', ...PAGING },
+    queryStrings: ['keyword'],
+    queryNumbers: PAGING_FIELDS,
+  },
+  { method: 'GET', path: '/prompt/my/autocomplete', query: { keyword: '' }, queryStrings: ['keyword'] },
+  { method: 'POST', path: '/prompt/save', body: { prompts: [{ act: 'a', prompt: 'b' }] }, arrays: ['prompts'] },
+  {
+    method: 'POST',
+    path: '/prompt/edit/{prompt}',
+    body: { title: 'renamed' },
+    strings: ['title', 'remark', 'act', 'prompt'],
+  },
+  { method: 'POST', path: '/prompt/del/{prompt}' },
+  {
+    method: 'GET',
+    path: '/user/avatar/{avatar}',
+    query: { width: '64', height: '64' },
+    queryNumbers: ['width', 'height'],
+  },
+  {
+    method: 'POST',
+    path: '/user/password/modify',
+    body: { oldPassword: 'old-password', newPassword: 'a-new-password-1' },
+    strings: ['oldPassword', 'newPassword'],
+  },
   {
     method: 'POST',
     path: '/knowledge-base/saveOrUpdate',
@@ -75,16 +162,25 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     path: '/knowledge-base/mine/search',
-    query: { keyword: '', currentPage: '1', pageSize: '10', includeOthersPublic: 'true' },
-    strings: ['keyword', 'includeOthersPublic'],
-    numbers: ['currentPage', 'pageSize'],
+    query: { keyword: '', ...PAGING, includeOthersPublic: 'true' },
+    queryStrings: ['keyword', 'includeOthersPublic'],
+    queryNumbers: PAGING_FIELDS,
   },
   {
     method: 'GET',
+    path: '/knowledge-base/public/search',
+    query: { keyword: '', ...PAGING },
+    queryStrings: ['keyword'],
+    queryNumbers: PAGING_FIELDS,
+  },
+  { method: 'GET', path: '/knowledge-base/star/mine', query: PAGING, queryNumbers: PAGING_FIELDS },
+  { method: 'POST', path: '/knowledge-base/star/toggle', query: { kbUuid: '{kb}' }, queryStrings: ['kbUuid'] },
+  {
+    method: 'GET',
     path: '/knowledge-base-item/search',
-    query: { keyword: '', kbUuid: '{kb}', currentPage: '1', pageSize: '10' },
-    strings: ['keyword', 'kbUuid'],
-    numbers: ['currentPage', 'pageSize'],
+    query: { keyword: '', kbUuid: '{kb}', ...PAGING },
+    queryStrings: ['keyword', 'kbUuid'],
+    queryNumbers: PAGING_FIELDS,
   },
   {
     method: 'POST',
@@ -94,6 +190,15 @@ const ENDPOINTS: Endpoint[] = [
     longAllowed: ['remark'],
   },
   { method: 'POST', path: '/knowledge-base-item/del/{item}' },
+  {
+    method: 'GET',
+    path: '/knowledge-base-embedding/list/{item}',
+    query: PAGING,
+    queryNumbers: PAGING_FIELDS,
+  },
+  { method: 'GET', path: '/knowledge-base-graph/list/{item}', query: { limit: '100' }, queryNumbers: ['limit'] },
+  { method: 'GET', path: '/file/{file}', query: { token: '' }, queryStrings: ['token'] },
+  { method: 'GET', path: '/api/file/{file}' },
   {
     method: 'POST',
     path: '/knowledge-base/item/indexing-list',
@@ -108,16 +213,74 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'GET', path: '/knowledge-base/graph/{kb}' },
   { method: 'GET', path: '/knowledge-base/indexing/check' },
+  {
+    method: 'POST',
+    path: '/knowledge-base/qa/add/{kb}',
+    body: { question: 'A question?', modelName: '' },
+    strings: ['question', 'modelName'],
+  },
+  { method: 'POST', path: '/knowledge-base/qa/process/{qa}' },
+  {
+    method: 'GET',
+    path: '/knowledge-base/qa/search',
+    query: { kbUuid: '{kb}', keyword: '', ...PAGING },
+    queryStrings: ['kbUuid', 'keyword'],
+    queryNumbers: PAGING_FIELDS,
+  },
+  { method: 'POST', path: '/knowledge-base/qa/del/{qa}' },
+  { method: 'GET', path: '/knowledge-base/qa/embedding-ref/{qa}' },
+  { method: 'GET', path: '/knowledge-base/qa/graph-ref/{qa}' },
+  { method: 'GET', path: '/knowledge-base/qa/citation/{qa}' },
   { method: 'GET', path: '/conversation/list' },
   {
     method: 'GET',
     path: '/admin/citation/paragraphs',
     query: { from: '2026-01-01', currentPage: '1', pageSize: '20' },
-    strings: ['from', 'to', 'answerUuid', 'sourceId', 'hasCitationError'],
-    numbers: ['currentPage', 'pageSize'],
+    queryStrings: ['from', 'to', 'answerUuid', 'sourceId', 'hasCitationError'],
+    queryNumbers: PAGING_FIELDS,
   },
-  { method: 'GET', path: '/admin/citation/quality', query: { from: '2026-01-01' }, strings: ['from', 'to'] },
+  { method: 'GET', path: '/admin/citation/quality', query: { from: '2026-01-01' }, queryStrings: ['from', 'to'] },
+  { method: 'GET', path: '/assets/{asset}' },
+  { method: 'GET', path: '/docs/assets/{asset}' },
 ];
+
+const UUID_VALUES: [string, string][] = [
+  ['NUL', 'ab%00cd'],
+  ['not hex', 'not-a-uuid'],
+  ['304 characters', 'a'.repeat(304)],
+  ['-1', '-1'],
+  ['naming nothing', '0'.repeat(32)],
+];
+
+/** Bad values of each placeholder in a path; "naming nothing" must be "not found", never a success. */
+const PATH_VALUES: Record<Placeholder, [string, string][]> = {
+  '{kb}': UUID_VALUES,
+  '{item}': UUID_VALUES,
+  '{conversation}': UUID_VALUES,
+  '{answer}': UUID_VALUES,
+  '{preset}': UUID_VALUES,
+  '{qa}': UUID_VALUES,
+  '{prompt}': [
+    ['NUL', '1%002'],
+    ['not a number', 'abc'],
+    ['-1', '-1'],
+    ['0', '0'],
+    ['a fraction', '1.5'],
+    ['304 digits', '9'.repeat(304)],
+    ['naming nothing', '987654321'],
+  ],
+  '{file}': [...UUID_VALUES.slice(0, 4), ['naming nothing', `${'0'.repeat(32)}.txt`]],
+  '{avatar}': [
+    ['NUL', 'ab%00cd'],
+    ['304 characters', 'a'.repeat(304)],
+    ['a dot', 'a.b'],
+  ],
+  '{asset}': [
+    ['NUL', 'ab%00cd.js'],
+    ['a path', '..%2F..%2Fpackage.json'],
+    ['304 characters', `${'a'.repeat(304)}.js`],
+  ],
+};
 
 interface Case {
   name: string;
@@ -130,8 +293,9 @@ interface Case {
   field?: string;
 }
 
-const LONG = 'x'.repeat(20_000);
-const BAD_NUMBERS: unknown[] = [3_000_000_000, -3_000_000_000, 1.5, 'abc'];
+/** Longer than any text field but an item's (ask prompts go up to 50,000), shorter than the 100 KB body limit. */
+const LONG = 'x'.repeat(60_000);
+const BAD_NUMBERS: unknown[] = [3_000_000_000, -3_000_000_000, 1.5, 'abc', 1e300];
 const BAD_DATES = ['99999-01-01', '1000-01-01', 'not a date'];
 
 function casesOf(endpoint: Endpoint): Case[] {
@@ -183,7 +347,7 @@ function casesOf(endpoint: Endpoint): Case[] {
     cases.push({ name: 'a key with NUL', endpoint, body: json({ ...endpoint.body, 'k\u0000': 1 }) });
   }
   if (endpoint.query) {
-    for (const field of endpoint.strings ?? []) {
+    for (const field of endpoint.queryStrings ?? []) {
       cases.push({ name: `query ${field} NUL`, endpoint, query: { ...endpoint.query, [field]: 'a\u0000b' }, field });
       cases.push({
         name: `query ${field} too long`,
@@ -192,7 +356,7 @@ function casesOf(endpoint: Endpoint): Case[] {
         field,
       });
     }
-    for (const field of endpoint.numbers ?? []) {
+    for (const field of endpoint.queryNumbers ?? []) {
       for (const value of BAD_NUMBERS) {
         cases.push({
           name: `query ${field} = ${String(value)}`,
@@ -202,7 +366,7 @@ function casesOf(endpoint: Endpoint): Case[] {
         });
       }
     }
-    for (const field of ['from', 'to'].filter((name) => endpoint.strings?.includes(name))) {
+    for (const field of ['from', 'to'].filter((name) => endpoint.queryStrings?.includes(name))) {
       for (const value of BAD_DATES) {
         cases.push({
           name: `query ${field} = ${value}`,
@@ -213,14 +377,9 @@ function casesOf(endpoint: Endpoint): Case[] {
       }
     }
   }
-  for (const placeholder of ['{kb}', '{item}', '{conversation}', '{answer}']) {
+  for (const [placeholder, values] of Object.entries(PATH_VALUES)) {
     if (!endpoint.path.includes(placeholder)) continue;
-    for (const [kind, value] of [
-      ['NUL', 'ab%00cd'],
-      ['not hex', 'not-a-uuid'],
-      ['304 characters', 'a'.repeat(304)],
-      ['-1', '-1'],
-    ] as const) {
+    for (const [kind, value] of values) {
       cases.push({
         name: `path ${placeholder} ${kind}`,
         endpoint,
@@ -229,6 +388,14 @@ function casesOf(endpoint: Endpoint): Case[] {
     }
   }
   return cases;
+}
+
+/** The `[ERROR]` event of an event stream, as `{code, message}`. */
+function streamError(text: string): Reply['body'] {
+  const data = /event:\s?\[ERROR\]\r?\n(?:id:[^\n]*\n)?data:\s?([^\n]*)/.exec(text)?.[1];
+  if (data === undefined) return undefined;
+  const [code, ...message] = data.split(': ');
+  return { success: false, code, message: message.join(': ') };
 }
 
 describe('bad input, on every endpoint', () => {
@@ -243,15 +410,18 @@ describe('bad input, on every endpoint', () => {
       ...(init.body === undefined ? {} : { body: init.body }),
     });
     const text = await response.text();
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      return { status: response.status, body: streamError(text), stream: true };
+    }
     let body: Reply['body'];
     try {
       body = JSON.parse(text) as Reply['body'];
     } catch {
       body = undefined;
     }
-    return { status: response.status, body };
+    return { status: response.status, body, stream: false };
   };
-  const fill = (text: string) => text.replace(/\{(kb|item|conversation|answer)\}/g, (_, name: string) => ids[name]!);
+  const fill = (text: string) => text.replace(/\{([a-z]+)\}/g, (_, name: string) => ids[name]!);
 
   beforeAll(async () => {
     server = await startApp({ LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_ADDRESS: '100000' });
@@ -268,6 +438,24 @@ describe('bad input, on every endpoint', () => {
     ids.item = (item.body!.data as { uuid: string }).uuid;
     ids.conversation = await server.firstConversation(token);
     ids.answer = 'f'.repeat(32);
+    const preset = await send('POST', '/conversation-preset/add', {
+      body: JSON.stringify({ title: 'bad input preset' }),
+      contentType: 'application/json',
+    });
+    ids.preset = (preset.body!.data as { uuid: string }).uuid;
+    const prompts = await send('POST', '/prompt/save', {
+      body: JSON.stringify({ prompts: [{ act: 'bad input', prompt: 'A prompt.' }] }),
+      contentType: 'application/json',
+    });
+    ids.prompt = Object.values(prompts.body!.data as Record<string, string>)[0]!;
+    const qa = await send('POST', `/knowledge-base/qa/add/${ids.kb}`, {
+      body: JSON.stringify({ question: 'What is in it?' }),
+      contentType: 'application/json',
+    });
+    ids.qa = (qa.body!.data as { uuid: string }).uuid;
+    ids.file = `${'0'.repeat(32)}.txt`;
+    ids.avatar = '1';
+    ids.asset = 'index.js';
   });
 
   afterAll(async () => {
@@ -291,13 +479,18 @@ describe('bad input, on every endpoint', () => {
             : {}),
       });
       expect(reply.status).toBeLessThan(500);
-      if (reply.status === 200) {
+      if (reply.stream) {
+        // An id of the right form that names nothing: the stream's only event says so.
+        expect(reply.body?.code).toMatch(/_NOT_FOUND$|^A00\d\d$/);
+      } else if (reply.status === 200) {
         expect(reply.body).toMatchObject({ success: false });
-        expect(reply.body!.code).toMatch(/^A00\d\d$/);
+        // The legacy codes (A… for what the caller sent, B0003 for a picture size), or a …_NOT_FOUND of our own.
+        expect(reply.body!.code).toMatch(/^A00\d\d$|^B0003$|^[A-Z]+_NOT_FOUND$/);
         expect(reply.body!.message).not.toMatch(/try again/);
         if (reply.body!.code === 'A0002' && c.field) expect(reply.body!.message).toContain(c.field);
       } else {
         expect(reply.status).toBeGreaterThanOrEqual(400);
+        if (reply.body?.code === 'REQUEST_INVALID' && c.field) expect(reply.body.message).toContain(c.field);
       }
     },
   );
@@ -345,6 +538,15 @@ describe('bad input, on every endpoint', () => {
     });
     expect(missingItem.body).toMatchObject({ success: false, code: 'A0019' });
     expect((await count()).total).toBe(before);
+    // "0", an empty id or none is how the stock frontend asks for a new one.
+    for (const id of ['0', '', 0, undefined]) {
+      const created = await send('POST', '/knowledge-base/saveOrUpdate', {
+        body: JSON.stringify({ id, title: `new with id ${JSON.stringify(id)}` }),
+        contentType: 'application/json',
+      });
+      expect(created.body).toMatchObject({ success: true });
+    }
+    expect((await count()).total).toBe(before + 4);
   });
 
   it('tells a binary file, a non-UTF-8 text and an over-long file name apart from an unsupported type', async () => {

@@ -1,19 +1,25 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startChildService, type ChildService } from './support/child-service.js';
+import { ServiceProcess } from './support/service-process.js';
 
 const LOCK_FILE = 'citation-stream.pid';
-/** Each start compiles the sources and opens PGlite: slow on a busy machine. */
-const SLOW = 180_000;
+/** A first start creates the embedded database (several seconds); the others open it or are refused. */
+const SLOW = 120_000;
 const SERVICE_ENV = { ADMIN_PASSWORD: 'admin-password-for-tests', SAMPLE_KNOWLEDGE_BASE: 'false' };
 
+/**
+ * One data directory serves the whole story: created by a first start, refused to a second, freed by a stop,
+ * then left with a dead process's lock that a third start takes over. Creating the embedded database is the
+ * slow part of a start, so it is done once; the refused starts end before they would open it.
+ */
 describe('the embedded database belongs to one process', () => {
   const root = mkdtempSync(join(tmpdir(), 'citation-datadir-'));
-  const running: ChildService[] = [];
-  const start = (env: Record<string, string>) => {
-    const service = startChildService({ ...SERVICE_ENV, ...env });
+  const dataDir = join(root, 'shared');
+  const running: ServiceProcess[] = [];
+  const spawn = async (env: Record<string, string>) => {
+    const service = await ServiceProcess.spawn({ ...SERVICE_ENV, ...env });
     running.push(service);
     return service;
   };
@@ -26,16 +32,14 @@ describe('the embedded database belongs to one process', () => {
   it(
     'refuses a second start on the same DATA_DIR at once, naming the directory and the holder; the first keeps serving',
     async () => {
-      const dataDir = join(root, 'shared');
-      const first = start({ DATA_DIR: dataDir });
+      const first = await spawn({ DATA_DIR: dataDir });
       const url = await first.listening;
-      expect(readFileSync(join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(first.process.pid));
+      expect(readFileSync(join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(first.pid));
 
-      const second = start({ DATA_DIR: dataDir });
-      const { code, output } = await second.exited;
+      const { code, output } = await (await spawn({ DATA_DIR: dataDir })).exited;
       expect(code).toBe(1);
       expect(output).toContain(`DATA_DIR=${resolve(dataDir)}`);
-      expect(output).toContain(`pid ${first.process.pid}`);
+      expect(output).toContain(`pid ${first.pid}`);
       expect(output).not.toContain('UnhandledPromiseRejection');
 
       expect((await fetch(`${url}/health`)).status).toBe(200);
@@ -49,15 +53,14 @@ describe('the embedded database belongs to one process', () => {
   it(
     'takes over a lock left by a process that died without removing it',
     async () => {
-      const dataDir = join(root, 'crashed');
-      mkdirSync(dataDir);
       // The pid of a process that has exited, as the lock file of a killed process holds it.
       const deadPid = spawnSync(process.execPath, ['-e', '0']).pid;
       writeFileSync(join(dataDir, LOCK_FILE), `${deadPid}\n`);
 
-      const service = start({ DATA_DIR: dataDir });
-      await service.listening;
-      expect(readFileSync(join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(service.process.pid));
+      const service = await spawn({ DATA_DIR: dataDir });
+      const url = await service.listening;
+      expect(readFileSync(join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(service.pid));
+      expect((await fetch(`${url}/health/ready`)).status).toBe(200);
       await service.stop();
     },
     SLOW,
@@ -68,10 +71,10 @@ describe('the embedded database belongs to one process', () => {
     async () => {
       const file = join(root, 'a-file');
       writeFileSync(file, 'not a directory');
-      const dataDir = join(file, 'data');
-      const { code, output } = await start({ DATA_DIR: dataDir }).exited;
+      const unusable = join(file, 'data');
+      const { code, output } = await (await spawn({ DATA_DIR: unusable })).exited;
       expect(code).toBe(1);
-      expect(output).toContain(`DATA_DIR=${resolve(dataDir)}`);
+      expect(output).toContain(`DATA_DIR=${resolve(unusable)}`);
       expect(output).toContain('ENOTDIR');
       expect(output).not.toContain('UnhandledPromiseRejection');
     },

@@ -215,7 +215,8 @@ describe('knowledge-base Q&A', () => {
     expect((await search(admin, base.uuid, 'islands')).records.map((record) => record.uuid)).toEqual([
       second.data.uuid,
     ]);
-    expect(await search(admin, 'default')).toMatchObject({ records: [], total: 0 });
+    // A base that does not exist has no records; a uuid that cannot name one is refused (A0002).
+    expect(await search(admin, '0'.repeat(32))).toMatchObject({ records: [], total: 0 });
   });
 
   it('deletes one record, and clears all of the caller’s records', async () => {

@@ -14,11 +14,21 @@ export const uuid32 = (what: string) =>
 /** Text of at most `max` characters (a `varchar(max)` column). */
 export const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
-/** A numeric database id as the legacy server sends it: a string (or number) of digits; `0` means "new". */
+/**
+ * A numeric database id in a `saveOrUpdate` body, as the legacy server sends it: a string (or number) of digits.
+ * `"0"` or `""` means "new", as the stock frontend sends it; any other value must name an existing row.
+ */
 export const numericId = z
-  .union([z.string(), z.number()])
+  .union([z.string(), z.number()], { error: 'must be a numeric id, or "0" for a new one' })
   .transform(String)
-  .pipe(z.string().regex(/^\d{1,18}$/, 'must be a numeric id of at most 18 digits, or "0" for a new one'));
+  .pipe(z.string().regex(/^(\d{1,18})?$/, 'must be a numeric id of at most 18 digits, or "0" for a new one'));
+
+/** A numeric database id in a path: digits only, at most 18 (a PostgreSQL bigint). */
+export const numericIdParam = (what: string) =>
+  z.string().regex(/^[1-9]\d{0,17}$/, `${what} must be a positive whole number of at most 18 digits`);
+
+/** A search keyword of at most `max` characters (the column it is matched against). */
+export const keyword = (max: number) => text(max).default('');
 
 /** A boolean sent in a query string. */
 export const queryFlag = z.enum(['true', 'false'], { error: 'must be true or false' });

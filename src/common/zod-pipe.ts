@@ -54,13 +54,33 @@ function pathOfNul(value: unknown, path: string[] = []): string[] | undefined {
   return undefined;
 }
 
+/** How a route refuses bad input: `A0002` (HTTP 200) unless it says otherwise. */
+export interface ZodPipeOptions {
+  /**
+   * The error to raise for a bad input, given the readable message and `{field: what it must be}`. The ask
+   * endpoints answer HTTP 400 `REQUEST_INVALID`, as their clients expect, instead of the legacy envelope; a
+   * static asset's bad name is a plain 404.
+   */
+  invalid?: (message: string, fields: Record<string, string>) => Error;
+}
+
+const invalidParameter = (message: string, fields: Record<string, string>): Error =>
+  new InvalidParameterError(message, fields);
+
 /**
- * Validates a body, query or path parameter with a zod schema; a failure is `A0002` naming each bad field and
- * what it must be. Use it through {@link ZodBody}, {@link ZodQuery} or {@link ZodParam}.
+ * Validates a body, query or path parameter with a zod schema; a failure is `A0002` (or the route's own error)
+ * naming each bad field and what it must be. Use it through {@link ZodBody}, {@link ZodQuery} or {@link ZodParam}.
  */
 export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.output<T>> {
+  private readonly invalid: NonNullable<ZodPipeOptions['invalid']>;
+
   /** `schema` is public so that the API document can read, per route, what the route accepts. */
-  constructor(readonly schema: T) {}
+  constructor(
+    readonly schema: T,
+    options: ZodPipeOptions = {},
+  ) {
+    this.invalid = options.invalid ?? invalidParameter;
+  }
 
   transform(value: unknown, metadata: ArgumentMetadata): z.output<T> {
     // A path parameter is named by the route's name for it; body and query fields by their own names.
@@ -68,14 +88,14 @@ export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.ou
     const nul = pathOfNul(value);
     if (nul) {
       const field = [where, ...nul].filter((part) => part !== '').join('.') || 'body';
-      throw new InvalidParameterError(`${field}: must not contain the NUL character (\\u0000)`, {
+      throw this.invalid(`${field}: must not contain the NUL character (\\u0000)`, {
         [field]: 'must not contain NUL',
       });
     }
     const parsed = this.schema.safeParse(value);
     if (!parsed.success) {
       const { message, fields } = describeZodIssues(parsed.error, where);
-      throw new InvalidParameterError(message, fields);
+      throw this.invalid(message, fields);
     }
     return parsed.data;
   }
@@ -85,13 +105,13 @@ export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.ou
  * The JSON body, checked to be JSON: a request with a body of another Content-Type is told so, instead of
  * being read as an empty object whose first required field is then "missing".
  */
-const JsonBody = createParamDecorator((_data: unknown, context: ExecutionContext): unknown => {
+const JsonBody = createParamDecorator((options: ZodPipeOptions | undefined, context: ExecutionContext): unknown => {
   const request = context.switchToHttp().getRequest<Request>();
   const hasBody =
     Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
   if (hasBody && !request.is('application/json')) {
     const type = request.headers['content-type'] ?? 'none';
-    throw new InvalidParameterError(`Content-Type must be application/json (this request sent ${type})`, {
+    throw (options?.invalid ?? invalidParameter)(`Content-Type must be application/json (this request sent ${type})`, {
       'Content-Type': 'must be application/json',
     });
   }
@@ -100,8 +120,10 @@ const JsonBody = createParamDecorator((_data: unknown, context: ExecutionContext
 });
 
 /** `@ZodBody(schema)`: the request body (JSON), validated. */
-export const ZodBody = (schema: z.ZodType) => JsonBody(undefined, new ZodPipe(schema));
+export const ZodBody = (schema: z.ZodType, options: ZodPipeOptions = {}) =>
+  JsonBody(options, new ZodPipe(schema, options));
 /** `@ZodQuery(schema)`: the whole query string, validated as one object. */
-export const ZodQuery = (schema: z.ZodType) => Query(new ZodPipe(schema));
+export const ZodQuery = (schema: z.ZodType, options: ZodPipeOptions = {}) => Query(new ZodPipe(schema, options));
 /** `@ZodParam('uuid', schema)`: one path parameter, validated. */
-export const ZodParam = (name: string, schema: z.ZodType) => Param(name, new ZodPipe(schema));
+export const ZodParam = (name: string, schema: z.ZodType, options: ZodPipeOptions = {}) =>
+  Param(name, new ZodPipe(schema, options));

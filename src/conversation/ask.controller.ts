@@ -1,12 +1,14 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import type { z } from 'zod';
 import { User, type CurrentUser } from '../auth/current-user.js';
-import { RequestInvalidError } from '../common/app-error.js';
+import { ZodBody, ZodParam, ZodQuery } from '../common/zod-pipe.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { SseConnection } from '../sse/sse-connection.js';
 import { AnswerResumeService } from './answer-resume.service.js';
-import { askRequestSchema, describeIssues, wantsCitationEvents } from './ask-request.js';
+import { wantsCitationEvents } from './ask-request.js';
+import { answerUuidParam, askBody, askInvalid, lastEventId, resumeQuery, type AskRequest } from './ask.schemas.js';
 import { AskService } from './ask.service.js';
 
 @Controller('conversation/message')
@@ -21,39 +23,39 @@ export class AskController {
   @Post('process')
   @HttpCode(200)
   async process(
-    @Body() body: unknown,
+    @ZodBody(askBody, askInvalid) body: AskRequest,
     @User() user: CurrentUser,
     @Headers('x-citation-events') citationHeader: string | undefined,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const parsed = askRequestSchema.safeParse(body ?? {});
-    if (!parsed.success) throw new RequestInvalidError(describeIssues(parsed.error));
-    await this.askService.ask(parsed.data, user, this.connection(request, response), {
-      citationEvents: wantsCitationEvents(parsed.data, citationHeader, this.config.stream.citationEventsDefault),
-      resumable: parsed.data.resumable === true,
+    await this.askService.ask(body, user, this.connection(request, response), {
+      citationEvents: wantsCitationEvents(body, citationHeader, this.config.stream.citationEventsDefault),
+      resumable: body.resumable === true,
     });
   }
 
   /** The stream of an answer from event `Last-Event-ID` + 1 on: what is stored, then what is still written. */
   @Get('stream/:answerUuid')
   async resume(
-    @Param('answerUuid') answerUuid: string,
+    @ZodParam('answerUuid', answerUuidParam, askInvalid) answerUuid: string,
+    @ZodQuery(resumeQuery, askInvalid) query: z.output<typeof resumeQuery>,
     @Headers('last-event-id') lastEventHeader: string | undefined,
-    @Query('lastEventId') lastEventQuery: string | undefined,
     @User() user: CurrentUser,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const raw = (lastEventHeader ?? lastEventQuery ?? '').trim();
-    const lastEventId = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-    await this.resumeService.resume(answerUuid, lastEventId, user, this.connection(request, response));
+    // The browser's EventSource sends the header by itself after a drop: a value that is not one of our event ids
+    // counts as none (a stream from the start) rather than failing the reconnect.
+    const fromHeader = lastEventHeader === undefined ? undefined : lastEventId.safeParse(lastEventHeader).data;
+    const last = Number(fromHeader ?? query.lastEventId ?? 0);
+    await this.resumeService.resume(answerUuid, last, user, this.connection(request, response));
   }
 
   /** Stops an answer being written: it ends with `[DONE]` and is stored as interrupted. */
   @Post('stop/:answerUuid')
   @HttpCode(200)
-  async stop(@Param('answerUuid') answerUuid: string, @User() user: CurrentUser) {
+  async stop(@ZodParam('answerUuid', answerUuidParam, askInvalid) answerUuid: string, @User() user: CurrentUser) {
     return { success: true, data: await this.resumeService.stop(answerUuid, user) };
   }
 

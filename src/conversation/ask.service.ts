@@ -34,7 +34,7 @@ import {
 import { AnswerSpill } from './answer-spill.js';
 import { storageReason } from './conversation-errors.js';
 import { ASK_LIMITS, type AnswerLock, type AskLimits } from './ask-limits.js';
-import type { AskRequest } from './ask-request.js';
+import type { AskRequest } from './ask.schemas.js';
 import { CitationTrust } from './citation-trust.service.js';
 import { ConversationHistory, type ConversationMemory } from './conversation-history.js';
 import { ConversationRepository, knowledgeBaseIdsOf } from './conversation.repository.js';

@@ -1,8 +1,8 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { User, type CurrentUser } from '../auth/current-user.js';
-import { ZodBody, ZodQuery } from '../common/zod-pipe.js';
+import { ZodBody, ZodParam, ZodQuery } from '../common/zod-pipe.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { KnowledgeQaEntity } from '../database/entities/index.js';
@@ -15,25 +15,8 @@ import { toAddedDto, toKbQaDto } from './knowledge-qa-dto.js';
 import { QaRecordNotFoundError } from './knowledge-qa-errors.js';
 import { KnowledgeQaRepository } from './knowledge-qa.repository.js';
 import { KnowledgeQaService } from './knowledge-qa.service.js';
+import { qaAddBody, qaKbUuidParam, qaRecordUuidParam, qaSearchQuery } from './knowledge-qa.schemas.js';
 import { KnowledgeBaseNotFoundError } from '../knowledge/knowledge-errors.js';
-
-const MAX_QUESTION_CHARS = 1000;
-
-const addBody = z.object({
-  question: z
-    .string({ error: 'question is required: what to ask the knowledge base' })
-    .trim()
-    .min(1, 'question must not be blank')
-    .max(MAX_QUESTION_CHARS, `question is at most ${MAX_QUESTION_CHARS} characters`),
-  modelName: z.string().nullish(),
-});
-
-const searchQuery = z.object({
-  kbUuid: z.string().default(''),
-  keyword: z.string().default(''),
-  currentPage: z.coerce.number().int().min(1, 'currentPage starts at 1').default(1),
-  pageSize: z.coerce.number().int().min(1).max(100, 'pageSize is at most 100').default(20),
-});
 
 /**
  * The knowledge-base Q&A page: add a question to a base, stream its answer, list, delete and read the references
@@ -56,8 +39,8 @@ export class KnowledgeQaController {
   @HttpCode(200)
   async add(
     @User() user: CurrentUser,
-    @Param('kbUuid') kbUuid: string,
-    @ZodBody(addBody) { question, modelName }: z.output<typeof addBody>,
+    @ZodParam('kbUuid', qaKbUuidParam) kbUuid: string,
+    @ZodBody(qaAddBody) { question, modelName }: z.output<typeof qaAddBody>,
   ) {
     const base = await this.knowledge.findBase(kbUuid);
     if (!base || !canRead(base, user)) throw new KnowledgeBaseNotFoundError(kbUuid);
@@ -71,7 +54,7 @@ export class KnowledgeQaController {
   @HttpCode(200)
   async process(
     @User() user: CurrentUser,
-    @Param('uuid') uuid: string,
+    @ZodParam('uuid', qaRecordUuidParam) uuid: string,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
@@ -86,7 +69,7 @@ export class KnowledgeQaController {
 
   /** The caller's records of a base, most recently changed first; an unknown or unreadable base has none. */
   @Get('search')
-  async search(@User() user: CurrentUser, @ZodQuery(searchQuery) q: z.output<typeof searchQuery>) {
+  async search(@User() user: CurrentUser, @ZodQuery(qaSearchQuery) q: z.output<typeof qaSearchQuery>) {
     const base = q.kbUuid === '' ? null : await this.knowledge.findBase(q.kbUuid);
     if (!base || !canRead(base, user)) {
       return { success: true, data: { records: [], total: 0, current: q.currentPage, size: q.pageSize, pages: 0 } };
@@ -97,7 +80,7 @@ export class KnowledgeQaController {
 
   @Post('del/:uuid')
   @HttpCode(200)
-  async remove(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+  async remove(@User() user: CurrentUser, @ZodParam('uuid', qaRecordUuidParam) uuid: string) {
     await this.records.softDelete(await this.readable(uuid, user));
     return { success: true, data: true };
   }
@@ -112,7 +95,7 @@ export class KnowledgeQaController {
 
   /** Every chunk retrieved for the answer: the page's 引用 panels. */
   @Get('embedding-ref/:uuid')
-  async embeddingRefs(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+  async embeddingRefs(@User() user: CurrentUser, @ZodParam('uuid', qaRecordUuidParam) uuid: string) {
     const record = await this.readable(uuid, user, true);
     const refs = await this.records.embeddingRefs(record.id);
     return { success: true, data: refs.map((ref) => ({ embeddingId: ref.embeddingId, text: ref.chunkText })) };
@@ -120,7 +103,7 @@ export class KnowledgeQaController {
 
   /** The graph part of the answer's references: the page's 图谱. */
   @Get('graph-ref/:uuid')
-  async graphRef(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+  async graphRef(@User() user: CurrentUser, @ZodParam('uuid', qaRecordUuidParam) uuid: string) {
     const record = await this.readable(uuid, user, true);
     const ref = await this.records.graphRef(record.id);
     const graph = ref?.graphFromStore
@@ -138,7 +121,7 @@ export class KnowledgeQaController {
 
   /** The paragraph view of the answer: its paragraphs with their citations, and each source it cited. */
   @Get('citation/:uuid')
-  async citation(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+  async citation(@User() user: CurrentUser, @ZodParam('uuid', qaRecordUuidParam) uuid: string) {
     const record = await this.readable(uuid, user, true);
     const { paragraphs, refs } = await this.records.citationView(record.id);
     const numbers = new Map(refs.map((ref) => [ref.citationId, ref.displayNumber]));

@@ -1,15 +1,10 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { z } from 'zod';
-import { ZodQuery } from '../common/zod-pipe.js';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import type { z } from 'zod';
+import { ZodParam, ZodQuery } from '../common/zod-pipe.js';
 import { Public, User, type CurrentUser } from '../auth/current-user.js';
-import { pagingQuery } from '../common/legacy-page.js';
 import { KnowledgeSocialService } from './knowledge-social.service.js';
-
-const searchQuery = z.object({ keyword: z.string().default(''), ...pagingQuery() });
-const pageQuery = z.object(pagingQuery());
-/** `maxVertexId` and `maxEdgeId` are accepted and ignored: the frontend asks once, for everything up to `limit`. */
-const graphQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) });
-const starQuery = z.object({ kbUuid: z.string().min(1, 'kbUuid names the knowledge base') });
+import { itemGraphQuery, pageQuery, publicSearchQuery, starQuery } from './knowledge-social.schemas.js';
+import { itemUuidParam } from './knowledge.schemas.js';
 
 /** The /qa sidebar's public and starred knowledge bases, and the item table's embeddings dialog. */
 @Controller()
@@ -18,7 +13,7 @@ export class KnowledgeSocialController {
 
   @Public()
   @Get('knowledge-base/public/search')
-  async searchPublic(@ZodQuery(searchQuery) q: z.output<typeof searchQuery>) {
+  async searchPublic(@ZodQuery(publicSearchQuery) q: z.output<typeof publicSearchQuery>) {
     return { success: true, data: await this.social.searchPublic(q.keyword.trim(), q.currentPage, q.pageSize) };
   }
 
@@ -37,7 +32,7 @@ export class KnowledgeSocialController {
   @Get('knowledge-base-embedding/list/:itemUuid')
   async chunks(
     @User() user: CurrentUser,
-    @Param('itemUuid') itemUuid: string,
+    @ZodParam('itemUuid', itemUuidParam) itemUuid: string,
     @ZodQuery(pageQuery) q: z.output<typeof pageQuery>,
   ) {
     return { success: true, data: await this.social.chunks(user, itemUuid, q.currentPage, q.pageSize) };
@@ -46,8 +41,8 @@ export class KnowledgeSocialController {
   @Get('knowledge-base-graph/list/:itemUuid')
   async graph(
     @User() user: CurrentUser,
-    @Param('itemUuid') itemUuid: string,
-    @ZodQuery(graphQuery) { limit }: z.output<typeof graphQuery>,
+    @ZodParam('itemUuid', itemUuidParam) itemUuid: string,
+    @ZodQuery(itemGraphQuery) { limit }: z.output<typeof itemGraphQuery>,
   ) {
     return { success: true, data: await this.social.graph(user, itemUuid, limit) };
   }

@@ -1,9 +1,12 @@
-import { Controller, Get, Headers, Param, Query, Res, UnauthorizedException } from '@nestjs/common';
+import { Controller, Get, Headers, Res, UnauthorizedException } from '@nestjs/common';
 import type { Response } from 'express';
+import type { z } from 'zod';
 import { AuthService } from '../auth/auth.service.js';
 import { Public } from '../auth/current-user.js';
+import { ZodParam, ZodQuery } from '../common/zod-pipe.js';
 import { SourceFileStore } from './source-file.store.js';
 import { FileNotFoundError } from './knowledge-errors.js';
+import { downloadQuery, fileNameParam } from './source-file.schemas.js';
 
 /**
  * Downloads of uploaded documents (the item table's 附件 link). The frontend previews text through `/api/file/…`
@@ -20,12 +23,12 @@ export class SourceFileController {
   @Public()
   @Get(['file/:fileName', 'api/file/:fileName'])
   async download(
-    @Param('fileName') fileName: string,
+    @ZodParam('fileName', fileNameParam) fileName: string,
     @Headers('authorization') header: string | undefined,
-    @Query('token') queryToken: unknown,
+    @ZodQuery(downloadQuery) query: z.output<typeof downloadQuery>,
     @Res() response: Response,
   ) {
-    const token = header?.trim().replace(/^Bearer\s+/i, '') || (typeof queryToken === 'string' ? queryToken : '');
+    const token = header?.trim().replace(/^Bearer\s+/i, '') || query.token || '';
     const user = token ? await this.auth.userForToken(token) : undefined;
     if (!user) throw new UnauthorizedException();
     const dot = fileName.lastIndexOf('.');

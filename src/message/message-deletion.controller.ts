@@ -1,7 +1,9 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { User, type CurrentUser } from '../auth/current-user.js';
+import { ZodParam } from '../common/zod-pipe.js';
 import { MessageNotFoundError } from './message-errors.js';
 import { MessageDeletionRepository } from './message-deletion.repository.js';
+import { messageUuidParam } from './message.schemas.js';
 
 /** The delete menu on a question or an answer in the chat. */
 @Controller('conversation/message')
@@ -10,7 +12,7 @@ export class MessageDeletionController {
 
   @Post('del/:uuid')
   @HttpCode(200)
-  async remove(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+  async remove(@User() user: CurrentUser, @ZodParam('uuid', messageUuidParam) uuid: string) {
     if (!(await this.messages.softDelete(uuid, user))) throw new MessageNotFoundError(uuid);
     return { success: true, data: true };
   }

@@ -1,10 +1,12 @@
-import { Controller, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Req, Res } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/current-user.js';
+import { ZodParam } from '../common/zod-pipe.js';
 import { DOCS_ASSETS, DOCS_HTML, DOCS_INIT_SCRIPT, docsAsset } from './docs-page.js';
 import { buildOpenApiDocument } from './openapi-document.js';
 import { catalogRoutes } from './route-catalog.js';
+import { assetName, missingAsset } from './openapi.schemas.js';
 
 const APP_VERSION = '0.1.0';
 
@@ -39,7 +41,7 @@ export class OpenApiController {
 
   @Public()
   @Get('docs/assets/:name')
-  asset(@Param('name') name: string, @Res() response: Response): void {
+  asset(@ZodParam('name', assetName, missingAsset) name: string, @Res() response: Response): void {
     if (name === 'init.js') {
       response.type('text/javascript; charset=utf-8').send(DOCS_INIT_SCRIPT);
       return;

@@ -116,7 +116,7 @@ export const EVENT_STREAMS: Record<string, EventStream> = {
   },
   'get /conversation/message/stream/{answerUuid}': {
     summary: 'Follow an answer again from event Last-Event-ID + 1 (resume)',
-    description: `${ANSWER_EVENTS}\n\nResume: send \`Last-Event-ID: N\` (or \`?lastEventId=N\`) to get events N+1 onwards with their original ids: the stored ones first, then live ones while the answer is still being written, up to \`[DONE]\` or \`[ERROR]\`. Without N, from the start. An unknown or foreign answer gets \`[ERROR]\` \`ANSWER_NOT_FOUND: …\`; an answer whose writer died ends with \`[ERROR]\` \`ANSWER_INTERRUPTED: …\`.`,
+    description: `${ANSWER_EVENTS}\n\nResume: send \`Last-Event-ID: N\` (or \`?lastEventId=N\`) to get events N+1 onwards with their original ids: the stored ones first, then live ones while the answer is still being written, up to \`[DONE]\` or \`[ERROR]\`. Without N, from the start. An \`answerUuid\` that is not 32 lowercase hex characters, or a \`lastEventId\` query that is not a whole number, is answered before the stream with HTTP 400 \`REQUEST_INVALID\`. An unknown or foreign answer gets \`[ERROR]\` \`ANSWER_NOT_FOUND: …\`; an answer whose writer died ends with \`[ERROR]\` \`ANSWER_INTERRUPTED: …\`.`,
     examples: {
       resumed: { summary: 'Resumed with Last-Event-ID: 6', value: RESUME_EXAMPLE },
     },

@@ -1,20 +1,16 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { z } from 'zod';
-import { ZodBody, ZodQuery } from '../common/zod-pipe.js';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import type { z } from 'zod';
+import { ZodBody, ZodParam, ZodQuery } from '../common/zod-pipe.js';
 import { User, type CurrentUser } from '../auth/current-user.js';
-import { pagingQuery } from '../common/legacy-page.js';
 import { PresetService } from './preset.service.js';
-
-/** The stock frontend sends `{keyword:""}`; the legacy server reads `title`. Both are accepted. */
-const searchPaging = z.object(pagingQuery());
-const searchBody = z.object({ title: z.string().optional(), keyword: z.string().optional() });
-const relationQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) });
-const useQuery = z.object({ presetUuid: z.string().min(1, 'presetUuid names the preset to use') });
-const presetBody = z.object({
-  title: z.string().trim().min(1, 'title must not be blank').max(45, 'title is at most 45 characters'),
-  remark: z.string().default(''),
-  aiSystemMessage: z.string().default(''),
-});
+import {
+  presetBody,
+  presetRelationQuery,
+  presetSearchBody,
+  presetSearchQuery,
+  presetUseQuery,
+  presetUuidParam,
+} from './preset.schemas.js';
 
 @Controller()
 export class PresetController {
@@ -23,21 +19,21 @@ export class PresetController {
   @Post('conversation-preset/search')
   @HttpCode(200)
   async search(
-    @ZodQuery(searchPaging) paging: z.output<typeof searchPaging>,
-    @ZodBody(searchBody) { title, keyword }: z.output<typeof searchBody>,
+    @ZodQuery(presetSearchQuery) paging: z.output<typeof presetSearchQuery>,
+    @ZodBody(presetSearchBody) { title, keyword }: z.output<typeof presetSearchBody>,
   ) {
     const data = await this.presets.search((title ?? keyword ?? '').trim(), paging.currentPage, paging.pageSize);
     return { success: true, data };
   }
 
   @Get('conversation-preset-rel/mine')
-  async mine(@User() user: CurrentUser, @ZodQuery(relationQuery) query: z.output<typeof relationQuery>) {
+  async mine(@User() user: CurrentUser, @ZodQuery(presetRelationQuery) query: z.output<typeof presetRelationQuery>) {
     return { success: true, data: await this.presets.mine(user, query.limit) };
   }
 
   @Post('conversation/addByPreset')
   @HttpCode(200)
-  async use(@User() user: CurrentUser, @ZodQuery(useQuery) query: z.output<typeof useQuery>) {
+  async use(@User() user: CurrentUser, @ZodQuery(presetUseQuery) query: z.output<typeof presetUseQuery>) {
     return { success: true, data: await this.presets.use(user, query.presetUuid) };
   }
 
@@ -51,7 +47,7 @@ export class PresetController {
   /** Admins: removes a preset from the list; conversations started from it stay. */
   @Post('conversation-preset/del/:uuid')
   @HttpCode(200)
-  async remove(@User() user: CurrentUser, @Param('uuid') uuid: string) {
+  async remove(@User() user: CurrentUser, @ZodParam('uuid', presetUuidParam) uuid: string) {
     await this.presets.remove(user, uuid);
     return { success: true, data: true };
   }

@@ -1,16 +1,11 @@
-import { Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Public, User, type CurrentUser } from '../auth/current-user.js';
-import { ZodBody } from '../common/zod-pipe.js';
+import { ZodBody, ZodParam, ZodQuery } from '../common/zod-pipe.js';
 import { avatarPng } from '../common/avatar.js';
-import { newPassword } from '../auth/password-rules.js';
 import { UserService } from './user.service.js';
-import { AvatarSizeError } from './user-errors.js';
-
-const AVATAR_SIDE = z.coerce.number().int().min(32).max(128).default(64);
-const avatarQuery = z.object({ width: AVATAR_SIDE, height: AVATAR_SIDE });
-const passwordBody = z.object({ oldPassword: z.string().min(1, 'oldPassword is required'), newPassword });
+import { avatarQuery, avatarSizeInvalid, avatarUuidParam, passwordBody } from './user.schemas.js';
 
 /** The signed-in user's own settings and account, and anyone's avatar picture. */
 @Controller('user')
@@ -39,12 +34,14 @@ export class UserController {
   /** Pictures load through `<img>`, without a token; the picture depends only on the uuid, so it caches for a year. */
   @Public()
   @Get('avatar/:uuid')
-  avatar(@Param('uuid') uuid: string, @Query() query: unknown, @Res() response: Response) {
-    const size = avatarQuery.safeParse(query);
-    if (!size.success) throw new AvatarSizeError('width and height are whole numbers from 32 to 128 (default 64).');
+  avatar(
+    @ZodParam('uuid', avatarUuidParam) uuid: string,
+    @ZodQuery(avatarQuery, avatarSizeInvalid) size: z.output<typeof avatarQuery>,
+    @Res() response: Response,
+  ) {
     response
       .status(200)
       .set({ 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=31536000, immutable' })
-      .send(avatarPng(uuid, size.data.width, size.data.height));
+      .send(avatarPng(uuid, size.width, size.height));
   }
 }

@@ -1,12 +1,11 @@
-import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Public } from '../auth/current-user.js';
+import { ZodParam } from '../common/zod-pipe.js';
 import { webRoot } from './web-files.js';
-
-/** Built asset names: hashed by the build, never a path. */
-const ASSET_NAME = /^[\w-]+\.(js|css|svg|png|woff2?)$/;
+import { assetName, missingAsset } from './web.schemas.js';
 
 /** The web page at `/` and its assets under `/assets/`, as built by `npm run build:web`. */
 @Controller()
@@ -27,8 +26,8 @@ export class WebController {
 
   @Public()
   @Get('assets/:name')
-  asset(@Param('name') name: string, @Res() response: Response): void {
-    if (!ASSET_NAME.test(name) || !existsSync(join(this.root, 'assets', name))) throw new NotFoundException();
+  asset(@ZodParam('name', assetName, missingAsset) name: string, @Res() response: Response): void {
+    if (!existsSync(join(this.root, 'assets', name))) throw new NotFoundException();
     response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     response.sendFile(name, { root: join(this.root, 'assets') });
   }
