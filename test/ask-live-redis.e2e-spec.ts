@@ -86,6 +86,7 @@ describe('live answers across instances, with Redis', () => {
     expect(await limits.acquire('42', 1500)).toBeUndefined();
     await sleep(500);
     expect(await lock!.renew()).toBe(true);
+    expect(await limits.renewMany([lock!], 1500)).toEqual(new Set([lock!.holder]));
     await sleep(1200);
     // Past the first lease, but renewed: still held.
     expect(await limits.acquire('42', 1500)).toBeUndefined();
@@ -94,6 +95,7 @@ describe('live answers across instances, with Redis', () => {
     const next = await limits.acquire('42', 1500);
     expect(next).toBeDefined();
     expect(await lock!.renew()).toBe(false);
+    expect(await limits.renewMany([lock!, next!], 1500)).toEqual(new Set([next!.holder]));
     await next!.release();
   });
 });

@@ -254,15 +254,16 @@ export class AnswerJournalStore {
     }
   }
 
-  /** Extends the lease; true when someone asked (on any instance) to stop the answer. */
-  async renew(answerId: string, leaseMs: number): Promise<boolean> {
-    const rows = await this.sql.rows<{ stop: boolean }>(
+  /** Extends the leases of many answers at once; resolves with the ids of those someone asked to stop. */
+  async renewMany(answerIds: readonly string[], leaseMs: number): Promise<Set<string>> {
+    if (answerIds.length === 0) return new Set();
+    const rows = await this.sql.rows<{ id: string }>(
       `UPDATE "adi_answer_stream" SET "lease_expires_at" = now() + $2 * interval '1 millisecond'
-        WHERE "message_id" = $1 RETURNING "stop_requested" AS "stop"`,
-      [answerId, leaseMs],
-      'answer_lease_renew',
+        WHERE "message_id" = ANY($1::bigint[]) RETURNING "message_id" AS "id", "stop_requested" AS "stop"`,
+      [answerIds, leaseMs],
+      'answer_lease_renew_many',
     );
-    return rows[0]?.stop === true;
+    return new Set(rows.filter((row) => (row as { stop?: boolean }).stop === true).map((row) => String(row.id)));
   }
 
   /** Asks the writer of a live answer to stop; false when the answer is not being written. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -8,6 +7,9 @@ import { poolQuery, type PoolQuery } from '../database/pool-query.js';
 
 /** A user's one-answer lock, held on a lease: renew it while the answer streams, release it at the end. */
 export interface AnswerLock {
+  readonly userId: string;
+  /** Who holds it: a value of its own, so that only this holder renews or releases it. */
+  readonly holder: string;
   /** Extends the lease; false when the lock was lost (it expired and someone else took it). */
   renew(): Promise<boolean>;
   release(): Promise<void>;
@@ -25,6 +27,8 @@ export interface AskLimits {
   acquire(userId: string, leaseMs: number): Promise<AnswerLock | undefined>;
   /** Counts one question; false when the user is at the limit for this minute. */
   allow(userId: string): Promise<boolean>;
+  /** Extends the leases of many locks at once; resolves with the holders that still hold theirs. */
+  renewMany(locks: readonly AnswerLock[], leaseMs: number): Promise<Set<string>>;
 }
 
 export const ASK_LIMITS = Symbol('ASK_LIMITS');
@@ -59,6 +63,8 @@ export class PgAskLimits implements AskLimits {
     );
     if (rows.length === 0) return undefined;
     return {
+      userId,
+      holder,
       renew: async () => {
         const renewed = await this.sql.rows(
           `UPDATE "adi_ask_lock" SET "expires_at" = now() + $3 * interval '1 millisecond'
@@ -81,6 +87,19 @@ export class PgAskLimits implements AskLimits {
   async allow(userId: string): Promise<boolean> {
     return (await spend(this.rate, userId)) === 0;
   }
+
+  async renewMany(locks: readonly AnswerLock[], leaseMs: number): Promise<Set<string>> {
+    if (locks.length === 0) return new Set();
+    const rows = await this.sql.rows<{ holder: string }>(
+      `UPDATE "adi_ask_lock" AS l SET "expires_at" = now() + $3 * interval '1 millisecond'
+         FROM unnest($1::bigint[], $2::varchar[]) AS held("user_id", "holder")
+        WHERE l."user_id" = held."user_id" AND l."holder" = held."holder"
+       RETURNING l."holder"`,
+      [locks.map((lock) => lock.userId), locks.map((lock) => lock.holder), leaseMs],
+      'ask_lock_renew_many',
+    );
+    return new Set(rows.map((row) => row.holder));
+  }
 }
 
 export class RedisAskLimits implements AskLimits {
@@ -90,18 +109,13 @@ export class RedisAskLimits implements AskLimits {
   ) {}
   async acquire(userId: string, leaseMs: number): Promise<AnswerLock | undefined> {
     const key = `ask:lock:${userId}`;
-    const holder = randomUUID();
+    const holder = newUuid();
     if ((await this.redis.set(key, holder, 'PX', leaseMs, 'NX')) !== 'OK') return undefined;
     // Renew and delete only our own lock: compare and act in one step.
     return {
-      renew: async () =>
-        (await this.redis.eval(
-          "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",
-          1,
-          key,
-          holder,
-          leaseMs,
-        )) === 1,
+      userId,
+      holder,
+      renew: async () => (await this.redis.eval(RENEW_OWN, 1, key, holder, leaseMs)) === 1,
       release: async () => {
         await this.redis.eval(
           "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
@@ -116,4 +130,19 @@ export class RedisAskLimits implements AskLimits {
   async allow(userId: string): Promise<boolean> {
     return (await spend(this.rate, userId)) === 0;
   }
+
+  async renewMany(locks: readonly AnswerLock[], leaseMs: number): Promise<Set<string>> {
+    if (locks.length === 0) return new Set();
+    // One round trip: the commands of a pipeline go out in one write.
+    const pipeline = this.redis.pipeline();
+    for (const lock of locks) pipeline.eval(RENEW_OWN, 1, `ask:lock:${lock.userId}`, lock.holder, leaseMs);
+    const results = (await pipeline.exec()) ?? [];
+    return new Set(
+      locks.filter((_, i) => results[i]?.[0] === null && results[i]?.[1] === 1).map((lock) => lock.holder),
+    );
+  }
 }
+
+/** Extends a lock's time to live when it is still this holder's. */
+const RENEW_OWN =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";

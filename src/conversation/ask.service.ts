@@ -23,6 +23,7 @@ import { answerEvents, deadline, withRepairRetry, type AnswerEvent } from './ans
 import { AnswerFrameMapper, EVENT, STATES } from './answer-frames.js';
 import { AnswerJournal } from './answer-journal.js';
 import { JournalFlusher } from './journal-flusher.js';
+import { LeaseKeeper } from './lease-keeper.js';
 import { AnswerJournalStore, type AnswerClosing } from './answer-journal-store.js';
 import {
   AnswerNotSavedError,
@@ -91,6 +92,7 @@ export class AskService {
     private readonly messages: MessageRepository,
     private readonly journalStore: AnswerJournalStore,
     private readonly journalFlusher: JournalFlusher,
+    private readonly leases: LeaseKeeper,
     private readonly spill: AnswerSpill,
     private readonly live: LiveAnswers,
     private readonly knowledge: KnowledgeRepository,
@@ -183,7 +185,14 @@ export class AskService {
     this.metrics.streamOpened(connection);
     const observed = this.metrics.answerStarted();
     const unregister = this.live.register(context.answerUuid, () => session.stop('stop'));
-    const stopKeepingAlive = this.keepAlive(context, lock, session);
+    // While the answer streams, the user's lock and the writer's lease are renewed, and a stop asked on another
+    // instance is picked up.
+    const stopKeepingAlive = this.leases.keep({
+      lock,
+      answerId: context.answerId,
+      answerUuid: context.answerUuid,
+      onStopAsked: () => session.stop('stop'),
+    });
     this.watchReader(context, connection, session);
     try {
       // 3. `[START]`, with the answer's identity in the headers, then the first state.
@@ -369,42 +378,6 @@ export class AskService {
       ...end.filter((frame) => frame.event === undefined),
       { id: last.id!, event: EVENT.error, data: `ANSWER_NOT_SAVED: ${new AnswerNotSavedError().message}` },
     ];
-  }
-
-  /**
-   * While the answer streams: renews the user's lock and the answer's lease (so both free within a lease of a
-   * crash), and picks up stop requests made on other instances.
-   */
-  private keepAlive(context: AnswerContext, lock: AnswerLock, session: AnswerSession): () => void {
-    const { leaseMs } = this.config.stream;
-    const timer = setInterval(
-      () => {
-        lock.renew().then(
-          (held) => {
-            if (!held) this.logger.warn({ message: 'answer lock was lost', answer: context.answerUuid });
-          },
-          (error: unknown) =>
-            this.logger.warn({
-              message: 'answer lock renewal failed',
-              answer: context.answerUuid,
-              reason: storageReason(error),
-            }),
-        );
-        this.journalStore.renew(context.answerId, leaseMs).then(
-          (stopAsked) => {
-            if (stopAsked) session.stop('stop');
-          },
-          (error: unknown) =>
-            this.logger.warn({
-              message: 'answer lease renewal failed',
-              answer: context.answerUuid,
-              reason: storageReason(error),
-            }),
-        );
-      },
-      Math.max(100, Math.floor(leaseMs / 3)),
-    );
-    return () => clearInterval(timer);
   }
 
   /**

@@ -8,6 +8,7 @@ import { DATA_SOURCE, REDIS } from '../database/database.module.js';
 import { AskController } from './ask.controller.js';
 import { AnswerJournalStore } from './answer-journal-store.js';
 import { JournalFlusher } from './journal-flusher.js';
+import { LeaseKeeper } from './lease-keeper.js';
 import { AnswerRecovery } from './answer-recovery.js';
 import { AnswerResumeService } from './answer-resume.service.js';
 import { AnswerSpill } from './answer-spill.js';
@@ -44,11 +45,12 @@ import { RefsController } from './refs.controller.js';
     ConversationHistory,
     AnswerJournalStore,
     JournalFlusher,
+    LeaseKeeper,
     AnswerSpill,
     AnswerRecovery,
     LiveAnswers,
     AnswerResumeService,
   ],
-  exports: [ConversationRepository, MessageRepository, ASK_LIMITS],
+  exports: [ConversationRepository, MessageRepository, ASK_LIMITS, LeaseKeeper],
 })
 export class ConversationModule {}

@@ -10,6 +10,7 @@ import { answerEvents, deadline, withRepairRetry } from '../conversation/answer-
 import { AnswerFrameMapper, EVENT } from '../conversation/answer-frames.js';
 import { AnswerSession, AnswerTooLargeError, type ModelEnding, type Shown } from '../conversation/answer-session.js';
 import { ASK_LIMITS, type AskLimits } from '../conversation/ask-limits.js';
+import { LeaseKeeper } from '../conversation/lease-keeper.js';
 import { CitationTrust } from '../conversation/citation-trust.service.js';
 import { RateLimitedError } from '../conversation/ask.service.js';
 import type { KnowledgeBaseEntity, KnowledgeQaEntity } from '../database/entities/index.js';
@@ -46,6 +47,7 @@ export class KnowledgeQaService {
     private readonly records: KnowledgeQaRepository,
     private readonly knowledge: KnowledgeRepository,
     private readonly trust: CitationTrust,
+    private readonly leases: LeaseKeeper,
   ) {}
 
   async process(uuid: string, user: CurrentUser, connection: SseConnection): Promise<void> {
@@ -61,14 +63,7 @@ export class KnowledgeQaService {
       await lock.release();
       return this.refuse(connection, new RateLimitedError(this.config.limits.asksPerMinute));
     }
-    const renewal = setInterval(
-      () => {
-        lock
-          .renew()
-          .catch((error: unknown) => this.logger.warn({ message: 'answer lock renewal failed', error: String(error) }));
-      },
-      Math.max(1, Math.floor(leaseMs / 3)),
-    );
+    const stopKeepingAlive = this.leases.keep({ lock, answerUuid: uuid });
     const session = new AnswerSession(
       connection,
       new AnswerFrameMapper({ profile: 'kb-qa', citationEvents: false }),
@@ -84,7 +79,7 @@ export class KnowledgeQaService {
       this.logFailure(error);
       if (!connection.closed) session.sendAndEnd(session.mapper.error(error));
     } finally {
-      clearInterval(renewal);
+      stopKeepingAlive();
       await lock.release();
     }
   }
