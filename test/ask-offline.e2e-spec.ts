@@ -66,4 +66,13 @@ describe('POST /conversation/message/process with the offline model', () => {
     const second = await ask(server.baseUrl, token, body);
     expect(paragraphsOf(second.events)).toEqual(paragraphsOf(first.events));
   });
+
+  it('answers a question asked the moment the previous answer ended: its lock is let go before [DONE] is sent', async () => {
+    // The stock app's regenerate button, or a script, asks again as soon as it reads [DONE].
+    for (let i = 0; i < 8; i++) {
+      const reply = await ask(server.baseUrl, token, { conversationUuid: conversation, prompt: `Why ${i}?` });
+      expect(named(reply.events, '[ERROR]')).toEqual([]);
+      expect(named(reply.events, '[DONE]')).toHaveLength(1);
+    }
+  });
 });

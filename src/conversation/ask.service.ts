@@ -116,6 +116,16 @@ export class AskService {
     }
     const lock = await this.limits.acquire(user.id, this.config.stream.leaseMs);
     if (lock === undefined) return this.refuse(connection, new AnswerInProgressError());
+    let released = false;
+    const release = async () => {
+      if (released) return;
+      released = true;
+      await lock
+        .release()
+        .catch((error: unknown) =>
+          this.logger.error({ message: 'answer lock release failed', user: user.id, reason: storageReason(error) }),
+        );
+    };
     try {
       if (!(await this.limits.allow(user.id))) {
         return this.refuse(connection, new RateLimitedError(this.config.limits.asksPerMinute));
@@ -140,13 +150,9 @@ export class AskService {
         return this.refuse(connection, error instanceof AppError ? error : new AnswerNotSavedError());
       }
       const context = { user, conversation, question, ...opened, answerUuid, choices };
-      await this.answer(context, request, connection, lock);
+      await this.answer(context, request, connection, lock, release);
     } finally {
-      await lock
-        .release()
-        .catch((error: unknown) =>
-          this.logger.error({ message: 'answer lock release failed', user: user.id, reason: storageReason(error) }),
-        );
+      await release();
     }
   }
 
@@ -171,6 +177,7 @@ export class AskService {
     request: AskRequest,
     connection: SseConnection,
     lock: AnswerLock,
+    release: () => Promise<void>,
   ): Promise<void> {
     const mapper = new AnswerFrameMapper({ profile: 'chat', citationEvents: context.choices.citationEvents });
     const journal = new AnswerJournal(
@@ -237,7 +244,13 @@ export class AskService {
       }
       if (ending.kind === 'failed') this.logFailure(ending.error);
       // 6. The end: stored first, then sent.
-      await this.finish(context, session, journal, ending, hits, verdicts, observed);
+      // The lock is let go once the answer is stored and before its end is sent: a client that asks again as
+      // soon as it reads [DONE] is not told that an answer is still being written.
+      const letGo = async () => {
+        stopKeepingAlive();
+        await release();
+      };
+      await this.finish(context, session, journal, ending, hits, verdicts, observed, letGo);
     } finally {
       stopKeepingAlive();
       unregister();
@@ -304,6 +317,7 @@ export class AskService {
     hits: RetrievalResult | undefined,
     verdicts: readonly CitationVerdict[],
     observed: AnswerMetrics,
+    letGo: () => Promise<void>,
   ): Promise<void> {
     const { mapper } = session;
     const summary = ending.done?.summary;
@@ -368,6 +382,7 @@ export class AskService {
     this.live.journalGrew([context.answerUuid]);
     if (stored !== 'stored') this.metrics.storageFailed();
     observed.finished(status === 'complete' ? 'complete' : status === 'failed' ? 'failed' : 'interrupted');
+    await letGo();
     session.sendAndEnd(stored === 'stored' ? end : this.notSaved(end));
   }
 

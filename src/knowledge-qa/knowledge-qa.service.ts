@@ -64,6 +64,14 @@ export class KnowledgeQaService {
       return this.refuse(connection, new RateLimitedError(this.config.limits.asksPerMinute));
     }
     const stopKeepingAlive = this.leases.keep({ lock, answerUuid: uuid });
+    let released = false;
+    // Let go once the answer is stored and before its end is sent, so that the next question is not refused.
+    const letGo = async () => {
+      if (released) return;
+      released = true;
+      stopKeepingAlive();
+      await lock.release();
+    };
     const session = new AnswerSession(
       connection,
       new AnswerFrameMapper({ profile: 'kb-qa', citationEvents: false }),
@@ -74,17 +82,21 @@ export class KnowledgeQaService {
     connection.onClose(() => session.stop('reader-gone'));
     try {
       session.emit(session.mapper.start());
-      await this.answer(record, base, session);
+      await this.answer(record, base, session, letGo);
     } catch (error) {
       this.logFailure(error);
       if (!connection.closed) session.sendAndEnd(session.mapper.error(error));
     } finally {
-      stopKeepingAlive();
-      await lock.release();
+      await letGo();
     }
   }
 
-  private async answer(record: KnowledgeQaEntity, base: KnowledgeBaseEntity, session: AnswerSession): Promise<void> {
+  private async answer(
+    record: KnowledgeQaEntity,
+    base: KnowledgeBaseEntity,
+    session: AnswerSession,
+    letGo: () => Promise<void>,
+  ): Promise<void> {
     let hits: RetrievalResult | undefined;
     let ending: ModelEnding;
     try {
@@ -102,8 +114,12 @@ export class KnowledgeQaService {
       await this.records.saveAnswer(this.toRecord(record, ending, shown, hits));
     } catch (error) {
       this.logFailure(error);
-      if (ending.kind === 'complete') return session.sendAndEnd(session.mapper.error(error));
+      if (ending.kind === 'complete') {
+        await letGo();
+        return session.sendAndEnd(session.mapper.error(error));
+      }
     }
+    await letGo();
     if (ending.kind === 'complete') session.sendAndEnd(session.mapper.done(ending.done.summary, NO_META));
     else if (ending.kind === 'failed') session.sendAndEnd(session.mapper.error(ending.error));
     else if (ending.reason === 'too-large') {
