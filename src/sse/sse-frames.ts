@@ -25,8 +25,14 @@ export interface SseFrame {
 export function sseEvent(name: string | undefined, data: string, id?: number): string {
   let frame = name === undefined ? '' : `event:${name}\n`;
   if (id !== undefined) frame += `id:${id}\n`;
+  // Most events are one token of text on one line: no split for them.
+  if (!hasLineEnd(data)) return data.startsWith(' ') ? `${frame}data: ${data}\n\n` : `${frame}data:${data}\n\n`;
   for (const line of data.split(LINE_END)) frame += line.startsWith(' ') ? `data: ${line}\n` : `data:${line}\n`;
   return `${frame}\n`;
+}
+
+function hasLineEnd(text: string): boolean {
+  return text.includes('\n') || text.includes('\r');
 }
 
 export function serializeFrame(frame: SseFrame): string {
@@ -70,6 +76,7 @@ export class LegacyTextFramer {
       input = input.slice(0, -1);
     }
     if (input.length === 0) return [];
+    if (!hasLineEnd(input) && !input.startsWith(WRAP)) return [input];
     const lines = input.split(LINE_END);
     const data: string[] = [];
     for (let i = 0; i < lines.length; i++) {
