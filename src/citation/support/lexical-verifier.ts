@@ -127,7 +127,7 @@ export class LexicalSupportVerifier implements SupportVerifier {
 const UNJUDGED_SCORE = 0.5;
 
 function coverageOf(sentence: SentenceProfile, sources: readonly TextProfile[]): number {
-  if (sentence.terms.size === 0) return 1;
+  if (sentence.terms.length === 0) return 1;
   let held = 0;
   if (sources.length === 1) {
     const terms = sources[0]!.terms;
@@ -135,7 +135,7 @@ function coverageOf(sentence: SentenceProfile, sources: readonly TextProfile[]):
   } else {
     for (const term of sentence.terms) if (anyHolds(sources, (source) => source.terms.has(term))) held++;
   }
-  return held / sentence.terms.size;
+  return held / sentence.terms.length;
 }
 
 function anyHolds(sources: readonly TextProfile[], holds: (source: TextProfile) => boolean): boolean {

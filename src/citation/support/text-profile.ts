@@ -1,5 +1,6 @@
 import { stemmer } from 'stemmer';
 import { isMonthName, numberKeys } from './numbers.js';
+import { isWhitespace } from '../marker-stripper.js';
 
 /**
  * What the support check needs to know about a text, computed once per text: its word stems (and Chinese and
@@ -43,39 +44,69 @@ const CJK_NAME_SUFFIX = /(?:公园|车站|工厂|公司|大学|医院|银行|集
 const CJK_FUNCTION = /[的由在从到和与是于了把被向对为将其该这那每个及或并且而]/u;
 const CJK_FOREIGN_NAME = /[\p{Script=Han}]+·[\p{Script=Han}]+/gu;
 
-/** What a word is, whatever its sentence: kept per spelling, since answers and sources use few distinct words. */
-type WordKind = Pick<WordToken, 'lower' | 'stem' | 'content' | 'negation' | 'capitalised'>;
-const kinds = new Map<string, WordKind>();
+/**
+ * A word as the check sees it. One object per spelling, shared by every occurrence (answers and sources use few
+ * distinct words, and a paragraph has dozens): never changed once made.
+ */
+export interface WordToken {
+  /** As written. */
+  readonly word: string;
+  /** Lowercase form. */
+  readonly lower: string;
+  readonly stem: string;
+  readonly content: boolean;
+  readonly negation: boolean;
+  readonly capitalised: boolean;
+  /** Content words and numbers: the words a claim turns on. */
+  readonly significant: boolean;
+  /** Written like a name even at the start of a sentence: a capital after the first letter, or a digit. */
+  readonly nameLike: boolean;
+}
 
-function kindOf(word: string): WordKind {
-  let kind = kinds.get(word);
-  if (kind === undefined) {
+const tokens = new Map<string, WordToken>();
+/** "rather" and "instead" as the first word of "rather than", "instead of": a negation, not content. */
+const negationCueTokens = new Map<string, WordToken>();
+
+function tokenOf(word: string): WordToken {
+  let token = tokens.get(word);
+  if (token === undefined) {
     const lower = word.toLowerCase();
     const negation = NEGATION_WORDS.has(lower);
     const digit = lower.charCodeAt(0) <= 57;
-    kind = {
+    const content = lower.length >= 2 && !digit && !negation && !FUNCTION_WORDS.has(lower);
+    token = {
+      word,
       lower,
       stem: digit ? lower : stemmer(lower),
-      content: lower.length >= 2 && !digit && !negation && !FUNCTION_WORDS.has(lower),
+      content,
       negation,
       capitalised: word[0] !== lower[0],
+      significant: content || /^\d/.test(lower),
+      nameLike: /\p{Lu}/u.test(word.slice(1)) || /\d/.test(word),
     };
-    if (kinds.size > 50_000) kinds.clear();
-    kinds.set(word, kind);
+    if (tokens.size > 50_000) {
+      tokens.clear();
+      negationCueTokens.clear();
+    }
+    tokens.set(word, token);
   }
-  return kind;
+  return token;
 }
 
-export interface WordToken {
-  /** As written. */
-  word: string;
-  /** Lowercase form. */
-  lower: string;
-  stem: string;
-  content: boolean;
-  negation: boolean;
-  capitalised: boolean;
+function asNegationCue(token: WordToken): WordToken {
+  let cue = negationCueTokens.get(token.word);
+  if (cue === undefined) {
+    cue = { ...token, negation: true, content: false, significant: /^\d/.test(token.lower) };
+    negationCueTokens.set(token.word, cue);
+  }
+  return cue;
 }
+
+/**
+ * A content term: a word stem (a string), or a Chinese or Japanese character or character pair (a small integer,
+ * see {@link hanTerm}), so that the pairs of a sentence are compared without making a string of each.
+ */
+export type Term = string | number;
 
 export interface SentenceProfile {
   text: string;
@@ -86,9 +117,9 @@ export interface SentenceProfile {
   denied: string[];
   /** The word each Chinese or Japanese negation denies. */
   cjkDenied: string[];
-  /** Content terms: word stems, and character pairs of Chinese and Japanese runs. */
-  terms: Set<string>;
-  words: WordToken[];
+  /** Content terms, each once: word stems, and characters and character pairs of Chinese and Japanese runs. */
+  terms: Term[];
+  words: readonly WordToken[];
   numbers: string[];
   /** Names that must be found in a source: capitalised words, Chinese names. */
   entities: string[];
@@ -99,7 +130,7 @@ export interface TextProfile {
   flat: string;
   cjk: boolean;
   sentences: SentenceProfile[];
-  terms: Set<string>;
+  terms: Set<Term>;
   numbers: Set<string>;
   /** Every word stem and lowercase word, for entity lookups. */
   vocabulary: Set<string>;
@@ -115,8 +146,14 @@ export interface TextProfile {
   cjkDenials: string[];
 }
 
+/** NFKC changes no character below U+00A0: most English sentences are left as they are without asking ICU. */
+const FIRST_NFKC_VARIANT = 0xa0;
+
 export function normalise(text: string): string {
-  return text.normalize('NFKC');
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) >= FIRST_NFKC_VARIANT) return text.normalize('NFKC');
+  }
+  return text;
 }
 
 /** No character below this code is Han, Hiragana or Katakana: most characters are decided without a regex. */
@@ -145,6 +182,32 @@ function isHanUnit(unit: number): boolean {
   }
   return known === 1;
 }
+
+/**
+ * Dense numbers for the code units that Han and kana runs are made of, given on first sight: the BMP holds 28,788
+ * Han and kana characters and there are 2,048 surrogates, so every number fits in 15 bits.
+ */
+const hanNumbers = new Uint16Array(0x10000);
+let nextHanNumber = 1;
+const HAN_NUMBER_BITS = 15;
+
+/** A character of a Han or kana run as a term, or with `second` a character pair: a small integer either way. */
+function hanTerm(first: number, second?: number): number {
+  let number = hanNumbers[first]!;
+  if (number === 0) hanNumbers[first] = number = nextHanNumber++;
+  if (second === undefined) return number;
+  let next = hanNumbers[second]!;
+  if (next === 0) hanNumbers[second] = next = nextHanNumber++;
+  // A pair is at least 2^15, above every single character's number.
+  return (number << HAN_NUMBER_BITS) | next;
+}
+
+/** Characters that may start what `CJK_NEGATION` and `CJK_NAME_SUFFIX` look for: those scans run only after one. */
+const HAN_NEGATION_CUE = 1;
+const HAN_NAME_CUE = 2;
+const hanCues = new Uint8Array(0x10000);
+for (const char of '没不未无非别勿莫') hanCues[char.charCodeAt(0)]! |= HAN_NEGATION_CUE;
+for (const char of '公车工大医银集中议委站') hanCues[char.charCodeAt(0)]! |= HAN_NAME_CUE;
 
 export function hasHan(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (hanAt(text, i) > 0) return true;
@@ -184,52 +247,85 @@ function isLatinWordUnit(unit: number): boolean {
   );
 }
 
-/** Sentences end at . ! ? followed by a space or the end (so 12.5 stays whole), at 。！？；, and at line breaks. */
+/**
+ * Sentences end at . ! ? followed by a space (so 12.5 stays whole), at 。！？；; and at line breaks; what is
+ * left of each after trimming must hold a letter or a digit. Cut by hand rather than by a regex with
+ * lookbehinds: every paragraph of an answer is split here while it streams.
+ */
 export function splitSentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+|(?<=[。！？；;])|\n+/u)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
+  const sentences: string[] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit === NEWLINE) {
+      keepSentence(sentences, text.slice(start, i));
+      start = i + 1;
+    } else if (
+      isCjkSentenceEnd(unit) ||
+      ((unit === FULL_STOP || unit === EXCLAMATION || unit === QUESTION) &&
+        i + 1 < text.length &&
+        isWhitespace(text.charCodeAt(i + 1)))
+    ) {
+      keepSentence(sentences, text.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  keepSentence(sentences, start === 0 ? text : text.slice(start));
+  return sentences;
+}
+
+const NEWLINE = 10;
+const FULL_STOP = 46;
+const EXCLAMATION = 33;
+const QUESTION = 63;
+
+/** 。！？；and ; end a sentence whatever follows them. */
+function isCjkSentenceEnd(unit: number): boolean {
+  return unit === 0x3002 || unit === 0xff01 || unit === 0xff1f || unit === 0xff1b || unit === 59;
+}
+
+function keepSentence(sentences: string[], piece: string): void {
+  const sentence = piece.trim();
+  if (hasLetterOrDigit(sentence)) sentences.push(sentence);
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+function hasLetterOrDigit(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if ((unit >= 48 && unit <= 57) || (unit >= 65 && unit <= 90) || (unit >= 97 && unit <= 122)) return true;
+  }
+  // No ASCII letter or digit: whatever else the text holds is decided by Unicode's categories.
+  return LETTER_OR_DIGIT.test(text);
 }
 
 function wordTokens(sentence: string): WordToken[] {
   const text = sentence.includes("'") ? sentence.replace(/n't\b/gi, ' not') : sentence;
-  const tokens: WordToken[] = [];
+  const words: WordToken[] = [];
   for (let i = 0; i < text.length; i++) {
     if (!isLatinWordUnit(text.charCodeAt(i))) continue;
     const start = i;
     while (i + 1 < text.length && isLatinWordUnit(text.charCodeAt(i + 1))) i++;
-    const word = text.slice(start, i + 1);
-    const kind = kindOf(word);
-    tokens.push({
-      word,
-      lower: kind.lower,
-      stem: kind.stem,
-      content: kind.content,
-      negation: kind.negation,
-      capitalised: kind.capitalised,
-    });
+    words.push(tokenOf(text.slice(start, i + 1)));
   }
-  for (let i = 0; i + 1 < tokens.length; i++) {
-    const first = tokens[i]!.lower;
-    if ((first === 'rather' || first === 'instead') && NEGATION_PAIRS.has(`${first} ${tokens[i + 1]!.lower}`)) {
-      for (const token of [tokens[i]!, tokens[i + 1]!]) {
-        token.negation = true;
-        token.content = false;
-      }
+  for (let i = 0; i + 1 < words.length; i++) {
+    const first = words[i]!.lower;
+    if ((first === 'rather' || first === 'instead') && NEGATION_PAIRS.has(`${first} ${words[i + 1]!.lower}`)) {
+      words[i] = asNegationCue(words[i]!);
+      words[i + 1] = asNegationCue(words[i + 1]!);
     }
   }
-  return tokens;
+  return words;
 }
 
 function latinEntities(words: readonly WordToken[], cjk: boolean): string[] {
   const entities: string[] = [];
-  for (const [index, { word, capitalised }] of words.entries()) {
-    const first = index === 0;
+  for (let index = 0; index < words.length; index++) {
+    const { word, capitalised, nameLike } = words[index]!;
     if (!capitalised || isMonthName(word) || word === 'I') continue;
     // The first word of a sentence is capitalised anyway; it names something only when it is written like a name.
-    const nameLike = /\p{Lu}/u.test(word.slice(1)) || /\d/.test(word);
-    if (first && !cjk && !nameLike) continue;
+    if (index === 0 && !cjk && !nameLike) continue;
     entities.push(word);
   }
   return entities;
@@ -250,27 +346,60 @@ function cjkEntities(sentence: string): string[] {
   return entities;
 }
 
+/** Collects a sentence's terms once each; cleared for every sentence. */
+const seenTerms = new Set<Term>();
+
 export function profileSentence(raw: string): SentenceProfile {
   const text = normalise(raw);
-  const cjk = hasHan(text);
   const words = wordTokens(text);
-  const terms = new Set<string>();
-  for (const word of words) if (word.content) terms.add(word.stem);
-  forEachHanRun(text, (start, end) => {
-    if (end - start === 1) terms.add(text[start]!);
-    for (let i = start; i + 1 < end; i++) terms.add(text.slice(i, i + 2));
-  });
+  const terms: Term[] = [];
+  seenTerms.clear();
+  const addTerm = (term: Term) => {
+    if (seenTerms.has(term)) return;
+    seenTerms.add(term);
+    terms.push(term);
+  };
+  for (const word of words) if (word.content) addTerm(word.stem);
+  // One pass over the Han and kana runs: their characters or character pairs, and the cues for the scans below.
+  let cjk = false;
+  let cues = 0;
+  let runStart = -1;
+  for (let i = 0; i <= text.length; ) {
+    const length = i < text.length ? hanAt(text, i) : 0;
+    if (length > 0) {
+      if (runStart < 0) runStart = i;
+      i += length;
+      continue;
+    }
+    if (runStart >= 0) {
+      cjk = true;
+      if (i - runStart === 1) addTerm(hanTerm(text.charCodeAt(runStart)));
+      let unit = text.charCodeAt(runStart);
+      cues |= hanCues[unit]!;
+      for (let at = runStart + 1; at < i; at++) {
+        const next = text.charCodeAt(at);
+        cues |= hanCues[next]!;
+        addTerm(hanTerm(unit, next));
+        unit = next;
+      }
+      runStart = -1;
+    }
+    i++;
+  }
   const lower = text.toLowerCase();
   return {
     text,
     lower,
     cjk,
     denied: latinDenials(words).map((denial) => denial[0]!),
-    cjkDenied: cjk ? [...cjkDenials(lower)].map(([word]) => word) : [],
+    cjkDenied: cues & HAN_NEGATION_CUE ? [...cjkDenials(lower)].map(([word]) => word) : [],
     terms,
     words,
     numbers: numberKeys(text),
-    entities: [...latinEntities(words, cjk), ...(cjk ? cjkEntities(text) : [])],
+    entities: [
+      ...latinEntities(words, cjk),
+      ...(cjk && (cues & HAN_NAME_CUE || text.includes('·')) ? cjkEntities(text) : []),
+    ],
   };
 }
 
@@ -278,7 +407,7 @@ export function profileText(raw: string): TextProfile {
   const text = normalise(raw);
   const flat = text.toLowerCase();
   const sentences = splitSentences(text).map(profileSentence);
-  const terms = new Set<string>();
+  const terms = new Set<Term>();
   const numbers = new Set<string>();
   const vocabulary = new Set<string>();
   const negatedStems = new Map<string, boolean>();
@@ -291,7 +420,7 @@ export function profileText(raw: string): TextProfile {
       vocabulary.add(word.lower);
       vocabulary.add(word.stem);
       if (word.content) latinWords++;
-      if (significant(word)) negatedStems.set(word.stem, negatedStems.get(word.stem) || negatedAt(sentence.words, i));
+      if (word.significant) negatedStems.set(word.stem, negatedStems.get(word.stem) || negatedAt(sentence.words, i));
     });
     for (const denial of latinDenials(sentence.words))
       if (denial.length === 2) denials.push(denial as [string, string]);
@@ -332,8 +461,9 @@ export function negationAgrees(sentence: SentenceProfile, source: TextProfile): 
     const words = sentence.words;
     for (let i = 0; i < words.length; i++) {
       if (words[i]!.stem !== first || negatedAt(words, i)) continue;
-      const next = words.slice(i + 1).find(significant);
-      if (next?.stem === second) return false;
+      let next = i + 1;
+      while (next < words.length && !words[next]!.significant) next++;
+      if (next < words.length && words[next]!.stem === second) return false;
     }
   }
   if (sentence.cjk && source.cjk) {
@@ -354,13 +484,8 @@ export function negationAgrees(sentence: SentenceProfile, source: TextProfile): 
 /** How many words before a word a negation still denies it. */
 const NEAR = 4;
 
-/** Content words and numbers: the words a claim turns on. */
-function significant(word: WordToken): boolean {
-  return word.content || /^\d/.test(word.lower);
-}
-
 /** For each negation (a two-word cue counts once), the next two significant words: the words it denies. */
-function latinDenials(words: WordToken[]): string[][] {
+function latinDenials(words: readonly WordToken[]): string[][] {
   const denials: string[][] = [];
   for (let at = 0; at < words.length; at++) {
     if (!words[at]!.negation || words[at - 1]?.negation) continue;
@@ -369,14 +494,14 @@ function latinDenials(words: WordToken[]): string[][] {
     while (i < words.length && words[i]!.negation) i++;
     for (; i < words.length && denied.length < 2; i++) {
       if (words[i]!.negation) break;
-      if (significant(words[i]!)) denied.push(words[i]!.stem);
+      if (words[i]!.significant) denied.push(words[i]!.stem);
     }
     if (denied.length > 0) denials.push(denied);
   }
   return denials;
 }
 
-function negatedAt(words: WordToken[], at: number): boolean {
+function negatedAt(words: readonly WordToken[], at: number): boolean {
   for (let i = Math.max(0, at - NEAR); i < at; i++) if (words[i]!.negation) return true;
   return false;
 }
