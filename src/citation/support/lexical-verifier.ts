@@ -3,6 +3,7 @@ import {
   profileSentence,
   profileText,
   splitSentences,
+  termEpoch,
   type SentenceProfile,
   type TextProfile,
 } from './text-profile.js';
@@ -42,10 +43,13 @@ export class LexicalSupportVerifier implements SupportVerifier {
    * citations are dropped, and once per offered source when the server attributes it.
    */
   private last: { paragraph: string; sentences: SentenceProfile[] } | undefined;
+  /** The numbering of terms the kept profiles were made under. */
+  private epoch = termEpoch();
 
   constructor(private readonly settings: LexicalVerifierSettings = DEFAULT_LEXICAL_SETTINGS) {}
 
   check(paragraph: string, sources: readonly SupportSource[]): ParagraphSupport {
+    this.keepEpoch();
     const profiles = sources.map((source) => this.profile(source.text));
     const sentences = this.sentences(paragraph);
     const judgements = sentences.map((sentence) => this.judge(sentence, profiles));
@@ -68,8 +72,18 @@ export class LexicalSupportVerifier implements SupportVerifier {
 
   /** Each sentence's judgement against the sources together: what the evaluation reports. */
   explain(paragraph: string, sources: readonly SupportSource[]): SentenceJudgement[] {
+    this.keepEpoch();
     const profiles = sources.map((source) => this.profile(source.text));
     return this.sentences(paragraph).map((sentence) => this.judge(sentence, profiles));
+  }
+
+  /** Profiles made under another numbering of terms cannot be compared with new ones: they are let go. */
+  private keepEpoch(): void {
+    const epoch = termEpoch();
+    if (epoch === this.epoch) return;
+    this.epoch = epoch;
+    this.profiles.clear();
+    this.last = undefined;
   }
 
   private sentences(paragraph: string): SentenceProfile[] {

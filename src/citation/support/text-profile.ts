@@ -1,5 +1,5 @@
 import { stemmer } from 'stemmer';
-import { isMonthName, numberKeys } from './numbers.js';
+import { holdsMonthName, holdsNumberWord, isMonthName, numberKeys } from './numbers.js';
 import { isWhitespace } from '../marker-stripper.js';
 
 /**
@@ -54,6 +54,8 @@ export interface WordToken {
   /** Lowercase form. */
   readonly lower: string;
   readonly stem: string;
+  /** The stem as a term: see {@link Term}. */
+  readonly stemTerm: number;
   readonly content: boolean;
   readonly negation: boolean;
   readonly capitalised: boolean;
@@ -61,6 +63,8 @@ export interface WordToken {
   readonly significant: boolean;
   /** Written like a name even at the start of a sentence: a capital after the first letter, or a digit. */
   readonly nameLike: boolean;
+  /** Holds a number word or a month name: the sentence's numbers are looked for in words. */
+  readonly numberLike: boolean;
 }
 
 const tokens = new Map<string, WordToken>();
@@ -74,15 +78,18 @@ function tokenOf(word: string): WordToken {
     const negation = NEGATION_WORDS.has(lower);
     const digit = lower.charCodeAt(0) <= 57;
     const content = lower.length >= 2 && !digit && !negation && !FUNCTION_WORDS.has(lower);
+    const stem = digit ? lower : stemmer(lower);
     token = {
       word,
       lower,
-      stem: digit ? lower : stemmer(lower),
+      stem,
+      stemTerm: stemTerm(stem),
       content,
       negation,
       capitalised: word[0] !== lower[0],
       significant: content || /^\d/.test(lower),
       nameLike: /\p{Lu}/u.test(word.slice(1)) || /\d/.test(word),
+      numberLike: holdsNumberWord(word) || holdsMonthName(word),
     };
     if (tokens.size > 50_000) {
       tokens.clear();
@@ -103,14 +110,95 @@ function asNegationCue(token: WordToken): WordToken {
 }
 
 /**
- * A content term: a word stem (a string), or a Chinese or Japanese character or character pair (a small integer,
- * see {@link hanTerm}), so that the pairs of a sentence are compared without making a string of each.
+ * A content term, as a small integer so that a sentence's terms are collected and looked up without a string per
+ * term: a word stem is a negative number given on first sight (see {@link stemTerm}), a Chinese or Japanese
+ * character or character pair a positive one (see {@link hanTerm}).
  */
-export type Term = string | number;
+export type Term = number;
+
+const stemTerms = new Map<string, number>();
+/** Past this many stems the numbering starts again: see {@link termEpoch}. */
+const MAX_STEM_TERMS = 200_000;
+let epoch = 0;
+
+function stemTerm(stem: string): number {
+  let term = stemTerms.get(stem);
+  if (term === undefined) {
+    term = -(stemTerms.size + 1);
+    stemTerms.set(stem, term);
+  }
+  return term;
+}
+
+/**
+ * Which numbering of stems profiles made now use. Called before a check, never during one: when the numbering
+ * has grown past its bound it starts again, and profiles made under an older one must be made again.
+ */
+export function termEpoch(): number {
+  if (stemTerms.size > MAX_STEM_TERMS) {
+    stemTerms.clear();
+    tokens.clear();
+    negationCueTokens.clear();
+    epoch++;
+  }
+  return epoch;
+}
+
+/**
+ * The terms of one sentence, each once: an open-addressed set of integers that is emptied by moving on to the
+ * next generation, so a sentence costs no allocation beyond its list of terms.
+ */
+class TermCollector {
+  private keys = new Int32Array(256);
+  private marks = new Uint32Array(256);
+  private generation = 0;
+  private shift = 24;
+  private terms: Term[] = [];
+
+  start(): void {
+    this.terms = [];
+    if (++this.generation === 0xffffffff) {
+      this.marks.fill(0);
+      this.generation = 1;
+    }
+  }
+
+  add(term: Term): void {
+    if (this.terms.length * 2 >= this.keys.length) this.grow();
+    if (this.insert(term)) this.terms.push(term);
+  }
+
+  /** The terms added since `start`, in the order first added. */
+  take(): Term[] {
+    return this.terms;
+  }
+
+  private insert(term: Term): boolean {
+    const mask = this.keys.length - 1;
+    for (let slot = Math.imul(term, 0x9e3779b1) >>> this.shift; ; slot = (slot + 1) & mask) {
+      if (this.marks[slot] !== this.generation) {
+        this.marks[slot] = this.generation;
+        this.keys[slot] = term;
+        return true;
+      }
+      if (this.keys[slot] === term) return false;
+    }
+  }
+
+  private grow(): void {
+    this.keys = new Int32Array(this.keys.length * 2);
+    this.marks = new Uint32Array(this.marks.length * 2);
+    this.shift--;
+    this.generation = 1;
+    for (const term of this.terms) this.insert(term);
+  }
+}
+
+const collector = new TermCollector();
 
 export interface SentenceProfile {
   text: string;
-  /** Lowercase text. */
+  /** Lowercase text, where Chinese and Japanese negations are looked for; empty when the sentence has neither. */
   lower: string;
   cjk: boolean;
   /** The first word each Latin negation denies. */
@@ -205,9 +293,22 @@ function hanTerm(first: number, second?: number): number {
 /** Characters that may start what `CJK_NEGATION` and `CJK_NAME_SUFFIX` look for: those scans run only after one. */
 const HAN_NEGATION_CUE = 1;
 const HAN_NAME_CUE = 2;
+/** Chinese numerals, for {@link NumberHints}. */
+const HAN_NUMERAL_CUE = 4;
 const hanCues = new Uint8Array(0x10000);
 for (const char of '没不未无非别勿莫') hanCues[char.charCodeAt(0)]! |= HAN_NEGATION_CUE;
 for (const char of '公车工大医银集中议委站') hanCues[char.charCodeAt(0)]! |= HAN_NAME_CUE;
+for (const char of '零〇一二两三四五六七八九十百千万亿') hanCues[char.charCodeAt(0)]! |= HAN_NUMERAL_CUE;
+
+/**
+ * Whether a code unit at or above U+2E80 that is not Han or kana may change in `toLowerCase`: CJK punctuation and
+ * the full-width forms other than the letters do not.
+ */
+function mayHaveCase(unit: number): boolean {
+  if (unit >= 0x3000 && unit <= 0x303f) return false;
+  if (unit >= 0xff00 && unit <= 0xffef) return (unit >= 0xff21 && unit <= 0xff3a) || (unit >= 0xff41 && unit <= 0xff5a);
+  return true;
+}
 
 export function hasHan(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (hanAt(text, i) > 0) return true;
@@ -346,26 +447,30 @@ function cjkEntities(sentence: string): string[] {
   return entities;
 }
 
-/** Collects a sentence's terms once each; cleared for every sentence. */
-const seenTerms = new Set<Term>();
-
 export function profileSentence(raw: string): SentenceProfile {
   const text = normalise(raw);
   const words = wordTokens(text);
-  const terms: Term[] = [];
-  seenTerms.clear();
-  const addTerm = (term: Term) => {
-    if (seenTerms.has(term)) return;
-    seenTerms.add(term);
-    terms.push(term);
-  };
-  for (const word of words) if (word.content) addTerm(word.stem);
-  // One pass over the Han and kana runs: their characters or character pairs, and the cues for the scans below.
+  collector.start();
+  for (const word of words) if (word.content) collector.add(word.stemTerm);
+  // One pass over the text: the terms of its Han and kana runs, and what the scans below may skip.
   let cjk = false;
   let cues = 0;
+  let digits = false;
+  let cased = false;
   let runStart = -1;
   for (let i = 0; i <= text.length; ) {
-    const length = i < text.length ? hanAt(text, i) : 0;
+    let length = 0;
+    if (i < text.length) {
+      const unit = text.charCodeAt(i);
+      if (unit < FIRST_HAN) {
+        if (unit >= 48 && unit <= 57) digits = true;
+        else if ((unit >= 65 && unit <= 90) || unit >= 0xc0) cased = true;
+      } else {
+        cues |= hanCues[unit]!;
+        length = hanAt(text, i);
+        if (length === 0 && mayHaveCase(unit)) cased = true;
+      }
+    }
     if (length > 0) {
       if (runStart < 0) runStart = i;
       i += length;
@@ -373,29 +478,36 @@ export function profileSentence(raw: string): SentenceProfile {
     }
     if (runStart >= 0) {
       cjk = true;
-      if (i - runStart === 1) addTerm(hanTerm(text.charCodeAt(runStart)));
+      if (i - runStart === 1) collector.add(hanTerm(text.charCodeAt(runStart)));
       let unit = text.charCodeAt(runStart);
-      cues |= hanCues[unit]!;
       for (let at = runStart + 1; at < i; at++) {
         const next = text.charCodeAt(at);
-        cues |= hanCues[next]!;
-        addTerm(hanTerm(unit, next));
+        collector.add(hanTerm(unit, next));
         unit = next;
       }
       runStart = -1;
     }
     i++;
   }
-  const lower = text.toLowerCase();
+  // Words are cut from the text with "n't" spelt out: with an apostrophe, the words do not vouch for the text.
+  let numberWords = text.includes("'");
+  for (let i = 0; i < words.length && !numberWords; i++) numberWords = words[i]!.numberLike;
+  // Only Chinese and Japanese sentences are searched in lowercase (for the words negations deny).
+  const lower = !cjk ? '' : cased ? text.toLowerCase() : text;
   return {
     text,
     lower,
     cjk,
     denied: latinDenials(words).map((denial) => denial[0]!),
     cjkDenied: cues & HAN_NEGATION_CUE ? [...cjkDenials(lower)].map(([word]) => word) : [],
-    terms,
+    terms: collector.take(),
     words,
-    numbers: numberKeys(text),
+    numbers: numberKeys(text, {
+      digits,
+      chineseNumerals: (cues & HAN_NUMERAL_CUE) !== 0,
+      numberWords,
+      months: numberWords,
+    }),
     entities: [
       ...latinEntities(words, cjk),
       ...(cjk && (cues & HAN_NAME_CUE || text.includes('·')) ? cjkEntities(text) : []),
