@@ -401,8 +401,9 @@ function hasLetterOrDigit(text: string): boolean {
   return LETTER_OR_DIGIT.test(text);
 }
 
+/** The words of a sentence that holds an apostrophe: "n't" is spelt out as " not" first. */
 function wordTokens(sentence: string): WordToken[] {
-  const text = sentence.includes("'") ? sentence.replace(/n't\b/gi, ' not') : sentence;
+  const text = sentence.replace(/n't\b/gi, ' not');
   const words: WordToken[] = [];
   for (let i = 0; i < text.length; i++) {
     if (!isLatinWordUnit(text.charCodeAt(i))) continue;
@@ -410,6 +411,11 @@ function wordTokens(sentence: string): WordToken[] {
     while (i + 1 < text.length && isLatinWordUnit(text.charCodeAt(i + 1))) i++;
     words.push(tokenOf(text.slice(start, i + 1)));
   }
+  return words;
+}
+
+/** "rather than" and "instead of" deny what follows them: their words become negations. */
+function markNegationPairs(words: WordToken[]): void {
   for (let i = 0; i + 1 < words.length; i++) {
     const first = words[i]!.lower;
     if ((first === 'rather' || first === 'instead') && NEGATION_PAIRS.has(`${first} ${words[i + 1]!.lower}`)) {
@@ -417,7 +423,6 @@ function wordTokens(sentence: string): WordToken[] {
       words[i + 1] = asNegationCue(words[i + 1]!);
     }
   }
-  return words;
 }
 
 function latinEntities(words: readonly WordToken[], cjk: boolean): string[] {
@@ -447,50 +452,75 @@ function cjkEntities(sentence: string): string[] {
   return entities;
 }
 
+/** The terms of a Han or kana run: its character when it has one, else each pair of neighbouring characters. */
+function addRunTerms(text: string, start: number, end: number): void {
+  if (end - start === 1) {
+    collector.add(hanTerm(text.charCodeAt(start)));
+    return;
+  }
+  let unit = text.charCodeAt(start);
+  for (let at = start + 1; at < end; at++) {
+    const next = text.charCodeAt(at);
+    collector.add(hanTerm(unit, next));
+    unit = next;
+  }
+}
+
 export function profileSentence(raw: string): SentenceProfile {
   const text = normalise(raw);
-  const words = wordTokens(text);
+  // With an apostrophe the words are cut from another text ("n't" spelt out); else in the pass below.
+  const apostrophe = text.includes("'");
+  const words = apostrophe ? wordTokens(text) : [];
   collector.start();
-  for (const word of words) if (word.content) collector.add(word.stemTerm);
-  // One pass over the text: the terms of its Han and kana runs, and what the scans below may skip.
+  // One pass over the text: its words, the terms of its Han and kana runs, and what the scans below may skip.
   let cjk = false;
   let cues = 0;
   let digits = false;
   let cased = false;
   let runStart = -1;
-  for (let i = 0; i <= text.length; ) {
-    let length = 0;
-    if (i < text.length) {
-      const unit = text.charCodeAt(i);
-      if (unit < FIRST_HAN) {
-        if (unit >= 48 && unit <= 57) digits = true;
-        else if ((unit >= 65 && unit <= 90) || unit >= 0xc0) cased = true;
-      } else {
-        cues |= hanCues[unit]!;
-        length = hanAt(text, i);
-        if (length === 0 && mayHaveCase(unit)) cased = true;
-      }
-    }
+  let i = 0;
+  while (i < text.length) {
+    const unit = text.charCodeAt(i);
+    const length = unit < FIRST_HAN ? 0 : hanAt(text, i);
     if (length > 0) {
+      cues |= hanCues[unit]!;
       if (runStart < 0) runStart = i;
       i += length;
       continue;
     }
     if (runStart >= 0) {
-      cjk = true;
-      if (i - runStart === 1) collector.add(hanTerm(text.charCodeAt(runStart)));
-      let unit = text.charCodeAt(runStart);
-      for (let at = runStart + 1; at < i; at++) {
-        const next = text.charCodeAt(at);
-        collector.add(hanTerm(unit, next));
-        unit = next;
-      }
+      addRunTerms(text, runStart, i);
       runStart = -1;
+      cjk = true;
     }
-    i++;
+    if (unit >= FIRST_HAN) {
+      cues |= hanCues[unit]!;
+      if (mayHaveCase(unit)) cased = true;
+      i++;
+    } else if (!apostrophe && isLatinWordUnit(unit)) {
+      const start = i;
+      do {
+        const next = text.charCodeAt(i);
+        // A word is made of digits, ASCII letters and accented Latin letters.
+        if (next <= 57) digits = true;
+        else if (next <= 90 || next >= 0xc0) cased = true;
+        i++;
+      } while (i < text.length && isLatinWordUnit(text.charCodeAt(i)));
+      words.push(tokenOf(text.slice(start, i)));
+    } else {
+      if (unit >= 48 && unit <= 57) digits = true;
+      else if ((unit >= 65 && unit <= 90) || unit >= 0xc0) cased = true;
+      i++;
+    }
   }
+  if (runStart >= 0) {
+    addRunTerms(text, runStart, text.length);
+    cjk = true;
+  }
+  markNegationPairs(words);
+  for (const word of words) if (word.content) collector.add(word.stemTerm);
   // Words are cut from the text with "n't" spelt out: with an apostrophe, the words do not vouch for the text.
-  let numberWords = text.includes("'");
+  let numberWords = apostrophe;
   for (let i = 0; i < words.length && !numberWords; i++) numberWords = words[i]!.numberLike;
   // Only Chinese and Japanese sentences are searched in lowercase (for the words negations deny).
   const lower = !cjk ? '' : cased ? text.toLowerCase() : text;
