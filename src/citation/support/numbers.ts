@@ -141,16 +141,19 @@ export function numberKeys(text: string, hints?: NumberHints): string[] {
   return keys;
 }
 
-/** Whether a word holds a number word: what {@link NumberHints.numberWords} is made of. */
+/**
+ * Whether a word, on its own, holds what `WORDS` finds: what {@link NumberHints.numberWords} is made of. Whatever
+ * `WORDS` finds in a text lies inside one word and is found in that word alone as well.
+ */
+const ONE_WORD_NUMBER = new RegExp(WORDS.source, 'iu');
 export function holdsNumberWord(word: string): boolean {
-  return ANY_WORD_NUMBER.test(word);
+  return ONE_WORD_NUMBER.test(word);
 }
 
-const ANY_MONTH = new RegExp(MONTHS.join('|'), 'u');
-
-/** Whether a word holds a month name: what {@link NumberHints.months} is made of. */
+/** The same for `MONTH`: what {@link NumberHints.months} is made of. */
+const ONE_MONTH = new RegExp(MONTH.source, 'u');
 export function holdsMonthName(word: string): boolean {
-  return ANY_MONTH.test(word);
+  return ONE_MONTH.test(word);
 }
 
 export function isMonthName(word: string): boolean {

@@ -34,11 +34,6 @@ const NEGATION_WORDS = new Set([
 ]);
 /** Two-word cues that deny what follows them: "A rather than B". */
 const NEGATION_PAIRS = new Set(['rather than', 'instead of']);
-/** Chinese and Japanese negations; the exceptions are words that contain one without denying anything. */
-const CJK_NEGATION = /没有|不|没|未|无|非|别|勿|莫/gu;
-const CJK_NOT_NEGATION = /^(?:不仅|不断|不少|不久|不过|不但|不同|非常|未来|无论|别人|别的)/u;
-/** Characters skipped after a Chinese negation to reach the word it denies: 不会丢失 denies 丢失. */
-const CJK_AUX = /[再会能是要可应得太很都也就在只]/u;
 /** Endings of Chinese place and organisation names; the characters before them are the name. */
 const CJK_NAME_SUFFIX = /(?:公园|车站|工厂|公司|大学|医院|银行|集团|中心|议会|委员会|站)/gu;
 const CJK_FUNCTION = /[的由在从到和与是于了把被向对为将其该这那每个及或并且而]/u;
@@ -524,12 +519,14 @@ export function profileSentence(raw: string): SentenceProfile {
   for (let i = 0; i < words.length && !numberWords; i++) numberWords = words[i]!.numberLike;
   // Only Chinese and Japanese sentences are searched in lowercase (for the words negations deny).
   const lower = !cjk ? '' : cased ? text.toLowerCase() : text;
+  const entities = latinEntities(words, cjk);
+  if (cjk && (cues & HAN_NAME_CUE || text.includes('·'))) entities.push(...cjkEntities(text));
   return {
     text,
     lower,
     cjk,
     denied: latinDenials(words).map((denial) => denial[0]!),
-    cjkDenied: cues & HAN_NEGATION_CUE ? [...cjkDenials(lower)].map(([word]) => word) : [],
+    cjkDenied: cues & HAN_NEGATION_CUE ? cjkDenials(lower) : [],
     terms: collector.take(),
     words,
     numbers: numberKeys(text, {
@@ -538,10 +535,7 @@ export function profileSentence(raw: string): SentenceProfile {
       numberWords,
       months: numberWords,
     }),
-    entities: [
-      ...latinEntities(words, cjk),
-      ...(cjk && (cues & HAN_NAME_CUE || text.includes('·')) ? cjkEntities(text) : []),
-    ],
+    entities,
   };
 }
 
@@ -588,7 +582,7 @@ export function profileText(raw: string): TextProfile {
     negatedStems,
     denials,
     negatedPairs,
-    cjkDenials: cjk ? [...cjkDenials(flat)].map(([word]) => word) : [],
+    cjkDenials: cjk ? cjkDenials(flat) : [],
   };
 }
 
@@ -650,22 +644,53 @@ function negatedAt(words: readonly WordToken[], at: number): boolean {
 
 const CJK_NEAR = 4;
 
-/** The Chinese words negations deny: the two characters after the negation, past 会, 能, 再 and the like. */
-function* cjkDenials(text: string): Generator<[string]> {
-  for (const match of text.matchAll(CJK_NEGATION)) {
-    if (CJK_NOT_NEGATION.test(text.slice(match.index, match.index + 2))) continue;
-    let at = match.index + match[0].length;
-    while (at < text.length && CJK_AUX.test(text[at]!)) at++;
-    const denied = text.slice(at, at + 2);
-    if (denied.length === 2 && isHanUnit(denied.charCodeAt(0)) && isHanUnit(denied.charCodeAt(1))) yield [denied];
-  }
+/** Chinese words that start with a negation's character without denying anything. */
+const NOT_NEGATION_WORDS = new Set(['不仅', '不断', '不少', '不久', '不过', '不但', '不同', '非常', '未来', '无论', '别人', '别的']);
+/** Characters skipped after a Chinese negation to reach the word it denies: 不会丢失 denies 丢失. */
+const auxiliaries = new Uint8Array(0x10000);
+for (const char of '再会能是要可应得太很都也就在只') auxiliaries[char.charCodeAt(0)] = 1;
+const MEI = '没'.charCodeAt(0);
+const YOU = '有'.charCodeAt(0);
+
+/** The length of the Chinese negation at `at` (没有 is one, of two characters), ending no later than `end`. */
+function negationLength(text: string, at: number, end: number): number {
+  return text.charCodeAt(at) === MEI && at + 1 < end && text.charCodeAt(at + 1) === YOU ? 2 : 1;
 }
 
+function isChineseNegation(text: string, at: number): boolean {
+  return (hanCues[text.charCodeAt(at)]! & HAN_NEGATION_CUE) !== 0 && !NOT_NEGATION_WORDS.has(text.slice(at, at + 2));
+}
+
+/** The Chinese words negations deny: the two characters after the negation, past 会, 能, 再 and the like. */
+function cjkDenials(text: string): string[] {
+  const denied: string[] = [];
+  for (let i = 0; i < text.length; ) {
+    if ((hanCues[text.charCodeAt(i)]! & HAN_NEGATION_CUE) === 0) {
+      i++;
+      continue;
+    }
+    const length = negationLength(text, i, text.length);
+    if (isChineseNegation(text, i)) {
+      let at = i + length;
+      while (at < text.length && auxiliaries[text.charCodeAt(at)] === 1) at++;
+      if (at + 2 <= text.length && isHanUnit(text.charCodeAt(at)) && isHanUnit(text.charCodeAt(at + 1))) {
+        denied.push(text.slice(at, at + 2));
+      }
+    }
+    i += length;
+  }
+  return denied;
+}
+
+/** Whether a Chinese negation stands in the few characters before `at`. */
 function cjkNegatedBefore(text: string, at: number): boolean {
-  const from = Math.max(0, at - CJK_NEAR);
-  const window = text.slice(from, at);
-  for (const match of window.matchAll(CJK_NEGATION)) {
-    if (!CJK_NOT_NEGATION.test(text.slice(from + match.index, from + match.index + 2))) return true;
+  for (let i = Math.max(0, at - CJK_NEAR); i < at; ) {
+    if ((hanCues[text.charCodeAt(i)]! & HAN_NEGATION_CUE) === 0) {
+      i++;
+      continue;
+    }
+    if (isChineseNegation(text, i)) return true;
+    i += negationLength(text, i, at);
   }
   return false;
 }
