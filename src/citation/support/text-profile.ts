@@ -62,38 +62,102 @@ export interface WordToken {
   readonly numberLike: boolean;
 }
 
-const tokens = new Map<string, WordToken>();
 /** "rather" and "instead" as the first word of "rather than", "instead of": a negation, not content. */
 const negationCueTokens = new Map<string, WordToken>();
 
-function tokenOf(word: string): WordToken {
-  let token = tokens.get(word);
-  if (token === undefined) {
-    const lower = word.toLowerCase();
-    const negation = NEGATION_WORDS.has(lower);
-    const digit = lower.charCodeAt(0) <= 57;
-    const content = lower.length >= 2 && !digit && !negation && !FUNCTION_WORDS.has(lower);
-    const stem = digit ? lower : stemmer(lower);
-    token = {
-      word,
-      lower,
-      stem,
-      stemTerm: stemTerm(stem),
-      content,
-      negation,
-      capitalised: word[0] !== lower[0],
-      significant: content || /^\d/.test(lower),
-      nameLike: /\p{Lu}/u.test(word.slice(1)) || /\d/.test(word),
-      numberLike: holdsNumberWord(word) || holdsMonthName(word),
-    };
-    if (tokens.size > 50_000) {
-      tokens.clear();
-      negationCueTokens.clear();
-    }
-    tokens.set(word, token);
-  }
-  return token;
+function makeToken(word: string): WordToken {
+  const lower = word.toLowerCase();
+  const negation = NEGATION_WORDS.has(lower);
+  const digit = lower.charCodeAt(0) <= 57;
+  const content = lower.length >= 2 && !digit && !negation && !FUNCTION_WORDS.has(lower);
+  const stem = digit ? lower : stemmer(lower);
+  return {
+    word,
+    lower,
+    stem,
+    stemTerm: stemTerm(stem),
+    content,
+    negation,
+    capitalised: word[0] !== lower[0],
+    significant: content || /^\d/.test(lower),
+    nameLike: /\p{Lu}/u.test(word.slice(1)) || /\d/.test(word),
+    numberLike: holdsNumberWord(word) || holdsMonthName(word),
+  };
 }
+
+/** A word's hash, built one code unit at a time while the word is read: `hash = nextHash(hash, unit)`. */
+function nextHash(hash: number, unit: number): number {
+  return (Math.imul(hash, 31) + unit) | 0;
+}
+
+/** Whether `word` is what the text holds from `start` to `end`. */
+function spells(word: string, text: string, start: number, end: number): boolean {
+  if (word.length !== end - start) return false;
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  return true;
+}
+
+/** How many spellings are kept before the table starts again. */
+const MAX_TOKENS = 50_000;
+const FIRST_TABLE_BITS = 10;
+
+/**
+ * The tokens made so far, found by the characters of the text they were read from: a word seen before costs no
+ * string of its own, only a comparison with the one kept.
+ */
+class WordTable {
+  private slots: (WordToken | undefined)[] = [];
+  private hashes = new Int32Array(0);
+  private shift = 0;
+  private size = 0;
+
+  constructor() {
+    this.clear();
+  }
+
+  find(text: string, start: number, end: number, hash: number): WordToken {
+    const mask = this.hashes.length - 1;
+    for (let slot = Math.imul(hash, 0x9e3779b1) >>> this.shift; ; slot = (slot + 1) & mask) {
+      const token = this.slots[slot];
+      if (token === undefined) return this.add(makeToken(text.slice(start, end)), hash);
+      if (this.hashes[slot] === hash && spells(token.word, text, start, end)) return token;
+    }
+  }
+
+  clear(): void {
+    this.slots = new Array<WordToken | undefined>(1 << FIRST_TABLE_BITS).fill(undefined);
+    this.hashes = new Int32Array(1 << FIRST_TABLE_BITS);
+    this.shift = 32 - FIRST_TABLE_BITS;
+    this.size = 0;
+    negationCueTokens.clear();
+  }
+
+  private add(token: WordToken, hash: number): WordToken {
+    if (this.size >= MAX_TOKENS) this.clear();
+    else if ((this.size + 1) * 2 > this.hashes.length) this.grow();
+    this.place(token, hash);
+    this.size++;
+    return token;
+  }
+
+  private place(token: WordToken, hash: number): void {
+    const mask = this.hashes.length - 1;
+    let slot = Math.imul(hash, 0x9e3779b1) >>> this.shift;
+    while (this.slots[slot] !== undefined) slot = (slot + 1) & mask;
+    this.slots[slot] = token;
+    this.hashes[slot] = hash;
+  }
+
+  private grow(): void {
+    const { slots, hashes } = this;
+    this.slots = new Array<WordToken | undefined>(slots.length * 2).fill(undefined);
+    this.hashes = new Int32Array(hashes.length * 2);
+    this.shift--;
+    for (let i = 0; i < slots.length; i++) if (slots[i] !== undefined) this.place(slots[i]!, hashes[i]!);
+  }
+}
+
+const tokens = new WordTable();
 
 function asNegationCue(token: WordToken): WordToken {
   let cue = negationCueTokens.get(token.word);
@@ -133,7 +197,6 @@ export function termEpoch(): number {
   if (stemTerms.size > MAX_STEM_TERMS) {
     stemTerms.clear();
     tokens.clear();
-    negationCueTokens.clear();
     epoch++;
   }
   return epoch;
@@ -403,8 +466,9 @@ function wordTokens(sentence: string): WordToken[] {
   for (let i = 0; i < text.length; i++) {
     if (!isLatinWordUnit(text.charCodeAt(i))) continue;
     const start = i;
-    while (i + 1 < text.length && isLatinWordUnit(text.charCodeAt(i + 1))) i++;
-    words.push(tokenOf(text.slice(start, i + 1)));
+    let hash = nextHash(0, text.charCodeAt(i));
+    while (i + 1 < text.length && isLatinWordUnit(text.charCodeAt(i + 1))) hash = nextHash(hash, text.charCodeAt(++i));
+    words.push(tokens.find(text, start, i + 1, hash));
   }
   return words;
 }
@@ -494,14 +558,16 @@ export function profileSentence(raw: string): SentenceProfile {
       i++;
     } else if (!apostrophe && isLatinWordUnit(unit)) {
       const start = i;
+      let hash = 0;
       do {
         const next = text.charCodeAt(i);
+        hash = nextHash(hash, next);
         // A word is made of digits, ASCII letters and accented Latin letters.
         if (next <= 57) digits = true;
         else if (next <= 90 || next >= 0xc0) cased = true;
         i++;
       } while (i < text.length && isLatinWordUnit(text.charCodeAt(i)));
-      words.push(tokenOf(text.slice(start, i)));
+      words.push(tokens.find(text, start, i, hash));
     } else {
       if (unit >= 48 && unit <= 57) digits = true;
       else if ((unit >= 65 && unit <= 90) || unit >= 0xc0) cased = true;
