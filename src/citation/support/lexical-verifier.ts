@@ -113,7 +113,8 @@ export class LexicalSupportVerifier implements SupportVerifier {
       }
       return { sentence: text, coverage: 0, judged: false };
     }
-    const coverage = sameScript.length === 1 ? coverageOf(sentence, sameScript[0]!) : coverageOfAll(sentence, sameScript);
+    const coverage =
+      sameScript.length === 1 ? coverageOf(sentence, sameScript[0]!) : coverageOfAll(sentence, sameScript);
     for (const entity of sentence.entities) {
       if (!sameScript.some((source) => holdsEntity(source, entity))) {
         return { sentence: text, coverage, judged: true, fault: 'entity' };

@@ -711,7 +711,20 @@ function negatedAt(words: readonly WordToken[], at: number): boolean {
 const CJK_NEAR = 4;
 
 /** Chinese words that start with a negation's character without denying anything. */
-const NOT_NEGATION_WORDS = new Set(['不仅', '不断', '不少', '不久', '不过', '不但', '不同', '非常', '未来', '无论', '别人', '别的']);
+const NOT_NEGATION_WORDS = new Set([
+  '不仅',
+  '不断',
+  '不少',
+  '不久',
+  '不过',
+  '不但',
+  '不同',
+  '非常',
+  '未来',
+  '无论',
+  '别人',
+  '别的',
+]);
 /** Characters skipped after a Chinese negation to reach the word it denies: 不会丢失 denies 丢失. */
 const auxiliaries = new Uint8Array(0x10000);
 for (const char of '再会能是要可应得太很都也就在只') auxiliaries[char.charCodeAt(0)] = 1;
@@ -730,7 +743,7 @@ function isChineseNegation(text: string, at: number): boolean {
 /** The Chinese words negations deny: the two characters after the negation, past 会, 能, 再 and the like. */
 function cjkDenials(text: string): string[] {
   const denied: string[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     if ((hanCues[text.charCodeAt(i)]! & HAN_NEGATION_CUE) === 0) {
       i++;
       continue;
@@ -750,7 +763,7 @@ function cjkDenials(text: string): string[] {
 
 /** Whether a Chinese negation stands in the few characters before `at`. */
 function cjkNegatedBefore(text: string, at: number): boolean {
-  for (let i = Math.max(0, at - CJK_NEAR); i < at; ) {
+  for (let i = Math.max(0, at - CJK_NEAR); i < at;) {
     if ((hanCues[text.charCodeAt(i)]! & HAN_NEGATION_CUE) === 0) {
       i++;
       continue;
