@@ -6,6 +6,7 @@ import { KnowledgeBaseQa1795700000000 } from './1795700000000-knowledge-base-qa.
 import { IndexingJobs1795800000000 } from './1795800000000-indexing-jobs.js';
 import { CitationTrust1795900000000 } from './1795900000000-citation-trust.js';
 import { RetrievalIndexes1796100000000 } from './1796100000000-retrieval-indexes.js';
+import { KnowledgeQaCitationSupport1796200000000 } from './1796200000000-knowledge-qa-citation-support.js';
 
 /** Every migration, in order. Register a new one here. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   IndexingJobs1795800000000,
   CitationTrust1795900000000,
   RetrievalIndexes1796100000000,
+  KnowledgeQaCitationSupport1796200000000,
 ];

@@ -20,6 +20,7 @@ import {
 } from './legacy-screens.entity.js';
 import { MessageEntity } from './message.entity.js';
 import {
+  KnowledgeQaCitationEntity,
   KnowledgeQaCitationRefEntity,
   KnowledgeQaEntity,
   KnowledgeQaParagraphEntity,
@@ -56,6 +57,7 @@ export {
   StoredFileEntity,
 };
 export {
+  KnowledgeQaCitationEntity,
   KnowledgeQaCitationRefEntity,
   KnowledgeQaEntity,
   KnowledgeQaParagraphEntity,
@@ -84,6 +86,7 @@ export const ENTITIES = [
   KnowledgeQaRefEmbeddingEntity,
   KnowledgeQaRefGraphEntity,
   KnowledgeQaParagraphEntity,
+  KnowledgeQaCitationEntity,
   KnowledgeQaCitationRefEntity,
   ConversationPresetEntity,
   ConversationPresetRelEntity,
