@@ -251,6 +251,39 @@ class TermCollector {
   }
 }
 
+/**
+ * A source's terms, looked up once per term of every sentence that cites it: an open-addressed table of the
+ * integers, read with one multiplication and a probe or two. No term is 0, so 0 marks an empty slot.
+ */
+export class TermSet {
+  readonly size: number;
+  private readonly keys: Int32Array;
+  private readonly shift: number;
+
+  constructor(terms: ReadonlySet<Term>) {
+    this.size = terms.size;
+    let bits = 4;
+    while (1 << bits < terms.size * 2) bits++;
+    this.keys = new Int32Array(1 << bits);
+    this.shift = 32 - bits;
+    const mask = this.keys.length - 1;
+    for (const term of terms) {
+      let slot = Math.imul(term, 0x9e3779b1) >>> this.shift;
+      while (this.keys[slot] !== 0) slot = (slot + 1) & mask;
+      this.keys[slot] = term;
+    }
+  }
+
+  has(term: Term): boolean {
+    const mask = this.keys.length - 1;
+    for (let slot = Math.imul(term, 0x9e3779b1) >>> this.shift; ; slot = (slot + 1) & mask) {
+      const key = this.keys[slot]!;
+      if (key === term) return true;
+      if (key === 0) return false;
+    }
+  }
+}
+
 const collector = new TermCollector();
 
 export interface SentenceProfile {
@@ -275,7 +308,7 @@ export interface TextProfile {
   flat: string;
   cjk: boolean;
   sentences: SentenceProfile[];
-  terms: Set<Term>;
+  terms: TermSet;
   numbers: Set<string>;
   /** Every word stem and lowercase word, for entity lookups. */
   vocabulary: Set<string>;
@@ -292,13 +325,10 @@ export interface TextProfile {
 }
 
 /** NFKC changes no character below U+00A0: most English sentences are left as they are without asking ICU. */
-const FIRST_NFKC_VARIANT = 0xa0;
+const NFKC_VARIANT = /[^\u0000-\u009f]/;
 
 export function normalise(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) >= FIRST_NFKC_VARIANT) return text.normalize('NFKC');
-  }
-  return text;
+  return NFKC_VARIANT.test(text) ? text.normalize('NFKC') : text;
 }
 
 /** No character below this code is Han, Hiragana or Katakana: most characters are decided without a regex. */
@@ -625,7 +655,7 @@ export function profileText(raw: string): TextProfile {
     cjk,
     latin: latinWords >= 3,
     sentences,
-    terms,
+    terms: new TermSet(terms),
     numbers,
     vocabulary,
     negatedStems,
