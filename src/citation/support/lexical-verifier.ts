@@ -49,6 +49,8 @@ export class LexicalSupportVerifier implements SupportVerifier {
   constructor(private readonly settings: LexicalVerifierSettings = DEFAULT_LEXICAL_SETTINGS) {}
 
   check(paragraph: string, sources: readonly SupportSource[]): ParagraphSupport {
+    // Nothing cited, nothing to judge: such a paragraph is never supported, whatever its sentences say.
+    if (sources.length === 0) return { citations: [], supported: false };
     this.keepEpoch();
     const profiles = sources.map((source) => this.profile(source.text));
     const sentences = this.sentences(paragraph);
