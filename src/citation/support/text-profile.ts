@@ -325,7 +325,7 @@ export interface TextProfile {
 }
 
 /** NFKC changes no character below U+00A0: most English sentences are left as they are without asking ICU. */
-const NFKC_VARIANT = /[^\u0000-\u009f]/;
+const NFKC_VARIANT = /[\u00a0-\uffff]/;
 
 export function normalise(text: string): string {
   return NFKC_VARIANT.test(text) ? text.normalize('NFKC') : text;
