@@ -92,8 +92,7 @@ function nextHash(hash: number, unit: number): number {
 /** Whether `word` is what the text holds from `start` to `end`. */
 function spells(word: string, text: string, start: number, end: number): boolean {
   if (word.length !== end - start) return false;
-  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
-  return true;
+  return text.startsWith(word, start);
 }
 
 /** How many spellings are kept before the table starts again. */
@@ -176,7 +175,7 @@ export type Term = number;
 
 const stemTerms = new Map<string, number>();
 /** Past this many stems the numbering starts again: see {@link termEpoch}. */
-const MAX_STEM_TERMS = 200_000;
+const MAX_STEM_TERMS = 100_000;
 let epoch = 0;
 
 function stemTerm(stem: string): number {
