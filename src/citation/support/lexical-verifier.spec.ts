@@ -59,6 +59,20 @@ describe('LexicalSupportVerifier', () => {
   });
 });
 
+describe('LexicalSupportVerifier over a long life', () => {
+  it('judges alike after the numbering of word stems has started again', () => {
+    const verifier = new LexicalSupportVerifier();
+    const sources = [{ citationId: 'E1', text: TRAM }];
+    const claims = ['Fares have not changed since the line opened.', 'The Lakeside tram line runs to Oak Park.'];
+    const before = claims.map((claim) => verifier.check(claim, sources));
+    // More distinct words than the numbering keeps: the next check numbers stems afresh.
+    const words = Array.from({ length: 100_001 }, (_, i) => `w${i.toString(36)}q`).join(' ');
+    new LexicalSupportVerifier().check(words, [{ citationId: 'E1', text: 'q' }]);
+    expect(claims.map((claim) => verifier.check(claim, sources))).toEqual(before);
+    expect(before.map((result) => result.supported)).toEqual([true, false]);
+  });
+});
+
 describe('splitSentences and normalise', () => {
   it('cuts at . ! ? before a space, at 。！？；; and at line breaks, and keeps what holds a letter or digit', () => {
     expect(splitSentences('It runs 12.5 km. It opened in 2019!Next\n\n  ...  \n第一句。第二句；第三句')).toEqual([
