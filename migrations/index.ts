@@ -6,6 +6,7 @@ import { KnowledgeBaseQa1795700000000 } from './1795700000000-knowledge-base-qa.
 import { IndexingJobs1795800000000 } from './1795800000000-indexing-jobs.js';
 import { CitationTrust1795900000000 } from './1795900000000-citation-trust.js';
 import { RetrievalIndexes1796100000000 } from './1796100000000-retrieval-indexes.js';
+import { KnowledgeQaCitationSupport1796200000000 } from './1796200000000-knowledge-qa-citation-support.js';
 import { AskRateOnLimiter1796250000000 } from './1796250000000-ask-rate-on-limiter.js';
 
 /** Every migration, in order. Register a new one here. */
@@ -18,5 +19,6 @@ export const MIGRATIONS = [
   IndexingJobs1795800000000,
   CitationTrust1795900000000,
   RetrievalIndexes1796100000000,
+  KnowledgeQaCitationSupport1796200000000,
   AskRateOnLimiter1796250000000,
 ];

@@ -11,6 +11,20 @@ const QUOKKAS = `Quokkas are small marsupials that live on Rottnest Island near 
 A quokka can survive for long periods without water, taking moisture from the plants it eats.`;
 const PANDAS = 'Giant pandas live in the bamboo forests of Sichuan and spend most of the day eating bamboo.';
 
+/** A paragraph of `/knowledge-base/qa/citation/{uuid}`, with what the support check found of its citations. */
+interface StoredParagraph {
+  text: string;
+  citationIds: string[];
+  supported?: boolean;
+  inferred?: boolean;
+  support?: {
+    citationId: string;
+    score: number;
+    verdict: 'supported' | 'unsupported';
+    quote?: { text: string; start: number; end: number };
+  }[];
+}
+
 interface QaDto {
   uuid: string;
   kbUuid: string;
@@ -121,13 +135,18 @@ describe('knowledge-base Q&A', () => {
     );
     expect(graph.data).toEqual({ entitiesFromQuestion: [], vertices: [], edges: [] });
     const citation = await api.call<{
-      paragraphs: { text: string; citationIds: string[]; citationNumbers: number[] }[];
+      paragraphs: (StoredParagraph & { citationNumbers: number[] })[];
       refs: { citationId: string; displayNumber: number; payload: { text: string } }[];
     }>('GET', `/knowledge-base/qa/citation/${added.data.uuid}`, admin);
     expect(citation.data.paragraphs).toMatchObject([
-      { citationIds: ['E1'], citationNumbers: [1] },
+      { citationIds: ['E1'], citationNumbers: [1], inferred: false, support: [{ citationId: 'E1' }] },
       { text: 'In old clients -_wrap_- is a line break.', citationIds: ['E1'], citationNumbers: [1] },
     ]);
+    // The default policy flags what the source does not hold: the citation stays, stored with its verdict.
+    expect(citation.data.paragraphs[1]).toMatchObject({
+      supported: false,
+      support: [{ citationId: 'E1', verdict: 'unsupported', score: 0 }],
+    });
     expect(citation.data.refs).toMatchObject([{ citationId: 'E1', displayNumber: 1 }]);
     expect(citation.data.refs[0]!.payload.text).toContain('survive for long periods without water');
   });
@@ -364,6 +383,39 @@ describe('knowledge-base Q&A with the drop policy and refusals', () => {
       admin,
     );
     expect(citation.data.paragraphs.map((paragraph) => paragraph.citationIds)).toEqual([['E1'], []]);
+  });
+
+  it('stores what the support check found of each citation, quotes with their span, and gives it back', async () => {
+    fake.enqueue({
+      content: JSON.stringify({
+        paragraphs: [
+          {
+            text: 'Quokkas live on Rottnest Island near Perth.',
+            citationIds: ['E1'],
+            quotes: [{ citationId: 'E1', text: 'live on Rottnest Island near Perth' }],
+          },
+          { text: 'Quokkas weigh 300 kilograms and live in Antarctica.', citationIds: ['E1'] },
+        ],
+      }),
+    });
+    const { uuid } = await ask('Where do quokkas live?');
+    const citation = await api.call<{ paragraphs: StoredParagraph[]; refs: { payload: { text: string } }[] }>(
+      'GET',
+      `/knowledge-base/qa/citation/${uuid}`,
+      admin,
+    );
+    const [kept, dropped] = citation.data.paragraphs;
+    expect(kept).toMatchObject({
+      citationIds: ['E1'],
+      supported: true,
+      inferred: false,
+      support: [{ citationId: 'E1', verdict: 'supported', quote: { text: 'live on Rottnest Island near Perth' } }],
+    });
+    expect(kept!.support![0]!.score).toBeGreaterThanOrEqual(0.5);
+    const quote = kept!.support![0]!.quote!;
+    expect(citation.data.refs[0]!.payload.text.slice(quote.start, quote.end)).toBe(quote.text);
+    // The unsupported citation was dropped before it was numbered: nothing of it is stored.
+    expect(dropped).toMatchObject({ citationIds: [], supported: false, inferred: false, support: [] });
   });
 
   it('refuses without asking the model when the knowledge base offers nothing', async () => {

@@ -16,59 +16,77 @@ class CapturingStringBuilder {
   capture = false;
   /** True from an opening quote until the string's token is emitted. */
   inString = false;
+  /** For bytes that are not in a Buffer (the tokenizer's own carry-over of a character split between chunks). */
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
-  private pieces: string[] = [];
-  private value = '';
-  private delta: string[] = [];
+  /**
+   * The tokenizer hands short runs of ASCII over one byte at a time (chunks of a few characters are all short
+   * runs): they are collected here and decoded together, not made into a one-character string each.
+   */
+  private readonly chars = Buffer.allocUnsafe(CHAR_BATCH);
+  private charCount = 0;
+  /** Decoded and not yet handed out: the value of an uncaptured string, the pending delta of a captured one. */
+  private text = '';
 
   appendChar(char: number): void {
-    this.push(String.fromCharCode(char));
+    if (this.charCount === CHAR_BATCH) this.flushChars();
+    this.chars[this.charCount++] = char;
     this.byteLength += 1;
   }
 
+  /**
+   * Decodes a run of whole UTF-8 characters. The chunks the parser writes are `Buffer`s of whole characters,
+   * so a Buffer's own decoding gives what the fatal decoder would, without a view object per run.
+   */
   appendBuf(buf: Uint8Array, start = 0, end = buf.length): void {
-    this.push(this.decoder.decode(buf.subarray(start, end)));
+    this.flushChars();
+    this.text +=
+      buf instanceof Buffer ? buf.toString('utf8', start, end) : this.decoder.decode(buf.subarray(start, end));
     this.byteLength += end - start;
   }
 
   appendCharCode(code: number): void {
-    this.push(String.fromCharCode(code));
+    this.flushChars();
+    this.text += String.fromCharCode(code);
   }
 
   reset(): void {
-    this.pieces = [];
-    this.value = '';
+    this.charCount = 0;
+    this.text = '';
     this.byteLength = 0;
-    this.delta = [];
     this.inString = true;
   }
 
   /**
    * The string's value. A captured string has already been handed out as deltas, piece by piece, so its value
-   * is not assembled a second time: its token carries an empty string.
+   * is not assembled a second time: its token carries an empty string (what is left is taken by `takeDelta`).
+   * The tokenizer asks once, at the closing quote; an uncaptured value is let go then, so that it cannot be
+   * taken for a delta when capture turns on before the next string.
    */
   toString(): string {
-    if (this.pieces.length > 0) {
-      this.value += this.pieces.length === 1 ? this.pieces[0]! : this.pieces.join('');
-      this.pieces = [];
-    }
-    return this.value;
+    this.flushChars();
+    if (this.capture) return '';
+    const value = this.text;
+    this.text = '';
+    return value;
   }
 
   takeDelta(): string {
-    const delta = this.delta;
-    if (delta.length === 0) return '';
-    let text = delta[0]!;
-    for (let i = 1; i < delta.length; i++) text += delta[i]!;
-    this.delta = [];
+    this.flushChars();
+    const text = this.text;
+    this.text = '';
     return text;
   }
 
-  private push(text: string): void {
-    if (this.capture) this.delta.push(text);
-    else this.pieces.push(text);
+  private flushChars(): void {
+    if (this.charCount === 0) return;
+    // Only ASCII arrives through appendChar (the tokenizer decodes anything wider as a run): latin1 is exact.
+    this.text += this.chars.toString('latin1', 0, this.charCount);
+    this.charCount = 0;
   }
 }
+
+/** How many single bytes are collected before they are decoded. */
+const CHAR_BATCH = 256;
 
 interface TokenizerInternals {
   bufferedString?: { appendBuf?: unknown; toString?: unknown };

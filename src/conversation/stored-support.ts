@@ -1,14 +1,20 @@
 import type { CitationParagraph, CitationSupportEntry } from '../citation/citation-events.js';
 import type { CitationEntity, CitationParagraphEntity } from '../database/entities/index.js';
 
+/** A stored citation's support columns: a conversation answer's and a Q&A answer's citation rows alike. */
+export type StoredCitation = Pick<
+  CitationEntity,
+  'paragraphIndex' | 'citationId' | 'supportScore' | 'supportVerdict' | 'quoteText' | 'quoteStart' | 'quoteEnd'
+>;
+
 /**
  * The support fields of a stored paragraph, rebuilt from its paragraph and citation rows exactly as the
- * `[CITATION_PARAGRAPH]` event carried them: nothing when support checks were off.
+ * `[CITATION_PARAGRAPH]` event carried them (or, on the Q&A page, would have): nothing when support checks were off.
  */
 export function storedSupport(
-  paragraph: CitationParagraphEntity,
+  paragraph: Pick<CitationParagraphEntity, 'paragraphIndex' | 'isSupported' | 'isInferred'>,
   citationIds: readonly string[],
-  citations: readonly CitationEntity[],
+  citations: readonly StoredCitation[],
 ): Pick<CitationParagraph, 'support' | 'supported' | 'inferred'> {
   if (paragraph.isSupported === null) return paragraph.isInferred ? { inferred: true } : {};
   const own = citations.filter((citation) => citation.paragraphIndex === paragraph.paragraphIndex);

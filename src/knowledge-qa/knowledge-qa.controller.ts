@@ -11,6 +11,7 @@ import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
 import { SseConnection } from '../sse/sse-connection.js';
 import { ModelCatalog } from '../platform/model-catalog.js';
+import { storedSupport } from '../conversation/stored-support.js';
 import { toAddedDto, toKbQaDto } from './knowledge-qa-dto.js';
 import { QaRecordNotFoundError } from './knowledge-qa-errors.js';
 import { KnowledgeQaRepository } from './knowledge-qa.repository.js';
@@ -119,11 +120,14 @@ export class KnowledgeQaController {
     };
   }
 
-  /** The paragraph view of the answer: its paragraphs with their citations, and each source it cited. */
+  /**
+   * The paragraph view of the answer: its paragraphs with their citations and what the support check found of
+   * each (as a conversation answer's `[CITATION_PARAGRAPH]` carries it), and each source it cited.
+   */
   @Get('citation/:uuid')
   async citation(@User() user: CurrentUser, @ZodParam('uuid', qaRecordUuidParam) uuid: string) {
     const record = await this.readable(uuid, user, true);
-    const { paragraphs, refs } = await this.records.citationView(record.id);
+    const { paragraphs, refs, citations } = await this.records.citationView(record.id);
     const numbers = new Map(refs.map((ref) => [ref.citationId, ref.displayNumber]));
     return {
       success: true,
@@ -137,6 +141,7 @@ export class KnowledgeQaController {
             text: paragraph.text,
             citationIds,
             citationNumbers: citationIds.map((id) => numbers.get(id)!),
+            ...storedSupport(paragraph, citationIds, citations),
           };
         }),
         refs: refs.map((ref) => ({

@@ -3,9 +3,11 @@ import type { DataSource, Repository } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { CitationParagraph, CitationRef } from '../citation/citation-events.js';
 import { newUuid } from '../common/ids.js';
+import { paragraphFlags, supportColumns } from '../conversation/citation-columns.js';
 import { StorageFailedError } from '../conversation/conversation-errors.js';
 import { DATA_SOURCE } from '../database/database.module.js';
 import {
+  KnowledgeQaCitationEntity,
   KnowledgeQaCitationRefEntity,
   KnowledgeQaEntity,
   KnowledgeQaParagraphEntity,
@@ -49,6 +51,8 @@ saved AS (
   RETURNING "adi_knowledge_base_qa"."id"),
 old_paragraphs AS (
   DELETE FROM "adi_knowledge_base_qa_citation_paragraph" WHERE "qa_record_id" IN (SELECT "id" FROM saved) RETURNING 1),
+old_citations AS (
+  DELETE FROM "adi_knowledge_base_qa_citation" WHERE "qa_record_id" IN (SELECT "id" FROM saved) RETURNING 1),
 old_refs AS (
   DELETE FROM "adi_knowledge_base_qa_citation_ref" WHERE "qa_record_id" IN (SELECT "id" FROM saved) RETURNING 1),
 old_embedding_refs AS (
@@ -56,9 +60,21 @@ old_embedding_refs AS (
 old_graph_refs AS (
   DELETE FROM "adi_knowledge_base_qa_ref_graph" WHERE "qa_record_id" IN (SELECT "id" FROM saved) RETURNING 1),
 paragraphs AS (
-  INSERT INTO "adi_knowledge_base_qa_citation_paragraph" ("qa_record_id", "paragraph_index", "text", "citation_ids_json")
-  SELECT saved."id", p."paragraphIndex", p."text", p."citationIdsJson"
-    FROM saved, input, jsonb_to_recordset(j->'paragraphs') AS p("paragraphIndex" int, "text" text, "citationIdsJson" text)
+  INSERT INTO "adi_knowledge_base_qa_citation_paragraph"
+    ("qa_record_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "is_inferred")
+  SELECT saved."id", p."paragraphIndex", p."text", p."citationIdsJson", p."supported", coalesce(p."inferred", false)
+    FROM saved, input, jsonb_to_recordset(j->'paragraphs')
+      AS p("paragraphIndex" int, "text" text, "citationIdsJson" text, "supported" boolean, "inferred" boolean)
+  RETURNING 1),
+citations AS (
+  INSERT INTO "adi_knowledge_base_qa_citation"
+    ("qa_record_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id", "support_score",
+     "support_verdict", "quote_text", "quote_start", "quote_end")
+  SELECT saved."id", c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
+         c."supportScore", c."supportVerdict", c."quoteText", c."quoteStart", c."quoteEnd"
+    FROM saved, input, jsonb_to_recordset(j->'citations')
+      AS c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text, "sourceId" text,
+           "supportScore" double precision, "supportVerdict" text, "quoteText" text, "quoteStart" int, "quoteEnd" int)
   RETURNING 1),
 refs AS (
   INSERT INTO "adi_knowledge_base_qa_citation_ref"
@@ -155,15 +171,18 @@ export class KnowledgeQaRepository {
   }
 
   async citationView(recordId: string) {
-    const [paragraphs, refs] = await Promise.all([
+    const [paragraphs, refs, citations] = await Promise.all([
       this.dataSource
         .getRepository(KnowledgeQaParagraphEntity)
         .find({ where: { qaRecordId: recordId }, order: { paragraphIndex: 'ASC' } }),
       this.dataSource
         .getRepository(KnowledgeQaCitationRefEntity)
         .find({ where: { qaRecordId: recordId }, order: { displayNumber: 'ASC' } }),
+      this.dataSource
+        .getRepository(KnowledgeQaCitationEntity)
+        .find({ where: { qaRecordId: recordId }, order: { paragraphIndex: 'ASC', id: 'ASC' } }),
     ]);
-    return { paragraphs, refs };
+    return { paragraphs, refs, citations };
   }
 
   async saveAnswer(answer: QaAnswerRecord): Promise<void> {
@@ -182,6 +201,7 @@ function sourceIdOf(ref: CitationRef): string {
 
 function toRows(answer: QaAnswerRecord) {
   const graph = answer.retrieval?.graph ?? [];
+  const refsById = new Map(answer.refs.map((ref) => [ref.citationId, ref]));
   return {
     recordId: answer.recordId,
     userId: answer.userId,
@@ -196,7 +216,30 @@ function toRows(answer: QaAnswerRecord) {
       paragraphIndex: paragraph.paragraphIndex,
       text: paragraph.text,
       citationIdsJson: JSON.stringify(paragraph.citationIds),
+      ...paragraphFlags(paragraph),
     })),
+    // One row per citation, with the support check's verdict on it, as a conversation answer keeps them.
+    citations: answer.paragraphs.flatMap((paragraph) =>
+      paragraph.citationIds.flatMap((citationId, i) => {
+        const ref = refsById.get(citationId);
+        if (ref === undefined) return [];
+        const { supportScore, supportVerdict, quoteText, quoteStart, quoteEnd } = supportColumns(paragraph, i);
+        return [
+          {
+            paragraphIndex: paragraph.paragraphIndex,
+            citationId,
+            displayNumber: paragraph.citationNumbers[i]!,
+            citationType: ref.type,
+            sourceId: sourceIdOf(ref),
+            supportScore,
+            supportVerdict,
+            quoteText,
+            quoteStart,
+            quoteEnd,
+          },
+        ];
+      }),
+    ),
     refs: answer.refs.map((ref) => ({
       citationId: ref.citationId,
       displayNumber: ref.displayNumber,

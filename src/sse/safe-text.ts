@@ -7,8 +7,13 @@ const UNSAFE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
 
 export const REPLACEMENT = '\ufffd';
 
+/** Any character `UNSAFE` could match: a test without lookarounds, several times cheaper than the replace. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const MAYBE_UNSAFE = /[\u0000\ud800-\udfff]/;
+
+/** Every piece of an answer passes here, and almost none holds a NUL or a surrogate. */
 export function safeText(text: string): string {
-  return text.replace(UNSAFE, REPLACEMENT);
+  return MAYBE_UNSAFE.test(text) ? text.replace(UNSAFE, REPLACEMENT) : text;
 }
 
 /**
@@ -19,7 +24,7 @@ export class SafeTextStream {
   private held = '';
 
   write(piece: string): string {
-    let text = this.held + piece;
+    let text = this.held === '' ? piece : this.held + piece;
     this.held = '';
     const last = text.charCodeAt(text.length - 1);
     if (last >= 0xd800 && last <= 0xdbff) {
@@ -33,6 +38,6 @@ export class SafeTextStream {
   flush(): string {
     const held = this.held;
     this.held = '';
-    return safeText(held);
+    return held === '' ? '' : safeText(held);
   }
 }

@@ -1,5 +1,6 @@
 import { LexicalSupportVerifier } from './lexical-verifier.js';
 import { numberKeys } from './numbers.js';
+import { normalise, splitSentences } from './text-profile.js';
 
 const TRAM =
   'The Lakeside tram line opened on 14 March 2019 and runs 12.5 kilometres from Harbor Station to Elm Park. It carries about 1,000 passengers an hour at peak times. Fares have not changed since the line opened.';
@@ -55,5 +56,43 @@ describe('LexicalSupportVerifier', () => {
     const result = check('The Lakeside tram line runs 12.5 kilometres. The trams run on solar power and wind.');
     expect(result.supported).toBe(false);
     expect(result.citations[0]!.verdict).toBe('supported');
+  });
+});
+
+describe('LexicalSupportVerifier over a long life', () => {
+  it('judges alike after the numbering of word stems has started again', () => {
+    const verifier = new LexicalSupportVerifier();
+    const sources = [{ citationId: 'E1', text: TRAM }];
+    const claims = ['Fares have not changed since the line opened.', 'The Lakeside tram line runs to Oak Park.'];
+    const before = claims.map((claim) => verifier.check(claim, sources));
+    // More distinct words than the numbering keeps: the next check numbers stems afresh.
+    const words = Array.from({ length: 100_001 }, (_, i) => `w${i.toString(36)}q`).join(' ');
+    new LexicalSupportVerifier().check(words, [{ citationId: 'E1', text: 'q' }]);
+    expect(claims.map((claim) => verifier.check(claim, sources))).toEqual(before);
+    expect(before.map((result) => result.supported)).toEqual([true, false]);
+  });
+});
+
+describe('splitSentences and normalise', () => {
+  it('cuts at . ! ? before a space, at 。！？；; and at line breaks, and keeps what holds a letter or digit', () => {
+    expect(splitSentences('It runs 12.5 km. It opened in 2019!Next\n\n  ...  \n第一句。第二句；第三句')).toEqual([
+      'It runs 12.5 km.',
+      'It opened in 2019!Next',
+      '第一句。',
+      '第二句；',
+      '第三句',
+    ]);
+    expect(splitSentences('  ')).toEqual([]);
+  });
+
+  it('gives what NFKC gives, for plain and for full-width, composed and compatibility text', () => {
+    for (const text of [
+      'plain ASCII, 12.5%',
+      '１２５　ｋｍ，全长',
+      'e\u0301 ﬁ ² ½ Ⅻ ㍿ ｶﾞ',
+      'naïve café 约翰·史密斯',
+    ]) {
+      expect(normalise(text)).toBe(text.normalize('NFKC'));
+    }
   });
 });

@@ -3,6 +3,7 @@ import {
   profileSentence,
   profileText,
   splitSentences,
+  termEpoch,
   type SentenceProfile,
   type TextProfile,
 } from './text-profile.js';
@@ -42,10 +43,15 @@ export class LexicalSupportVerifier implements SupportVerifier {
    * citations are dropped, and once per offered source when the server attributes it.
    */
   private last: { paragraph: string; sentences: SentenceProfile[] } | undefined;
+  /** The numbering of terms the kept profiles were made under. */
+  private epoch = termEpoch();
 
   constructor(private readonly settings: LexicalVerifierSettings = DEFAULT_LEXICAL_SETTINGS) {}
 
   check(paragraph: string, sources: readonly SupportSource[]): ParagraphSupport {
+    // Nothing cited, nothing to judge: such a paragraph is never supported, whatever its sentences say.
+    if (sources.length === 0) return { citations: [], supported: false };
+    this.keepEpoch();
     const profiles = sources.map((source) => this.profile(source.text));
     const sentences = this.sentences(paragraph);
     const judgements = sentences.map((sentence) => this.judge(sentence, profiles));
@@ -53,11 +59,12 @@ export class LexicalSupportVerifier implements SupportVerifier {
     const citations: CitationSupport[] = sources.map((source, i) => {
       const profile = profiles[i]!;
       let score = 0;
-      for (const [s, sentence] of sentences.entries()) {
+      for (let s = 0; s < sentences.length; s++) {
         const fault = judgements[s]!.fault;
         if (fault !== undefined && fault !== 'uncovered') continue;
+        const sentence = sentences[s]!;
         const judged = sentence.cjk ? profile.cjk : profile.latin;
-        score = Math.max(score, judged ? coverageOf(sentence, [profile]) : UNJUDGED_SCORE);
+        score = Math.max(score, judged ? coverageOf(sentence, profile) : UNJUDGED_SCORE);
       }
       const verdict = score >= this.settings.coverage ? 'supported' : 'unsupported';
       return { citationId: source.citationId, score: round(score), verdict };
@@ -68,8 +75,18 @@ export class LexicalSupportVerifier implements SupportVerifier {
 
   /** Each sentence's judgement against the sources together: what the evaluation reports. */
   explain(paragraph: string, sources: readonly SupportSource[]): SentenceJudgement[] {
+    this.keepEpoch();
     const profiles = sources.map((source) => this.profile(source.text));
     return this.sentences(paragraph).map((sentence) => this.judge(sentence, profiles));
+  }
+
+  /** Profiles made under another numbering of terms cannot be compared with new ones: they are let go. */
+  private keepEpoch(): void {
+    const epoch = termEpoch();
+    if (epoch === this.epoch) return;
+    this.epoch = epoch;
+    this.profiles.clear();
+    this.last = undefined;
   }
 
   private sentences(paragraph: string): SentenceProfile[] {
@@ -84,7 +101,7 @@ export class LexicalSupportVerifier implements SupportVerifier {
     const sameScript: TextProfile[] = [];
     for (const source of sources) if (sentence.cjk ? source.cjk : source.latin) sameScript.push(source);
     for (const number of sentence.numbers) {
-      if (!anyHolds(sources, (source) => source.numbers.has(number))) {
+      if (!sources.some((source) => source.numbers.has(number))) {
         return { sentence: text, coverage: 0, judged: sameScript.length > 0, fault: 'number' };
       }
     }
@@ -92,15 +109,16 @@ export class LexicalSupportVerifier implements SupportVerifier {
       // Names written in Latin letters are written the same in any language: "PostgreSQL" in a Chinese source.
       for (const name of sentence.entities) {
         if (!(sentence.cjk ? isLatin(name) : isTechnicalName(name))) continue;
-        if (!anyHolds(sources, (source) => holdsEntity(source, name))) {
+        if (!sources.some((source) => holdsEntity(source, name))) {
           return { sentence: text, coverage: 0, judged: false, fault: 'entity' };
         }
       }
       return { sentence: text, coverage: 0, judged: false };
     }
-    const coverage = coverageOf(sentence, sameScript);
+    const coverage =
+      sameScript.length === 1 ? coverageOf(sentence, sameScript[0]!) : coverageOfAll(sentence, sameScript);
     for (const entity of sentence.entities) {
-      if (!anyHolds(sameScript, (source) => holdsEntity(source, entity))) {
+      if (!sameScript.some((source) => holdsEntity(source, entity))) {
         return { sentence: text, coverage, judged: true, fault: 'entity' };
       }
     }
@@ -126,21 +144,29 @@ export class LexicalSupportVerifier implements SupportVerifier {
 /** The score of a citation in another language than the sentence: not judged, neither vouched for nor against. */
 const UNJUDGED_SCORE = 0.5;
 
-function coverageOf(sentence: SentenceProfile, sources: readonly TextProfile[]): number {
-  if (sentence.terms.size === 0) return 1;
+/** The share of the sentence's terms that one source holds. */
+function coverageOf(sentence: SentenceProfile, source: TextProfile): number {
+  const terms = sentence.terms;
+  if (terms.length === 0) return 1;
   let held = 0;
-  if (sources.length === 1) {
-    const terms = sources[0]!.terms;
-    for (const term of sentence.terms) if (terms.has(term)) held++;
-  } else {
-    for (const term of sentence.terms) if (anyHolds(sources, (source) => source.terms.has(term))) held++;
-  }
-  return held / sentence.terms.size;
+  for (let i = 0; i < terms.length; i++) if (source.terms.has(terms[i]!)) held++;
+  return held / terms.length;
 }
 
-function anyHolds(sources: readonly TextProfile[], holds: (source: TextProfile) => boolean): boolean {
-  for (const source of sources) if (holds(source)) return true;
-  return false;
+/** The share of the sentence's terms that some source holds. */
+function coverageOfAll(sentence: SentenceProfile, sources: readonly TextProfile[]): number {
+  const terms = sentence.terms;
+  if (terms.length === 0) return 1;
+  let held = 0;
+  for (let i = 0; i < terms.length; i++) {
+    for (let s = 0; s < sources.length; s++) {
+      if (sources[s]!.terms.has(terms[i]!)) {
+        held++;
+        break;
+      }
+    }
+  }
+  return held / terms.length;
 }
 
 function isLatin(word: string): boolean {

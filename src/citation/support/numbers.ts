@@ -91,10 +91,25 @@ const ANY_CN_NUMERAL = /[零〇一二两三四五六七八九十百千万亿]/u;
 const ANY_WORD_NUMBER = /(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred)/i;
 const ANY_CAPITAL = /[A-Z]/;
 
-export function numberKeys(text: string): string[] {
+/**
+ * What a caller that has already read the text knows it lacks: `false` means certainly absent, and the pattern
+ * is not run; `true` means it may be there.
+ */
+export interface NumberHints {
+  /** ASCII digits. */
+  digits: boolean;
+  /** Any of 零〇一二两三四五六七八九十百千万亿. */
+  chineseNumerals: boolean;
+  /** A number word (two … hundred), in any case, inside a word. */
+  numberWords: boolean;
+  /** A month name inside a word. */
+  months: boolean;
+}
+
+export function numberKeys(text: string, hints?: NumberHints): string[] {
   const keys: string[] = [];
   // Each pattern runs only where a cheap test says it can match: most sentences hold no number at all.
-  const chinese = ANY_CN_NUMERAL.test(text);
+  const chinese = (hints?.chineseNumerals ?? true) && ANY_CN_NUMERAL.test(text);
   let rest =
     !chinese || !text.includes('百分之')
       ? text
@@ -103,7 +118,7 @@ export function numberKeys(text: string): string[] {
           if (value !== undefined) keys.push(key(value, true));
           return ' ';
         });
-  if (/\d/.test(rest))
+  if ((hints?.digits ?? true) && /\d/.test(rest))
     rest = rest.replace(ARABIC, (_m, whole: string, fraction: string | undefined, scale?: string, percent?: string) => {
       const value = Number(whole.replace(/,/g, '') + (fraction ?? '')) * (scale ? MULTIPLIER[scale.toLowerCase()]! : 1);
       keys.push(key(value, percent !== undefined));
@@ -119,11 +134,26 @@ export function numberKeys(text: string): string[] {
     if (value === undefined || (value === 1 && !/^[月日]/.test(after))) continue;
     keys.push(key(value, false));
   }
-  if (ANY_WORD_NUMBER.test(rest))
+  if ((hints?.numberWords ?? true) && ANY_WORD_NUMBER.test(rest))
     for (const [word] of rest.matchAll(WORDS)) keys.push(key(WORD_NUMBER[word.toLowerCase()]!, false));
-  if (ANY_CAPITAL.test(rest))
+  if ((hints?.months ?? true) && ANY_CAPITAL.test(rest))
     for (const [month] of rest.matchAll(MONTH)) keys.push(key(MONTH_NUMBER.get(month)!, false));
   return keys;
+}
+
+/**
+ * Whether a word, on its own, holds what `WORDS` finds: what {@link NumberHints.numberWords} is made of. Whatever
+ * `WORDS` finds in a text lies inside one word and is found in that word alone as well.
+ */
+const ONE_WORD_NUMBER = new RegExp(WORDS.source, 'iu');
+export function holdsNumberWord(word: string): boolean {
+  return ONE_WORD_NUMBER.test(word);
+}
+
+/** The same for `MONTH`: what {@link NumberHints.months} is made of. */
+const ONE_MONTH = new RegExp(MONTH.source, 'u');
+export function holdsMonthName(word: string): boolean {
+  return ONE_MONTH.test(word);
 }
 
 export function isMonthName(word: string): boolean {

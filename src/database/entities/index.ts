@@ -20,6 +20,7 @@ import {
 } from './legacy-screens.entity.js';
 import { MessageEntity } from './message.entity.js';
 import {
+  KnowledgeQaCitationEntity,
   KnowledgeQaCitationRefEntity,
   KnowledgeQaEntity,
   KnowledgeQaParagraphEntity,
@@ -55,6 +56,7 @@ export {
   StoredFileEntity,
 };
 export {
+  KnowledgeQaCitationEntity,
   KnowledgeQaCitationRefEntity,
   KnowledgeQaEntity,
   KnowledgeQaParagraphEntity,
@@ -82,6 +84,7 @@ export const ENTITIES = [
   KnowledgeQaRefEmbeddingEntity,
   KnowledgeQaRefGraphEntity,
   KnowledgeQaParagraphEntity,
+  KnowledgeQaCitationEntity,
   KnowledgeQaCitationRefEntity,
   ConversationPresetEntity,
   ConversationPresetRelEntity,

@@ -136,6 +136,62 @@ export class KnowledgeQaParagraphEntity {
   /** JSON array of the paragraph's citation ids, in order. */
   @Column({ name: 'citation_ids_json', type: 'text' })
   citationIdsJson!: string;
+
+  /** The support check's verdict on the paragraph as a whole; null when checks were off. */
+  @Column({ name: 'is_supported', type: 'boolean', nullable: true })
+  isSupported!: boolean | null;
+
+  /** The server attributed the citations itself, the model having broken the format. */
+  @Column({ name: 'is_inferred', type: 'boolean', default: false })
+  isInferred!: boolean;
+}
+
+/**
+ * One citation of one paragraph of a Q&A answer, with what the support check found: the same columns as a
+ * conversation answer's citations, so that both are read back the same way.
+ */
+@Entity('adi_knowledge_base_qa_citation')
+@Index(['qaRecordId', 'paragraphIndex'])
+export class KnowledgeQaCitationEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ name: 'qa_record_id', type: 'bigint' })
+  qaRecordId!: string;
+
+  @Column({ name: 'paragraph_index', type: 'integer' })
+  paragraphIndex!: number;
+
+  @Column({ name: 'citation_id', type: 'varchar', length: 8 })
+  citationId!: string;
+
+  @Column({ name: 'display_number', type: 'integer' })
+  displayNumber!: number;
+
+  @Column({ name: 'citation_type', type: 'varchar', length: 16 })
+  citationType!: string;
+
+  /** The real source: a chunk's embedding id, or a graph element's id. */
+  @Index()
+  @Column({ name: 'source_id', type: 'varchar', length: 64 })
+  sourceId!: string;
+
+  /** The support check's score and verdict; null when checks were off. */
+  @Column({ name: 'support_score', type: 'double precision', nullable: true })
+  supportScore!: number | null;
+
+  @Column({ name: 'support_verdict', type: 'varchar', length: 16, nullable: true })
+  supportVerdict!: string | null;
+
+  /** A verified quote: the source's words and their UTF-16 span in the source text. */
+  @Column({ name: 'quote_text', type: 'text', nullable: true })
+  quoteText!: string | null;
+
+  @Column({ name: 'quote_start', type: 'integer', nullable: true })
+  quoteStart!: number | null;
+
+  @Column({ name: 'quote_end', type: 'integer', nullable: true })
+  quoteEnd!: number | null;
 }
 
 /** Each source a Q&A answer cited, with its display number and payload. */
