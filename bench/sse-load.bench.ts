@@ -187,6 +187,27 @@ async function settle(url: string): Promise<void> {
   }
 }
 
+/**
+ * Waits until the streams of a long-answer phase are in their steady state: each stream's first chunk carries
+ * the answer up to its starting point (up to 32 KiB), and a route that parses it (the endpoint, the peer) works
+ * that backlog off for a while. The window starts once two half-second slices cost the server about the same
+ * CPU (within 15%), at least 2 s and at most 20 s after the streams opened: what it measures is then the cost
+ * of streaming, not of catching up. A server that never catches up is reported as saturated.
+ */
+async function steady(url: string): Promise<void> {
+  await sleep(2000);
+  let last = await usage(url);
+  let previousSlice = Infinity;
+  for (let waited = 2000; waited < 20_000; waited += 500) {
+    await sleep(500);
+    const now = await usage(url);
+    const slice = now.cpuMicros - last.cpuMicros;
+    last = now;
+    if (Math.abs(slice - previousSlice) <= 0.15 * Math.max(slice, previousSlice)) return;
+    previousSlice = slice;
+  }
+}
+
 interface BenchUser {
   token: string;
   conversationUuid: string;
@@ -320,7 +341,7 @@ async function phase(url: string, route: Route, profile: AnswerProfile, streams:
   let tokens: number;
   let saturated = false;
   if (windowed) {
-    await sleep(2000); // every stream has its first chunk and the work of starting is done
+    await steady(url);
     before = await usage(url);
     tokensBefore = tokensSent;
     await sleep(WINDOW_MS);

@@ -7,6 +7,7 @@ import { EVENT, type AnswerFrameMapper, type AnswerMeta } from './answer-frames.
 import type { AnswerEvent } from './answer-events.js';
 import type { AnswerJournal } from './answer-journal.js';
 import { serializeFrames, stockClientText, type SseFrame } from '../sse/sse-frames.js';
+import { ShownLog } from './shown-log.js';
 
 export class AnswerTooLargeError extends AppError {
   readonly code = 'ANSWER_TOO_LARGE';
@@ -58,8 +59,7 @@ export interface Shown {
  * model and the socket is here.
  */
 export class AnswerSession {
-  private readonly frames: SseFrame[] = [];
-  private readonly frameEnds: number[] = [];
+  private readonly log = new ShownLog();
   private readonly paragraphs: { paragraph: CitationParagraph; afterId: number }[] = [];
   private readonly refs: { ref: CitationRef; afterId: number }[] = [];
   // Replayed: a stop that comes before the model is subscribed still stops it.
@@ -99,10 +99,11 @@ export class AnswerSession {
     let text = '';
     let thinking = '';
     for (const frame of frames) {
-      this.frames.push(frame);
-      this.frameEnds.push(this.connection.writtenBytes);
-      if (frame.event === EVENT.thinking) thinking += frame.data;
-      else if (frame.event === undefined) text += stockClientText(frame);
+      const frameText = frame.event === undefined ? stockClientText(frame) : '';
+      const frameThinking = frame.event === EVENT.thinking ? frame.data : '';
+      this.log.add(frame, this.connection.writtenBytes, frameText, frameThinking);
+      text += frameText;
+      thinking += frameThinking;
     }
     this.journal?.record(frames, text, thinking);
     if (flush) this.journal?.flushNow();
@@ -143,19 +144,9 @@ export class AnswerSession {
    * system count: the rest never reached it.
    */
   shown(): Shown {
-    let count = this.frames.length;
-    if (this.connection.stalled) {
-      const delivered = this.connection.deliveredBytes;
-      while (count > 0 && this.frameEnds[count - 1]! > delivered) count--;
-    }
-    const lastId = count > 0 ? this.frames[count - 1]!.id! : 0;
-    let text = '';
-    let thinking = '';
-    for (let i = 0; i < count; i++) {
-      const frame = this.frames[i]!;
-      if (frame.event === EVENT.thinking) thinking += frame.data;
-      else if (frame.event === undefined) text += stockClientText(frame);
-    }
+    const { text, thinking, lastId } = this.log.shown(
+      this.connection.stalled ? this.connection.deliveredBytes : undefined,
+    );
     return {
       text,
       thinking,
