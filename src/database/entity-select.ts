@@ -16,9 +16,14 @@ export class EntitySelect<T extends ObjectLiteral> {
   /** bigint columns: PostgreSQL's driver gives strings, PGlite's may give numbers; entities hold strings. */
   private readonly bigints: string[];
 
+  /**
+   * `prepared`: run as a named statement, parsed and planned once per connection. Leave it off for a search
+   * whose best plan depends on its parameters (a generic plan cannot see how selective they are).
+   */
   constructor(
     private readonly repository: Repository<T>,
     where: string,
+    private readonly prepared = true,
   ) {
     const { tableName, columns } = repository.metadata;
     const list = columns.map((column) => `"${column.databaseName}" AS "${column.propertyName}"`).join(', ');
@@ -30,7 +35,7 @@ export class EntitySelect<T extends ObjectLiteral> {
     const rows = await poolQuery(this.repository.manager.connection).rows<Record<string, unknown>>(
       this.sql,
       params,
-      this.name,
+      this.prepared ? this.name : undefined,
     );
     return rows.map((row) => {
       for (const name of this.bigints) {

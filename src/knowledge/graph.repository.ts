@@ -60,6 +60,8 @@ export class GraphRepository {
          AND (($2::text <> '' AND to_tsvector('english', "name") @@ to_tsquery('english', $2::text))
            OR ($3::text <> '' AND word_similarity("name", $3::text) >= ${MIN_NAME_SIMILARITY}))
        ORDER BY "name" LIMIT ${MAX_VERTICES}`,
+      // A text search: planned for its terms each time (see EntitySelect).
+      false,
     );
     this.edgesAmong = new EntitySelect(
       dataSource.getRepository(GraphEdgeEntity),
