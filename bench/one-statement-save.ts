@@ -7,8 +7,9 @@ import type { DataSource } from 'typeorm';
 import type { CitationParagraph, CitationRef, CitationVerdict } from '../src/citation/citation-events.js';
 import {
   CITATION_ROW_INSERTS,
-  paragraphFlags,
-  supportColumns,
+  citationRows,
+  embeddingRefRows,
+  graphRefRows,
   trustRow,
   type TrustCounts,
 } from '../src/conversation/citation-columns.js';
@@ -44,11 +45,6 @@ export interface AnswerRecord {
   trust?: TrustCounts;
   /** Later verdicts of the model verifier, stored with the citations they judge. */
   verdicts?: readonly CitationVerdict[];
-}
-
-/** The real id behind a citation: a chunk's embedding id, or a graph element's id. */
-function sourceIdOf(ref: CitationRef): string {
-  return 'embeddingId' in ref.payload ? ref.payload.embeddingId : ref.payload.id;
 }
 
 /**
@@ -100,8 +96,6 @@ export class OneStatementSave {
 /** The record as the rows of the statement above. */
 function toRows(record: AnswerRecord) {
   const retrieval = record.retrieval;
-  const refsById = new Map(record.refs.map((ref) => [ref.citationId, ref]));
-  const graph = retrieval?.graph ?? [];
   return {
     questionId: record.questionId ?? null,
     questionUuid: record.questionUuid,
@@ -116,7 +110,7 @@ function toRows(record: AnswerRecord) {
     completionTokens: record.completionTokens,
     modelPlatform: record.modelPlatform,
     isRefEmbedding: (retrieval?.embeddings.length ?? 0) > 0,
-    isRefGraph: graph.length > 0,
+    isRefGraph: (retrieval?.graph.length ?? 0) > 0,
     status: record.status,
     citationMode: record.citationMode,
     parseOutcome: record.parseOutcome ?? null,
@@ -126,45 +120,8 @@ function toRows(record: AnswerRecord) {
     droppedCitationCount: record.droppedCitationCount,
     uncitedParagraphCount: record.uncitedParagraphCount,
     ...trustRow(record.trust),
-    paragraphs: record.paragraphs.map((paragraph) => ({
-      paragraphIndex: paragraph.paragraphIndex,
-      text: paragraph.text,
-      citationIdsJson: JSON.stringify(paragraph.citationIds),
-      ...paragraphFlags(paragraph),
-    })),
-    citations: record.paragraphs.flatMap((paragraph) =>
-      paragraph.citationIds.map((citationId, i) => ({
-        paragraphIndex: paragraph.paragraphIndex,
-        citationId,
-        displayNumber: paragraph.citationNumbers[i]!,
-        citationType: refsById.get(citationId)!.type,
-        sourceId: sourceIdOf(refsById.get(citationId)!),
-        ...supportColumns(paragraph, i, record.verdicts),
-      })),
-    ),
-    refs: record.refs.map((ref) => ({
-      citationId: ref.citationId,
-      displayNumber: ref.displayNumber,
-      citationType: ref.type,
-      sourceId: sourceIdOf(ref),
-      payloadJson: JSON.stringify(ref.payload),
-    })),
-    embeddingRefs: (retrieval?.embeddings ?? []).map((hit) => ({
-      embeddingId: hit.embeddingId,
-      score: Math.min(9.99, Math.max(0, hit.score)).toFixed(2),
-      chunkText: hit.text,
-    })),
-    graphRefs:
-      retrieval && (graph.length > 0 || retrieval.entitiesFromQuestion.length > 0)
-        ? [
-            {
-              entitiesFromQuestion: JSON.stringify(retrieval.entitiesFromQuestion),
-              graphFromStore: JSON.stringify({
-                vertices: graph.filter((fact) => fact.kind === 'vertex'),
-                edges: graph.filter((fact) => fact.kind === 'edge'),
-              }),
-            },
-          ]
-        : [],
+    ...citationRows(record.paragraphs, record.refs, record.verdicts),
+    embeddingRefs: embeddingRefRows(retrieval),
+    graphRefs: graphRefRows(retrieval),
   };
 }

@@ -10,8 +10,9 @@ import type { SseFrame } from '../sse/sse-frames.js';
 import { StorageFailedError } from './conversation-errors.js';
 import {
   CITATION_ROW_INSERTS,
-  paragraphFlags,
-  supportColumns,
+  citationRows,
+  embeddingRefRows,
+  graphRefRows,
   trustRow,
   type TrustCounts,
 } from './citation-columns.js';
@@ -309,16 +310,9 @@ function eventRow(frame: SseFrame) {
   return { seq: frame.id, event: frame.event ?? null, data: frame.data };
 }
 
-/** The real id behind a citation: a chunk's embedding id, or a graph element's id. */
-function sourceIdOf(ref: CitationRef): string {
-  return 'embeddingId' in ref.payload ? ref.payload.embeddingId : ref.payload.id;
-}
-
 /** The closing as the rows of the statement above. */
 export function closingRows(closing: AnswerClosing) {
   const retrieval = closing.retrieval;
-  const refsById = new Map(closing.refs.map((ref) => [ref.citationId, ref]));
-  const graph = retrieval?.graph ?? [];
   return {
     answerId: closing.answerId,
     answerUuid: closing.answerUuid,
@@ -330,7 +324,7 @@ export function closingRows(closing: AnswerClosing) {
     totalTokens: closing.totalTokens,
     completionTokens: closing.completionTokens,
     isRefEmbedding: (retrieval?.embeddings.length ?? 0) > 0,
-    isRefGraph: graph.length > 0,
+    isRefGraph: (retrieval?.graph.length ?? 0) > 0,
     status: closing.status,
     citationMode: closing.citationMode,
     parseOutcome: closing.parseOutcome ?? null,
@@ -340,52 +334,9 @@ export function closingRows(closing: AnswerClosing) {
     droppedCitationCount: closing.droppedCitationCount,
     uncitedParagraphCount: closing.uncitedParagraphCount,
     ...trustRow(closing.trust),
-    paragraphs: closing.paragraphs.map((paragraph) => ({
-      paragraphIndex: paragraph.paragraphIndex,
-      text: paragraph.text,
-      citationIdsJson: JSON.stringify(paragraph.citationIds),
-      ...paragraphFlags(paragraph),
-    })),
-    citations: closing.paragraphs.flatMap((paragraph) =>
-      paragraph.citationIds.flatMap((citationId, i) => {
-        const ref = refsById.get(citationId);
-        if (ref === undefined) return [];
-        return [
-          {
-            paragraphIndex: paragraph.paragraphIndex,
-            citationId,
-            displayNumber: paragraph.citationNumbers[i]!,
-            citationType: ref.type,
-            sourceId: sourceIdOf(ref),
-            ...supportColumns(paragraph, i, closing.verdicts),
-          },
-        ];
-      }),
-    ),
-    refs: closing.refs.map((ref) => ({
-      citationId: ref.citationId,
-      displayNumber: ref.displayNumber,
-      citationType: ref.type,
-      sourceId: sourceIdOf(ref),
-      payloadJson: JSON.stringify(ref.payload),
-    })),
-    embeddingRefs: (retrieval?.embeddings ?? []).map((hit) => ({
-      embeddingId: hit.embeddingId,
-      score: Math.min(9.99, Math.max(0, hit.score)).toFixed(2),
-      chunkText: safeText(hit.text),
-    })),
-    graphRefs:
-      retrieval && (graph.length > 0 || retrieval.entitiesFromQuestion.length > 0)
-        ? [
-            {
-              entitiesFromQuestion: JSON.stringify(retrieval.entitiesFromQuestion),
-              graphFromStore: JSON.stringify({
-                vertices: graph.filter((fact) => fact.kind === 'vertex'),
-                edges: graph.filter((fact) => fact.kind === 'edge'),
-              }),
-            },
-          ]
-        : [],
+    ...citationRows(closing.paragraphs, closing.refs, closing.verdicts),
+    embeddingRefs: embeddingRefRows(retrieval),
+    graphRefs: graphRefRows(retrieval),
     events: closing.events.map(eventRow),
     lastSeq: closing.lastSeq,
   };

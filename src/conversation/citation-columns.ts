@@ -1,4 +1,6 @@
-import type { CitationParagraph, CitationVerdict, trustCounts } from '../citation/citation-events.js';
+import type { CitationParagraph, CitationRef, CitationVerdict, trustCounts } from '../citation/citation-events.js';
+import type { RetrievalResult } from '../knowledge/retrieval-port.js';
+import { safeText } from '../sse/safe-text.js';
 
 /** What the support check counted, and whether the answer was a refusal or cut off by the token limit. */
 export type TrustCounts = ReturnType<typeof trustCounts>;
@@ -36,6 +38,78 @@ export function supportColumns(paragraph: CitationParagraph, index: number, verd
     modelVerdict: judged?.verdict ?? null,
     modelScore: judged?.score ?? null,
   };
+}
+
+/** The real id behind a citation: a chunk's embedding id, or a graph element's id. */
+export function sourceIdOf(ref: CitationRef): string {
+  return 'embeddingId' in ref.payload ? ref.payload.embeddingId : ref.payload.id;
+}
+
+/**
+ * An answer's paragraphs, its citations (one row each, with the support check's and the model verifier's
+ * verdicts; an id without a cited source has none) and the sources it cited, as a storing statement's input.
+ */
+export function citationRows(
+  paragraphs: readonly CitationParagraph[],
+  refs: readonly CitationRef[],
+  verdicts: readonly CitationVerdict[] = [],
+) {
+  const refsById = new Map(refs.map((ref) => [ref.citationId, ref]));
+  return {
+    paragraphs: paragraphs.map((paragraph) => ({
+      paragraphIndex: paragraph.paragraphIndex,
+      text: paragraph.text,
+      citationIdsJson: JSON.stringify(paragraph.citationIds),
+      ...paragraphFlags(paragraph),
+    })),
+    citations: paragraphs.flatMap((paragraph) =>
+      paragraph.citationIds.flatMap((citationId, i) => {
+        const ref = refsById.get(citationId);
+        if (ref === undefined) return [];
+        return [
+          {
+            paragraphIndex: paragraph.paragraphIndex,
+            citationId,
+            displayNumber: paragraph.citationNumbers[i]!,
+            citationType: ref.type,
+            sourceId: sourceIdOf(ref),
+            ...supportColumns(paragraph, i, verdicts),
+          },
+        ];
+      }),
+    ),
+    refs: refs.map((ref) => ({
+      citationId: ref.citationId,
+      displayNumber: ref.displayNumber,
+      citationType: ref.type,
+      sourceId: sourceIdOf(ref),
+      payloadJson: JSON.stringify(ref.payload),
+    })),
+  };
+}
+
+/** The retrieved chunks as the legacy whole-answer reference rows (`/conversation/message/embedding-ref`). */
+export function embeddingRefRows(retrieval: RetrievalResult | undefined) {
+  return (retrieval?.embeddings ?? []).map((hit) => ({
+    embeddingId: hit.embeddingId,
+    score: Math.min(9.99, Math.max(0, hit.score)).toFixed(2),
+    chunkText: safeText(hit.text),
+  }));
+}
+
+/** The graph facts of the question as the legacy graph reference row; none when the graph played no part. */
+export function graphRefRows(retrieval: RetrievalResult | undefined) {
+  const graph = retrieval?.graph ?? [];
+  if (!retrieval || (graph.length === 0 && retrieval.entitiesFromQuestion.length === 0)) return [];
+  return [
+    {
+      entitiesFromQuestion: JSON.stringify(retrieval.entitiesFromQuestion),
+      graphFromStore: JSON.stringify({
+        vertices: graph.filter((fact) => fact.kind === 'vertex'),
+        edges: graph.filter((fact) => fact.kind === 'edge'),
+      }),
+    },
+  ];
 }
 
 /**

@@ -3,7 +3,7 @@ import type { DataSource, Repository } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { CitationParagraph, CitationRef } from '../citation/citation-events.js';
 import { newUuid } from '../common/ids.js';
-import { paragraphFlags, supportColumns } from '../conversation/citation-columns.js';
+import { citationRows, embeddingRefRows } from '../conversation/citation-columns.js';
 import { StorageFailedError } from '../conversation/conversation-errors.js';
 import { DATA_SOURCE } from '../database/database.module.js';
 import {
@@ -194,14 +194,8 @@ export class KnowledgeQaRepository {
   }
 }
 
-/** The real id behind a citation: a chunk's embedding id, or a graph element's id. */
-function sourceIdOf(ref: CitationRef): string {
-  return 'embeddingId' in ref.payload ? ref.payload.embeddingId : ref.payload.id;
-}
-
 function toRows(answer: QaAnswerRecord) {
   const graph = answer.retrieval?.graph ?? [];
-  const refsById = new Map(answer.refs.map((ref) => [ref.citationId, ref]));
   return {
     recordId: answer.recordId,
     userId: answer.userId,
@@ -212,46 +206,10 @@ function toRows(answer: QaAnswerRecord) {
     hasCitationError: answer.hasCitationError,
     promptTokens: answer.promptTokens,
     answerTokens: answer.answerTokens,
-    paragraphs: answer.paragraphs.map((paragraph) => ({
-      paragraphIndex: paragraph.paragraphIndex,
-      text: paragraph.text,
-      citationIdsJson: JSON.stringify(paragraph.citationIds),
-      ...paragraphFlags(paragraph),
-    })),
-    // One row per citation, with the support check's verdict on it, as a conversation answer keeps them.
-    citations: answer.paragraphs.flatMap((paragraph) =>
-      paragraph.citationIds.flatMap((citationId, i) => {
-        const ref = refsById.get(citationId);
-        if (ref === undefined) return [];
-        const { supportScore, supportVerdict, quoteText, quoteStart, quoteEnd } = supportColumns(paragraph, i);
-        return [
-          {
-            paragraphIndex: paragraph.paragraphIndex,
-            citationId,
-            displayNumber: paragraph.citationNumbers[i]!,
-            citationType: ref.type,
-            sourceId: sourceIdOf(ref),
-            supportScore,
-            supportVerdict,
-            quoteText,
-            quoteStart,
-            quoteEnd,
-          },
-        ];
-      }),
-    ),
-    refs: answer.refs.map((ref) => ({
-      citationId: ref.citationId,
-      displayNumber: ref.displayNumber,
-      citationType: ref.type,
-      sourceId: sourceIdOf(ref),
-      payloadJson: JSON.stringify(ref.payload),
-    })),
-    embeddingRefs: (answer.retrieval?.embeddings ?? []).map((hit) => ({
-      embeddingId: hit.embeddingId,
-      score: Math.min(9.99, Math.max(0, hit.score)).toFixed(2),
-      chunkText: hit.text,
-    })),
+    // The same rows as a conversation answer's (the model verifier's columns, which the Q&A page does not use,
+    // are left out by the statement).
+    ...citationRows(answer.paragraphs, answer.refs),
+    embeddingRefs: embeddingRefRows(answer.retrieval),
     // The legacy table keeps the entities comma-separated, and one row even when the graph found nothing.
     entitiesFromQuestion: (answer.retrieval?.entitiesFromQuestion ?? []).join(','),
     graphFromStore: JSON.stringify({
