@@ -85,8 +85,7 @@ describe('live answers across instances, with Redis', () => {
     expect(lock).toBeDefined();
     expect(await limits.acquire('42', 1500)).toBeUndefined();
     await sleep(500);
-    expect(await lock!.renew()).toBe(true);
-    expect(await limits.renewMany([lock!], 1500)).toEqual(new Set([lock!.holder]));
+    expect((await limits.renewMany([lock!], 1500)).has(lock!.holder)).toBe(true);
     await sleep(1200);
     // Past the first lease, but renewed: still held.
     expect(await limits.acquire('42', 1500)).toBeUndefined();
@@ -94,7 +93,7 @@ describe('live answers across instances, with Redis', () => {
     // Not renewed since: the dead holder's lock is gone, and its late renewal fails.
     const next = await limits.acquire('42', 1500);
     expect(next).toBeDefined();
-    expect(await lock!.renew()).toBe(false);
+    expect((await limits.renewMany([lock!], 1500)).has(lock!.holder)).toBe(false);
     expect(await limits.renewMany([lock!, next!], 1500)).toEqual(new Set([next!.holder]));
     await next!.release();
   });

@@ -10,8 +10,7 @@ export interface AnswerLock {
   readonly userId: string;
   /** Who holds it: a value of its own, so that only this holder renews or releases it. */
   readonly holder: string;
-  /** Extends the lease; false when the lock was lost (it expired and someone else took it). */
-  renew(): Promise<boolean>;
+  /** Frees the lock; a second call does nothing. */
   release(): Promise<void>;
 }
 
@@ -62,26 +61,13 @@ export class PgAskLimits implements AskLimits {
       'ask_lock_acquire',
     );
     if (rows.length === 0) return undefined;
-    return {
-      userId,
-      holder,
-      renew: async () => {
-        const renewed = await this.sql.rows(
-          `UPDATE "adi_ask_lock" SET "expires_at" = now() + $3 * interval '1 millisecond'
-            WHERE "user_id" = $1 AND "holder" = $2 RETURNING 1`,
-          [userId, holder, leaseMs],
-          'ask_lock_renew',
-        );
-        return renewed.length > 0;
-      },
-      release: async () => {
-        await this.sql.rows(
-          `DELETE FROM "adi_ask_lock" WHERE "user_id" = $1 AND "holder" = $2`,
-          [userId, holder],
-          'ask_lock_release',
-        );
-      },
-    };
+    return heldLock(userId, holder, () =>
+      this.sql.rows(
+        `DELETE FROM "adi_ask_lock" WHERE "user_id" = $1 AND "holder" = $2`,
+        [userId, holder],
+        'ask_lock_release',
+      ),
+    );
   }
 
   async allow(userId: string): Promise<boolean> {
@@ -112,19 +98,14 @@ export class RedisAskLimits implements AskLimits {
     const holder = newUuid();
     if ((await this.redis.set(key, holder, 'PX', leaseMs, 'NX')) !== 'OK') return undefined;
     // Renew and delete only our own lock: compare and act in one step.
-    return {
-      userId,
-      holder,
-      renew: async () => (await this.redis.eval(RENEW_OWN, 1, key, holder, leaseMs)) === 1,
-      release: async () => {
-        await this.redis.eval(
-          "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
-          1,
-          key,
-          holder,
-        );
-      },
-    };
+    return heldLock(userId, holder, () =>
+      this.redis.eval(
+        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
+        1,
+        key,
+        holder,
+      ),
+    );
   }
 
   async allow(userId: string): Promise<boolean> {
@@ -141,6 +122,16 @@ export class RedisAskLimits implements AskLimits {
       locks.filter((_, i) => results[i]?.[0] === null && results[i]?.[1] === 1).map((lock) => lock.holder),
     );
   }
+}
+
+/** A lock as its holder sees it: releasing it runs `free` once, however often it is called. */
+function heldLock(userId: string, holder: string, free: () => Promise<unknown>): AnswerLock {
+  let released: Promise<void> | undefined;
+  return {
+    userId,
+    holder,
+    release: () => (released ??= free().then(() => undefined)),
+  };
 }
 
 /** Extends a lock's time to live when it is still this holder's. */

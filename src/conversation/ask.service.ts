@@ -116,16 +116,12 @@ export class AskService {
     }
     const lock = await this.limits.acquire(user.id, this.config.stream.leaseMs);
     if (lock === undefined) return this.refuse(connection, new AnswerInProgressError());
-    let released = false;
-    const release = async () => {
-      if (released) return;
-      released = true;
-      await lock
+    const release = () =>
+      lock
         .release()
         .catch((error: unknown) =>
           this.logger.error({ message: 'answer lock release failed', user: user.id, reason: storageReason(error) }),
         );
-    };
     try {
       if (!(await this.limits.allow(user.id))) {
         return this.refuse(connection, new RateLimitedError(this.config.limits.asksPerMinute));

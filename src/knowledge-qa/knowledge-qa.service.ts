@@ -64,13 +64,10 @@ export class KnowledgeQaService {
       return this.refuse(connection, new RateLimitedError(this.config.limits.asksPerMinute));
     }
     const stopKeepingAlive = this.leases.keep({ lock, answerUuid: uuid });
-    let released = false;
     // Let go once the answer is stored and before its end is sent, so that the next question is not refused.
-    const letGo = async () => {
-      if (released) return;
-      released = true;
+    const letGo = () => {
       stopKeepingAlive();
-      await lock.release();
+      return lock.release();
     };
     const session = new AnswerSession(
       connection,
