@@ -136,7 +136,9 @@ const fakeModel = createServer((request, response) => {
 });
 
 async function startServer(modelUrl: string, databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--expose-gc', 'dist-bench/bench/sse-server.js'], {
+  // `BENCH_SERVER_FLAGS` adds Node or V8 flags to the server, e.g. `--trace-gc` or a larger young generation.
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, ['--expose-gc', ...flags, 'dist-bench/bench/sse-server.js'], {
     env: {
       ...process.env,
       OPENAI_BASE_URL: modelUrl,
@@ -151,8 +153,20 @@ async function startServer(modelUrl: string, databaseUrl: string): Promise<{ url
   });
   const lines = createInterface({ input: child.stdout });
   serverPid = child.pid ?? 0;
-  for await (const line of lines) if (line.startsWith('READY ')) return { url: line.slice(6), child };
-  throw new Error('the benchmark server did not start');
+  return new Promise((resolve, reject) => {
+    // Whatever the server prints after READY (a flag's tracing) goes on to stderr, so its pipe never fills.
+    let ready = false;
+    lines.on('line', (line) => {
+      if (ready) process.stderr.write(`${line}\n`);
+      else if (line.startsWith('READY ')) {
+        ready = true;
+        resolve({ url: line.slice(6), child });
+      }
+    });
+    lines.on('close', () => {
+      if (!ready) reject(new Error('the benchmark server did not start'));
+    });
+  });
 }
 
 let serverPid = 0;

@@ -88,6 +88,35 @@ describe('the journal flusher writes every answer due in one statement', () => {
     for (const [i, answer] of answers.entries()) expect(await storedText(answer.answerId)).toBe(`part ${i}`);
   });
 
+  it('a hurried journal goes out at once in a round of its own; the others wait for the timer', async () => {
+    const flusher = testbed.server.app.get(JournalFlusher);
+    const [waiting, hurried] = [await openAnswer(), await openAnswer()];
+    const waitingJournal = new OneBatchJournal({
+      ...waiting,
+      events: [{ id: 1, data: 'waits' }],
+      text: 'waits',
+      thinking: '',
+    });
+    const hurriedJournal = new OneBatchJournal({
+      ...hurried,
+      events: [{ id: 1, data: 'hurried' }],
+      text: 'hurried',
+      thinking: '',
+    });
+    flusher.enlist(waitingJournal);
+    flusher.hurry(hurriedJournal);
+    await new Promise((resolve) => setImmediate(resolve));
+    await flusher.settled();
+    expect(hurriedJournal.outcome).toBe('stored');
+    expect(waitingJournal.outcome).toBeUndefined();
+    expect(await storedText(waiting.answerId)).toBe('');
+    // JOURNAL_FLUSH_MS is 50 here: the timer's round takes it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await flusher.settled();
+    expect(waitingJournal.outcome).toBe('stored');
+    expect(await storedText(waiting.answerId)).toBe('waits');
+  });
+
   it('a batch the database refuses is handed back; the other answers of its round are stored', async () => {
     const flusher = testbed.server.app.get(JournalFlusher);
     const good = await openAnswer();
@@ -105,7 +134,7 @@ describe('the journal flusher writes every answer due in one statement', () => {
       text: 'refused',
       thinking: '',
     });
-    flusher.enlist(goodJournal);
+    flusher.hurry(goodJournal);
     flusher.hurry(badJournal);
     await new Promise((resolve) => setImmediate(resolve));
     await flusher.settled();
