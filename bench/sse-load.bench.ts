@@ -33,6 +33,9 @@ const WINDOW_MS = QUICK ? 4000 : 5000;
 /** A short-answer phase that has not ended by then is cut: its figures then say so. */
 const PHASE_CAP_MS = 30_000;
 const NON_READING_CLIENTS = 3;
+/** `BENCH_DIAG=1`: the server reports its event loop's delays and long collections, and each short-answer phase its delays by paragraph. */
+const DIAG = process.env.BENCH_DIAG === '1';
+let delaysByParagraph: number[][] = [];
 
 type Framing = 'events' | 'relay' | 'raw';
 interface Route {
@@ -260,7 +263,9 @@ function openStream(url: string, route: Route, profile: AnswerProfile, start: nu
   });
   const record = (paragraph: number, now: number) => {
     const sentAt = braceSentAt.get(streamId)?.[paragraph];
-    if (sentAt !== undefined) delays.push(now - sentAt);
+    if (sentAt === undefined) return;
+    delays.push(now - sentAt);
+    if (DIAG) (delaysByParagraph[paragraph] ??= []).push(now - sentAt);
   };
   const scanner = new ParagraphCloseScanner();
   let carry = '';
@@ -380,6 +385,7 @@ async function phase(url: string, route: Route, profile: AnswerProfile, streams:
   }
   clearInterval(sampler);
   const delays = (await Promise.all(opened.map((stream) => stream.done))).flat().sort((a, b) => a - b);
+  if (DIAG && !windowed) reportByParagraph(route);
   await settle(url); // aborted answers and any backlog are worked off before the next phase
   return {
     cpuPerToken: (after.cpuMicros - before.cpuMicros) / Math.max(1, tokens),
@@ -392,6 +398,17 @@ async function phase(url: string, route: Route, profile: AnswerProfile, streams:
     cut,
     saturated,
   };
+}
+
+function reportByParagraph(route: Route): void {
+  for (const [paragraph, list] of delaysByParagraph.entries()) {
+    const sorted = list.sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.floor(sorted.length * q)]!.toFixed(1);
+    process.stderr.write(
+      `${route.label} paragraph ${paragraph}: p50 ${at(0.5)} p90 ${at(0.9)} p99 ${at(0.99)} max ${sorted.at(-1)!.toFixed(1)} ms\n`,
+    );
+  }
+  delaysByParagraph = [];
 }
 
 /**

@@ -12,10 +12,12 @@ import { UserRepository } from '../src/auth/user.repository.js';
 import { ConversationRepository } from '../src/conversation/conversation.repository.js';
 import { SampleKnowledgeBase } from '../src/knowledge/sample-knowledge-base.js';
 import { loadConfig } from '../src/config/app-config.js';
+import { watchEventLoop } from './event-loop-watch.js';
 import { questionSteps } from './question-steps.js';
 import { relays } from './sse-relays.js';
 
 const config = loadConfig(process.env);
+if (process.env.BENCH_DIAG === '1') watchEventLoop();
 if (config.model.provider !== 'openai') throw new Error('the benchmark server needs OPENAI_BASE_URL');
 const { openaiRelay, rawRelay, peerEndpoint } = relays(config.model.openai.baseUrl);
 

@@ -55,11 +55,21 @@ export interface AnswerSchemaOptions {
   quotes?: boolean;
 }
 
+/** The schemas as JSON text, converted once: the conversion costs about 50 µs, every question needs a copy. */
+const schemaTexts = new Map<boolean, string>();
+
+function schemaCopy(quotes: boolean): JsonObject {
+  let text = schemaTexts.get(quotes);
+  if (text === undefined) {
+    text = JSON.stringify(z.toJSONSchema(quotes ? quotedAnswerSchema : paragraphsAnswerSchema, { target: 'draft-7' }));
+    schemaTexts.set(quotes, text);
+  }
+  return JSON.parse(text) as JsonObject;
+}
+
 /** JSON Schema of the answer, for `response_format: { type: 'json_schema' }`. */
 export function paragraphsAnswerJsonSchema(options: AnswerSchemaOptions = {}): Record<string, unknown> {
-  const schema = z.toJSONSchema(options.quotes ? quotedAnswerSchema : paragraphsAnswerSchema, {
-    target: 'draft-7',
-  }) as JsonObject;
+  const schema = schemaCopy(options.quotes === true);
   const ids = options.offeredIds;
   if (ids === undefined || ids.length > MAX_ENUM_VALUES) return schema;
   const paragraph = path(schema, 'properties', 'paragraphs', 'items', 'properties');

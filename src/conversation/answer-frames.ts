@@ -142,6 +142,7 @@ export class AnswerFrameMapper {
   }
 
   private frame(event: string | undefined, data: string): SseFrame {
-    return { id: this.nextId++, ...(event === undefined ? {} : { event }), data };
+    // Two literal shapes, not a spread: one of these is made per token.
+    return event === undefined ? { id: this.nextId++, data } : { id: this.nextId++, event, data };
   }
 }

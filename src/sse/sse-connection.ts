@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sseComment } from './sse-frames.js';
 
+/** The most chunked transfer encoding adds to one write: its size line (up to 8 hex digits) and two line ends. */
+const CHUNK_FRAMING_BYTES = 12;
+
 export interface SseConnectionOptions {
   heartbeatMs: number;
   /** Unsent bytes (ours and the socket's) above which the writer should wait before producing more. */
@@ -31,6 +34,11 @@ export class SseConnection {
   private waiting: Promise<void> | undefined;
   private handedBytes = 0;
   private pendingBytes = 0;
+  /** Bytes handed to the response, with what chunked encoding adds to each write at most. */
+  private handedWithFraming = 0;
+  /** The response's queue, and `handedWithFraming`, when `unsentBytes` was last read (before: room for the head). */
+  private queuedAtCheck = 1024;
+  private handedAtCheck = 0;
   /** Bytes of every frame written so far, heartbeats included. */
   writtenBytes = 0;
   /** The client stopped taking data and was dropped. */
@@ -86,7 +94,19 @@ export class SseConnection {
 
   /** Bytes queued here or in the socket that the client has not taken yet. */
   get unsentBytes(): number {
-    return this.pendingBytes + (this.response.writableLength ?? 0);
+    const queued = this.response.writableLength ?? 0;
+    this.queuedAtCheck = queued;
+    this.handedAtCheck = this.handedWithFraming;
+    return this.pendingBytes + queued;
+  }
+
+  /**
+   * What `unsentBytes` can be at most, without asking the response: what its queue held when last asked, plus
+   * everything handed to it since. Asking costs a walk through the response's and the socket's getters, and
+   * `ready()` is asked after every piece of the model's stream.
+   */
+  private get unsentBytesAtMost(): number {
+    return this.pendingBytes + this.queuedAtCheck + (this.handedWithFraming - this.handedAtCheck);
   }
 
   /** Bytes of frames the client has taken (handed to the operating system): what it can have received. */
@@ -99,7 +119,8 @@ export class SseConnection {
    * or once the connection closed (dropped as stalled after `stallTimeoutMs`).
    */
   ready(): Promise<void> | undefined {
-    if (this.ended || this.unsentBytes <= this.maxUnsentBytes) return undefined;
+    if (this.ended || this.unsentBytesAtMost <= this.maxUnsentBytes) return undefined;
+    if (this.unsentBytes <= this.maxUnsentBytes) return undefined;
     this.waiting ??= new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(stall);
@@ -138,6 +159,7 @@ export class SseConnection {
     this.pendingBytes = 0;
     if (this.ended) return;
     this.handedBytes += bytes;
+    this.handedWithFraming += bytes + CHUNK_FRAMING_BYTES;
     this.response.write(frames);
   };
 

@@ -1,0 +1,26 @@
+import { OneATurn } from './one-a-turn.js';
+
+describe('OneATurn', () => {
+  it('lets waiters go in the order they came', async () => {
+    const lane = new OneATurn();
+    const order: number[] = [];
+    await Promise.all([1, 2, 3].map((n) => lane.turn().then(() => order.push(n))));
+    expect(order).toEqual([1, 2, 3]);
+  });
+
+  it('puts a whole turn of the event loop between two waiters: a timer due meanwhile runs between them', async () => {
+    const lane = new OneATurn();
+    const seen: string[] = [];
+    const first = lane.turn().then(() => {
+      seen.push('first');
+      // Due by the next turn (the busy wait outlasts it), so it runs in that turn's timer phase: before the
+      // second waiter only if the second waits for that turn.
+      setTimeout(() => seen.push('timer'), 1);
+      const until = performance.now() + 3;
+      while (performance.now() < until);
+    });
+    const second = lane.turn().then(() => seen.push('second'));
+    await Promise.all([first, second]);
+    expect(seen).toEqual(['first', 'timer', 'second']);
+  });
+});
