@@ -23,4 +23,22 @@ describe('OneATurn', () => {
     await Promise.all([first, second]);
     expect(seen).toEqual(['first', 'timer', 'second']);
   });
+
+  it('spreads a large backlog over at most its number of turns', async () => {
+    const lane = new OneATurn(4);
+    let turn = 0;
+    const turnOf: number[] = [];
+    // Counts turns with an immediate that queues itself again: one per turn of the event loop.
+    let counting = true;
+    const count = () => {
+      turn++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    await Promise.all(Array.from({ length: 40 }, () => lane.turn().then(() => turnOf.push(turn))));
+    counting = false;
+    const turnsUsed = new Set(turnOf).size;
+    expect(turnsUsed).toBeGreaterThan(1);
+    expect(turnsUsed).toBeLessThanOrEqual(4);
+  });
 });

@@ -1,11 +1,15 @@
 /**
- * Lets waiting pieces of work go one per turn of the event loop, each after that turn's network reads. Work
- * that many answers do at the same moment (answers started together end together) would otherwise run back
- * to back and hold every stream's next token behind all of it.
+ * Lets waiting pieces of work go a few per turn of the event loop, each batch after that turn's network reads.
+ * Work that many answers do at the same moment (answers started together end together) would otherwise run
+ * back to back and hold every stream's next token behind all of it. A backlog is spread over at most
+ * `MAX_TURNS` turns, so that the last of a large one is not kept waiting for hundreds of turns either.
  */
 export class OneATurn {
   private readonly waiting: (() => void)[] = [];
   private scheduled = false;
+  private perTurn = 1;
+
+  constructor(private readonly maxTurns = MAX_TURNS) {}
 
   /** Resolves in a turn of its own; what the caller does synchronously after it runs in that turn. */
   turn(): Promise<void> {
@@ -24,10 +28,16 @@ export class OneATurn {
 
   private readonly next = (): void => {
     this.scheduled = false;
-    this.waiting.shift()?.();
+    // The pace is set by the largest backlog seen since the lane was last empty, so that it drains in time.
+    this.perTurn = Math.max(this.perTurn, Math.ceil(this.waiting.length / this.maxTurns));
+    for (const resolve of this.waiting.splice(0, this.perTurn)) resolve();
     if (this.waiting.length > 0) this.schedule();
+    else this.perTurn = 1;
   };
 }
+
+/** Any backlog goes within this many turns: one a turn up to this many waiting, a few a turn above. */
+const MAX_TURNS = 16;
 
 /** The ends of answers (storing the answer, then sending its last events), across the chat and Q&A streams. */
 export const answerEnds = new OneATurn();
