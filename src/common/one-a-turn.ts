@@ -11,7 +11,7 @@ export class OneATurn {
 
   constructor(private readonly maxTurns = MAX_TURNS) {}
 
-  /** Resolves in a turn of its own; what the caller does synchronously after it runs in that turn. */
+  /** Resolves in a later turn, with few other waiters or none; what the caller does synchronously then runs in that turn. */
   turn(): Promise<void> {
     return new Promise<void>((resolve) => {
       this.waiting.push(resolve);
