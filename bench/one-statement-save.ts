@@ -5,14 +5,7 @@
  */
 import type { DataSource } from 'typeorm';
 import type { CitationParagraph, CitationRef, CitationVerdict } from '../src/citation/citation-events.js';
-import {
-  CITATION_ROW_INSERTS,
-  citationRows,
-  embeddingRefRows,
-  graphRefRows,
-  trustRow,
-  type TrustCounts,
-} from '../src/conversation/citation-columns.js';
+import { answerOutcomeRows, CITATION_ROW_INSERTS, type TrustCounts } from '../src/conversation/citation-columns.js';
 import type { ConversationEntity } from '../src/database/entities/index.js';
 import { MESSAGE_ROLE, type AnswerStatus } from '../src/database/entities/message.entity.js';
 import type { RetrievalResult } from '../src/knowledge/retrieval-port.js';
@@ -95,7 +88,6 @@ export class OneStatementSave {
 
 /** The record as the rows of the statement above. */
 function toRows(record: AnswerRecord) {
-  const retrieval = record.retrieval;
   return {
     questionId: record.questionId ?? null,
     questionUuid: record.questionUuid,
@@ -104,24 +96,7 @@ function toRows(record: AnswerRecord) {
     conversationUuid: record.conversation.uuid,
     userId: record.userId,
     question: record.question,
-    answerText: record.answerText,
-    thinking: record.thinking,
-    totalTokens: record.totalTokens,
-    completionTokens: record.completionTokens,
     modelPlatform: record.modelPlatform,
-    isRefEmbedding: (retrieval?.embeddings.length ?? 0) > 0,
-    isRefGraph: (retrieval?.graph.length ?? 0) > 0,
-    status: record.status,
-    citationMode: record.citationMode,
-    parseOutcome: record.parseOutcome ?? null,
-    hasCitationError: record.hasCitationError,
-    paragraphCount: record.paragraphs.length,
-    refCount: record.refs.length,
-    droppedCitationCount: record.droppedCitationCount,
-    uncitedParagraphCount: record.uncitedParagraphCount,
-    ...trustRow(record.trust),
-    ...citationRows(record.paragraphs, record.refs, record.verdicts),
-    embeddingRefs: embeddingRefRows(retrieval),
-    graphRefs: graphRefRows(retrieval),
+    ...answerOutcomeRows(record),
   };
 }

@@ -8,14 +8,7 @@ import type { RetrievalResult } from '../knowledge/retrieval-port.js';
 import { safeText } from '../sse/safe-text.js';
 import type { SseFrame } from '../sse/sse-frames.js';
 import { StorageFailedError } from './conversation-errors.js';
-import {
-  CITATION_ROW_INSERTS,
-  citationRows,
-  embeddingRefRows,
-  graphRefRows,
-  trustRow,
-  type TrustCounts,
-} from './citation-columns.js';
+import { answerOutcomeRows, CITATION_ROW_INSERTS, type TrustCounts } from './citation-columns.js';
 
 /** PostgreSQL channel that says an answer's journal grew (payload: the answer's uuid). */
 export const JOURNAL_CHANNEL = 'adi_answer_journal';
@@ -312,31 +305,13 @@ function eventRow(frame: SseFrame) {
 
 /** The closing as the rows of the statement above. */
 export function closingRows(closing: AnswerClosing) {
-  const retrieval = closing.retrieval;
   return {
     answerId: closing.answerId,
     answerUuid: closing.answerUuid,
     questionId: closing.questionId,
     newQuestion: closing.newQuestion,
     userId: closing.userId,
-    answerText: closing.answerText,
-    thinking: closing.thinking,
-    totalTokens: closing.totalTokens,
-    completionTokens: closing.completionTokens,
-    isRefEmbedding: (retrieval?.embeddings.length ?? 0) > 0,
-    isRefGraph: (retrieval?.graph.length ?? 0) > 0,
-    status: closing.status,
-    citationMode: closing.citationMode,
-    parseOutcome: closing.parseOutcome ?? null,
-    hasCitationError: closing.hasCitationError,
-    paragraphCount: closing.paragraphs.length,
-    refCount: closing.refs.length,
-    droppedCitationCount: closing.droppedCitationCount,
-    uncitedParagraphCount: closing.uncitedParagraphCount,
-    ...trustRow(closing.trust),
-    ...citationRows(closing.paragraphs, closing.refs, closing.verdicts),
-    embeddingRefs: embeddingRefRows(retrieval),
-    graphRefs: graphRefRows(retrieval),
+    ...answerOutcomeRows(closing),
     events: closing.events.map(eventRow),
     lastSeq: closing.lastSeq,
   };

@@ -88,6 +88,53 @@ export function citationRows(
   };
 }
 
+/** What an ended answer is stored from, whichever statement stores it. */
+export interface AnswerOutcome {
+  answerText: string;
+  thinking: string;
+  totalTokens: number;
+  completionTokens: number;
+  status: string;
+  citationMode: 'paragraph' | 'answer';
+  parseOutcome: string | undefined;
+  hasCitationError: boolean;
+  droppedCitationCount: number;
+  uncitedParagraphCount: number;
+  paragraphs: readonly CitationParagraph[];
+  refs: readonly CitationRef[];
+  retrieval: RetrievalResult | undefined;
+  trust?: TrustCounts;
+  verdicts?: readonly CitationVerdict[];
+}
+
+/**
+ * The answer row's own columns and its paragraph, citation and reference rows, as a storing statement's input:
+ * the journal's closing and the one-statement save store the same answer the same way.
+ */
+export function answerOutcomeRows(answer: AnswerOutcome) {
+  const retrieval = answer.retrieval;
+  return {
+    answerText: answer.answerText,
+    thinking: answer.thinking,
+    totalTokens: answer.totalTokens,
+    completionTokens: answer.completionTokens,
+    isRefEmbedding: (retrieval?.embeddings.length ?? 0) > 0,
+    isRefGraph: (retrieval?.graph.length ?? 0) > 0,
+    status: answer.status,
+    citationMode: answer.citationMode,
+    parseOutcome: answer.parseOutcome ?? null,
+    hasCitationError: answer.hasCitationError,
+    paragraphCount: answer.paragraphs.length,
+    refCount: answer.refs.length,
+    droppedCitationCount: answer.droppedCitationCount,
+    uncitedParagraphCount: answer.uncitedParagraphCount,
+    ...trustRow(answer.trust),
+    ...citationRows(answer.paragraphs, answer.refs, answer.verdicts),
+    embeddingRefs: embeddingRefRows(retrieval),
+    graphRefs: graphRefRows(retrieval),
+  };
+}
+
 /** The retrieved chunks as the legacy whole-answer reference rows (`/conversation/message/embedding-ref`). */
 export function embeddingRefRows(retrieval: RetrievalResult | undefined) {
   return (retrieval?.embeddings ?? []).map((hit) => ({
