@@ -1,15 +1,15 @@
-import { OneATurn } from './one-a-turn.js';
+import { TurnLane } from './turn-lane.js';
 
-describe('OneATurn', () => {
+describe('TurnLane', () => {
   it('lets waiters go in the order they came', async () => {
-    const lane = new OneATurn();
+    const lane = new TurnLane();
     const order: number[] = [];
     await Promise.all([1, 2, 3].map((n) => lane.turn().then(() => order.push(n))));
     expect(order).toEqual([1, 2, 3]);
   });
 
   it('puts a whole turn of the event loop between two waiters: a timer due meanwhile runs between them', async () => {
-    const lane = new OneATurn();
+    const lane = new TurnLane();
     const seen: string[] = [];
     const first = lane.turn().then(() => {
       seen.push('first');
@@ -25,7 +25,7 @@ describe('OneATurn', () => {
   });
 
   it('spreads a large backlog over at most its number of turns', async () => {
-    const lane = new OneATurn(4);
+    const lane = new TurnLane(4);
     let turn = 0;
     const turnOf: number[] = [];
     // Counts turns with an immediate that queues itself again: one per turn of the event loop.

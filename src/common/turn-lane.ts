@@ -4,7 +4,7 @@
  * back to back and hold every stream's next token behind all of it. A backlog is spread over at most
  * `MAX_TURNS` turns, so that the last of a large one is not kept waiting for hundreds of turns either.
  */
-export class OneATurn {
+export class TurnLane {
   private readonly waiting: (() => void)[] = [];
   private scheduled = false;
   private perTurn = 1;
@@ -40,4 +40,4 @@ export class OneATurn {
 const MAX_TURNS = 16;
 
 /** The ends of answers (storing the answer, then sending its last events), across the chat and Q&A streams. */
-export const answerEnds = new OneATurn();
+export const answerEnds = new TurnLane();

@@ -1,7 +1,7 @@
 import type { AnswerMetrics } from '../metrics/answer-metrics.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { answerEnds } from '../common/one-a-turn.js';
+import { answerEnds } from '../common/turn-lane.js';
 import { tap, takeUntil, type Observable } from 'rxjs';
 import type { CurrentUser } from '../auth/current-user.js';
 import { CitationCatalog } from '../citation/citation-catalog.js';
@@ -317,8 +317,8 @@ export class AskService {
     letGo: () => Promise<void>,
   ): Promise<void> {
     // Storing the end is the largest piece of work an answer does at once, and answers started together end
-    // together: the ends go one per turn of the event loop, so that other streams' tokens are not held up
-    // behind all of them.
+    // together: the ends are spread over turns of the event loop, so that other streams' tokens are not held
+    // up behind all of them.
     await answerEnds.turn();
     const { mapper } = session;
     const summary = ending.done?.summary;

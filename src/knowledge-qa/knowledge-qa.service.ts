@@ -24,7 +24,7 @@ import { sseEvent } from '../sse/sse-frames.js';
 import { QaRecordNotFoundError } from './knowledge-qa-errors.js';
 import { KnowledgeQaRepository } from './knowledge-qa.repository.js';
 import { AnswerInProgressError } from '../conversation/conversation-errors.js';
-import { answerEnds } from '../common/one-a-turn.js';
+import { answerEnds } from '../common/turn-lane.js';
 
 /** `[DONE]` on the Q&A page carries no data: the mapper's kb-qa profile ignores the META fields. */
 const NO_META = { questionUuid: '', answerUuid: '', isRefEmbedding: false, isRefGraph: false };
@@ -107,7 +107,7 @@ export class KnowledgeQaService {
       ending = { kind: 'failed', error, done: undefined };
     }
     if (ending.kind === 'failed') this.logFailure(ending.error);
-    // Answers that end together store their ends one per turn of the event loop (see OneATurn).
+    // Answers that end together store their ends spread over turns of the event loop (see TurnLane).
     await answerEnds.turn();
     const shown = session.shown();
     try {
