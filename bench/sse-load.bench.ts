@@ -27,7 +27,8 @@ import { answerTokens, HUGE, LONG, PROFILES, SHORT, ParagraphCloseScanner, type 
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const LOADS = process.env.BENCH_LOADS?.split(',').map(Number) ?? (QUICK ? [50] : [100, 300, 500]);
-const TICK_MS = 5;
+/** The fake model's timer: each stream's tokens go out within a millisecond of their due time. */
+const TICK_MS = 1;
 /** How long the long answer is measured, once every stream is open and has had its first chunk. */
 const WINDOW_MS = QUICK ? 4000 : 5000;
 /** A short-answer phase that has not ended by then is cut: its figures then say so. */
@@ -331,20 +332,48 @@ interface PhaseResult {
   saturated: boolean;
 }
 
-/** Opens the streams over one second, 50 at a time. */
-async function openAll(url: string, route: Route, profile: AnswerProfile, streams: number, windowed: boolean) {
+/**
+ * How the streams of a phase arrive over its first second. `spread`: one after another, evenly, as independent
+ * users do; each stream's tokens then come at its own moments. `lockstep`: 50 in the same millisecond, then a
+ * pause: the fake model paces each stream from its start, so 50 to 100 streams get their tokens in the same
+ * tick, as when one inference server steps every sequence of its batch at once. The server then works through
+ * a burst per tick, and the last stream of a burst waits for all the others (streams × CPU per token).
+ */
+type Arrivals = 'spread' | 'lockstep';
+
+async function openAll(
+  url: string,
+  route: Route,
+  profile: AnswerProfile,
+  streams: number,
+  windowed: boolean,
+  arrivals: Arrivals,
+) {
   const opened: OpenStream[] = [];
+  const began = performance.now();
   for (let i = 0; i < streams; i++) {
     // Spread the starting points evenly over the answer, in an order that does not follow the opening order.
     const start = windowed ? ((i * 0.6180339887) % 1) * 0.98 : 0;
     opened.push(openStream(url, route, profile, start));
-    if (i % 50 === 49) await sleep(1000 / Math.ceil(streams / 50));
+    if (arrivals === 'lockstep') {
+      if (i % 50 === 49) await sleep(1000 / Math.ceil(streams / 50));
+    } else {
+      const next = began + ((i + 1) * 1000) / streams;
+      if (next > performance.now()) await sleep(next - performance.now());
+    }
   }
   return opened;
 }
 
-async function phase(url: string, route: Route, profile: AnswerProfile, streams: number): Promise<PhaseResult> {
+async function phase(
+  url: string,
+  route: Route,
+  profile: AnswerProfile,
+  streams: number,
+  arrivals: Arrivals = 'spread',
+): Promise<PhaseResult> {
   const windowed = profile === LONG;
+  delaysByParagraph = [];
   const base = await usage(url, true);
   // RSS is sampled through the phase and its peak kept: a single reading may fall just after a collection.
   let peakRss = base.rss;
@@ -353,7 +382,7 @@ async function phase(url: string, route: Route, profile: AnswerProfile, streams:
   }, 500);
   let before = base;
   let tokensBefore = tokensSent;
-  const opened = await openAll(url, route, profile, streams, windowed);
+  const opened = await openAll(url, route, profile, streams, windowed, arrivals);
   let cut = false;
   let during: { cpuMicros: number; rss: number };
   let after: { cpuMicros: number; rss: number };
@@ -402,6 +431,8 @@ async function phase(url: string, route: Route, profile: AnswerProfile, streams:
 
 function reportByParagraph(route: Route): void {
   for (const [paragraph, list] of delaysByParagraph.entries()) {
+    // Phases run side by side (the warm-up) share the list and may leave holes in it.
+    if (!list) continue;
     const sorted = list.sort((a, b) => a - b);
     const at = (q: number) => sorted[Math.floor(sorted.length * q)]!.toFixed(1);
     process.stderr.write(
@@ -409,6 +440,24 @@ function reportByParagraph(route: Route): void {
     );
   }
   delaysByParagraph = [];
+}
+
+/**
+ * What each open stream keeps alive: the server's heap and off-heap memory after a full collection, with the
+ * streams of a long answer open and streaming, less the same before they opened, over the streams. Unlike the
+ * RSS growth of a phase, this does not count the young generation the collector grows under a high allocation
+ * rate (a fixed cost, up to a few tens of MiB, paid once by whichever phase comes first).
+ */
+async function heldPerStream(url: string, route: Route, streams: number): Promise<number> {
+  const held = async () => ((await (await fetch(`${url}/bench/usage?gc=1`)).json()) as { held: number }).held;
+  const before = await held();
+  const opened = await openAll(url, route, LONG, streams, true, 'spread');
+  await sleep(3000);
+  const during = await held();
+  for (const stream of opened) stream.abort();
+  await Promise.all(opened.map((stream) => stream.done));
+  await settle(url);
+  return (during - before) / streams;
 }
 
 /**
@@ -441,6 +490,15 @@ async function nonReadingGrowth(url: string): Promise<number> {
   for (const socket of sockets) socket.destroy();
   await sleep(1000);
   return peak;
+}
+
+function printPhase(route: Route, load: number, result: PhaseResult): void {
+  out(
+    `${route.label.padEnd(20)}${String(load).padStart(7)}  ${result.cpuPerToken.toFixed(1).padStart(12)}  ` +
+      `${(result.rssPerStream / 1024).toFixed(1).padStart(14)}  ${result.p50.toFixed(2).padStart(12)} / ${result.p99.toFixed(2).padEnd(14)}` +
+      `(${result.paragraphs})${result.cut ? '  cut after 30 s' : ''}` +
+      `${result.saturated ? '  saturated: a whole core, CPU per token is a floor' : ''}`,
+  );
 }
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -493,17 +551,31 @@ async function main(): Promise<void> {
         for (const route of ROUTES) {
           const result = await phase(url, route, profile, load);
           results.set(keyOf(route, profile, load), result);
-          out(
-            `${route.label.padEnd(20)}${String(load).padStart(7)}  ${result.cpuPerToken.toFixed(1).padStart(12)}  ` +
-              `${(result.rssPerStream / 1024).toFixed(1).padStart(14)}  ${result.p50.toFixed(2).padStart(12)} / ${result.p99.toFixed(2).padEnd(14)}` +
-              `(${result.paragraphs})${result.cut ? '  cut after 30 s' : ''}` +
-              `${result.saturated ? '  saturated: a whole core, CPU per token is a floor' : ''}`,
-          );
+          printPhase(route, load, result);
         }
       }
     }
 
     if (profileFile) await fetch(`${url}/bench/profile?action=stop&file=${encodeURIComponent(profileFile)}`);
+    const middle = LOADS[Math.floor(LOADS.length / 2)]!;
+
+    // The paragraph delay again with the streams in lockstep, for the endpoint and the floor (see Arrivals).
+    out('');
+    out(`short answer, ${middle} streams arriving in lockstep (50 in the same millisecond)`);
+    const lockstep = new Map<Route, PhaseResult>();
+    for (const route of ROUTES.filter((route) => route === ENDPOINT || route === FLOOR)) {
+      const result = await phase(url, route, SHORT, middle, 'lockstep');
+      lockstep.set(route, result);
+      printPhase(route, middle, result);
+    }
+
+    out('');
+    out(`held memory per stream: heap and off-heap after a collection, ${middle} long answers streaming`);
+    const held = new Map<Route, number>();
+    for (const route of ROUTES) {
+      held.set(route, await heldPerStream(url, route, middle));
+      out(`${route.label.padEnd(20)}${(held.get(route)! / 1024).toFixed(1).padStart(8)} KiB`);
+    }
     const growth = await nonReadingGrowth(url);
     out('');
     out(
@@ -526,7 +598,6 @@ async function main(): Promise<void> {
       }
       return cpu / Math.max(1, tokens);
     };
-    const middle = LOADS[Math.floor(LOADS.length / 2)]!;
     const at = (route: Route, profile: AnswerProfile) => results.get(keyOf(route, profile, middle))!;
     out(
       `ratios of CPU per token over all loads; delays and RSS at ${middle} streams; run took ${((performance.now() - began) / 1000).toFixed(0)} s`,
@@ -538,7 +609,9 @@ async function main(): Promise<void> {
         peerOverEndpointShort: round(cpuPerToken(PEER, SHORT) / cpuPerToken(ENDPOINT, SHORT)),
         peerOverEndpointLong: round(cpuPerToken(PEER, LONG) / cpuPerToken(ENDPOINT, LONG)),
         addedParagraphDelayP99Ms: round(at(ENDPOINT, SHORT).p99 - at(FLOOR, SHORT).p99),
+        addedParagraphDelayP99MsLockstep: round(lockstep.get(ENDPOINT)!.p99 - lockstep.get(FLOOR)!.p99),
         rssPerStreamKiB: round(at(ENDPOINT, SHORT).rssPerStream / 1024),
+        heldPerStreamKiB: round(held.get(ENDPOINT)! / 1024),
         cpuPerTokenOverRelayLong: round(cpuPerToken(ENDPOINT, LONG) / cpuPerToken(RELAY, LONG)),
         cpuPerTokenOverFloorLong: round(cpuPerToken(ENDPOINT, LONG) / cpuPerToken(FLOOR, LONG)),
         questionStepsCpuMicros: Math.round(stepsCpu),

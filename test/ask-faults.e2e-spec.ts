@@ -1,3 +1,5 @@
+import type { DataSource } from 'typeorm';
+import { DATA_SOURCE } from '../src/database/database.module.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { startWithModel, type RunningApp } from './support/app.js';
 import { ask, legacyAnswerText, named } from './support/sse-client.js';
@@ -7,9 +9,9 @@ const ANSWER =
   '{"paragraphs":[{"text":"Numbers are given at first citation.","citationIds":["E1"]},{"text":"They never change.","citationIds":["E1"]}]}';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
   const start = Date.now();
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
     await sleep(2);
   }
@@ -87,6 +89,13 @@ describe('POST /conversation/message/process when things go wrong', () => {
     await waitFor(() => upstream.closedAt !== undefined, 2000);
     // The scripted answer streams for seconds; a close within one of them can only come from the abort.
     expect(upstream.closedAt! - abortedAt).toBeLessThan(1000);
+    // The abandoned answer is stored, then lets go of the user's one-answer lock: only then may the next ask come.
+    const locks = () =>
+      server.app
+        .get<DataSource>(DATA_SOURCE)
+        .query<{ n: number }[]>('SELECT count(*)::int AS "n" FROM "adi_ask_lock"')
+        .then(([row]) => row!.n);
+    await waitFor(async () => (await locks()) === 0, 2000);
   });
 
   it('asks with json_object, then with instructions only, when the server rejects json_schema, and remembers it', async () => {

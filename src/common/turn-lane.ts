@@ -39,5 +39,8 @@ export class TurnLane {
 /** Any backlog goes within this many turns: one a turn up to this many waiting, a few a turn above. */
 const MAX_TURNS = 16;
 
-/** The ends of answers (storing the answer, then sending its last events), across the chat and Q&A streams. */
+/**
+ * The ends of answers, from the model's last bytes to storing the answer and sending its last events, across the
+ * chat and Q&A streams (see `endInTurn`).
+ */
 export const answerEnds = new TurnLane();

@@ -1,7 +1,11 @@
 import { type Observable, of, throwError, concat } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { deadline, withRepairRetry, type AnswerEvent } from './answer-events.js';
+import { deadline, endInTurn, withRepairRetry, type AnswerEvent } from './answer-events.js';
 import { ModelTimeoutError } from '../model/model-errors.js';
+import { TurnLane } from '../common/turn-lane.js';
+
+/** Resolves after the immediates queued before it (and the microtasks they start) have run. */
+const afterQueuedImmediates = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('deadline', () => {
   const scheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
@@ -18,6 +22,53 @@ describe('deadline', () => {
       expectObservable(source.pipe(deadline(5))).toBe('a 4ms #', undefined, new ModelTimeoutError(5));
       expectSubscriptions(source.subscriptions).toBe('^ 4ms !');
     });
+  });
+});
+
+describe('endInTurn', () => {
+  it('passes values at once and holds the completion until the lane gives it a turn', async () => {
+    const seen: string[] = [];
+    of(1, 2)
+      .pipe(endInTurn(new TurnLane()))
+      .subscribe({ next: (value) => seen.push(`next ${value}`), complete: () => seen.push('complete') });
+    seen.push('subscribed');
+    expect(seen).toEqual(['next 1', 'next 2', 'subscribed']);
+    await afterQueuedImmediates();
+    expect(seen).toEqual(['next 1', 'next 2', 'subscribed', 'complete']);
+  });
+
+  it('holds a failure the same way', async () => {
+    const seen: string[] = [];
+    throwError(() => new Error('cut'))
+      .pipe(endInTurn(new TurnLane()))
+      .subscribe({ error: (error: Error) => seen.push(`error ${error.message}`) });
+    seen.push('subscribed');
+    await afterQueuedImmediates();
+    expect(seen).toEqual(['subscribed', 'error cut']);
+  });
+
+  it('lets ends that come together go one turn apart', async () => {
+    const lane = new TurnLane();
+    const seen: string[] = [];
+    for (const name of ['first', 'second']) {
+      of(name)
+        .pipe(endInTurn(lane))
+        .subscribe({ complete: () => seen.push(name) });
+    }
+    await afterQueuedImmediates();
+    expect(seen).toEqual(['first']);
+    await afterQueuedImmediates();
+    expect(seen).toEqual(['first', 'second']);
+  });
+
+  it('sends nothing once unsubscribed while the end waits', async () => {
+    const seen: string[] = [];
+    const subscription = of(1)
+      .pipe(endInTurn(new TurnLane()))
+      .subscribe({ complete: () => seen.push('complete') });
+    subscription.unsubscribe();
+    await afterQueuedImmediates();
+    expect(seen).toEqual([]);
   });
 });
 

@@ -1,10 +1,18 @@
-import { Observable, timer, type OperatorFunction, type SchedulerLike, type Subscription } from 'rxjs';
+import {
+  Observable,
+  timer,
+  type MonoTypeOperatorFunction,
+  type OperatorFunction,
+  type SchedulerLike,
+  type Subscription,
+} from 'rxjs';
 import type { CitationCatalog } from '../citation/citation-catalog.js';
 import type { CitationStreamEvent, CitationSummary } from '../citation/citation-events.js';
 import { CitationAssembler, type CitationStreamOptions } from '../citation/citation-stream.js';
 import type { FinishReason, ModelDelta, TokenUsage } from '../model/model-provider.js';
 import { SafeTextStream } from '../sse/safe-text.js';
 import { ModelTimeoutError } from '../model/model-errors.js';
+import type { TurnLane } from '../common/turn-lane.js';
 
 /** Everything one answer produces, in order: citation events, the model's reasoning, and how it finished. */
 export type AnswerEvent =
@@ -88,6 +96,24 @@ export function deadline<T>(ms: number, scheduler?: SchedulerLike): OperatorFunc
       subscription.add(timeout);
       return subscription;
     });
+}
+
+/**
+ * Holds the end of the model's stream (its completion or its failure) until `lane` gives it a turn of the event
+ * loop. Everything an answer does when its model stops (the citation summary, the `done` event, storing the
+ * answer, its last events) then runs in that turn, after the turn's network reads. Answers that started together
+ * end together: without this, each one's end ran inside the read that brought its last bytes, and the last
+ * paragraphs of the answers read after it waited behind all of those ends.
+ */
+export function endInTurn<T>(lane: TurnLane): MonoTypeOperatorFunction<T> {
+  return (source) =>
+    new Observable<T>((subscriber) =>
+      source.subscribe({
+        next: (value) => subscriber.next(value),
+        error: (error: unknown) => void lane.turn().then(() => subscriber.error(error)),
+        complete: () => void lane.turn().then(() => subscriber.complete()),
+      }),
+    );
 }
 
 /**

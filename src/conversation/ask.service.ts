@@ -20,7 +20,7 @@ import { refusalDeltas } from '../model/refusal.js';
 import type { SseConnection } from '../sse/sse-connection.js';
 import { safeText } from '../sse/safe-text.js';
 import { sseEvent, type SseFrame } from '../sse/sse-frames.js';
-import { answerEvents, deadline, withRepairRetry, type AnswerEvent } from './answer-events.js';
+import { answerEvents, deadline, endInTurn, withRepairRetry, type AnswerEvent } from './answer-events.js';
 import { AnswerFrameMapper, EVENT, STATES } from './answer-frames.js';
 import { AnswerJournal } from './answer-journal.js';
 import { JournalFlusher } from './journal-flusher.js';
@@ -298,6 +298,7 @@ export class AskService {
         takeUntil(session.stopped$),
         observed.modelOutput(),
         deadline(timeoutMs),
+        endInTurn(answerEnds),
         answerEvents(catalog, options),
       );
     return repairRetry
@@ -316,10 +317,6 @@ export class AskService {
     observed: AnswerMetrics,
     letGo: () => Promise<void>,
   ): Promise<void> {
-    // Storing the end is the largest piece of work an answer does at once, and answers started together end
-    // together: the ends are spread over turns of the event loop, so that other streams' tokens are not held
-    // up behind all of them.
-    await answerEnds.turn();
     const { mapper } = session;
     const summary = ending.done?.summary;
     let status: AnswerClosing['status'];

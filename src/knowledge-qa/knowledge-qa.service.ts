@@ -6,7 +6,7 @@ import type { CitationStreamOptions } from '../citation/citation-stream.js';
 import { AppError } from '../common/app-error.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { answerEvents, deadline, withRepairRetry } from '../conversation/answer-events.js';
+import { answerEvents, deadline, endInTurn, withRepairRetry } from '../conversation/answer-events.js';
 import { AnswerFrameMapper, EVENT } from '../conversation/answer-frames.js';
 import { AnswerSession, AnswerTooLargeError, type ModelEnding, type Shown } from '../conversation/answer-session.js';
 import { ASK_LIMITS, type AskLimits } from '../conversation/ask-limits.js';
@@ -107,8 +107,6 @@ export class KnowledgeQaService {
       ending = { kind: 'failed', error, done: undefined };
     }
     if (ending.kind === 'failed') this.logFailure(ending.error);
-    // Answers that end together store their ends spread over turns of the event loop (see TurnLane).
-    await answerEnds.turn();
     const shown = session.shown();
     try {
       await this.records.saveAnswer(this.toRecord(record, ending, shown, hits));
@@ -149,7 +147,12 @@ export class KnowledgeQaService {
             ...(quotes ? { quotes } : {}),
           });
     const attempt = (repair: boolean) =>
-      model(repair).pipe(takeUntil(session.stopped$), deadline(timeoutMs), answerEvents(catalog, options));
+      model(repair).pipe(
+        takeUntil(session.stopped$),
+        deadline(timeoutMs),
+        endInTurn(answerEnds),
+        answerEvents(catalog, options),
+      );
     return repairRetry
       ? withRepairRetry(attempt, (reason) => this.logger.warn({ message: 'answer format broke; asking again', reason }))
       : attempt(false);

@@ -42,10 +42,22 @@ export class OpenAiProvider implements ModelProvider {
   stream(request: ModelRequest): Observable<ModelDelta> {
     return new Observable<ModelDelta>((subscriber) => {
       const abort = new AbortController();
-      this.run(request, abort.signal, subscriber).catch((error: unknown) => {
-        if (!abort.signal.aborted) subscriber.error(toAppError(error, this.settings.timeoutMs));
-      });
-      return () => abort.abort();
+      // A request that ended has nothing left to abort; aborting anyway builds an AbortError, stack and all, at
+      // the end of every answer.
+      let ended = false;
+      this.run(request, abort.signal, subscriber).then(
+        () => {
+          ended = true;
+          subscriber.complete();
+        },
+        (error: unknown) => {
+          ended = true;
+          if (!abort.signal.aborted) subscriber.error(toAppError(error, this.settings.timeoutMs));
+        },
+      );
+      return () => {
+        if (!ended) abort.abort();
+      };
     });
   }
 
@@ -70,7 +82,6 @@ export class OpenAiProvider implements ModelProvider {
     }
     if (finish === undefined) throw new ModelStreamCutError('The model stream ended without saying it was finished.');
     subscriber.next({ type: 'finish', reason: finish, ...(usage ? { usage } : {}) });
-    subscriber.complete();
   }
 
   /** The model sees the earlier turns itself; retrieval, which does not, gets the questions a follow-up leans on. */
