@@ -34,8 +34,8 @@ export async function questionSteps(
 
   const me = (await auth.userForToken(user.token))!;
   const conversation = (await conversations.findByUuid(user.conversationUuid))!;
-  const baseIds = (await knowledge.findBasesByIds(knowledgeBaseIdsOf(conversation))).map((base) => base.id);
-  const hits = await retrieval.retrieve(QUESTION, baseIds);
+  const bases = await knowledge.findBasesByIds(knowledgeBaseIdsOf(conversation));
+  const hits = await retrieval.retrieve(QUESTION, bases);
 
   const steps: [string, () => Promise<unknown>][] = [
     ['authentication (token and user)', () => auth.userForToken(user.token)],
@@ -49,7 +49,7 @@ export async function questionSteps(
         await lock?.release();
       },
     ],
-    ['retrieval', () => retrieval.retrieve(QUESTION, baseIds)],
+    ['retrieval', () => retrieval.retrieve(QUESTION, bases)],
     [
       // What the journal writes for every answer: the opening before [START] and the closing statement (the
       // flushes in between are per-token work, measured by the load phases).

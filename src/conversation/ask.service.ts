@@ -260,9 +260,9 @@ export class AskService {
     query: string,
   ): Promise<RetrievalResult | undefined> {
     // A knowledge base made private by its owner since it was attached is no longer searched.
-    const knowledgeBases = (await this.knowledge.findBasesByIds(knowledgeBaseIdsOf(context.conversation)))
-      .filter((base) => canRead(base, context.user))
-      .map((base) => base.id);
+    const knowledgeBases = (await this.knowledge.findBasesByIds(knowledgeBaseIdsOf(context.conversation))).filter(
+      (base) => canRead(base, context.user),
+    );
     if (knowledgeBases.length === 0) return undefined;
     session.emit(session.mapper.state(STATES.knowledgeSearching));
     return this.retrieval.retrieve(query, knowledgeBases);

@@ -98,7 +98,7 @@ export class KnowledgeQaService {
     let hits: RetrievalResult | undefined;
     let ending: ModelEnding;
     try {
-      hits = await this.retrieval.retrieve(record.question, [base.id]);
+      hits = await this.retrieval.retrieve(record.question, [base]);
       const catalog = CitationCatalog.fromHits(hits.embeddings, hits.graph);
       // The same support check, numbering and refusal as a conversation's answer: what is stored is as checked.
       const options = await this.trust.options(catalog);

@@ -3,8 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { EmbeddingPayload } from '../citation/citation-catalog.js';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { poolQuery } from '../database/pool-query.js';
-import type { KnowledgeBaseEntity } from '../database/entities/index.js';
-import type { RetrievalPort, RetrievalResult } from './retrieval-port.js';
+import type { RetrievalBase, RetrievalPort, RetrievalResult } from './retrieval-port.js';
 import { GraphRepository } from './graph.repository.js';
 import { cjkTerms, wordTerms } from '../common/text-terms.js';
 
@@ -44,21 +43,7 @@ export class PgRetrieval implements RetrievalPort {
     private readonly graphs: GraphRepository,
   ) {}
 
-  async retrieve(question: string, knowledgeBaseIds: readonly string[]): Promise<RetrievalResult> {
-    // Ids that are not numbers name no base; the rest are looked up by primary key.
-    const ids = knowledgeBaseIds.filter((id) => /^\d{1,18}$/.test(id));
-    const bases =
-      ids.length === 0
-        ? []
-        : await poolQuery(this.dataSource).rows<
-            Pick<KnowledgeBaseEntity, 'uuid' | 'retrieveMaxResults' | 'retrieveMinScore' | 'embeddingCount'>
-          >(
-            `SELECT "uuid", "retrieve_max_results" AS "retrieveMaxResults", "retrieve_min_score" AS "retrieveMinScore",
-                    "embedding_count" AS "embeddingCount"
-               FROM "adi_knowledge_base" WHERE "id" = ANY($1::bigint[]) AND NOT "is_deleted"`,
-            [ids],
-            'retrieval_bases',
-          );
+  async retrieve(question: string, bases: readonly RetrievalBase[]): Promise<RetrievalResult> {
     const queryTerms = [
       ...[...new Set(wordTerms(question))].map((term) => ({ term, config: 'english' as const })),
       ...[...new Set(cjkTerms(question))].map((term) => ({ term, config: 'simple' as const })),

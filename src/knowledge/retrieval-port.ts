@@ -1,4 +1,5 @@
 import type { EmbeddingPayload, GraphEdgePayload, GraphVertexPayload } from '../citation/citation-catalog.js';
+import type { KnowledgeBaseEntity } from '../database/entities/index.js';
 
 /** What retrieval found for one question: chunks in rank order, and graph facts. */
 export interface RetrievalResult {
@@ -8,9 +9,18 @@ export interface RetrievalResult {
   entitiesFromQuestion: string[];
 }
 
+/**
+ * What retrieval needs of a knowledge base. Callers have read the bases already, to check that the user may
+ * read them; retrieval takes them as they are rather than reading them a second time per question.
+ */
+export type RetrievalBase = Pick<
+  KnowledgeBaseEntity,
+  'uuid' | 'retrieveMaxResults' | 'retrieveMinScore' | 'embeddingCount'
+>;
+
 /** The retrieval source behind the ask endpoint. */
 export interface RetrievalPort {
-  retrieve(question: string, knowledgeBaseUuids: readonly string[]): Promise<RetrievalResult>;
+  retrieve(question: string, bases: readonly RetrievalBase[]): Promise<RetrievalResult>;
 }
 
 export const RETRIEVAL_PORT = Symbol('RETRIEVAL_PORT');
