@@ -4,14 +4,12 @@
  * answers were journaled while they stream.
  */
 import type { DataSource } from 'typeorm';
-import type { CitationParagraph, CitationRef, CitationVerdict } from '../src/citation/citation-events.js';
-import { answerOutcomeRows, CITATION_ROW_INSERTS, type TrustCounts } from '../src/conversation/citation-columns.js';
+import { answerOutcomeRows, CITATION_ROW_INSERTS, type AnswerOutcome } from '../src/conversation/citation-columns.js';
 import type { ConversationEntity } from '../src/database/entities/index.js';
 import { MESSAGE_ROLE, type AnswerStatus } from '../src/database/entities/message.entity.js';
-import type { RetrievalResult } from '../src/knowledge/retrieval-port.js';
 
 /** One answer as it is kept: what the reader was shown, and how it came about. */
-export interface AnswerRecord {
+export interface AnswerRecord extends AnswerOutcome {
   userId: string;
   /** Set when an earlier question is answered again: the new answer joins it. */
   questionId?: string;
@@ -19,25 +17,8 @@ export interface AnswerRecord {
   questionUuid: string;
   answerUuid: string;
   question: string;
-  /** The legacy answer text the reader was shown. */
-  answerText: string;
-  thinking: string;
   status: AnswerStatus;
-  citationMode: 'paragraph' | 'answer';
-  parseOutcome: string | undefined;
-  hasCitationError: boolean;
-  droppedCitationCount: number;
-  uncitedParagraphCount: number;
-  paragraphs: readonly CitationParagraph[];
-  refs: readonly CitationRef[];
-  retrieval: RetrievalResult | undefined;
-  totalTokens: number;
-  completionTokens: number;
   modelPlatform: string;
-  /** What the support check counted, and whether the answer was a refusal or cut off. */
-  trust?: TrustCounts;
-  /** Later verdicts of the model verifier, stored with the citations they judge. */
-  verdicts?: readonly CitationVerdict[];
 }
 
 /**

@@ -1,14 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import type { CitationParagraph, CitationRef, CitationVerdict } from '../citation/citation-events.js';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { poolQuery, type PoolQuery } from '../database/pool-query.js';
 import { MESSAGE_ROLE, type AnswerStatus } from '../database/entities/message.entity.js';
-import type { RetrievalResult } from '../knowledge/retrieval-port.js';
 import { safeText } from '../sse/safe-text.js';
 import type { SseFrame } from '../sse/sse-frames.js';
 import { StorageFailedError } from './conversation-errors.js';
-import { answerOutcomeRows, CITATION_ROW_INSERTS, type TrustCounts } from './citation-columns.js';
+import { answerOutcomeRows, CITATION_ROW_INSERTS, type AnswerOutcome } from './citation-columns.js';
 
 /** PostgreSQL channel that says an answer's journal grew (payload: the answer's uuid). */
 export const JOURNAL_CHANNEL = 'adi_answer_journal';
@@ -43,7 +41,7 @@ export interface AnswerBatch extends JournalBatch {
 }
 
 /** Everything an answer ends with. The statement that stores it overwrites, so running it twice is harmless. */
-export interface AnswerClosing {
+export interface AnswerClosing extends AnswerOutcome {
   answerId: string;
   answerUuid: string;
   questionId: string;
@@ -51,22 +49,6 @@ export interface AnswerClosing {
   newQuestion: boolean;
   userId: string;
   status: Exclude<AnswerStatus, 'streaming'>;
-  answerText: string;
-  thinking: string;
-  citationMode: 'paragraph' | 'answer';
-  parseOutcome: string | undefined;
-  hasCitationError: boolean;
-  droppedCitationCount: number;
-  uncitedParagraphCount: number;
-  paragraphs: readonly CitationParagraph[];
-  refs: readonly CitationRef[];
-  retrieval: RetrievalResult | undefined;
-  totalTokens: number;
-  completionTokens: number;
-  /** What the support check counted, and whether the answer was a refusal or cut off; absent: all zero. */
-  trust?: TrustCounts;
-  /** Later verdicts of the model verifier, stored with the citations they judge. */
-  verdicts?: readonly CitationVerdict[];
   /** Events not yet stored; events after `lastSeq` (written but never delivered) are removed. */
   events: readonly SseFrame[];
   lastSeq: number;
