@@ -55,6 +55,8 @@ const ENDPOINT: Route = {
 const RELAY: Route = { label: '(b) openai relay', path: '/bench/relay', framing: 'relay', key: 'paragraphs' };
 const FLOOR: Route = { label: '(c) raw relay', path: '/bench/raw', framing: 'raw', key: 'paragraphs' };
 const PEER: Route = { label: '(d) AI SDK peer', path: '/bench/peer', framing: 'events', key: 'elements' };
+/** `BENCH_HELD_ONLY=1` skips the timed phases: only the memory each stream holds is measured. */
+const HELD_ONLY = process.env.BENCH_HELD_ONLY === '1';
 /** `BENCH_ROUTES=a` (or `a,c`, …) drives only those routes, e.g. to profile the endpoint alone. */
 const ROUTES = [ENDPOINT, RELAY, FLOOR, PEER].filter((route) =>
   (process.env.BENCH_ROUTES ?? 'a,b,c,d').split(',').includes(route.label[1]!),
@@ -238,6 +240,8 @@ const PARAGRAPH_EVENT = /event:\[CITATION_PARAGRAPH\]\n(?:id:\d+\n)?data:\{"para
 
 interface OpenStream {
   done: Promise<number[]>;
+  /** Settles when the first bytes of the answer arrive (or the stream ends without any). */
+  streaming: Promise<void>;
   abort(): void;
 }
 
@@ -256,9 +260,12 @@ function openStream(url: string, route: Route, profile: AnswerProfile, start: nu
   });
   const delays: number[] = [];
   let finish: () => void = () => undefined;
+  let started: () => void = () => undefined;
+  const streaming = new Promise<void>((resolve) => (started = resolve));
   const done = new Promise<number[]>((resolve) => {
     finish = () => {
       braceSentAt.delete(streamId);
+      started();
       resolve(delays);
     };
   });
@@ -282,6 +289,7 @@ function openStream(url: string, route: Route, profile: AnswerProfile, start: nu
       res.setEncoding('utf8');
       res.on('data', (text: string) => {
         const now = performance.now();
+        started();
         if (route.framing === 'events') {
           // An event split across reads is matched once it is whole: keep the unfinished tail.
           const window = carry + text;
@@ -314,7 +322,7 @@ function openStream(url: string, route: Route, profile: AnswerProfile, start: nu
   );
   req.on('error', finish);
   req.end(body);
-  return { done, abort: () => req.destroy() };
+  return { done, streaming, abort: () => req.destroy() };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -442,18 +450,31 @@ function reportByParagraph(route: Route): void {
   delaysByParagraph = [];
 }
 
+/** `BENCH_HEAP_SNAPSHOT=<path prefix>`: a heap snapshot of the server before the held-memory step and during each route's. */
+const HEAP_SNAPSHOT = process.env.BENCH_HEAP_SNAPSHOT;
+
+async function heapSnapshot(url: string, file: string): Promise<void> {
+  await fetch(`${url}/bench/heap?file=${encodeURIComponent(file)}`);
+}
+
 /**
  * What each open stream keeps alive: the server's heap and off-heap memory after a full collection, with the
- * streams of a long answer open and streaming, less the same before they opened, over the streams. Unlike the
+ * streams of a long answer open and all of them streaming (each from its own point of the answer, the part
+ * before it sent at once), less the same before they opened, over the streams. Unlike the
  * RSS growth of a phase, this does not count the young generation the collector grows under a high allocation
  * rate (a fixed cost, up to a few tens of MiB, paid once by whichever phase comes first).
  */
 async function heldPerStream(url: string, route: Route, streams: number): Promise<number> {
   const held = async () => ((await (await fetch(`${url}/bench/usage?gc=1`)).json()) as { held: number }).held;
   const before = await held();
+  if (HEAP_SNAPSHOT) await heapSnapshot(url, `${HEAP_SNAPSHOT}-${route.label[1]}-before.heapsnapshot`);
   const opened = await openAll(url, route, LONG, streams, true, 'spread');
-  await sleep(3000);
+  // Counted once every stream is past its question's steps and streaming, so that each holds its answer.
+  await Promise.all(opened.map((stream) => stream.streaming));
+  await sleep(2000);
   const during = await held();
+  // The streams keep going while the snapshot is written: it shows what they hold, not an exact count.
+  if (HEAP_SNAPSHOT) await heapSnapshot(url, `${HEAP_SNAPSHOT}-${route.label[1]}-during.heapsnapshot`);
   for (const stream of opened) stream.abort();
   await Promise.all(opened.map((stream) => stream.done));
   await settle(url);
@@ -537,7 +558,7 @@ async function main(): Promise<void> {
     out(
       `server: one Node.js process; model: ${SHORT.tokensPerSecond} tokens/s per stream, ${SHORT.tokenChars} characters a token`,
     );
-    for (const profile of [SHORT, LONG]) {
+    for (const profile of HELD_ONLY ? [] : [SHORT, LONG]) {
       const size = answerTokens(profile, 0, 'paragraphs').tokens.join('').length;
       out('');
       out(
@@ -563,7 +584,7 @@ async function main(): Promise<void> {
     out('');
     out(`short answer, ${middle} streams arriving in lockstep (50 in the same millisecond)`);
     const lockstep = new Map<Route, PhaseResult>();
-    for (const route of ROUTES.filter((route) => route === ENDPOINT || route === FLOOR)) {
+    for (const route of ROUTES.filter((route) => !HELD_ONLY && (route === ENDPOINT || route === FLOOR))) {
       const result = await phase(url, route, SHORT, middle, 'lockstep');
       lockstep.set(route, result);
       printPhase(route, middle, result);

@@ -6,6 +6,7 @@
 import type { Request, Response } from 'express';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { writeHeapSnapshot } from 'node:v8';
 import { createApp } from '../src/app.factory.js';
 import { TOKEN_STORE, type TokenStore } from '../src/auth/token-store.js';
 import { UserRepository } from '../src/auth/user.repository.js';
@@ -73,6 +74,12 @@ express.get('/bench/profile', (request, response) => {
     }
     response.json({ ok: true });
   })();
+});
+/** A heap snapshot into a file, to see what the open streams keep alive (collects first). */
+express.get('/bench/heap', (request, response) => {
+  if (typeof globalThis.gc === 'function') globalThis.gc();
+  const { file = 'bench.heapsnapshot' } = request.query as Record<string, string | undefined>;
+  response.json({ file: writeHeapSnapshot(file) });
 });
 express.get('/bench/usage', (request, response) => {
   // With --expose-gc, a baseline can be taken after a collection, so that garbage of the last phase is not counted.

@@ -22,7 +22,8 @@ class CapturingStringBuilder {
    * The tokenizer hands short runs of ASCII over one byte at a time (chunks of a few characters are all short
    * runs): they are collected here and decoded together, not made into a one-character string each.
    */
-  private readonly chars = Buffer.allocUnsafe(CHAR_BATCH);
+  // Not from Buffer's shared pool: a small slice of it keeps a whole 8 KiB slab alive for as long as the answer.
+  private readonly chars = Buffer.allocUnsafeSlow(CHAR_BATCH);
   private charCount = 0;
   /** Decoded and not yet handed out: the value of an uncaptured string, the pending delta of a captured one. */
   private text = '';

@@ -59,7 +59,7 @@ export interface Shown {
  * model and the socket is here.
  */
 export class AnswerSession {
-  private readonly log = new ShownLog();
+  private readonly log: ShownLog;
   private readonly paragraphs: { paragraph: CitationParagraph; afterId: number }[] = [];
   private readonly refs: { ref: CitationRef; afterId: number }[] = [];
   // Replayed: a stop that comes before the model is subscribed still stops it.
@@ -72,7 +72,10 @@ export class AnswerSession {
     readonly mapper: AnswerFrameMapper,
     private readonly journal: AnswerJournal | undefined,
     private readonly maxAnswerChars: number,
-  ) {}
+  ) {
+    // Once the connection closed, what reached the client can no longer be told: nothing more is settled.
+    this.log = new ShownLog(() => (connection.closed ? 0 : connection.deliveredBytes));
+  }
 
   /** Fires once, with the first reason to cut the answer short. */
   readonly stopped$: Observable<StopReason> = this.stops.asObservable();

@@ -24,4 +24,27 @@ describe('ShownLog', () => {
     expect(log.shown(60)).toEqual({ text: 'Hello world', thinking: '', lastId: 3 });
     expect(log.shown(10)).toEqual({ text: '', thinking: '', lastId: 0 });
   });
+
+  it('settles the frames the client has received, and keeps few marks however long the answer', () => {
+    let delivered = 0;
+    const settling = new ShownLog(() => delivered);
+    const keeping = new ShownLog();
+    let written = 0;
+    for (let id = 1; id <= 10_000; id++) {
+      const text = `w${id} `;
+      written += 20;
+      settling.add({ id, data: text }, written, text, '');
+      keeping.add({ id, data: text }, written, text, '');
+      // The client is always a few frames behind.
+      delivered = Math.max(0, written - 100);
+    }
+    expect(settling.markedFrames).toBeLessThanOrEqual(64);
+    expect(keeping.markedFrames).toBe(10_000);
+    expect(settling.shown()).toEqual(keeping.shown());
+    // After a stall, the unsettled frames are cut exactly as before, and a settled one is still counted.
+    for (const bytes of [written, written - 1, written - 100, written - 101, written - 300]) {
+      expect(settling.shown(bytes)).toEqual(keeping.shown(bytes));
+    }
+    expect(settling.shown(0).lastId).toBeGreaterThan(9_900);
+  });
 });

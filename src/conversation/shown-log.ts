@@ -1,6 +1,12 @@
 import type { SseFrame } from '../sse/sse-frames.js';
 
-/** Appends strings, joined in batches: a long answer of small tokens is not a chain of thousands of string pieces. */
+/** Small enough that the pieces waiting to be joined cost little next to the text itself. */
+const PARTS_PER_JOIN = 64;
+
+/**
+ * Appends strings, joined in batches: a long answer of small tokens is neither a chain of thousands of string
+ * pieces nor an array of them.
+ */
 class TextBuilder {
   private joined = '';
   private parts: string[] = [];
@@ -10,7 +16,7 @@ class TextBuilder {
     if (text === '') return;
     this.parts.push(text);
     this.length += text.length;
-    if (this.parts.length >= 512) this.join();
+    if (this.parts.length >= PARTS_PER_JOIN) this.join();
   }
 
   value(): string {
@@ -30,26 +36,35 @@ const BYTES = 0;
 const TEXT = 1;
 const THINKING = 2;
 const ID = 3;
+/** Frames whose marks fit before the first growth: what a reader who keeps up leaves unsettled at most. */
+const FIRST_CAPACITY = 64;
 
 /**
  * What an answer has shown, frame by frame, in a form that costs little to keep: the answer text and reasoning
  * as strings, and per frame four numbers in one typed array (bytes written when it was, text and reasoning
  * lengths after it, its id). Keeping the frames themselves cost two heap objects per token, which every
  * garbage collection walked: with hundreds of long answers streaming, millions of them.
+ *
+ * Only the frames the client may not have received yet need their marks: when the array fills, the frames
+ * whose bytes were all handed to the client (`deliveredBytes`, which only grows) are settled into one mark.
+ * A reader who keeps up leaves a few dozen frames unsettled, however long the answer.
  */
 export class ShownLog {
-  private marks = new Int32Array(FIELDS * 256);
+  private marks = new Int32Array(FIELDS * FIRST_CAPACITY);
   private count = 0;
+  /** The text and reasoning lengths and id after the last settled frame. */
+  private settledText = 0;
+  private settledThinking = 0;
+  private settledId = 0;
   private readonly text = new TextBuilder();
   private readonly thinking = new TextBuilder();
 
+  /** `deliveredBytes`: bytes the client has surely received so far; 0 when that can no longer be told. */
+  constructor(private readonly deliveredBytes: () => number = () => 0) {}
+
   /** A frame, the bytes written once it was, and the text and reasoning it showed. */
   add(frame: SseFrame, writtenBytes: number, text: string, thinking: string): void {
-    if ((this.count + 1) * FIELDS > this.marks.length) {
-      const grown = new Int32Array(this.marks.length * 2);
-      grown.set(this.marks);
-      this.marks = grown;
-    }
+    if ((this.count + 1) * FIELDS > this.marks.length) this.makeRoom();
     this.text.append(text);
     this.thinking.append(thinking);
     const at = this.count * FIELDS;
@@ -69,12 +84,38 @@ export class ShownLog {
     if (deliveredBytes !== undefined) {
       while (count > 0 && this.marks[(count - 1) * FIELDS + BYTES]! > deliveredBytes) count--;
     }
-    if (count === 0) return { text: '', thinking: '', lastId: 0 };
     const at = (count - 1) * FIELDS;
+    const textLength = count === 0 ? this.settledText : this.marks[at + TEXT]!;
+    const thinkingLength = count === 0 ? this.settledThinking : this.marks[at + THINKING]!;
     return {
-      text: this.text.value().slice(0, this.marks[at + TEXT]),
-      thinking: this.thinking.value().slice(0, this.marks[at + THINKING]),
-      lastId: this.marks[at + ID]!,
+      text: textLength === 0 ? '' : this.text.value().slice(0, textLength),
+      thinking: thinkingLength === 0 ? '' : this.thinking.value().slice(0, thinkingLength),
+      lastId: count === 0 ? this.settledId : this.marks[at + ID]!,
     };
+  }
+
+  /** Frames whose marks are kept (not settled). */
+  get markedFrames(): number {
+    return this.count;
+  }
+
+  /** Settles the delivered frames; grows the array when that frees less than half of it. */
+  private makeRoom(): void {
+    const delivered = this.deliveredBytes();
+    let settled = 0;
+    while (settled < this.count && this.marks[settled * FIELDS + BYTES]! <= delivered) settled++;
+    if (settled > 0) {
+      const last = (settled - 1) * FIELDS;
+      this.settledText = this.marks[last + TEXT]!;
+      this.settledThinking = this.marks[last + THINKING]!;
+      this.settledId = this.marks[last + ID]!;
+      this.marks.copyWithin(0, settled * FIELDS, this.count * FIELDS);
+      this.count -= settled;
+    }
+    if (this.count * FIELDS * 2 > this.marks.length) {
+      const grown = new Int32Array(this.marks.length * 2);
+      grown.set(this.marks.subarray(0, this.count * FIELDS));
+      this.marks = grown;
+    }
   }
 }

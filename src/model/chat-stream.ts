@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createParser } from 'eventsource-parser';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
@@ -116,19 +116,30 @@ export function readChatChunks(
 
 class RequestTimeout extends Error {}
 
+/**
+ * Sends the request. The body is not captured by any of the request's listeners, which live as long as the
+ * answer streams: a long prompt would otherwise stay in memory for every open answer.
+ */
 function post(url: string, payload: string, options: ChatStreamOptions): Promise<IncomingMessage> {
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const request = send(target, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'text/event-stream',
+      Authorization: `Bearer ${options.apiKey}`,
+      'Content-Length': Buffer.byteLength(payload),
+    },
+  });
+  const response = responseOf(request, options);
+  if (!options.signal.aborted) request.end(payload);
+  return response;
+}
+
+/** The response of a sent request, or its failure: a timeout until the headers, an abort, a broken connection. */
+function responseOf(request: ClientRequest, options: ChatStreamOptions): Promise<IncomingMessage> {
   return new Promise<IncomingMessage>((resolve, reject) => {
-    const target = new URL(url);
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const request = send(target, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'text/event-stream',
-        Authorization: `Bearer ${options.apiKey}`,
-        'Content-Length': Buffer.byteLength(payload),
-      },
-    });
     const timer = setTimeout(() => request.destroy(new RequestTimeout('the request timed out')), options.timeoutMs);
     const abort = () => request.destroy(new Error('the request was aborted'));
     const settle = () => {
@@ -145,7 +156,6 @@ function post(url: string, payload: string, options: ChatStreamOptions): Promise
       reject(error);
     });
     if (options.signal.aborted) abort();
-    request.end(payload);
   });
 }
 
