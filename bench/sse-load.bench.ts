@@ -111,6 +111,9 @@ setInterval(() => {
   }
 }, TICK_MS).unref();
 
+/** Per stream not yet at the model: what to call when its model request arrives. */
+const modelCalled = new Map<number, () => void>();
+
 /** The request says which stream it is, which answer, the array's name, and where the paced part starts. */
 const REQUEST_MARKS = /bench-stream-(\d+) profile-(\w+) key-(\w+) start-([\d.]+)/;
 
@@ -120,6 +123,7 @@ const fakeModel = createServer((request, response) => {
   request.on('end', () => {
     const [, id, profileName, key, start] = REQUEST_MARKS.exec(raw) ?? [];
     const streamId = Number(id ?? -1);
+    modelCalled.get(streamId)?.();
     const profile = PROFILES[(profileName ?? 'short') as keyof typeof PROFILES] ?? SHORT;
     const { tokens, closesParagraph } = answerTokens(profile, streamId, key === 'elements' ? 'elements' : 'paragraphs');
     response.writeHead(200, { 'Content-Type': 'text/event-stream' });
@@ -240,7 +244,7 @@ const PARAGRAPH_EVENT = /event:\[CITATION_PARAGRAPH\]\n(?:id:\d+\n)?data:\{"para
 
 interface OpenStream {
   done: Promise<number[]>;
-  /** Settles when the first bytes of the answer arrive (or the stream ends without any). */
+  /** Settles when the route has called the model for this stream, its question's own steps done (or it ended). */
   streaming: Promise<void>;
   abort(): void;
 }
@@ -262,9 +266,11 @@ function openStream(url: string, route: Route, profile: AnswerProfile, start: nu
   let finish: () => void = () => undefined;
   let started: () => void = () => undefined;
   const streaming = new Promise<void>((resolve) => (started = resolve));
+  modelCalled.set(streamId, started);
   const done = new Promise<number[]>((resolve) => {
     finish = () => {
       braceSentAt.delete(streamId);
+      modelCalled.delete(streamId);
       started();
       resolve(delays);
     };
@@ -289,7 +295,6 @@ function openStream(url: string, route: Route, profile: AnswerProfile, start: nu
       res.setEncoding('utf8');
       res.on('data', (text: string) => {
         const now = performance.now();
-        started();
         if (route.framing === 'events') {
           // An event split across reads is matched once it is whole: keep the unfinished tail.
           const window = carry + text;
@@ -397,6 +402,8 @@ async function phase(
   let tokens: number;
   let saturated = false;
   if (windowed) {
+    // The window measures streaming, not the questions' own steps: it opens once every stream has started.
+    await Promise.race([Promise.all(opened.map((stream) => stream.streaming)), sleep(PHASE_CAP_MS)]);
     await steady(url);
     before = await usage(url);
     tokensBefore = tokensSent;
