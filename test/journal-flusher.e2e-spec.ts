@@ -26,6 +26,11 @@ class OneBatchJournal implements FlushableJournal {
   }
 }
 
+/** A journal whose one batch is a single text event. */
+function textJournal(answer: { answerId: string; answerUuid: string }, text: string): OneBatchJournal {
+  return new OneBatchJournal({ ...answer, events: [{ id: 1, data: text }], text, thinking: '' });
+}
+
 describe('the journal flusher writes every answer due in one statement', () => {
   const fake = new FakeOpenAi();
   let testbed: ModelTestbed;
@@ -77,10 +82,7 @@ describe('the journal flusher writes every answer due in one statement', () => {
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await openAnswer());
     const heard = answers.map((answer) => live.nextGrowth(answer.answerUuid, 5_000, new AbortController().signal));
-    const journals = answers.map(
-      (answer, i) =>
-        new OneBatchJournal({ ...answer, events: [{ id: 1, data: `part ${i}` }], text: `part ${i}`, thinking: '' }),
-    );
+    const journals = answers.map((answer, i) => textJournal(answer, `part ${i}`));
     for (const journal of journals) flusher.enlist(journal);
     await Promise.all(heard);
     await flusher.settled();
@@ -91,18 +93,8 @@ describe('the journal flusher writes every answer due in one statement', () => {
   it('a hurried journal goes out at once in a round of its own; the others wait for the timer', async () => {
     const flusher = testbed.server.app.get(JournalFlusher);
     const [waiting, hurried] = [await openAnswer(), await openAnswer()];
-    const waitingJournal = new OneBatchJournal({
-      ...waiting,
-      events: [{ id: 1, data: 'waits' }],
-      text: 'waits',
-      thinking: '',
-    });
-    const hurriedJournal = new OneBatchJournal({
-      ...hurried,
-      events: [{ id: 1, data: 'hurried' }],
-      text: 'hurried',
-      thinking: '',
-    });
+    const waitingJournal = textJournal(waiting, 'waits');
+    const hurriedJournal = textJournal(hurried, 'hurried');
     flusher.enlist(waitingJournal);
     flusher.hurry(hurriedJournal);
     await new Promise((resolve) => setImmediate(resolve));
@@ -121,12 +113,7 @@ describe('the journal flusher writes every answer due in one statement', () => {
     const flusher = testbed.server.app.get(JournalFlusher);
     const good = await openAnswer();
     const bad = await openAnswer();
-    const goodJournal = new OneBatchJournal({
-      ...good,
-      events: [{ id: 1, data: 'kept' }],
-      text: 'kept',
-      thinking: '',
-    });
+    const goodJournal = textJournal(good, 'kept');
     // An event name longer than its column (32 characters): the database refuses this batch's rows.
     const badJournal = new OneBatchJournal({
       ...bad,
