@@ -61,6 +61,10 @@ const HELD_ONLY = process.env.BENCH_HELD_ONLY === '1';
 const ROUTES = [ENDPOINT, RELAY, FLOOR, PEER].filter((route) =>
   (process.env.BENCH_ROUTES ?? 'a,b,c,d').split(',').includes(route.label[1]!),
 );
+/** `BENCH_ANSWERS=short` (or `long`) times only that answer, e.g. to profile one of them. */
+const ANSWERS = [SHORT, LONG].filter((profile) =>
+  (process.env.BENCH_ANSWERS ?? 'short,long').split(',').includes(profile.name),
+);
 
 interface Upstream {
   tokens: string[];
@@ -565,7 +569,7 @@ async function main(): Promise<void> {
     out(
       `server: one Node.js process; model: ${SHORT.tokensPerSecond} tokens/s per stream, ${SHORT.tokenChars} characters a token`,
     );
-    for (const profile of HELD_ONLY ? [] : [SHORT, LONG]) {
+    for (const profile of HELD_ONLY ? [] : ANSWERS) {
       const size = answerTokens(profile, 0, 'paragraphs').tokens.join('').length;
       out('');
       out(
@@ -614,7 +618,7 @@ async function main(): Promise<void> {
       ).toFixed(1)} MiB: server RSS grew by ${(growth / 1024 / 1024).toFixed(1)} MiB at most`,
     );
 
-    if (ROUTES.length < 4) return;
+    if (ROUTES.length < 4 || ANSWERS.length < 2) return;
     /** CPU per token of a route over every load of an answer: total CPU over total tokens. */
     const cpuPerToken = (route: Route, profile: AnswerProfile) => {
       let cpu = 0;
@@ -636,6 +640,8 @@ async function main(): Promise<void> {
         cpuPerTokenOverFloor: round(cpuPerToken(ENDPOINT, SHORT) / cpuPerToken(FLOOR, SHORT)),
         peerOverEndpointShort: round(cpuPerToken(PEER, SHORT) / cpuPerToken(ENDPOINT, SHORT)),
         peerOverEndpointLong: round(cpuPerToken(PEER, LONG) / cpuPerToken(ENDPOINT, LONG)),
+        // The most d/a can be while the endpoint costs at least the floor: d/a = (d/c) / (a/c).
+        peerOverFloorLong: round(cpuPerToken(PEER, LONG) / cpuPerToken(FLOOR, LONG)),
         addedParagraphDelayP99Ms: round(at(ENDPOINT, SHORT).p99 - at(FLOOR, SHORT).p99),
         addedParagraphDelayP99MsLockstep: round(lockstep.get(ENDPOINT)!.p99 - lockstep.get(FLOOR)!.p99),
         rssPerStreamKiB: round(at(ENDPOINT, SHORT).rssPerStream / 1024),

@@ -106,14 +106,17 @@ export class CitationLedger {
 
   private validIds(raw: RawParagraph): string[] {
     const kept = new Set<string>();
+    // The catalog's own id strings are kept, not the model's copies: one string per source, however often cited.
     for (const id of raw.citationIds) {
-      if (id === undefined || this.catalog.get(id) === undefined || kept.has(id)) this.dropped++;
-      else kept.add(id);
+      const entry = id === undefined ? undefined : this.catalog.get(id);
+      if (entry === undefined || kept.has(entry.citationId)) this.dropped++;
+      else kept.add(entry.citationId);
     }
     // A marker naming an id already cited by this paragraph is the same citation written twice, not an error.
     for (const id of raw.markerIds) {
-      if (id === undefined || this.catalog.get(id) === undefined) this.dropped++;
-      else kept.add(id);
+      const entry = id === undefined ? undefined : this.catalog.get(id);
+      if (entry === undefined) this.dropped++;
+      else kept.add(entry.citationId);
     }
     return [...kept];
   }

@@ -6,21 +6,32 @@
 export class InferredParagraphs {
   private broken = false;
   private pending = '';
+  /**
+   * Until the structure breaks, the text shown since the last paragraph, in the pieces it came in: appending
+   * token after token to one string would keep a chain of string pieces several times the text's size.
+   */
+  private unbroken: string[] = [];
 
   /** The structure broke: from now on, shown text is cut into paragraphs. */
   start(): void {
     this.broken = true;
+    this.pending = this.unbroken.join('');
+    this.unbroken = [];
   }
 
   /** A paragraph of the model's own structure was sent: the text shown so far belongs to it. */
   reset(): void {
     this.pending = '';
+    this.unbroken = [];
   }
 
   /** Shown text; returns the paragraphs it closed. */
   write(text: string): string[] {
+    if (!this.broken) {
+      this.unbroken.push(text);
+      return [];
+    }
     this.pending += text;
-    if (!this.broken) return [];
     const parts = this.pending.split(/\n\s*\n/);
     this.pending = parts.pop()!;
     return parts.map((part) => part.trim()).filter((part) => part.length > 0);

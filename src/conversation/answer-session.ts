@@ -126,6 +126,8 @@ export class AnswerSession {
             this.paragraphs.push({ paragraph: event.paragraph, afterId: this.mapper.lastId });
           if (event.type === 'ref') this.refs.push({ ref: event.ref, afterId: this.mapper.lastId });
           this.emit(this.mapper.event(event), event.type === 'paragraph');
+          // The paragraph's text was just shown piece by piece: the log keeps the paragraph's string for it.
+          if (event.type === 'paragraph') this.log.shareText(event.paragraph.text);
           if (event.type === 'text') {
             this.shownChars += event.text.length;
             if (this.shownChars > this.maxAnswerChars) this.stop('too-large');
@@ -157,6 +159,11 @@ export class AnswerSession {
       refs: this.refs.filter((entry) => entry.afterId <= lastId).map((entry) => entry.ref),
       lastId,
     };
+  }
+
+  /** Characters of the shown text kept once, as the strings of the paragraphs that showed them. */
+  get sharedTextLength(): number {
+    return this.log.sharedTextLength;
   }
 
   /** Writes frames already recorded, and ends the stream. */

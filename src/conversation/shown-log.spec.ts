@@ -47,4 +47,62 @@ describe('ShownLog', () => {
     }
     expect(settling.shown(0).lastId).toBeGreaterThan(9_900);
   });
+
+  describe('sharing the text of a paragraph', () => {
+    /** Shows `pieces` one frame each, from frame id `from`; returns the next id. */
+    const show = (log: ShownLog, pieces: string[], from: number) => {
+      let id = from;
+      for (const piece of pieces) log.add({ id, data: piece }, id * 10, piece, '');
+      return id + pieces.length;
+    };
+    const words = (count: number, tag: string) => Array.from({ length: count }, (_, i) => `${tag}${i} `);
+
+    it('keeps the same text whether the shared tail is inside one batch, spans batches or starts mid-batch', () => {
+      for (const [before, paragraph] of [
+        [3, 5],
+        [0, 64],
+        [10, 200],
+        [63, 1],
+        [64, 130],
+      ] as const) {
+        const log = new ShownLog();
+        const head = words(before, 'h');
+        const body = words(paragraph, 'p');
+        let id = show(log, head, 1);
+        id = show(log, body, id);
+        log.shareText(body.join(''));
+        show(log, ['\n\n', 'next'], id);
+        expect(log.shown().text).toBe(`${head.join('')}${body.join('')}\n\nnext`);
+        expect(log.shown(id * 10 - 10).text).toBe(`${head.join('')}${body.join('')}`);
+        expect(log.sharedTextLength).toBe(body.join('').length);
+      }
+    });
+
+    it('leaves the text as it was when the tail is not that string, or is longer than the text', () => {
+      const log = new ShownLog();
+      const id = show(log, words(100, 'a'), 1);
+      const before = log.shown();
+      log.shareText('not the tail');
+      log.shareText(`x${words(100, 'a').join('')}`);
+      log.shareText('a99');
+      show(log, ['end'], id);
+      expect(log.shown().text).toBe(`${before.text}end`);
+      expect(log.sharedTextLength).toBe(0);
+    });
+
+    it('shares paragraph after paragraph of a long answer', () => {
+      const log = new ShownLog();
+      let id = 1;
+      let expected = '';
+      for (let p = 0; p < 40; p++) {
+        const separator = p === 0 ? [] : ['\n\n'];
+        const body = words(90, `p${p}w`);
+        id = show(log, [...separator, ...body], id);
+        log.shareText(body.join(''));
+        expected += separator.join('') + body.join('');
+      }
+      expect(log.shown().text).toBe(expected);
+      expect(log.sharedTextLength).toBe(expected.length - 39 * 2);
+    });
+  });
 });

@@ -5,28 +5,55 @@ const PARTS_PER_JOIN = 64;
 
 /**
  * Appends strings, joined in batches: a long answer of small tokens is neither a chain of thousands of string
- * pieces nor an array of them.
+ * pieces nor an array of every one. A tail that equals a string kept elsewhere (a paragraph's text) can be swapped
+ * for that string, so that the text is kept once.
  */
 class TextBuilder {
-  private joined = '';
+  /** Joined batches of pieces, and strings shared with their owners. */
+  private chunks: string[] = [];
   private parts: string[] = [];
   length = 0;
+  /** Characters of the text that are strings shared with their owners. */
+  sharedLength = 0;
 
   append(text: string): void {
     if (text === '') return;
     this.parts.push(text);
     this.length += text.length;
-    if (this.parts.length >= PARTS_PER_JOIN) this.join();
+    if (this.parts.length >= PARTS_PER_JOIN) this.joinParts();
   }
 
   value(): string {
-    this.join();
-    return this.joined;
+    this.joinParts();
+    return this.chunks.join('');
   }
 
-  private join(): void {
+  /**
+   * When the text ends with `text`, keeps `text` itself for that tail instead of the pieces it was built from.
+   * Does nothing otherwise: the text is the same either way.
+   */
+  shareTail(text: string): void {
+    if (text.length === 0 || text.length > this.length) return;
+    this.joinParts();
+    let first = this.chunks.length;
+    let end = text.length;
+    while (end > 0) {
+      const chunk = this.chunks[--first]!;
+      if (chunk.length > end) break;
+      end -= chunk.length;
+      if (!text.startsWith(chunk, end)) return;
+    }
+    // When the tail starts inside a chunk, that chunk's head stays, as a string of its own.
+    const straddling = end > 0 ? this.chunks[first]! : '';
+    if (!straddling.endsWith(text.slice(0, end))) return;
+    const head = end > 0 ? [straddling.slice(0, straddling.length - end)] : [];
+    this.chunks.splice(first, this.chunks.length - first, ...head, text);
+    this.sharedLength += text.length;
+  }
+
+  private joinParts(): void {
     if (this.parts.length === 0) return;
-    this.joined += this.parts.join('');
+    this.chunks.push(this.parts.length === 1 ? this.parts[0]! : this.parts.join(''));
     this.parts = [];
   }
 }
@@ -92,6 +119,19 @@ export class ShownLog {
       thinking: thinkingLength === 0 ? '' : this.thinking.value().slice(0, thinkingLength),
       lastId: count === 0 ? this.settledId : this.marks[at + ID]!,
     };
+  }
+
+  /**
+   * The answer text shown so far ends with `text`, which its owner keeps anyway (a paragraph's text): the log
+   * keeps that string for it rather than a copy of its own.
+   */
+  shareText(text: string): void {
+    this.text.shareTail(text);
+  }
+
+  /** Characters of the answer text kept as strings shared with their owners rather than copies. */
+  get sharedTextLength(): number {
+    return this.text.sharedLength;
   }
 
   /** Frames whose marks are kept (not settled). */
