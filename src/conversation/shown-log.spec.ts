@@ -51,9 +51,8 @@ describe('ShownLog', () => {
   describe('sharing the text of a paragraph', () => {
     /** Shows `pieces` one frame each, from frame id `from`; returns the next id. */
     const show = (log: ShownLog, pieces: string[], from: number) => {
-      let id = from;
-      for (const piece of pieces) log.add({ id, data: piece }, id * 10, piece, '');
-      return id + pieces.length;
+      pieces.forEach((piece, i) => log.add({ id: from + i, data: piece }, (from + i) * 10, piece, ''));
+      return from + pieces.length;
     };
     const words = (count: number, tag: string) => Array.from({ length: count }, (_, i) => `${tag}${i} `);
 
