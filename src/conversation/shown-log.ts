@@ -122,8 +122,8 @@ export class ShownLog {
   }
 
   /**
-   * The answer text shown so far ends with `text`, which its owner keeps anyway (a paragraph's text): the log
-   * keeps that string for it rather than a copy of its own.
+   * When the answer text shown so far ends with `text`, which its owner keeps anyway (a paragraph's text), the
+   * log keeps that string for it rather than a copy of its own.
    */
   shareText(text: string): void {
     this.text.shareTail(text);
