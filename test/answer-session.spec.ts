@@ -26,7 +26,7 @@ const META = { questionUuid: 'question', answerUuid: 'answer', isRefEmbedding: t
 
 let server: Server;
 let url: string;
-let nextAnswer: { chunks: string[]; served: (result: Served) => void } | undefined;
+let nextAnswer: { chunks: string[]; served: (result: Served) => void; failed: (error: Error) => void } | undefined;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -40,7 +40,12 @@ beforeAll(async () => {
     );
     session.emit(session.mapper.start());
     void session.run(from(contentDeltas(answer.chunks)).pipe(answerEvents(catalog, {}))).then((ending) => {
-      if (ending.kind !== 'complete') throw new Error(`the answer did not complete: ${ending.kind}`);
+      if (ending.kind !== 'complete') {
+        // Fails the test at once, with the reason, instead of leaving it to time out on an open stream.
+        answer.failed(new Error(`the answer did not complete: ${ending.kind}`));
+        session.sendAndEnd([]);
+        return;
+      }
       const summary = ending.done.summary;
       const end = session.mapper.done(summary, META);
       session.record(end);
@@ -59,7 +64,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 async function serve(chunks: string[]): Promise<{ served: Served; body: string }> {
-  const served = new Promise<Served>((resolve) => (nextAnswer = { chunks, served: resolve }));
+  const served = new Promise<Served>((resolve, reject) => (nextAnswer = { chunks, served: resolve, failed: reject }));
   const body = await new Promise<string>((resolve, reject) => {
     get(url, (response) => {
       let raw = '';
