@@ -8,6 +8,7 @@ import { CitationTrust1795900000000 } from './1795900000000-citation-trust.js';
 import { RetrievalIndexes1796100000000 } from './1796100000000-retrieval-indexes.js';
 import { KnowledgeQaCitationSupport1796200000000 } from './1796200000000-knowledge-qa-citation-support.js';
 import { AskRateOnLimiter1796250000000 } from './1796250000000-ask-rate-on-limiter.js';
+import { KnowledgeTermCounts1796300000000 } from './1796300000000-knowledge-term-counts.js';
 
 /** Every migration, in order. Register a new one here. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   RetrievalIndexes1796100000000,
   KnowledgeQaCitationSupport1796200000000,
   AskRateOnLimiter1796250000000,
+  KnowledgeTermCounts1796300000000,
 ];

@@ -115,11 +115,16 @@ export class IndexingService implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private async drain(): Promise<void> {
+    let indexed = 0;
     while (!this.stopped) {
       const job = await this.jobs.claim(this.worker, STALE_AFTER_MS);
-      if (!job) return;
+      if (!job) break;
       await this.run(job);
+      indexed++;
     }
+    // Retrieval's plans rest on the chunks' statistics. The embedded database has no autovacuum to gather them,
+    // and on the server it comes later: without them a new base's search reads every chunk of it.
+    if (indexed > 0) await this.knowledge.refreshStatistics();
   }
 
   private async run(job: ClaimedJob): Promise<void> {

@@ -10,6 +10,7 @@ import {
   KnowledgeBaseEntity,
   KnowledgeBaseItemEntity,
   KnowledgeChunkEntity,
+  KnowledgeTermEntity,
 } from './knowledge.entity.js';
 import {
   ConversationPresetEntity,
@@ -44,6 +45,7 @@ export {
   KnowledgeBaseEntity,
   KnowledgeBaseItemEntity,
   KnowledgeChunkEntity,
+  KnowledgeTermEntity,
   MessageEntity,
   RefEmbeddingEntity,
   RefGraphEntity,
@@ -78,6 +80,7 @@ export const ENTITIES = [
   KnowledgeBaseEntity,
   KnowledgeBaseItemEntity,
   KnowledgeChunkEntity,
+  KnowledgeTermEntity,
   GraphVertexEntity,
   GraphEdgeEntity,
   KnowledgeQaEntity,

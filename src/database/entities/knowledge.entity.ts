@@ -182,6 +182,23 @@ export class KnowledgeChunkEntity {
   createTime!: Date;
 }
 
+/**
+ * How many chunks of a knowledge base hold each word of its full-text index (a lexeme of `search_vector`). Kept by
+ * triggers on the chunk table (see migration `1796300000000-knowledge-term-counts`), never written by the
+ * service: retrieval reads it to know, before touching any chunk, which of a question's words are rare.
+ */
+@Entity('adi_knowledge_base_term')
+export class KnowledgeTermEntity {
+  @PrimaryColumn({ name: 'kb_uuid', type: 'varchar', length: 32 })
+  kbUuid!: string;
+
+  @PrimaryColumn({ type: 'text' })
+  lexeme!: string;
+
+  @Column({ name: 'chunk_count', type: 'integer' })
+  chunkCount!: number;
+}
+
 /** A knowledge-graph vertex: an entity of a knowledge base, with the fields legacy clients read. */
 @Entity('adi_knowledge_graph_vertex')
 @Index('IDX_knowledge_graph_vertex_name', { synchronize: false })
