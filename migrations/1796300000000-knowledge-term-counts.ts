@@ -18,11 +18,24 @@ export class KnowledgeTermCounts1796300000000 implements MigrationInterface {
     await runner.query(
       `CREATE TABLE "adi_knowledge_base_term" ("kb_uuid" character varying(32) NOT NULL, "lexeme" text NOT NULL, "chunk_count" integer NOT NULL, CONSTRAINT "PK_3b41a8d1601d1ed7a68838c4f3e" PRIMARY KEY ("kb_uuid", "lexeme"))`,
     );
-    // Removed rows are counted off before added rows are counted in, so an update that keeps a lexeme keeps
-    // its row. Counts that reach zero go. Rows are locked in key order, the same in every writer.
+    // Each statement first takes the rows of the bases it changed, in key order: writers of one base count one
+    // at a time, so that two of them never hold some counts each and wait for the other's (a deadlock), whoever
+    // writes the chunks. Removed rows are counted off before added rows are counted in, so an update that keeps
+    // a lexeme keeps its row. Counts that reach zero go.
     await runner.query(`
       CREATE FUNCTION "adi_knowledge_base_term_count"() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
+        IF TG_OP = 'DELETE' THEN
+          PERFORM 1 FROM "adi_knowledge_base" WHERE "uuid" IN (SELECT "kb_uuid" FROM "removed_chunks")
+            ORDER BY "uuid" FOR UPDATE;
+        ELSIF TG_OP = 'INSERT' THEN
+          PERFORM 1 FROM "adi_knowledge_base" WHERE "uuid" IN (SELECT "kb_uuid" FROM "added_chunks")
+            ORDER BY "uuid" FOR UPDATE;
+        ELSE
+          PERFORM 1 FROM "adi_knowledge_base"
+           WHERE "uuid" IN (SELECT "kb_uuid" FROM "removed_chunks" UNION SELECT "kb_uuid" FROM "added_chunks")
+           ORDER BY "uuid" FOR UPDATE;
+        END IF;
         IF TG_OP IN ('DELETE', 'UPDATE') THEN
           UPDATE "adi_knowledge_base_term" AS t SET "chunk_count" = t."chunk_count" - r."chunks"
             FROM (SELECT o."kb_uuid", l."lexeme", count(*)::int AS "chunks"

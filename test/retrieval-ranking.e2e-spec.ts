@@ -118,17 +118,27 @@ async function keptByFullRanking(
   return { kept, ranks };
 }
 
-/** Counts the statements of each kind that retrieval sends, by watching the pool under the data source. */
-function watchStatements(dataSource: DataSource): Map<string, number> {
-  const pool = (dataSource.driver as unknown as { master: Pool }).master;
+/**
+ * Counts the statements of each kind that retrieval sends while `work` runs, by watching the pool under the data
+ * source; the pool is as it was afterwards.
+ */
+async function countStatements(dataSource: DataSource, work: () => Promise<void>): Promise<Map<string, number>> {
+  const pool = (dataSource.driver as unknown as { master: Pool }).master as unknown as {
+    query: (...args: unknown[]) => unknown;
+  };
   const seen = new Map<string, number>();
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+  const query = pool.query;
+  pool.query = (...args: unknown[]) => {
     const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? '');
     const kind = text.includes('WITH matched') ? 'every match' : text.includes('AS w("query", "weight")') ? 'rare' : '';
     if (kind) seen.set(kind, (seen.get(kind) ?? 0) + 1);
-    return query(...args);
+    return query.apply(pool, args);
   };
+  try {
+    await work();
+  } finally {
+    pool.query = query;
+  }
   return seen;
 }
 
@@ -217,20 +227,23 @@ describe.each([
       const settings = { ...base, retrieveMaxResults: maxResults, retrieveMinScore: minScore };
       const retrieval = new PgRetrieval(open.dataSource, new GraphRepository(open.dataSource));
       const chunks = await indexedChunks(open.dataSource, base);
-      const statements = watchStatements(open.dataSource);
       const random = prng(maxResults * 100 + minScore * 10);
-      for (let i = 0; i < 40; i++) {
-        const question = questionOf(random);
-        const { kept, ranks } = await keptByFullRanking(open.dataSource, chunks, settings, question);
-        const found = (await retrieval.retrieve(question, [settings])).embeddings;
-        // Chunks of equal rank may come in either order; their scores, and each chunk's own rank, may not.
-        expect({ question, scores: found.map((hit) => hit.score) }).toEqual({
-          question,
-          scores: kept.map((hit) => hit.score),
-        });
-        const best = Math.max(...ranks.values());
-        for (const hit of found) expect(Math.round((ranks.get(hit.embeddingId)! / best) * 100) / 100).toBe(hit.score);
-      }
+      const statements = await countStatements(open.dataSource, async () => {
+        for (let i = 0; i < 40; i++) {
+          const question = questionOf(random);
+          const { kept, ranks } = await keptByFullRanking(open.dataSource, chunks, settings, question);
+          const found = (await retrieval.retrieve(question, [settings])).embeddings;
+          // Chunks of equal rank may come in either order; their scores, and each chunk's own rank, may not.
+          expect({ question, scores: found.map((hit) => hit.score) }).toEqual({
+            question,
+            scores: kept.map((hit) => hit.score),
+          });
+          const best = Math.max(...ranks.values());
+          for (const hit of found) {
+            expect(Math.round((ranks.get(hit.embeddingId)! / best) * 100) / 100).toBe(hit.score);
+          }
+        }
+      });
       // Both ways of ranking were taken: the rare terms alone, and every match when the rare ones could not settle it.
       expect(statements.get('rare')).toBeGreaterThan(5);
       expect(statements.get('every match')).toBeGreaterThan(5);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { In, type DataSource, type Repository } from 'typeorm';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { KnowledgeBaseEntity, KnowledgeBaseItemEntity, KnowledgeChunkEntity } from '../database/entities/index.js';
 import type { IndexingStatus } from '../database/entities/knowledge.entity.js';
@@ -157,7 +157,6 @@ export class KnowledgeRepository {
   async replaceChunks(item: KnowledgeBaseItemEntity, chunks: readonly PreparedChunk[]): Promise<void> {
     const metadata = JSON.stringify({ kb_uuid: item.kbUuid, kb_item_uuid: item.uuid });
     await this.dataSource.transaction(async (manager) => {
-      await lockBaseTerms(manager, item.kbUuid);
       await manager.delete(KnowledgeChunkEntity, { kbItemUuid: item.uuid });
       for (let start = 0; start < chunks.length; start += CHUNKS_PER_INSERT) {
         const batch = chunks.slice(start, start + CHUNKS_PER_INSERT);
@@ -196,17 +195,8 @@ export class KnowledgeRepository {
 
   async deleteItem(item: KnowledgeBaseItemEntity): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await lockBaseTerms(manager, item.kbUuid);
       await manager.update(KnowledgeBaseItemEntity, { id: item.id }, { isDeleted: true });
       await manager.delete(KnowledgeChunkEntity, { kbItemUuid: item.uuid });
     });
   }
-}
-
-/**
- * Writes to a base's chunks take its row first, one writer at a time. The triggers that count the base's terms
- * lock the counts a statement touches; two writers holding some and waiting for the other's would deadlock.
- */
-async function lockBaseTerms(manager: EntityManager, kbUuid: string): Promise<void> {
-  await manager.query(`SELECT 1 FROM "adi_knowledge_base" WHERE "uuid" = $1 FOR UPDATE`, [kbUuid]);
 }
