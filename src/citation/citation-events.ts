@@ -66,8 +66,6 @@ export interface CitationSummary {
   answerText: string;
   /** Every source cited, in the order of first citation. */
   refs: CitationRef[];
-  /** Every paragraph event sent. */
-  paragraphs: CitationParagraph[];
 }
 
 export type CitationStreamEvent =

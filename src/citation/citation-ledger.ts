@@ -14,7 +14,8 @@ export type LedgerEvent = { type: 'ref'; ref: CitationRef } | { type: 'paragraph
 export class CitationLedger {
   private readonly refs: CitationRef[] = [];
   private readonly cited = new Set<string>();
-  private readonly paragraphs: CitationParagraph[] = [];
+  /** Paragraphs are counted, not kept: whoever stores them keeps them, in the form it needs. */
+  private paragraphCount = 0;
   private dropped = 0;
   private uncited = 0;
   private inferred = 0;
@@ -71,13 +72,12 @@ export class CitationLedger {
     });
     if (ids.length === 0 && !inferred) this.uncited++;
     const paragraph: CitationParagraph = {
-      paragraphIndex: this.paragraphs.length,
+      paragraphIndex: this.paragraphCount++,
       text,
       citationIds: ids,
       citationNumbers,
       ...(judged ? { support: judged.support, supported: judged.supported, inferred } : {}),
     };
-    this.paragraphs.push(paragraph);
     events.push({ type: 'paragraph', paragraph });
     return events;
   }
@@ -85,8 +85,8 @@ export class CitationLedger {
   summary(outcome: ParseOutcome, answerText: string, reason?: string): CitationSummary {
     return {
       // Paragraphs the server attributed itself do not make a broken answer a paragraph-cited one for old clients.
-      citationMode: this.paragraphs.length > this.inferred ? 'paragraph' : 'answer',
-      paragraphCount: this.paragraphs.length,
+      citationMode: this.paragraphCount > this.inferred ? 'paragraph' : 'answer',
+      paragraphCount: this.paragraphCount,
       refCount: this.refs.length,
       hasCitationError: outcome !== 'complete',
       droppedCitationCount: this.dropped,
@@ -100,7 +100,6 @@ export class CitationLedger {
       ...(reason === undefined ? {} : { reason }),
       answerText,
       refs: [...this.refs],
-      paragraphs: [...this.paragraphs],
     };
   }
 

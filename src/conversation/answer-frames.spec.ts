@@ -25,7 +25,6 @@ const summary: CitationSummary = {
   outcome: 'complete',
   answerText: 'One.',
   refs: [ref],
-  paragraphs: [paragraph],
 };
 const events: AnswerEvent[] = [
   { type: 'thinking', text: 'hmm' },

@@ -7,6 +7,7 @@ import { EVENT, type AnswerFrameMapper, type AnswerMeta } from './answer-frames.
 import type { AnswerEvent } from './answer-events.js';
 import type { AnswerJournal } from './answer-journal.js';
 import { serializeFrames, stockClientText, type SseFrame } from '../sse/sse-frames.js';
+import { SentParagraphs } from './sent-paragraphs.js';
 import { ShownLog } from './shown-log.js';
 
 export class AnswerTooLargeError extends AppError {
@@ -60,7 +61,7 @@ export interface Shown {
  */
 export class AnswerSession {
   private readonly log: ShownLog;
-  private readonly paragraphs: { paragraph: CitationParagraph; afterId: number }[] = [];
+  private readonly paragraphs = new SentParagraphs();
   private readonly refs: { ref: CitationRef; afterId: number }[] = [];
   // Replayed: a stop that comes before the model is subscribed still stops it.
   private readonly stops = new ReplaySubject<StopReason>(1);
@@ -122,8 +123,7 @@ export class AnswerSession {
             done = event;
             return;
           }
-          if (event.type === 'paragraph')
-            this.paragraphs.push({ paragraph: event.paragraph, afterId: this.mapper.lastId });
+          if (event.type === 'paragraph') this.paragraphs.add(event.paragraph, this.mapper.lastId);
           if (event.type === 'ref') this.refs.push({ ref: event.ref, afterId: this.mapper.lastId });
           this.emit(this.mapper.event(event), event.type === 'paragraph');
           // The paragraph's text was just shown piece by piece: the log keeps the paragraph's string for it.
@@ -155,7 +155,7 @@ export class AnswerSession {
     return {
       text,
       thinking,
-      paragraphs: this.paragraphs.filter((entry) => entry.afterId <= lastId).map((entry) => entry.paragraph),
+      paragraphs: this.paragraphs.upTo(lastId),
       refs: this.refs.filter((entry) => entry.afterId <= lastId).map((entry) => entry.ref),
       lastId,
     };

@@ -48,6 +48,30 @@ describe('ShownLog', () => {
     expect(settling.shown(0).lastId).toBeGreaterThan(9_900);
   });
 
+  it('goes back to its first size once a burst of frames is delivered, and still cuts a later stall exactly', () => {
+    let delivered = 0;
+    const log = new ShownLog(() => delivered);
+    const keeping = new ShownLog();
+    let written = 0;
+    let id = 1;
+    const frame = (text: string) => {
+      written += 20;
+      log.add({ id, data: text }, written, text, '');
+      keeping.add({ id, data: text }, written, text, '');
+      id++;
+    };
+    // The first read of a long answer: 1,000 frames written before any reached the client.
+    for (let i = 0; i < 1000; i++) frame(`b${i} `);
+    expect(log.markCapacity).toBeGreaterThanOrEqual(1000);
+    delivered = written;
+    log.shareText('b999 ');
+    expect(log.markCapacity).toBe(64);
+    for (let i = 0; i < 50; i++) frame(`a${i} `);
+    for (const bytes of [written, written - 1, written - 500, delivered, delivered - 1, 0]) {
+      expect(log.shown(bytes)).toEqual(keeping.shown(Math.max(bytes, delivered)));
+    }
+  });
+
   describe('sharing the text of a paragraph', () => {
     /** Shows `pieces` one frame each, from frame id `from`; returns the next id. */
     const show = (log: ShownLog, pieces: string[], from: number) => {

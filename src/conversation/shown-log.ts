@@ -127,6 +127,9 @@ export class ShownLog {
    */
   shareText(text: string): void {
     this.text.shareTail(text);
+    // A burst (the first read of a long answer) can grow the marks far past what a reader who keeps up needs;
+    // settled once it has been delivered, they go back to their first size.
+    if (this.marks.length > FIELDS * FIRST_CAPACITY) this.settle();
   }
 
   /** Characters of the answer text kept as strings shared with their owners rather than copies. */
@@ -139,8 +142,19 @@ export class ShownLog {
     return this.count;
   }
 
+  /** Frames the marks' array has room for. */
+  get markCapacity(): number {
+    return this.marks.length / FIELDS;
+  }
+
   /** Settles the delivered frames; grows the array when that frees less than half of it. */
   private makeRoom(): void {
+    this.settle();
+    if (this.count * FIELDS * 2 > this.marks.length) this.resize(this.marks.length * 2);
+  }
+
+  /** Settles the frames whose bytes were all delivered; shrinks the array to its first size when they fit. */
+  private settle(): void {
     const delivered = this.deliveredBytes();
     let settled = 0;
     while (settled < this.count && this.marks[settled * FIELDS + BYTES]! <= delivered) settled++;
@@ -152,10 +166,13 @@ export class ShownLog {
       this.marks.copyWithin(0, settled * FIELDS, this.count * FIELDS);
       this.count -= settled;
     }
-    if (this.count * FIELDS * 2 > this.marks.length) {
-      const grown = new Int32Array(this.marks.length * 2);
-      grown.set(this.marks.subarray(0, this.count * FIELDS));
-      this.marks = grown;
-    }
+    if (this.marks.length > FIELDS * FIRST_CAPACITY && this.count * 2 <= FIRST_CAPACITY)
+      this.resize(FIELDS * FIRST_CAPACITY);
+  }
+
+  private resize(length: number): void {
+    const marks = new Int32Array(length);
+    marks.set(this.marks.subarray(0, this.count * FIELDS));
+    this.marks = marks;
   }
 }

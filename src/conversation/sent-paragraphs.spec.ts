@@ -1,0 +1,57 @@
+import type { CitationParagraph } from '../citation/citation-events.js';
+import { SentParagraphs } from './sent-paragraphs.js';
+
+const PARAGRAPHS: CitationParagraph[] = [
+  { paragraphIndex: 0, text: 'Uncited.', citationIds: [], citationNumbers: [] },
+  { paragraphIndex: 1, text: 'Two sources.', citationIds: ['E1', 'G2'], citationNumbers: [1, 2] },
+  {
+    paragraphIndex: 2,
+    text: 'Checked, one quote.',
+    citationIds: ['E2', 'E1'],
+    citationNumbers: [3, 1],
+    support: [
+      { citationId: 'E2', score: 0.8125, verdict: 'supported', quote: { text: 'the words', start: 4, end: 13 } },
+      { citationId: 'E1', score: 0.1, verdict: 'unsupported' },
+    ],
+    supported: true,
+    inferred: false,
+  },
+  {
+    paragraphIndex: 3,
+    text: 'Attributed by the server.',
+    citationIds: ['E3'],
+    citationNumbers: [4],
+    support: [{ citationId: 'E3', score: 0.5, verdict: 'supported' }],
+    supported: false,
+    inferred: true,
+  },
+  {
+    paragraphIndex: 4,
+    text: 'Checked, nothing kept.',
+    citationIds: [],
+    citationNumbers: [],
+    support: [],
+    supported: false,
+    inferred: false,
+  },
+];
+
+describe('SentParagraphs', () => {
+  const sent = new SentParagraphs();
+  PARAGRAPHS.forEach((paragraph, i) => sent.add(paragraph, 10 * (i + 1)));
+
+  it('gives back every paragraph as it was sent, with its support entries and quotes', () => {
+    expect(sent.length).toBe(PARAGRAPHS.length);
+    const back = sent.upTo(Infinity);
+    expect(back).toEqual(PARAGRAPHS);
+    // The same fields in the same order: the stored JSON is the same as the event's.
+    expect(back.map((p) => JSON.stringify(p))).toEqual(PARAGRAPHS.map((p) => JSON.stringify(p)));
+    expect(back[1]!.text).toBe(PARAGRAPHS[1]!.text);
+  });
+
+  it('gives only the paragraphs sent after frames up to the last one shown', () => {
+    expect(sent.upTo(0)).toEqual([]);
+    expect(sent.upTo(29)).toEqual(PARAGRAPHS.slice(0, 2));
+    expect(sent.upTo(30)).toEqual(PARAGRAPHS.slice(0, 3));
+  });
+});
