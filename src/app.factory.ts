@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ConsoleLogger, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
+import { ExpressBornAdapter } from './http/express-born-adapter.js';
 import type { AppConfig } from './config/app-config.js';
 
 const LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
@@ -14,7 +15,7 @@ export function createLogger(config: AppConfig): ConsoleLogger {
 /** Builds the application without listening, so that tests can start it on a port of their own. */
 export async function createApp(config: AppConfig): Promise<INestApplication> {
   // abortOnError off: a failed start (a locked DATA_DIR …) reaches the caller, which explains it and exits.
-  const app = await NestFactory.create(AppModule.forRoot(config), {
+  const app = await NestFactory.create(AppModule.forRoot(config), new ExpressBornAdapter(), {
     logger: createLogger(config),
     abortOnError: false,
   });
