@@ -19,7 +19,10 @@ describe('the HTTP server', () => {
     const born: { request: object | null; response: object | null }[] = [];
     // Ahead of Express's own listener: what Node made, before Express could change it.
     const record = (request: IncomingMessage, response: ServerResponse) =>
-      born.push({ request: Object.getPrototypeOf(request), response: Object.getPrototypeOf(response) });
+      born.push({
+        request: Object.getPrototypeOf(request) as object | null,
+        response: Object.getPrototypeOf(response) as object | null,
+      });
     http.prependListener('request', record);
     try {
       const health = await fetch(`${server.baseUrl}/health`);
