@@ -12,6 +12,8 @@ const mayImport = {
   sse: ['common'],
   citation: ['common', 'sse'],
   config: ['common', 'citation', 'sse'],
+  // How the HTTP server makes its requests and responses: only the app's assembly uses it.
+  http: [],
   database: ground,
   // Counters and histograms every feature may report to; they know nothing of features.
   metrics: [...base, 'auth'],
