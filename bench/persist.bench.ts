@@ -12,6 +12,7 @@ import type { EmbeddingPayload } from '../src/citation/citation-catalog.js';
 import type { CitationParagraph, CitationRef } from '../src/citation/citation-events.js';
 import { AnswerFrameMapper } from '../src/conversation/answer-frames.js';
 import { AnswerJournalStore } from '../src/conversation/answer-journal-store.js';
+import { citationRowsOf, paragraphRow, refRow } from '../src/conversation/citation-columns.js';
 import { openDatabase } from '../src/database/data-source.js';
 import { ConversationEntity, UserEntity } from '../src/database/entities/index.js';
 import { benchDatabase } from './bench-database.js';
@@ -124,8 +125,10 @@ async function main(): Promise<void> {
         modelPlatform: 'bench',
         leaseMs: 15000,
       });
-      // The frames the reader is shown, paragraph by paragraph: a flush at each paragraph's close.
+      // The frames the reader is shown, paragraph by paragraph: a flush at each paragraph's close, with the
+      // paragraph's rows (the sources go with the first).
       const mapper = new AnswerFrameMapper({ profile: 'chat', citationEvents: true });
+      const refsById = new Map(record.refs.map((ref) => [ref.citationId, ref]));
       for (const paragraph of record.paragraphs) {
         const text = `${paragraph.paragraphIndex > 0 ? '\n\n' : ''}${paragraph.text}`;
         const events = [
@@ -133,17 +136,45 @@ async function main(): Promise<void> {
           ...mapper.event({ type: 'paragraph', paragraph }),
         ];
         const flushStarted = performance.now();
-        await journal.appendMany([{ answerId, answerUuid: record.answerUuid, events, text, thinking: '' }]);
+        await journal.appendMany([
+          {
+            answerId,
+            answerUuid: record.answerUuid,
+            events,
+            text,
+            thinking: '',
+            paragraphs: [paragraphRow(paragraph)],
+            citations: citationRowsOf(paragraph, refsById),
+            refs: paragraph.paragraphIndex === 0 ? record.refs.map(refRow) : [],
+          },
+        ]);
         if (!warm) flushTimes.push(performance.now() - flushStarted);
       }
       await journal.close({
-        ...record,
         answerId,
+        answerUuid: record.answerUuid,
         questionId,
         newQuestion: true,
+        userId: user.id,
         status: 'complete',
+        totalTokens: record.totalTokens,
+        completionTokens: record.completionTokens,
+        citationMode: 'paragraph',
+        parseOutcome: 'complete',
+        hasCitationError: false,
+        droppedCitationCount: 0,
+        paragraphCount: record.paragraphs.length,
+        uncitedParagraphCount: 0,
+        refCount: record.refs.length,
+        verdicts: [],
+        retrieval: record.retrieval,
         events: [],
         lastSeq: mapper.lastId,
+        lastParagraphIndex: record.paragraphs.length - 1,
+        unshownRefIds: [],
+        paragraphs: [],
+        citations: [],
+        refs: [],
       });
       if (!warm) answerTimes.push(performance.now() - started);
     }

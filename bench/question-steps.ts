@@ -52,8 +52,8 @@ export async function questionSteps(
     ['retrieval', () => retrieval.retrieve(QUESTION, bases)],
     [
       // What the journal writes for every answer: the opening before [START] and the closing statement (the
-      // flushes in between are per-token work, measured by the load phases).
-      'storage (journal opening and closing, 4 paragraphs)',
+      // flushes in between, which carry the paragraphs too, are per-token work, measured by the load phases).
+      'storage (journal opening and closing)',
       async () => {
         const answerUuid = newUuid();
         const opened = await journal.open({
@@ -72,23 +72,22 @@ export async function questionSteps(
           newQuestion: true,
           userId: me.id,
           status: 'complete',
-          answerText: 'One. Two. Three. Four.',
-          thinking: '',
           citationMode: 'paragraph',
           parseOutcome: 'complete',
           hasCitationError: false,
           droppedCitationCount: 0,
-          uncitedParagraphCount: 0,
-          paragraphs: ['One.', 'Two.', 'Three.', 'Four.'].map((text, paragraphIndex) => ({
-            paragraphIndex,
-            text,
-            citationIds: [],
-            citationNumbers: [],
-          })),
-          refs: [],
+          paragraphCount: 4,
+          uncitedParagraphCount: 4,
+          refCount: 0,
+          verdicts: [],
           retrieval: hits,
           totalTokens: 0,
           completionTokens: 0,
+          lastParagraphIndex: 3,
+          unshownRefIds: [],
+          paragraphs: [],
+          citations: [],
+          refs: [],
           events: [],
           lastSeq: 0,
         });

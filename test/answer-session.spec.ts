@@ -51,7 +51,7 @@ beforeAll(async () => {
       session.record(end);
       answer.served({
         shown: session.shown(),
-        answerText: summary.answerText,
+        answerText: summary.answerText!,
         sharedTextLength: session.sharedTextLength,
       });
       session.sendAndEnd(end);

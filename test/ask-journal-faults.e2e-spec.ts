@@ -60,6 +60,15 @@ describe('the answer journal under faults', () => {
         [uuid],
       )
     ).rows[0];
+  const storedParagraphs = async (uuid: string) => {
+    const rows = await db.query<{ text: string; paragraph_count: number }>(
+      `SELECT p.text, m.paragraph_count FROM adi_conversation_message m
+         JOIN adi_conversation_message_citation_paragraph p ON p.message_id = m.id
+        WHERE m.uuid = $1 ORDER BY p.paragraph_index`,
+      [uuid],
+    );
+    return { texts: rows.rows.map((row) => row.text), count: rows.rows[0]?.paragraph_count };
+  };
   const waitForStatus = async (uuid: string, status: string) => {
     for (let i = 0; i < 200; i++) {
       const row = await answerRow(uuid).catch(() => undefined);
@@ -128,6 +137,11 @@ describe('the answer journal under faults', () => {
     expect(row.remark.length).toBeGreaterThan(0);
     // What is stored is what the reader saw, but for at most the last flush interval.
     expect(seen.startsWith(row.remark)).toBe(true);
+    // The paragraphs sent before the kill were stored as they were sent, and the answer's counts say so.
+    const kept = await storedParagraphs(answerUuid);
+    expect(kept.texts.length).toBeGreaterThan(0);
+    expect(kept.count).toBe(kept.texts.length);
+    expect(seen.startsWith(kept.texts.join('\n\n'))).toBe(true);
     // The dead holder's lock is gone: the same user can ask again.
     fake.enqueue({ content: paragraphs(1) });
     const again = await readStream((await startAnswer()).response);
@@ -188,6 +202,8 @@ describe('the answer journal under faults', () => {
     // Only what the client took is kept, and the model was not read to the end.
     expect(row.remark.length).toBeGreaterThan(0);
     expect(row.remark.length).toBeLessThan(content.length / 2);
+    // No paragraph that the client did not take is kept.
+    expect(row.remark.startsWith((await storedParagraphs(answerUuid!)).texts.join('\n\n'))).toBe(true);
     expect(upstream.bytesTaken).toBeLessThan(content.length / 2);
     process.stdout.write(`non-reading client: service RSS ${before} → peak ${peak} bytes\n`);
     expect(peak - before).toBeLessThan(200 * 1024 * 1024);

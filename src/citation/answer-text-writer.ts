@@ -6,23 +6,33 @@ const BLOCK_SEPARATOR = '\n\n';
  * Writes the answer text a reader is shown, block by block (a block is a paragraph, or a piece of text saved
  * from a broken answer). Markers come out of each block as it streams, blocks are separated by one blank
  * line, and a block with no visible text leaves no trace, so the concatenation of everything written is
- * exactly the legacy answer text.
+ * exactly the legacy answer text. The writer keeps that text unless told not to (its caller keeps what it shows).
  */
 export class AnswerTextWriter {
   private stripper: MarkerStripper | undefined;
-  /** The visible text of every ended block. Kept whole, not in pieces: a long answer streams in thousands. */
-  private readonly blocks: string[] = [];
+  /**
+   * The visible text of every ended block, when the text is kept. Kept whole, not in pieces: a long answer
+   * streams in thousands.
+   */
+  private readonly blocks: string[] | undefined;
+  private endedBlocks = 0;
   /** The pieces shown of the open block. */
   private pieces: string[] = [];
 
-  constructor(private readonly show: (text: string) => void) {}
+  constructor(
+    private readonly show: (text: string) => void,
+    keepText = true,
+  ) {
+    this.blocks = keepText ? [] : undefined;
+  }
 
   get blockOpen(): boolean {
     return this.stripper !== undefined;
   }
 
-  /** The legacy answer text: everything shown, paragraphs separated by a blank line. */
-  get answerText(): string {
+  /** The legacy answer text: everything shown, paragraphs separated by a blank line; undefined when not kept. */
+  get answerText(): string | undefined {
+    if (this.blocks === undefined) return undefined;
     const open = this.pieces.length > 0 ? [this.pieces.join('')] : [];
     return [...this.blocks, ...open].join(BLOCK_SEPARATOR);
   }
@@ -39,7 +49,10 @@ export class AnswerTextWriter {
     if (stripper === undefined) return { text: '', markerIds: [] };
     this.emit(stripper.end());
     const text = this.pieces.join('');
-    if (text.length > 0) this.blocks.push(text);
+    if (text.length > 0) {
+      this.blocks?.push(text);
+      this.endedBlocks++;
+    }
     this.stripper = undefined;
     this.pieces = [];
     return { text, markerIds: stripper.markerIds };
@@ -53,7 +66,7 @@ export class AnswerTextWriter {
 
   private emit(text: string): void {
     if (text.length === 0) return;
-    if (this.pieces.length === 0 && this.blocks.length > 0) this.show(BLOCK_SEPARATOR);
+    if (this.pieces.length === 0 && this.endedBlocks > 0) this.show(BLOCK_SEPARATOR);
     this.pieces.push(text);
     this.show(text);
   }

@@ -62,8 +62,11 @@ export interface CitationSummary {
   outcome: ParseOutcome;
   /** Why the structure broke, for logs; absent when it did not. */
   reason?: string;
-  /** The legacy answer text: everything shown, paragraphs separated by a blank line. */
-  answerText: string;
+  /**
+   * The legacy answer text: everything shown, paragraphs separated by a blank line. Absent when the stream was
+   * asked not to keep it (`keepAnswerText`).
+   */
+  answerText?: string;
   /** Every source cited, in the order of first citation. */
   refs: CitationRef[];
 }

@@ -82,7 +82,7 @@ export class CitationLedger {
     return events;
   }
 
-  summary(outcome: ParseOutcome, answerText: string, reason?: string): CitationSummary {
+  summary(outcome: ParseOutcome, answerText: string | undefined, reason?: string): CitationSummary {
     return {
       // Paragraphs the server attributed itself do not make a broken answer a paragraph-cited one for old clients.
       citationMode: this.paragraphCount > this.inferred ? 'paragraph' : 'answer',
@@ -98,7 +98,7 @@ export class CitationLedger {
       refused: this.refused,
       outcome,
       ...(reason === undefined ? {} : { reason }),
-      answerText,
+      ...(answerText === undefined ? {} : { answerText }),
       refs: [...this.refs],
     };
   }

@@ -17,6 +17,11 @@ export interface CitationStreamOptions {
   checks?: CitationChecks;
   /** The answer is the refusal sent without asking the model. */
   refused?: boolean;
+  /**
+   * False: the answer text is not kept while it streams, and the summary carries no `answerText`. For callers
+   * that store what is shown as it goes: a long answer's text is then not held in memory until its end.
+   */
+  keepAnswerText?: boolean;
 }
 
 /**
@@ -61,10 +66,17 @@ export class CitationAssembler {
         case 'end':
           show(this.text.flush());
           attribute(this.inferred.end());
-          next({ type: 'done', summary: this.ledger.summary(event.outcome, safeText(event.answerText), event.reason) });
+          next({
+            type: 'done',
+            summary: this.ledger.summary(
+              event.outcome,
+              event.answerText === undefined ? undefined : safeText(event.answerText),
+              event.reason,
+            ),
+          });
           break;
       }
-    });
+    }, options);
   }
 
   write(chunk: string): void {

@@ -56,8 +56,12 @@ export class ParagraphParser {
   private trailing: TrailingTextSalvage | undefined;
   private finished = false;
 
-  constructor(private readonly emit: (event: ParserEvent) => void) {
-    this.writer = new AnswerTextWriter((text) => this.emit({ type: 'text', text }));
+  /** `keepAnswerText` false: the end event carries no answer text, which is then not kept as it streams. */
+  constructor(
+    private readonly emit: (event: ParserEvent) => void,
+    { keepAnswerText = true }: { keepAnswerText?: boolean } = {},
+  ) {
+    this.writer = new AnswerTextWriter((text) => this.emit({ type: 'text', text }), keepAnswerText);
     this.tokenizer.onToken = (token) => this.onToken(token);
     this.tokenizer.onError = (error) => this.onTokenizerError(error);
   }
@@ -104,7 +108,7 @@ export class ParagraphParser {
       type: 'end',
       outcome: this.outcome ?? 'complete',
       ...(this.reason ? { reason: this.reason } : {}),
-      answerText: this.writer.answerText,
+      ...(this.writer.answerText === undefined ? {} : { answerText: this.writer.answerText }),
     });
   }
 

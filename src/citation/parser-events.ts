@@ -33,4 +33,4 @@ export type ParserEvent =
   /** A finished, non-blank paragraph. */
   | { type: 'paragraph'; paragraph: RawParagraph }
   /** The last event: how the output ended, and the whole text shown (the legacy answer text). */
-  | { type: 'end'; outcome: ParseOutcome; reason?: string; answerText: string };
+  | { type: 'end'; outcome: ParseOutcome; reason?: string; answerText?: string };

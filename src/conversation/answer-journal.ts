@@ -1,7 +1,9 @@
 import type { Logger } from '@nestjs/common';
+import type { CitationParagraph, CitationRef } from '../citation/citation-events.js';
 import type { SseFrame } from '../sse/sse-frames.js';
-import type { AnswerBatch, AnswerClosing, AnswerJournalStore } from './answer-journal-store.js';
+import type { AnswerBatch, AnswerClosing, AnswerJournalStore, ParagraphRows } from './answer-journal-store.js';
 import type { AnswerSpill } from './answer-spill.js';
+import { citationRowsOf, paragraphRow, refRow } from './citation-columns.js';
 import { storageReason } from './conversation-errors.js';
 import type { FlushableJournal, JournalFlusher } from './journal-flusher.js';
 
@@ -13,9 +15,10 @@ const BACKOFF_FIRST_MS = 100;
 const BACKOFF_MAX_MS = 2000;
 
 /**
- * The journal of one answer: what the reader is shown is appended to the stored answer in batches, written by
- * the instance's {@link JournalFlusher} together with every other answer's (at each paragraph's close, and at
- * least every `JOURNAL_FLUSH_MS`). A failed write keeps its batch and is retried with backoff; the stream to
+ * The journal of one answer: what the reader is shown, and each paragraph sent with its citations and the
+ * sources first cited in it, are appended to the stored answer in batches, written by the instance's
+ * {@link JournalFlusher} together with every other answer's (at each paragraph's close, and at least every
+ * `JOURNAL_FLUSH_MS`). The answer's process then keeps neither its text nor its paragraphs. A failed write keeps its batch and is retried with backoff; the stream to
  * the reader does not wait for it. `close` stores the end of the answer, retrying for `storeRetryMs`, and
  * keeps it in the spill directory when the database still refuses.
  */
@@ -23,6 +26,9 @@ export class AnswerJournal implements FlushableJournal {
   private events: SseFrame[] = [];
   private text = '';
   private thinking = '';
+  private rows: ParagraphRows = noRows();
+  /** Each source cited so far, for the rows of the citations that name it. */
+  private readonly sources = new Map<string, CitationRef>();
   private failures = 0;
   private retryAt = 0;
   private closed = false;
@@ -45,17 +51,34 @@ export class AnswerJournal implements FlushableJournal {
     this.flusher.enlist(this);
   }
 
+  /** A source cited for the first time. */
+  ref(ref: CitationRef): void {
+    if (this.closed) return;
+    this.sources.set(ref.citationId, ref);
+    this.rows.refs.push(refRow(ref));
+    this.flusher.enlist(this);
+  }
+
+  /** A paragraph sent, with its citations. */
+  paragraph(paragraph: CitationParagraph): void {
+    if (this.closed) return;
+    this.rows.paragraphs.push(paragraphRow(paragraph));
+    for (const row of citationRowsOf(paragraph, this.sources)) this.rows.citations.push(row);
+    this.flusher.enlist(this);
+  }
+
   /** Asks for a write soon (a paragraph closed), so that a reader who resumes finds it stored. */
   flushNow(): void {
-    if (!this.closed && this.events.length > 0) this.flusher.hurry(this);
+    if (!this.closed && this.hasUnwritten()) this.flusher.hurry(this);
   }
 
   takeBatch(now: number): AnswerBatch | undefined {
-    if (this.closed || this.events.length === 0 || now < this.retryAt) return undefined;
-    const batch = { ...this.answer, events: this.events, text: this.text, thinking: this.thinking };
+    if (this.closed || !this.hasUnwritten() || now < this.retryAt) return undefined;
+    const batch = { ...this.answer, events: this.events, text: this.text, thinking: this.thinking, ...this.rows };
     this.events = [];
     this.text = '';
     this.thinking = '';
+    this.rows = noRows();
     return batch;
   }
 
@@ -70,6 +93,11 @@ export class AnswerJournal implements FlushableJournal {
     this.events = [...batch.events, ...this.events];
     this.text = batch.text + this.text;
     this.thinking = batch.thinking + this.thinking;
+    this.rows = {
+      paragraphs: [...(batch.paragraphs ?? []), ...this.rows.paragraphs],
+      citations: [...(batch.citations ?? []), ...this.rows.citations],
+      refs: [...(batch.refs ?? []), ...this.rows.refs],
+    };
     this.failures++;
     const pause = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (this.failures - 1));
     this.retryAt = Date.now() + pause;
@@ -85,14 +113,17 @@ export class AnswerJournal implements FlushableJournal {
   }
 
   /**
-   * Stores the end of the answer with every event not flushed yet. 'stored' when the database took it,
-   * 'spilled' when it is kept in a file until the database is back, ending with `spilledEnd` instead.
+   * Stores the end of the answer with every event and paragraph not flushed yet. 'stored' when the database
+   * took it, 'spilled' when it is kept in a file until the database is back, ending with `spilledEnd` instead.
    */
-  async close(closing: Omit<AnswerClosing, 'events'>, spilledEnd: readonly SseFrame[]): Promise<'stored' | 'spilled'> {
+  async close(
+    closing: Omit<AnswerClosing, 'events' | keyof ParagraphRows>,
+    spilledEnd: readonly SseFrame[],
+  ): Promise<'stored' | 'spilled'> {
     this.closed = true;
     // A round under way may hold this answer's last batch: it is stored, or handed back, before the end is.
     await this.flusher.settled();
-    const full: AnswerClosing = { ...closing, events: this.events };
+    const full: AnswerClosing = { ...closing, events: this.events, ...this.rows };
     const giveUpAt = Date.now() + this.settings.storeRetryMs;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -121,4 +152,12 @@ export class AnswerJournal implements FlushableJournal {
       throw error;
     }
   }
+
+  private hasUnwritten(): boolean {
+    return this.events.length > 0 || this.rows.paragraphs.length > 0 || this.rows.refs.length > 0;
+  }
+}
+
+function noRows(): ParagraphRows {
+  return { paragraphs: [], citations: [], refs: [] };
 }

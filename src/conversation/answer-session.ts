@@ -7,7 +7,7 @@ import { EVENT, type AnswerFrameMapper, type AnswerMeta } from './answer-frames.
 import type { AnswerEvent } from './answer-events.js';
 import type { AnswerJournal } from './answer-journal.js';
 import { serializeFrames, stockClientText, type SseFrame } from '../sse/sse-frames.js';
-import { SentParagraphs } from './sent-paragraphs.js';
+import { SentParagraphs, type ParagraphCut } from './sent-paragraphs.js';
 import { ShownLog } from './shown-log.js';
 
 export class AnswerTooLargeError extends AppError {
@@ -42,7 +42,7 @@ type DoneEvent = Extract<AnswerEvent, { type: 'done' }>;
 /**
  * What the reader was shown of an answer, from the frames actually written: the answer text is the unnamed
  * events read with the stock client's rule (named events the stock client does not know are only sent to
- * clients that asked for them and know them).
+ * clients that asked for them and know them). For a session without a journal, which keeps all of it.
  */
 export interface Shown {
   text: string;
@@ -54,14 +54,30 @@ export interface Shown {
 }
 
 /**
+ * What a journaled answer was shown, as its closing needs it: its journal stored the text and paragraphs as
+ * they were sent, and removes what was sent after the last frame shown.
+ */
+export interface ShownCut {
+  /** Id of the last frame counted. */
+  lastId: number;
+  paragraphs: ParagraphCut;
+  refCount: number;
+  /** Sources first cited after the last frame shown. */
+  unshownRefIds: string[];
+}
+
+/**
  * One answer on its way to one connection: the model's answer events through the frame mapper onto the
  * connection and into the journal, with the answer's size cap and its stop switch. Entry points (the chat
  * stream, the knowledge-base Q&A stream) build the events and the mapper; everything per answer between the
  * model and the socket is here.
+ *
+ * With a journal, each paragraph and source goes to the journal as it is sent, and the session keeps only
+ * where each frame and paragraph ends (`shownCut`). Without one, it keeps what was shown (`shown`).
  */
 export class AnswerSession {
   private readonly log: ShownLog;
-  private readonly paragraphs = new SentParagraphs();
+  private readonly paragraphs: SentParagraphs;
   private readonly refs: { ref: CitationRef; afterId: number }[] = [];
   // Replayed: a stop that comes before the model is subscribed still stops it.
   private readonly stops = new ReplaySubject<StopReason>(1);
@@ -75,7 +91,8 @@ export class AnswerSession {
     private readonly maxAnswerChars: number,
   ) {
     // Once the connection closed, what reached the client can no longer be told: nothing more is settled.
-    this.log = new ShownLog(() => (connection.closed ? 0 : connection.deliveredBytes));
+    this.log = new ShownLog(() => (connection.closed ? 0 : connection.deliveredBytes), journal === undefined);
+    this.paragraphs = new SentParagraphs(journal === undefined);
   }
 
   /** Fires once, with the first reason to cut the answer short. */
@@ -123,11 +140,21 @@ export class AnswerSession {
             done = event;
             return;
           }
-          if (event.type === 'paragraph') this.paragraphs.add(event.paragraph, this.mapper.lastId);
-          if (event.type === 'ref') this.refs.push({ ref: event.ref, afterId: this.mapper.lastId });
-          this.emit(this.mapper.event(event), event.type === 'paragraph');
-          // The paragraph's text was just shown piece by piece: the log keeps the paragraph's string for it.
-          if (event.type === 'paragraph') this.log.shareText(event.paragraph.text);
+          if (event.type === 'paragraph') {
+            this.paragraphs.add(event.paragraph, this.mapper.lastId);
+            this.journal?.paragraph(event.paragraph);
+          }
+          if (event.type === 'ref') {
+            this.refs.push({ ref: event.ref, afterId: this.mapper.lastId });
+            this.journal?.ref(event.ref);
+          }
+          this.emit(this.mapper.event(event));
+          if (event.type === 'paragraph') {
+            // A paragraph closed: a reader who resumes finds it stored.
+            this.journal?.flushNow();
+            // Its text was just shown piece by piece: the log keeps the paragraph's string for it.
+            this.log.shareText(event.paragraph.text);
+          }
           if (event.type === 'text') {
             this.shownChars += event.text.length;
             if (this.shownChars > this.maxAnswerChars) this.stop('too-large');
@@ -145,13 +172,11 @@ export class AnswerSession {
   }
 
   /**
-   * What the reader was shown. After a reader stalled, only the frames the connection handed to the operating
-   * system count: the rest never reached it.
+   * What the reader was shown, for a session without a journal. After a reader stalled, only the frames the
+   * connection handed to the operating system count: the rest never reached it.
    */
   shown(): Shown {
-    const { text, thinking, lastId } = this.log.shown(
-      this.connection.stalled ? this.connection.deliveredBytes : undefined,
-    );
+    const { text, thinking, lastId } = this.log.shown(this.deliveredLimit());
     return {
       text,
       thinking,
@@ -159,6 +184,22 @@ export class AnswerSession {
       refs: this.refs.filter((entry) => entry.afterId <= lastId).map((entry) => entry.ref),
       lastId,
     };
+  }
+
+  /** What a journaled answer was shown; see {@link shown} for which frames count. */
+  shownCut(): ShownCut {
+    const lastId = this.log.lastShownId(this.deliveredLimit());
+    const shownRefs = this.refs.filter((entry) => entry.afterId <= lastId).length;
+    return {
+      lastId,
+      paragraphs: this.paragraphs.cut(lastId),
+      refCount: shownRefs,
+      unshownRefIds: this.refs.filter((entry) => entry.afterId > lastId).map((entry) => entry.ref.citationId),
+    };
+  }
+
+  private deliveredLimit(): number | undefined {
+    return this.connection.stalled ? this.connection.deliveredBytes : undefined;
   }
 
   /** Characters of the shown text kept once, as the strings of the paragraphs that showed them. */

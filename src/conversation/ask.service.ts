@@ -280,6 +280,8 @@ export class AskService {
     const { timeoutMs, repairRetry } = this.config.ask;
     const modelName = request.modelName?.trim();
     const quotes = this.trust.quotes;
+    // The journal stores the text and paragraphs as they are shown: the citation core need not keep them.
+    const streamOptions: CitationStreamOptions = { ...options, keepAnswerText: false };
     // With nothing retrieved and the refusal setting on, the model is not asked: the refusal is the answer.
     const model = (repair: boolean) =>
       options.refused
@@ -299,7 +301,7 @@ export class AskService {
         observed.modelOutput(),
         deadline(timeoutMs),
         endInTurn(answerEnds),
-        answerEvents(catalog, options),
+        answerEvents(catalog, streamOptions),
       );
     return repairRetry
       ? withRepairRetry(attempt, (reason) => this.logger.warn({ message: 'answer format broke; asking again', reason }))
@@ -348,7 +350,7 @@ export class AskService {
       });
     }
     session.record(end);
-    const shown = session.shown();
+    const shown = session.shownCut();
     const usage = ending.done?.usage;
     const stored = await journal.close(
       {
@@ -358,22 +360,22 @@ export class AskService {
         newQuestion: context.question.existingId === undefined,
         userId: context.user.id,
         status,
-        answerText: shown.text,
-        thinking: shown.thinking,
-        citationMode: shown.paragraphs.length > 0 ? 'paragraph' : 'answer',
+        citationMode: shown.paragraphs.count > 0 ? 'paragraph' : 'answer',
         parseOutcome: summary?.outcome,
         hasCitationError: summary?.hasCitationError ?? true,
         droppedCitationCount: summary?.droppedCitationCount ?? 0,
+        paragraphCount: shown.paragraphs.count,
         // A paragraph the server attributed itself is counted as inferred, not as one the model left uncited.
-        uncitedParagraphCount: shown.paragraphs.filter((p) => p.citationIds.length === 0 && !p.inferred).length,
-        paragraphs: shown.paragraphs,
-        refs: shown.refs,
+        uncitedParagraphCount: shown.paragraphs.uncited,
+        refCount: shown.refCount,
         retrieval: hits,
         totalTokens: usage?.totalTokens ?? 0,
         completionTokens: usage?.completionTokens ?? 0,
         ...(summary ? { trust: trustCounts(summary) } : {}),
         verdicts,
         lastSeq: shown.lastId,
+        lastParagraphIndex: shown.paragraphs.lastIndex,
+        unshownRefIds: shown.unshownRefIds,
       },
       end.length > 0 ? this.notSaved(end) : [],
     );

@@ -41,8 +41,51 @@ export function supportColumns(paragraph: CitationParagraph, index: number, verd
 }
 
 /** The real id behind a citation: a chunk's embedding id, or a graph element's id. */
-export function sourceIdOf(ref: CitationRef): string {
+export function sourceIdOf(ref: Pick<CitationRef, 'payload'>): string {
   return 'embeddingId' in ref.payload ? ref.payload.embeddingId : ref.payload.id;
+}
+
+/** A paragraph as a storing statement's row. */
+export function paragraphRow(paragraph: CitationParagraph) {
+  return {
+    paragraphIndex: paragraph.paragraphIndex,
+    text: paragraph.text,
+    citationIdsJson: JSON.stringify(paragraph.citationIds),
+    ...paragraphFlags(paragraph),
+  };
+}
+
+/** A paragraph's citations as rows: one per id with a cited source (`refsById`); an id without one has none. */
+export function citationRowsOf(
+  paragraph: CitationParagraph,
+  refsById: ReadonlyMap<string, Pick<CitationRef, 'type' | 'payload'>>,
+  verdicts: readonly CitationVerdict[] = [],
+) {
+  return paragraph.citationIds.flatMap((citationId, i) => {
+    const ref = refsById.get(citationId);
+    if (ref === undefined) return [];
+    return [
+      {
+        paragraphIndex: paragraph.paragraphIndex,
+        citationId,
+        displayNumber: paragraph.citationNumbers[i]!,
+        citationType: ref.type,
+        sourceId: sourceIdOf(ref),
+        ...supportColumns(paragraph, i, verdicts),
+      },
+    ];
+  });
+}
+
+/** A cited source as a storing statement's row. */
+export function refRow(ref: CitationRef) {
+  return {
+    citationId: ref.citationId,
+    displayNumber: ref.displayNumber,
+    citationType: ref.type,
+    sourceId: sourceIdOf(ref),
+    payloadJson: JSON.stringify(ref.payload),
+  };
 }
 
 /**
@@ -56,35 +99,9 @@ export function citationRows(
 ) {
   const refsById = new Map(refs.map((ref) => [ref.citationId, ref]));
   return {
-    paragraphs: paragraphs.map((paragraph) => ({
-      paragraphIndex: paragraph.paragraphIndex,
-      text: paragraph.text,
-      citationIdsJson: JSON.stringify(paragraph.citationIds),
-      ...paragraphFlags(paragraph),
-    })),
-    citations: paragraphs.flatMap((paragraph) =>
-      paragraph.citationIds.flatMap((citationId, i) => {
-        const ref = refsById.get(citationId);
-        if (ref === undefined) return [];
-        return [
-          {
-            paragraphIndex: paragraph.paragraphIndex,
-            citationId,
-            displayNumber: paragraph.citationNumbers[i]!,
-            citationType: ref.type,
-            sourceId: sourceIdOf(ref),
-            ...supportColumns(paragraph, i, verdicts),
-          },
-        ];
-      }),
-    ),
-    refs: refs.map((ref) => ({
-      citationId: ref.citationId,
-      displayNumber: ref.displayNumber,
-      citationType: ref.type,
-      sourceId: sourceIdOf(ref),
-      payloadJson: JSON.stringify(ref.payload),
-    })),
+    paragraphs: paragraphs.map(paragraphRow),
+    citations: paragraphs.flatMap((paragraph) => citationRowsOf(paragraph, refsById, verdicts)),
+    refs: refs.map(refRow),
   };
 }
 
@@ -160,6 +177,22 @@ export function graphRefRows(retrieval: RetrievalResult | undefined) {
 }
 
 /**
+ * The part of a storing statement that writes an answer's whole-answer references (the legacy embedding and
+ * graph rows), as data-modifying CTEs. It expects a CTE `input` holding the record as `j` and a CTE `answer`
+ * holding the answer's `id`.
+ */
+export const ANSWER_REF_INSERTS = `embedding_refs AS (
+  INSERT INTO "adi_conversation_message_ref_embedding" ("message_id", "embedding_id", "score", "chunk_text", "user_id")
+  SELECT answer."id", e."embeddingId", e."score", e."chunkText", (j->>'userId')::bigint
+    FROM answer, input, jsonb_to_recordset(j->'embeddingRefs') AS e("embeddingId" text, "score" numeric, "chunkText" text)
+  RETURNING 1),
+graph_refs AS (
+  INSERT INTO "adi_conversation_message_ref_graph" ("message_id", "entities_from_question", "graph_from_store", "user_id")
+  SELECT answer."id", g."entitiesFromQuestion", g."graphFromStore", (j->>'userId')::bigint
+    FROM answer, input, jsonb_to_recordset(j->'graphRefs') AS g("entitiesFromQuestion" text, "graphFromStore" text)
+  RETURNING 1)`;
+
+/**
  * The part of a storing statement that writes an answer's paragraphs, citations, cited sources and whole-answer
  * references, as data-modifying CTEs. It expects a CTE `input` holding the record as `j` and a CTE `answer`
  * holding the answer's `id`; the journal's final statement and the one-statement save share it.
@@ -190,13 +223,4 @@ refs AS (
     FROM answer, input, jsonb_to_recordset(j->'refs')
       AS r("citationId" text, "displayNumber" int, "citationType" text, "sourceId" text, "payloadJson" text)
   RETURNING 1),
-embedding_refs AS (
-  INSERT INTO "adi_conversation_message_ref_embedding" ("message_id", "embedding_id", "score", "chunk_text", "user_id")
-  SELECT answer."id", e."embeddingId", e."score", e."chunkText", (j->>'userId')::bigint
-    FROM answer, input, jsonb_to_recordset(j->'embeddingRefs') AS e("embeddingId" text, "score" numeric, "chunkText" text)
-  RETURNING 1),
-graph_refs AS (
-  INSERT INTO "adi_conversation_message_ref_graph" ("message_id", "entities_from_question", "graph_from_store", "user_id")
-  SELECT answer."id", g."entitiesFromQuestion", g."graphFromStore", (j->>'userId')::bigint
-    FROM answer, input, jsonb_to_recordset(j->'graphRefs') AS g("entitiesFromQuestion" text, "graphFromStore" text)
-  RETURNING 1)`;
+${ANSWER_REF_INSERTS}`;

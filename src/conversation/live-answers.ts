@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { REDIS } from '../database/database.module.js';
-import { JOURNAL_CHANNEL, STOP_CHANNEL } from './answer-journal-store.js';
+import { JOURNAL_CHANNEL, STOP_CHANNEL } from './answer-journal-sql.js';
 
 /**
  * Answers being written, and the signals between the instances that write and read them: "the journal of

@@ -37,7 +37,7 @@ const PARAGRAPHS: CitationParagraph[] = [
 ];
 
 describe('SentParagraphs', () => {
-  const sent = new SentParagraphs();
+  const sent = new SentParagraphs(true);
   PARAGRAPHS.forEach((paragraph, i) => sent.add(paragraph, 10 * (i + 1)));
 
   it('gives back every paragraph as it was sent, with its support entries and quotes', () => {
@@ -53,5 +53,17 @@ describe('SentParagraphs', () => {
     expect(sent.upTo(0)).toEqual([]);
     expect(sent.upTo(29)).toEqual(PARAGRAPHS.slice(0, 2));
     expect(sent.upTo(30)).toEqual(PARAGRAPHS.slice(0, 3));
+  });
+
+  it('counts the paragraphs shown, the uncited ones among them and the last index, with or without content', () => {
+    const light = new SentParagraphs(false);
+    PARAGRAPHS.forEach((paragraph, i) => light.add(paragraph, 10 * (i + 1)));
+    for (const kept of [sent, light]) {
+      expect(kept.cut(0)).toEqual({ count: 0, uncited: 0, lastIndex: -1 });
+      expect(kept.cut(29)).toEqual({ count: 2, uncited: 1, lastIndex: 1 });
+      // The inferred paragraph cites what the server found; the checked one with nothing kept is uncited.
+      expect(kept.cut(Infinity)).toEqual({ count: 5, uncited: 2, lastIndex: 4 });
+    }
+    expect(() => light.upTo(Infinity)).toThrow(/stored as they are sent/);
   });
 });

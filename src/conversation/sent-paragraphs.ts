@@ -6,22 +6,86 @@ type Quote = NonNullable<CitationSupportEntry['quote']>;
 const JUDGED = 1;
 const SUPPORTED = 2;
 const INFERRED = 4;
+/** Cites nothing, and the server did not attribute it either: what `uncited_paragraph_count` counts. */
+const UNCITED = 8;
 /** Bit of a citation's flags: the support check found it supported. */
 const CITATION_SUPPORTED = 1;
+
+/** Which of the paragraphs sent were shown: how many, how many of them cite nothing, the last one's index. */
+export interface ParagraphCut {
+  count: number;
+  uncited: number;
+  /** -1 when none was shown. */
+  lastIndex: number;
+}
 
 /**
  * The paragraphs an answer has sent, kept until the answer is stored, in a form that costs a few numbers per
  * paragraph and per citation. As objects, each paragraph cost about 400 bytes besides its text (the paragraph,
  * its ids, numbers and support arrays, an object per support entry): with hundreds of long answers streaming,
- * more than the text itself. Texts and ids are the strings the citation core made (the catalog's own ids), not
- * copies; `upTo` builds the objects again, equal to the ones sent, once, when the answer is stored.
+ * more than the text itself.
+ *
+ * An answer whose journal stores each paragraph as it is sent needs only to know, at its end, which of them
+ * were shown (`cut`): it keeps three numbers a paragraph. Otherwise (`keepContent`) texts and ids are kept too,
+ * as the strings the citation core made, not copies, and `upTo` builds the objects again, equal to the ones
+ * sent, once, when the answer is stored.
  */
 export class SentParagraphs {
-  private readonly texts: string[] = [];
-  /** Per paragraph: its index, the id of the last frame written before it, its flags, the end of its citations. */
+  /** Per paragraph: its index, the id of the last frame written before it, its flags. */
   private readonly indexes: number[] = [];
   private readonly afterIds: number[] = [];
   private readonly flags: number[] = [];
+  private readonly content: SentContent | undefined;
+
+  constructor(keepContent: boolean) {
+    this.content = keepContent ? new SentContent() : undefined;
+  }
+
+  get length(): number {
+    return this.indexes.length;
+  }
+
+  /** A paragraph sent after the frame `afterId`. */
+  add(paragraph: CitationParagraph, afterId: number): void {
+    this.content?.add(paragraph);
+    this.indexes.push(paragraph.paragraphIndex);
+    this.afterIds.push(afterId);
+    this.flags.push(
+      (paragraph.support ? JUDGED : 0) |
+        (paragraph.supported ? SUPPORTED : 0) |
+        (paragraph.inferred ? INFERRED : 0) |
+        (paragraph.citationIds.length === 0 && !paragraph.inferred ? UNCITED : 0),
+    );
+  }
+
+  /** The paragraphs sent after frames up to `lastId`. */
+  cut(lastId: number): ParagraphCut {
+    const cut: ParagraphCut = { count: 0, uncited: 0, lastIndex: -1 };
+    for (let at = 0; at < this.indexes.length; at++) {
+      if (this.afterIds[at]! > lastId) continue;
+      cut.count++;
+      if (this.flags[at]! & UNCITED) cut.uncited++;
+      cut.lastIndex = Math.max(cut.lastIndex, this.indexes[at]!);
+    }
+    return cut;
+  }
+
+  /** The paragraphs sent after frames up to `lastId`, as they were sent. Only when their content is kept. */
+  upTo(lastId: number): CitationParagraph[] {
+    const content = this.content;
+    if (content === undefined) throw new Error('the paragraphs sent are stored as they are sent, not kept');
+    const paragraphs: CitationParagraph[] = [];
+    for (let at = 0; at < this.indexes.length; at++) {
+      if (this.afterIds[at]! <= lastId) paragraphs.push(content.paragraph(at, this.indexes[at]!, this.flags[at]!));
+    }
+    return paragraphs;
+  }
+}
+
+/** The texts and citations of the paragraphs sent, in shared arrays. */
+class SentContent {
+  private readonly texts: string[] = [];
+  /** Per paragraph: the end of its citations. */
   private readonly citationEnds: number[] = [];
   /** Per citation, of every paragraph in turn. */
   private readonly ids: string[] = [];
@@ -31,12 +95,7 @@ export class SentParagraphs {
   /** Verified quotes, by citation position: few answers have any. */
   private readonly quotes = new Map<number, Quote>();
 
-  get length(): number {
-    return this.texts.length;
-  }
-
-  /** A paragraph sent after the frame `afterId`. */
-  add(paragraph: CitationParagraph, afterId: number): void {
+  add(paragraph: CitationParagraph): void {
     const { support } = paragraph;
     paragraph.citationIds.forEach((citationId, i) => {
       const entry = support?.[i];
@@ -47,30 +106,15 @@ export class SentParagraphs {
       this.citationFlags.push(entry?.verdict === 'supported' ? CITATION_SUPPORTED : 0);
     });
     this.texts.push(paragraph.text);
-    this.indexes.push(paragraph.paragraphIndex);
-    this.afterIds.push(afterId);
     this.citationEnds.push(this.ids.length);
-    this.flags.push(
-      (support ? JUDGED : 0) | (paragraph.supported ? SUPPORTED : 0) | (paragraph.inferred ? INFERRED : 0),
-    );
   }
 
-  /** The paragraphs sent after frames up to `lastId`, as they were sent. */
-  upTo(lastId: number): CitationParagraph[] {
-    const paragraphs: CitationParagraph[] = [];
-    for (let at = 0; at < this.texts.length; at++) {
-      if (this.afterIds[at]! <= lastId) paragraphs.push(this.paragraph(at));
-    }
-    return paragraphs;
-  }
-
-  private paragraph(at: number): CitationParagraph {
+  paragraph(at: number, paragraphIndex: number, flags: number): CitationParagraph {
     const start = at === 0 ? 0 : this.citationEnds[at - 1]!;
     const end = this.citationEnds[at]!;
-    const flags = this.flags[at]!;
     const citationIds = this.ids.slice(start, end);
     const paragraph: CitationParagraph = {
-      paragraphIndex: this.indexes[at]!,
+      paragraphIndex,
       text: this.texts[at]!,
       citationIds,
       citationNumbers: this.numbers.slice(start, end),

@@ -75,6 +75,9 @@ const FIRST_CAPACITY = 64;
  * Only the frames the client may not have received yet need their marks: when the array fills, the frames
  * whose bytes were all handed to the client (`deliveredBytes`, which only grows) are settled into one mark.
  * A reader who keeps up leaves a few dozen frames unsettled, however long the answer.
+ *
+ * An answer whose journal stores what it shows reads its text back from there: its log keeps no text
+ * (`keepText` false), only where each frame ends.
  */
 export class ShownLog {
   private marks = new Int32Array(FIELDS * FIRST_CAPACITY);
@@ -83,42 +86,53 @@ export class ShownLog {
   private settledText = 0;
   private settledThinking = 0;
   private settledId = 0;
-  private readonly text = new TextBuilder();
-  private readonly thinking = new TextBuilder();
+  private readonly text: TextBuilder | undefined;
+  private readonly thinking: TextBuilder | undefined;
 
   /** `deliveredBytes`: bytes the client has surely received so far; 0 when that can no longer be told. */
-  constructor(private readonly deliveredBytes: () => number = () => 0) {}
+  constructor(
+    private readonly deliveredBytes: () => number = () => 0,
+    keepText = true,
+  ) {
+    this.text = keepText ? new TextBuilder() : undefined;
+    this.thinking = keepText ? new TextBuilder() : undefined;
+  }
 
   /** A frame, the bytes written once it was, and the text and reasoning it showed. */
   add(frame: SseFrame, writtenBytes: number, text: string, thinking: string): void {
     if ((this.count + 1) * FIELDS > this.marks.length) this.makeRoom();
-    this.text.append(text);
-    this.thinking.append(thinking);
+    this.text?.append(text);
+    this.thinking?.append(thinking);
     const at = this.count * FIELDS;
     this.marks[at + BYTES] = Math.min(writtenBytes, 0x7fffffff);
-    this.marks[at + TEXT] = this.text.length;
-    this.marks[at + THINKING] = this.thinking.length;
+    this.marks[at + TEXT] = this.text?.length ?? 0;
+    this.marks[at + THINKING] = this.thinking?.length ?? 0;
     this.marks[at + ID] = frame.id ?? 0;
     this.count++;
   }
 
   /**
    * Text, reasoning and last id of the frames shown; with `deliveredBytes`, only of the frames whose bytes had
-   * all been handed to the client by then.
+   * all been handed to the client by then. Only when the text is kept.
    */
   shown(deliveredBytes?: number): { text: string; thinking: string; lastId: number } {
-    let count = this.count;
-    if (deliveredBytes !== undefined) {
-      while (count > 0 && this.marks[(count - 1) * FIELDS + BYTES]! > deliveredBytes) count--;
+    if (this.text === undefined || this.thinking === undefined) {
+      throw new Error('the shown text is not kept: it is read back from the stored events');
     }
+    const count = this.shownFrames(deliveredBytes);
     const at = (count - 1) * FIELDS;
     const textLength = count === 0 ? this.settledText : this.marks[at + TEXT]!;
     const thinkingLength = count === 0 ? this.settledThinking : this.marks[at + THINKING]!;
     return {
       text: textLength === 0 ? '' : this.text.value().slice(0, textLength),
       thinking: thinkingLength === 0 ? '' : this.thinking.value().slice(0, thinkingLength),
-      lastId: count === 0 ? this.settledId : this.marks[at + ID]!,
+      lastId: this.lastIdOf(count),
     };
+  }
+
+  /** The id of the last frame shown; with `deliveredBytes`, as in {@link shown}. */
+  lastShownId(deliveredBytes?: number): number {
+    return this.lastIdOf(this.shownFrames(deliveredBytes));
   }
 
   /**
@@ -126,7 +140,7 @@ export class ShownLog {
    * log keeps that string for it rather than a copy of its own.
    */
   shareText(text: string): void {
-    this.text.shareTail(text);
+    this.text?.shareTail(text);
     // A burst (the first read of a long answer) can grow the marks far past what a reader who keeps up needs;
     // settled once it has been delivered, they go back to their first size.
     if (this.marks.length > FIELDS * FIRST_CAPACITY) this.settle();
@@ -134,7 +148,7 @@ export class ShownLog {
 
   /** Characters of the answer text kept as strings shared with their owners rather than copies. */
   get sharedTextLength(): number {
-    return this.text.sharedLength;
+    return this.text?.sharedLength ?? 0;
   }
 
   /** Frames whose marks are kept (not settled). */
@@ -145,6 +159,19 @@ export class ShownLog {
   /** Frames the marks' array has room for. */
   get markCapacity(): number {
     return this.marks.length / FIELDS;
+  }
+
+  /** How many of the marked frames were shown: with `deliveredBytes`, those whose bytes were all delivered. */
+  private shownFrames(deliveredBytes: number | undefined): number {
+    let count = this.count;
+    if (deliveredBytes !== undefined) {
+      while (count > 0 && this.marks[(count - 1) * FIELDS + BYTES]! > deliveredBytes) count--;
+    }
+    return count;
+  }
+
+  private lastIdOf(shownFrames: number): number {
+    return shownFrames === 0 ? this.settledId : this.marks[(shownFrames - 1) * FIELDS + ID]!;
   }
 
   /** Settles the delivered frames; grows the array when that frees less than half of it. */

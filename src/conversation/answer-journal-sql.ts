@@ -1,0 +1,281 @@
+import { MESSAGE_ROLE } from '../database/entities/message.entity.js';
+import { WRAP } from '../sse/sse-frames.js';
+import { EVENT } from './answer-frames.js';
+import { ANSWER_REF_INSERTS, CITATION_ROW_INSERTS } from './citation-columns.js';
+
+/**
+ * The answer journal's statements. Each takes one jsonb parameter, `j`. (Statements that change rows end in a
+ * SELECT: TypeORM returns `[rows, count]` for a bare UPDATE or DELETE.)
+ */
+
+/** PostgreSQL channel that says an answer's journal grew (payload: the answer's uuid). */
+export const JOURNAL_CHANNEL = 'adi_answer_journal';
+/** PostgreSQL channel that asks the writer of an answer to stop it (payload: the answer's uuid). */
+export const STOP_CHANNEL = 'adi_answer_stop';
+
+export const OPEN_ANSWER = `
+WITH input AS (SELECT $1::jsonb AS j),
+question AS (
+  INSERT INTO "adi_conversation_message"
+    ("uuid", "parent_message_id", "conversation_id", "conversation_uuid", "user_id", "remark", "message_role", "tokens")
+  SELECT j->>'questionUuid', 0, (j->>'conversationId')::bigint, j->>'conversationUuid', (j->>'userId')::bigint,
+         j->>'question', ${MESSAGE_ROLE.user}, 0
+    FROM input WHERE j->>'questionId' IS NULL
+  RETURNING "id"),
+question_id AS (
+  SELECT "id" FROM question
+  UNION ALL SELECT (j->>'questionId')::bigint FROM input WHERE j->>'questionId' IS NOT NULL),
+answer AS (
+  INSERT INTO "adi_conversation_message"
+    ("uuid", "parent_message_id", "conversation_id", "conversation_uuid", "user_id", "remark", "message_role",
+     "ai_model_platform", "answer_status")
+  SELECT j->>'answerUuid', (SELECT "id" FROM question_id), (j->>'conversationId')::bigint, j->>'conversationUuid',
+         (j->>'userId')::bigint, '', ${MESSAGE_ROLE.assistant}, j->>'modelPlatform', 'streaming'
+    FROM input
+  RETURNING "id"),
+stream AS (
+  INSERT INTO "adi_answer_stream" ("message_id", "answer_uuid", "user_id", "lease_expires_at")
+  SELECT answer."id", j->>'answerUuid', (j->>'userId')::bigint, now() + (j->>'leaseMs')::int * interval '1 millisecond'
+    FROM answer, input
+  RETURNING 1)
+SELECT (SELECT "id" FROM answer) AS "answerId", (SELECT "id" FROM question_id) AS "questionId",
+       (SELECT count(*) FROM stream) AS "streams"`;
+
+/**
+ * One flush of many answers: each batch's events, its shown text appended to its answer row, and the rows of
+ * the paragraphs it sent (each with its citations, and the sources first cited in it), in one statement.
+ *
+ * It commits durably: the writer forgets what a flush stored (the answer's end reads its text back from the
+ * stored events), so a database that crashed after acknowledging it must still have it.
+ *
+ * Run twice (a retry of a flush whose reply was lost), it stores nothing twice: events and paragraphs are
+ * unique per answer, a batch whose events are already stored does not append its text again, and a paragraph's
+ * citations go in only with the paragraph. Readers on other instances are told which answers grew, up to 200
+ * uuids a notification (a payload holds at most 8,000 bytes).
+ */
+export const APPEND_MANY = `
+WITH input AS (SELECT $1::jsonb AS j),
+batches AS (
+  SELECT (b->>'answerId')::bigint AS answer_id, b->>'answerUuid' AS answer_uuid, b->'events' AS events,
+         b->>'text' AS text, b->>'thinking' AS thinking, b->'paragraphs' AS paragraphs, b->'citations' AS citations,
+         b->'refs' AS refs
+    FROM input, jsonb_array_elements(j) AS b),
+events AS (
+  INSERT INTO "adi_answer_event" ("message_id", "seq", "event", "data")
+  SELECT answer_id, e."seq", e."event", e."data"
+    FROM batches, jsonb_to_recordset(batches.events) AS e("seq" int, "event" text, "data" text)
+  ON CONFLICT DO NOTHING
+  RETURNING "message_id"),
+answers AS (
+  UPDATE "adi_conversation_message" AS m
+     SET "remark" = m."remark" || b.text, "thinking_content" = m."thinking_content" || b.thinking
+    FROM batches AS b
+   WHERE m."id" = b.answer_id AND b.answer_id IN (SELECT "message_id" FROM events)
+  RETURNING b.answer_uuid),
+paragraphs AS (
+  INSERT INTO "adi_conversation_message_citation_paragraph"
+    ("message_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "is_inferred")
+  SELECT b.answer_id, p."paragraphIndex", p."text", p."citationIdsJson", p."supported", coalesce(p."inferred", false)
+    FROM batches AS b, jsonb_to_recordset(b.paragraphs)
+      AS p("paragraphIndex" int, "text" text, "citationIdsJson" text, "supported" boolean, "inferred" boolean)
+  ON CONFLICT DO NOTHING
+  RETURNING "message_id", "paragraph_index"),
+citations AS (
+  INSERT INTO "adi_conversation_message_citation"
+    ("message_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id", "support_score",
+     "support_verdict", "quote_text", "quote_start", "quote_end")
+  SELECT b.answer_id, c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
+         c."supportScore", c."supportVerdict", c."quoteText", c."quoteStart", c."quoteEnd"
+    FROM batches AS b, jsonb_to_recordset(b.citations)
+      AS c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text, "sourceId" text,
+           "supportScore" double precision, "supportVerdict" text, "quoteText" text, "quoteStart" int, "quoteEnd" int)
+   WHERE (b.answer_id, c."paragraphIndex") IN (SELECT "message_id", "paragraph_index" FROM paragraphs)
+  RETURNING 1),
+refs AS (
+  INSERT INTO "adi_conversation_message_citation_ref"
+    ("message_id", "citation_id", "display_number", "citation_type", "source_id", "payload_json")
+  SELECT b.answer_id, r."citationId", r."displayNumber", r."citationType", r."sourceId", r."payloadJson"
+    FROM batches AS b, jsonb_to_recordset(b.refs)
+      AS r("citationId" text, "displayNumber" int, "citationType" text, "sourceId" text, "payloadJson" text)
+  ON CONFLICT DO NOTHING
+  RETURNING 1),
+numbered AS (SELECT answer_uuid, (row_number() OVER () - 1) / 200 AS part FROM answers)
+SELECT (SELECT count(*) FROM answers) AS "updated",
+       (SELECT count(*) FROM (SELECT pg_notify('${JOURNAL_CHANNEL}', string_agg(answer_uuid, ','))
+                                FROM numbered GROUP BY part) AS notified) AS "notifications"`;
+
+/** The answer row's closing columns, from the record `j` (shared by both closing statements). */
+const ANSWER_COLUMNS = `"tokens" = (j->>'completionTokens')::int,
+    "is_ref_embedding" = (j->>'isRefEmbedding')::boolean, "is_ref_graph" = (j->>'isRefGraph')::boolean,
+    "answer_status" = j->>'status', "citation_mode" = j->>'citationMode', "parse_outcome" = j->>'parseOutcome',
+    "has_citation_error" = (j->>'hasCitationError')::boolean, "paragraph_count" = (j->>'paragraphCount')::int,
+    "ref_count" = (j->>'refCount')::int, "dropped_citation_count" = (j->>'droppedCitationCount')::int,
+    "uncited_paragraph_count" = (j->>'uncitedParagraphCount')::int,
+    "unsupported_citation_count" = coalesce((j->>'unsupportedCitationCount')::int, 0),
+    "supported_paragraph_count" = coalesce((j->>'supportedParagraphCount')::int, 0),
+    "inferred_paragraph_count" = coalesce((j->>'inferredParagraphCount')::int, 0),
+    "unverified_quote_count" = coalesce((j->>'unverifiedQuoteCount')::int, 0),
+    "is_refused" = coalesce((j->>'refused')::boolean, false), "is_truncated" = coalesce((j->>'truncated')::boolean, false),
+    "update_time" = now()`;
+
+/** What every closing statement starts with: the record, matched to its answer row by id and uuid alike. */
+const CLOSING_INPUT = `given AS (SELECT $1::jsonb AS j),
+-- The answer row must carry the uuid too: a spill file never lands on another database's row of the same id.
+input AS (
+  SELECT j, m."id" AS answer_id FROM given
+    JOIN "adi_conversation_message" AS m ON m."id" = (j->>'answerId')::bigint AND m."uuid" = j->>'answerUuid')`;
+
+/** The question's token count, and the end of the answer's lease; shared by both closing statements. */
+const CLOSING_QUESTION_AND_STREAM = `question AS (
+  UPDATE "adi_conversation_message" SET "tokens" = (j->>'totalTokens')::int
+    FROM input WHERE "id" = (j->>'questionId')::bigint AND (j->>'newQuestion')::boolean
+  RETURNING 1),
+stream AS (DELETE FROM "adi_answer_stream" USING input WHERE "message_id" = answer_id RETURNING 1)`;
+
+/**
+ * The end of an answer whose events and paragraphs were journaled as they were sent, in one atomic statement:
+ * the events and paragraph rows not stored yet, status and counts, and the whole-answer references. What was
+ * written but never delivered (events after `lastSeq`, paragraphs after `lastParagraphIndex`, the sources first
+ * cited in them) is removed. The answer's text and reasoning are read back from its stored events with the
+ * stock client's rule, so the process need not keep them. Running it twice leaves the same rows.
+ */
+export const CLOSE_ANSWER = `
+WITH ${CLOSING_INPUT},
+tail AS (
+  SELECT e."seq", e."event", e."data"
+    FROM input, jsonb_to_recordset(j->'events') AS e("seq" int, "event" text, "data" text)
+   WHERE e."seq" <= (j->>'lastSeq')::int),
+events AS (
+  INSERT INTO "adi_answer_event" ("message_id", "seq", "event", "data")
+  SELECT answer_id, "seq", "event", "data" FROM input, tail
+  ON CONFLICT DO NOTHING
+  RETURNING 1),
+undelivered AS (
+  DELETE FROM "adi_answer_event" USING input
+   WHERE "message_id" = answer_id AND "seq" > (j->>'lastSeq')::int
+  RETURNING 1),
+-- Every delivered event: those stored before this statement and its own (a sibling CTE's rows are not seen).
+delivered AS (
+  SELECT "seq", "event", "data" FROM "adi_answer_event", input
+   WHERE "message_id" = answer_id AND "seq" <= (j->>'lastSeq')::int
+  UNION SELECT "seq", "event", "data" FROM tail),
+shown AS (
+  SELECT string_agg(CASE WHEN starts_with("data", '${WRAP}') THEN E'\\n' || substr("data", ${WRAP.length + 1}) ELSE "data" END,
+                    '' ORDER BY "seq") FILTER (WHERE "event" IS NULL) AS text,
+         string_agg("data", '' ORDER BY "seq") FILTER (WHERE "event" = '${EVENT.thinking}') AS thinking
+    FROM delivered),
+answer AS (
+  UPDATE "adi_conversation_message" SET
+    "remark" = coalesce(shown.text, ''), "thinking_content" = coalesce(shown.thinking, ''), ${ANSWER_COLUMNS}
+    FROM input, shown WHERE "id" = answer_id
+  RETURNING "id"),
+${CLOSING_QUESTION_AND_STREAM},
+unshown_paragraphs AS (
+  DELETE FROM "adi_conversation_message_citation_paragraph" USING input
+   WHERE "message_id" = answer_id AND "paragraph_index" > (j->>'lastParagraphIndex')::int
+  RETURNING 1),
+unshown_citations AS (
+  DELETE FROM "adi_conversation_message_citation" USING input
+   WHERE "message_id" = answer_id AND "paragraph_index" > (j->>'lastParagraphIndex')::int
+  RETURNING 1),
+unshown_refs AS (
+  DELETE FROM "adi_conversation_message_citation_ref" USING input
+   WHERE "message_id" = answer_id AND "citation_id" IN (SELECT jsonb_array_elements_text(j->'unshownRefIds'))
+  RETURNING 1),
+verdicts AS (
+  SELECT v.* FROM input, jsonb_to_recordset(j->'verdicts')
+    AS v("paragraphIndex" int, "citationId" text, "modelVerdict" text, "modelScore" double precision)),
+judged AS (
+  UPDATE "adi_conversation_message_citation" AS c SET "model_verdict" = v."modelVerdict", "model_score" = v."modelScore"
+    FROM input, verdicts AS v
+   WHERE c."message_id" = answer_id AND c."paragraph_index" = v."paragraphIndex" AND c."citation_id" = v."citationId"
+  RETURNING 1),
+paragraphs AS (
+  INSERT INTO "adi_conversation_message_citation_paragraph"
+    ("message_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "is_inferred")
+  SELECT answer_id, p."paragraphIndex", p."text", p."citationIdsJson", p."supported", coalesce(p."inferred", false)
+    FROM input, jsonb_to_recordset(j->'paragraphs')
+      AS p("paragraphIndex" int, "text" text, "citationIdsJson" text, "supported" boolean, "inferred" boolean)
+   WHERE p."paragraphIndex" <= (j->>'lastParagraphIndex')::int
+  ON CONFLICT DO NOTHING
+  RETURNING "paragraph_index"),
+citations AS (
+  INSERT INTO "adi_conversation_message_citation"
+    ("message_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id", "support_score",
+     "support_verdict", "quote_text", "quote_start", "quote_end", "model_verdict", "model_score")
+  SELECT answer_id, c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
+         c."supportScore", c."supportVerdict", c."quoteText", c."quoteStart", c."quoteEnd", v."modelVerdict",
+         v."modelScore"
+    FROM input, jsonb_to_recordset(j->'citations')
+      AS c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text, "sourceId" text,
+           "supportScore" double precision, "supportVerdict" text, "quoteText" text, "quoteStart" int, "quoteEnd" int)
+    LEFT JOIN verdicts AS v ON v."paragraphIndex" = c."paragraphIndex" AND v."citationId" = c."citationId"
+   WHERE c."paragraphIndex" IN (SELECT "paragraph_index" FROM paragraphs)
+  RETURNING 1),
+refs AS (
+  INSERT INTO "adi_conversation_message_citation_ref"
+    ("message_id", "citation_id", "display_number", "citation_type", "source_id", "payload_json")
+  SELECT answer_id, r."citationId", r."displayNumber", r."citationType", r."sourceId", r."payloadJson"
+    FROM input, jsonb_to_recordset(j->'refs')
+      AS r("citationId" text, "displayNumber" int, "citationType" text, "sourceId" text, "payloadJson" text)
+   WHERE r."citationId" NOT IN (SELECT jsonb_array_elements_text(j->'unshownRefIds'))
+  ON CONFLICT DO NOTHING
+  RETURNING 1),
+old_embedding_refs AS (DELETE FROM "adi_conversation_message_ref_embedding" USING input WHERE "message_id" = answer_id RETURNING 1),
+old_graph_refs AS (DELETE FROM "adi_conversation_message_ref_graph" USING input WHERE "message_id" = answer_id RETURNING 1),
+${ANSWER_REF_INSERTS}
+SELECT (SELECT count(*) FROM answer) AS "updated", pg_notify('${JOURNAL_CHANNEL}', (SELECT j->>'answerUuid' FROM input))`;
+
+/**
+ * The end of an answer from a record that carries all of it (its text, every paragraph and citation), in one
+ * atomic statement; rows a previous run wrote are replaced, never doubled. Spill files kept before paragraphs
+ * were journaled as they were sent hold such records.
+ */
+export const CLOSE_WHOLE_ANSWER = `
+WITH ${CLOSING_INPUT},
+events AS (
+  INSERT INTO "adi_answer_event" ("message_id", "seq", "event", "data")
+  SELECT answer_id, e."seq", e."event", e."data"
+    FROM input, jsonb_to_recordset(j->'events') AS e("seq" int, "event" text, "data" text)
+   WHERE e."seq" <= (j->>'lastSeq')::int
+  ON CONFLICT DO NOTHING
+  RETURNING 1),
+undelivered AS (
+  DELETE FROM "adi_answer_event" USING input
+   WHERE "message_id" = answer_id AND "seq" > (j->>'lastSeq')::int
+  RETURNING 1),
+answer AS (
+  UPDATE "adi_conversation_message" SET "remark" = j->>'answerText', "thinking_content" = j->>'thinking', ${ANSWER_COLUMNS}
+    FROM input WHERE "id" = answer_id
+  RETURNING "id"),
+${CLOSING_QUESTION_AND_STREAM},
+old_paragraphs AS (DELETE FROM "adi_conversation_message_citation_paragraph" USING input WHERE "message_id" = answer_id RETURNING 1),
+old_citations AS (DELETE FROM "adi_conversation_message_citation" USING input WHERE "message_id" = answer_id RETURNING 1),
+old_refs AS (DELETE FROM "adi_conversation_message_citation_ref" USING input WHERE "message_id" = answer_id RETURNING 1),
+old_embedding_refs AS (DELETE FROM "adi_conversation_message_ref_embedding" USING input WHERE "message_id" = answer_id RETURNING 1),
+old_graph_refs AS (DELETE FROM "adi_conversation_message_ref_graph" USING input WHERE "message_id" = answer_id RETURNING 1),
+${CITATION_ROW_INSERTS}
+SELECT (SELECT count(*) FROM answer) AS "updated", pg_notify('${JOURNAL_CHANNEL}', (SELECT j->>'answerUuid' FROM input))`;
+
+/**
+ * Answers whose writer stopped renewing its lease (the process died): closed as `interrupted`, with the text
+ * and the paragraphs stored as they were sent, and counts that say what they hold.
+ */
+export const CLOSE_ABANDONED = `
+WITH dead AS (DELETE FROM "adi_answer_stream" WHERE "lease_expires_at" < now() RETURNING "message_id"),
+kept AS (
+  SELECT dead."message_id",
+         (SELECT count(*) FROM "adi_conversation_message_citation_paragraph" AS p
+           WHERE p."message_id" = dead."message_id") AS paragraphs,
+         (SELECT count(*) FROM "adi_conversation_message_citation_paragraph" AS p
+           WHERE p."message_id" = dead."message_id" AND p."citation_ids_json" = '[]' AND NOT p."is_inferred") AS uncited,
+         (SELECT count(*) FROM "adi_conversation_message_citation_ref" AS r
+           WHERE r."message_id" = dead."message_id") AS refs
+    FROM dead),
+closed AS (
+  UPDATE "adi_conversation_message" AS m SET "answer_status" = 'interrupted', "update_time" = now(),
+         "citation_mode" = CASE WHEN kept.paragraphs > 0 THEN 'paragraph' ELSE 'answer' END,
+         "paragraph_count" = kept.paragraphs, "uncited_paragraph_count" = kept.uncited, "ref_count" = kept.refs
+    FROM kept WHERE m."id" = kept."message_id" AND m."answer_status" = 'streaming'
+  RETURNING m."uuid")
+SELECT "uuid", pg_notify('${JOURNAL_CHANNEL}', "uuid") FROM closed`;

@@ -1,0 +1,255 @@
+import pg from 'pg';
+import type { CitationParagraph, CitationRef } from '../src/citation/citation-events.js';
+import { EVENT } from '../src/conversation/answer-frames.js';
+import {
+  AnswerJournalStore,
+  closingRows,
+  type AnswerBatch,
+  type AnswerClosing,
+} from '../src/conversation/answer-journal-store.js';
+import { citationRowsOf, paragraphRow, refRow } from '../src/conversation/citation-columns.js';
+import { AuthService } from '../src/auth/auth.service.js';
+import { WRAP, type SseFrame } from '../src/sse/sse-frames.js';
+import { FakeOpenAi } from './support/fake-openai.js';
+import { startWithModel, type ModelTestbed } from './support/app.js';
+
+/**
+ * The journal stores each paragraph as it is sent, and the answer's end reads its text back from the stored
+ * events: against a real PostgreSQL, what is stored is what was shown, whatever ran twice, and whatever was sent
+ * but never delivered is gone.
+ */
+const REFS: CitationRef[] = ['E1', 'E2', 'E3'].map((citationId, i) => ({
+  citationId,
+  displayNumber: i + 1,
+  type: 'embedding',
+  payload: {
+    embeddingId: `chunk-${i + 1}`,
+    text: `source ${i + 1}`,
+    score: 0.9,
+    kbUuid: 'kb',
+    kbItemUuid: 'item',
+    title: 't',
+  },
+}));
+const REFS_BY_ID = new Map(REFS.map((ref) => [ref.citationId, ref]));
+
+const PARAGRAPHS: CitationParagraph[] = [
+  { paragraphIndex: 0, text: 'First, with a line\nbreak.', citationIds: ['E1'], citationNumbers: [1] },
+  { paragraphIndex: 1, text: 'Second.', citationIds: ['E1', 'E2'], citationNumbers: [1, 2] },
+  { paragraphIndex: 2, text: 'Third, never delivered.', citationIds: ['E3'], citationNumbers: [3] },
+];
+
+/** The frames of the answer: reasoning, then the paragraphs' text (the line break as the wire carries it). */
+const FRAMES: SseFrame[] = [
+  { id: 1, event: EVENT.thinking, data: 'Thinking it over.' },
+  { id: 2, data: 'First, with a line' },
+  { id: 3, data: `${WRAP}break.` },
+  { id: 4, data: '\n\nSecond.' },
+  { id: 5, data: '\n\nThird, never delivered.' },
+];
+const SHOWN_TEXT = 'First, with a line\nbreak.\n\nSecond.';
+
+function rowsOf(paragraphs: CitationParagraph[], refs: CitationRef[]) {
+  return {
+    paragraphs: paragraphs.map(paragraphRow),
+    citations: paragraphs.flatMap((paragraph) => citationRowsOf(paragraph, REFS_BY_ID)),
+    refs: refs.map(refRow),
+  };
+}
+
+describe('paragraph rows journaled as they are sent', () => {
+  const fake = new FakeOpenAi();
+  let testbed: ModelTestbed;
+  let db: pg.Client;
+  let store: AnswerJournalStore;
+
+  beforeAll(async () => {
+    testbed = await startWithModel(fake, {});
+    db = new pg.Client({ connectionString: testbed.server.database!.url });
+    await db.connect();
+    store = testbed.server.app.get(AnswerJournalStore);
+  });
+
+  afterAll(async () => {
+    await db.end();
+    await testbed.server.close();
+    await fake.stop();
+  });
+
+  async function openAnswer(): Promise<{ answerId: string; answerUuid: string; questionId: string; userId: string }> {
+    const user = (await testbed.server.app.get(AuthService).userForToken(testbed.token))!;
+    const [conversation] = (
+      await db.query(`SELECT "id" FROM "adi_conversation" WHERE "uuid" = $1`, [testbed.conversation])
+    ).rows as { id: string }[];
+    const answerUuid = `${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`.padEnd(32, '0').slice(0, 32);
+    const opened = await store.open({
+      userId: user.id,
+      conversationId: conversation!.id,
+      conversationUuid: testbed.conversation,
+      questionUuid: answerUuid.replace(/^./, 'f'),
+      question: 'What is stored?',
+      answerUuid,
+      modelPlatform: 'test',
+      leaseMs: 15_000,
+    });
+    return { ...opened, answerUuid, userId: user.id };
+  }
+
+  /** The answer's stored rows, in a form that compares whole. */
+  async function stored(answerId: string) {
+    const query = async (sql: string) => (await db.query(sql, [answerId])).rows as Record<string, unknown>[];
+    return {
+      answer: (
+        await query(
+          `SELECT "remark", "thinking_content", "answer_status", "paragraph_count", "uncited_paragraph_count",
+                  "ref_count", "citation_mode" FROM "adi_conversation_message" WHERE "id" = $1`,
+        )
+      )[0],
+      paragraphs: await query(
+        `SELECT "paragraph_index", "text", "citation_ids_json" FROM "adi_conversation_message_citation_paragraph"
+          WHERE "message_id" = $1 ORDER BY "paragraph_index"`,
+      ),
+      citations: await query(
+        `SELECT "paragraph_index", "citation_id", "display_number", "model_verdict", "model_score"
+           FROM "adi_conversation_message_citation" WHERE "message_id" = $1 ORDER BY "paragraph_index", "citation_id"`,
+      ),
+      refs: await query(
+        `SELECT "citation_id", "source_id" FROM "adi_conversation_message_citation_ref" WHERE "message_id" = $1
+          ORDER BY "citation_id"`,
+      ),
+      events: await query(`SELECT "seq" FROM "adi_answer_event" WHERE "message_id" = $1 ORDER BY "seq"`),
+    };
+  }
+
+  it('a flush stores its paragraphs, citations and sources once, however often it runs', async () => {
+    const answer = await openAnswer();
+    const batch: AnswerBatch = {
+      answerId: answer.answerId,
+      answerUuid: answer.answerUuid,
+      events: FRAMES.slice(0, 4),
+      text: SHOWN_TEXT,
+      thinking: 'Thinking it over.',
+      ...rowsOf(PARAGRAPHS.slice(0, 2), REFS.slice(0, 2)),
+    };
+    await store.appendMany([batch]);
+    // The reply was lost, say: the flusher writes the same batch again.
+    await store.appendMany([batch]);
+    const rows = await stored(answer.answerId);
+    expect(rows.answer).toMatchObject({ remark: SHOWN_TEXT, answer_status: 'streaming' });
+    expect(rows.paragraphs.map((row) => row.text)).toEqual(['First, with a line\nbreak.', 'Second.']);
+    expect(rows.citations.map((row) => `${String(row.paragraph_index)}:${String(row.citation_id)}`)).toEqual([
+      '0:E1',
+      '1:E1',
+      '1:E2',
+    ]);
+    expect(rows.refs).toEqual([
+      { citation_id: 'E1', source_id: 'chunk-1' },
+      { citation_id: 'E2', source_id: 'chunk-2' },
+    ]);
+  });
+
+  it('the end keeps what was delivered, reads the text back from the events, and runs twice to the same rows', async () => {
+    const answer = await openAnswer();
+    // Flushed while streaming: the first paragraph, and the third, which the reader never received.
+    await store.appendMany([
+      {
+        answerId: answer.answerId,
+        answerUuid: answer.answerUuid,
+        events: [FRAMES[0]!, FRAMES[1]!, FRAMES[2]!, FRAMES[4]!],
+        text: 'unused by the end',
+        thinking: '',
+        ...rowsOf([PARAGRAPHS[0]!, PARAGRAPHS[2]!], [REFS[0]!, REFS[2]!]),
+      },
+    ]);
+    const closing: AnswerClosing = {
+      answerId: answer.answerId,
+      answerUuid: answer.answerUuid,
+      questionId: answer.questionId,
+      newQuestion: true,
+      userId: answer.userId,
+      status: 'interrupted',
+      totalTokens: 10,
+      completionTokens: 5,
+      citationMode: 'paragraph',
+      parseOutcome: 'complete',
+      hasCitationError: false,
+      droppedCitationCount: 0,
+      paragraphCount: 2,
+      uncitedParagraphCount: 0,
+      refCount: 2,
+      retrieval: undefined,
+      // A verifier judged a stored citation and one of the end's own.
+      verdicts: [
+        { paragraphIndex: 0, verifier: 'v', verdicts: [{ citationId: 'E1', verdict: 'supported', score: 0.75 }] },
+        { paragraphIndex: 1, verifier: 'v', verdicts: [{ citationId: 'E2', verdict: 'unsupported', score: 0.25 }] },
+      ],
+      // Not flushed yet: the second paragraph's frame, which was delivered.
+      events: [FRAMES[3]!],
+      ...rowsOf([PARAGRAPHS[1]!], [REFS[1]!]),
+      lastSeq: 4,
+      lastParagraphIndex: 1,
+      unshownRefIds: ['E3'],
+    };
+    await store.close(closing);
+    const first = await stored(answer.answerId);
+    expect(first.answer).toEqual({
+      remark: SHOWN_TEXT,
+      thinking_content: 'Thinking it over.',
+      answer_status: 'interrupted',
+      paragraph_count: 2,
+      uncited_paragraph_count: 0,
+      ref_count: 2,
+      citation_mode: 'paragraph',
+    });
+    expect(first.paragraphs.map((row) => row.paragraph_index)).toEqual([0, 1]);
+    expect(first.citations).toEqual([
+      { paragraph_index: 0, citation_id: 'E1', display_number: 1, model_verdict: 'supported', model_score: 0.75 },
+      { paragraph_index: 1, citation_id: 'E1', display_number: 1, model_verdict: null, model_score: null },
+      { paragraph_index: 1, citation_id: 'E2', display_number: 2, model_verdict: 'unsupported', model_score: 0.25 },
+    ]);
+    expect(first.refs.map((row) => row.citation_id)).toEqual(['E1', 'E2']);
+    expect(first.events.map((row) => row.seq)).toEqual([1, 2, 3, 4]);
+    // A spill file is the same record, stored again when the database is back: nothing changes.
+    await store.closeRows(closingRows(closing));
+    expect(await stored(answer.answerId)).toEqual(first);
+  });
+
+  it('a spill file that carries the whole answer is still stored whole', async () => {
+    const answer = await openAnswer();
+    await store.closeRows({
+      ...closingRows({
+        answerId: answer.answerId,
+        answerUuid: answer.answerUuid,
+        questionId: answer.questionId,
+        newQuestion: true,
+        userId: answer.userId,
+        status: 'complete',
+        totalTokens: 1,
+        completionTokens: 1,
+        citationMode: 'paragraph',
+        parseOutcome: 'complete',
+        hasCitationError: false,
+        droppedCitationCount: 0,
+        paragraphCount: 2,
+        uncitedParagraphCount: 0,
+        refCount: 2,
+        retrieval: undefined,
+        verdicts: [],
+        events: FRAMES.slice(0, 4),
+        paragraphs: [],
+        citations: [],
+        refs: [],
+        lastSeq: 4,
+        lastParagraphIndex: 1,
+        unshownRefIds: [],
+      }),
+      answerText: SHOWN_TEXT,
+      thinking: 'Thinking it over.',
+      ...rowsOf(PARAGRAPHS.slice(0, 2), REFS.slice(0, 2)),
+    });
+    const rows = await stored(answer.answerId);
+    expect(rows.answer).toMatchObject({ remark: SHOWN_TEXT, answer_status: 'complete' });
+    expect(rows.paragraphs.map((row) => row.text)).toEqual(['First, with a line\nbreak.', 'Second.']);
+    expect(rows.citations).toHaveLength(3);
+  });
+});
