@@ -141,8 +141,6 @@ async function main(): Promise<void> {
             answerId,
             answerUuid: record.answerUuid,
             events,
-            text,
-            thinking: '',
             paragraphs: [paragraphRow(paragraph)],
             citations: citationRowsOf(paragraph, refsById),
             refs: paragraph.paragraphIndex === 0 ? record.refs.map(refRow) : [],

@@ -28,7 +28,7 @@ class OneBatchJournal implements FlushableJournal {
 
 /** A journal whose one batch is a single text event. */
 function textJournal(answer: { answerId: string; answerUuid: string }, text: string): OneBatchJournal {
-  return new OneBatchJournal({ ...answer, events: [{ id: 1, data: text }], text, thinking: '' });
+  return new OneBatchJournal({ ...answer, events: [{ id: 1, data: text }] });
 }
 
 describe('the journal flusher writes every answer due in one statement', () => {
@@ -118,8 +118,6 @@ describe('the journal flusher writes every answer due in one statement', () => {
     const badJournal = new OneBatchJournal({
       ...bad,
       events: [{ id: 1, event: 'x'.repeat(40), data: 'refused' }],
-      text: 'refused',
-      thinking: '',
     });
     flusher.hurry(goodJournal);
     flusher.hurry(badJournal);

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { CitationParagraph, CitationRef } from '../src/citation/citation-events.js';
-import { EVENT } from '../src/conversation/answer-frames.js';
+import { AnswerFrameMapper } from '../src/conversation/answer-frames.js';
 import {
   AnswerJournalStore,
   closingRows,
@@ -9,7 +9,7 @@ import {
 } from '../src/conversation/answer-journal-store.js';
 import { citationRowsOf, paragraphRow, refRow } from '../src/conversation/citation-columns.js';
 import { AuthService } from '../src/auth/auth.service.js';
-import { WRAP, type SseFrame } from '../src/sse/sse-frames.js';
+import { stockClientText, WRAP, type SseFrame } from '../src/sse/sse-frames.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { startWithModel, type ModelTestbed } from './support/app.js';
 
@@ -39,15 +39,34 @@ const PARAGRAPHS: CitationParagraph[] = [
   { paragraphIndex: 2, text: 'Third, never delivered.', citationIds: ['E3'], citationNumbers: [3] },
 ];
 
-/** The frames of the answer: reasoning, then the paragraphs' text (the line break as the wire carries it). */
-const FRAMES: SseFrame[] = [
-  { id: 1, event: EVENT.thinking, data: 'Thinking it over.' },
-  { id: 2, data: 'First, with a line' },
-  { id: 3, data: `${WRAP}break.` },
-  { id: 4, data: '\n\nSecond.' },
-  { id: 5, data: '\n\nThird, never delivered.' },
-];
-const SHOWN_TEXT = 'First, with a line\nbreak.\n\nSecond.';
+/**
+ * The answer's frames as the server writes them (reasoning first; each source's `[CITATION_REF]` before the first
+ * paragraph citing it, each paragraph's text, then its `[CITATION_PARAGRAPH]`), and the id of the last frame of each
+ * paragraph.
+ */
+function answerFrames() {
+  const mapper = new AnswerFrameMapper({ profile: 'chat', citationEvents: true });
+  const frames: SseFrame[] = [...mapper.start(), ...mapper.event({ type: 'thinking', text: 'Thinking it over.' })];
+  const paragraphEnds: number[] = [];
+  PARAGRAPHS.forEach((paragraph, i) => {
+    frames.push(...mapper.event({ type: 'ref', ref: REFS[i]! }));
+    frames.push(...mapper.event({ type: 'text', text: `${i > 0 ? '\n\n' : ''}${paragraph.text}` }));
+    frames.push(...mapper.event({ type: 'paragraph', paragraph }));
+    paragraphEnds.push(mapper.lastId);
+  });
+  return { frames, paragraphEnds };
+}
+const { frames: FRAMES, paragraphEnds: PARAGRAPH_ENDS } = answerFrames();
+/** The second paragraph was the last one delivered. */
+const LAST_SHOWN = PARAGRAPH_ENDS[1]!;
+const upTo = (lastId: number) => FRAMES.filter((frame) => frame.id! <= lastId);
+/** What the stock client shows of frames, by its own rule. */
+const shownText = (frames: SseFrame[]) =>
+  frames
+    .filter((frame) => frame.event === undefined)
+    .map(stockClientText)
+    .join('');
+const SHOWN_TEXT = shownText(upTo(LAST_SHOWN));
 
 function rowsOf(paragraphs: CitationParagraph[], refs: CitationRef[]) {
   return {
@@ -126,16 +145,22 @@ describe('paragraph rows journaled as they are sent', () => {
     const batch: AnswerBatch = {
       answerId: answer.answerId,
       answerUuid: answer.answerUuid,
-      events: FRAMES.slice(0, 4),
-      text: SHOWN_TEXT,
-      thinking: 'Thinking it over.',
+      events: upTo(LAST_SHOWN),
       ...rowsOf(PARAGRAPHS.slice(0, 2), REFS.slice(0, 2)),
     };
     await store.appendMany([batch]);
-    // The reply was lost, say: the flusher writes the same batch again.
-    await store.appendMany([batch]);
+    // The reply was lost, say: the flusher writes the same batch again, with the events that came since.
+    const later = FRAMES.filter((frame) => frame.id! > LAST_SHOWN);
+    await store.appendMany([{ ...batch, events: [...batch.events, ...later] }]);
     const rows = await stored(answer.answerId);
-    expect(rows.answer).toMatchObject({ remark: SHOWN_TEXT, answer_status: 'streaming' });
+    // The text shown so far, each event's once: the line break as the stock client reads it, named events left out.
+    expect(SHOWN_TEXT).toBe('First, with a line\nbreak.\n\nSecond.');
+    expect(FRAMES.some((frame) => frame.data.startsWith(WRAP))).toBe(true);
+    expect(rows.answer).toMatchObject({
+      remark: shownText(FRAMES),
+      thinking_content: 'Thinking it over.',
+      answer_status: 'streaming',
+    });
     expect(rows.paragraphs.map((row) => row.text)).toEqual(['First, with a line\nbreak.', 'Second.']);
     expect(rows.citations.map((row) => `${String(row.paragraph_index)}:${String(row.citation_id)}`)).toEqual([
       '0:E1',
@@ -146,18 +171,18 @@ describe('paragraph rows journaled as they are sent', () => {
       { citation_id: 'E1', source_id: 'chunk-1' },
       { citation_id: 'E2', source_id: 'chunk-2' },
     ]);
+    expect(rows.events).toHaveLength(FRAMES.length);
   });
 
   it('the end keeps what was delivered, reads the text back from the events, and runs twice to the same rows', async () => {
     const answer = await openAnswer();
-    // Flushed while streaming: the first paragraph, and the third, which the reader never received.
+    // Flushed while streaming: everything up to the first paragraph, and the third, which the reader never got.
+    const firstEnd = PARAGRAPH_ENDS[0]!;
     await store.appendMany([
       {
         answerId: answer.answerId,
         answerUuid: answer.answerUuid,
-        events: [FRAMES[0]!, FRAMES[1]!, FRAMES[2]!, FRAMES[4]!],
-        text: 'unused by the end',
-        thinking: '',
+        events: [...upTo(firstEnd), ...FRAMES.filter((frame) => frame.id! > LAST_SHOWN)],
         ...rowsOf([PARAGRAPHS[0]!, PARAGRAPHS[2]!], [REFS[0]!, REFS[2]!]),
       },
     ]);
@@ -178,15 +203,16 @@ describe('paragraph rows journaled as they are sent', () => {
       uncitedParagraphCount: 0,
       refCount: 2,
       retrieval: undefined,
-      // A verifier judged a stored citation and one of the end's own.
+      // A verifier judged a stored citation, one of the end's own, and one of the paragraph never delivered.
       verdicts: [
         { paragraphIndex: 0, verifier: 'v', verdicts: [{ citationId: 'E1', verdict: 'supported', score: 0.75 }] },
         { paragraphIndex: 1, verifier: 'v', verdicts: [{ citationId: 'E2', verdict: 'unsupported', score: 0.25 }] },
+        { paragraphIndex: 2, verifier: 'v', verdicts: [{ citationId: 'E3', verdict: 'supported', score: 0.9 }] },
       ],
-      // Not flushed yet: the second paragraph's frame, which was delivered.
-      events: [FRAMES[3]!],
+      // Not flushed yet: the second paragraph's frames, which were delivered, and the last ones, which were not.
+      events: FRAMES.filter((frame) => frame.id! > firstEnd),
       ...rowsOf([PARAGRAPHS[1]!], [REFS[1]!]),
-      lastSeq: 4,
+      lastSeq: LAST_SHOWN,
       lastParagraphIndex: 1,
       unshownRefIds: ['E3'],
     };
@@ -208,7 +234,7 @@ describe('paragraph rows journaled as they are sent', () => {
       { paragraph_index: 1, citation_id: 'E2', display_number: 2, model_verdict: 'unsupported', model_score: 0.25 },
     ]);
     expect(first.refs.map((row) => row.citation_id)).toEqual(['E1', 'E2']);
-    expect(first.events.map((row) => row.seq)).toEqual([1, 2, 3, 4]);
+    expect(first.events.map((row) => row.seq)).toEqual(upTo(LAST_SHOWN).map((frame) => frame.id));
     // A spill file is the same record, stored again when the database is back: nothing changes.
     await store.closeRows(closingRows(closing));
     expect(await stored(answer.answerId)).toEqual(first);
@@ -235,11 +261,11 @@ describe('paragraph rows journaled as they are sent', () => {
         refCount: 2,
         retrieval: undefined,
         verdicts: [],
-        events: FRAMES.slice(0, 4),
+        events: upTo(LAST_SHOWN),
         paragraphs: [],
         citations: [],
         refs: [],
-        lastSeq: 4,
+        lastSeq: LAST_SHOWN,
         lastParagraphIndex: 1,
         unshownRefIds: [],
       }),

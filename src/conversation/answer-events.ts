@@ -1,10 +1,10 @@
 import {
+  asyncScheduler,
   Observable,
-  timer,
+  Subscription,
   type MonoTypeOperatorFunction,
   type OperatorFunction,
   type SchedulerLike,
-  type Subscription,
 } from 'rxjs';
 import type { CitationCatalog } from '../citation/citation-catalog.js';
 import type { CitationStreamEvent, CitationSummary } from '../citation/citation-events.js';
@@ -84,36 +84,66 @@ export function answerEvents(
     });
 }
 
-/**
- * Fails the stream with {@link ModelTimeoutError} when it has not finished `ms` after it started. The failure
- * unsubscribes the source, which aborts the model request.
- */
-export function deadline<T>(ms: number, scheduler?: SchedulerLike): OperatorFunction<T, T> {
-  return (source) =>
-    new Observable<T>((subscriber) => {
-      const timeout = timer(ms, scheduler).subscribe(() => subscriber.error(new ModelTimeoutError(ms)));
-      const subscription = source.subscribe(subscriber);
-      subscription.add(timeout);
-      return subscription;
-    });
+/** How {@link modelTurn} reads the model's stream. */
+export interface ModelTurnOptions {
+  /** Cuts the model short: its stream then ends as complete. A stop fired before it started keeps it from starting. */
+  stop$: Observable<unknown>;
+  /** Fails the stream with {@link ModelTimeoutError} when it has not finished this long after it started. */
+  deadlineMs: number;
+  /** Gives the stream's end its turn of the event loop. */
+  lane: TurnLane;
+  /** Called with the model's first output. */
+  onFirstOutput?: () => void;
+  scheduler?: SchedulerLike;
 }
 
 /**
- * Holds the end of the model's stream (its completion or its failure) until `lane` gives it a turn of the event
- * loop. Everything an answer does when its model stops (the citation summary, the `done` event, storing the
- * answer, its last events) then runs in that turn, after the turn's network reads. Answers that started together
- * end together: without this, each one's end ran inside the read that brought its last bytes, and the last
- * paragraphs of the answers read after it waited behind all of those ends.
+ * The model's stream as an answer reads it, in one operator: cut short by a stop, failed at its deadline (either
+ * unsubscribes the model, which aborts its request), its first output reported, and its end (completion or
+ * failure) held until `lane` gives it a turn of the event loop.
+ *
+ * The end waits for its turn so that everything an answer does when its model stops (the citation summary, the
+ * `done` event, storing the answer, its last events) runs in that turn, after the turn's network reads. Answers
+ * that started together end together: without this, each one's end ran inside the read that brought its last
+ * bytes, and the last paragraphs of the answers read after it waited behind all of those ends.
+ *
+ * One operator rather than a chain of four: each operator in a chain keeps a subscriber, an observable and their
+ * closures for as long as the answer streams.
  */
-export function endInTurn<T>(lane: TurnLane): MonoTypeOperatorFunction<T> {
+export function modelTurn<T>(options: ModelTurnOptions): MonoTypeOperatorFunction<T> {
+  const { stop$, deadlineMs, lane, onFirstOutput, scheduler = asyncScheduler } = options;
   return (source) =>
-    new Observable<T>((subscriber) =>
-      source.subscribe({
-        next: (value) => subscriber.next(value),
-        error: (error: unknown) => void lane.turn().then(() => subscriber.error(error)),
-        complete: () => void lane.turn().then(() => subscriber.complete()),
-      }),
-    );
+    new Observable<T>((subscriber) => {
+      const subscriptions = new Subscription();
+      let ended = false;
+      let firstOutput = onFirstOutput;
+      const end = (finish: () => void) => {
+        if (ended) return;
+        ended = true;
+        subscriptions.unsubscribe();
+        void lane.turn().then(finish);
+      };
+      subscriptions.add(stop$.subscribe(() => end(() => subscriber.complete())));
+      if (ended) return subscriptions;
+      subscriptions.add(
+        scheduler.schedule(() => end(() => subscriber.error(new ModelTimeoutError(deadlineMs))), deadlineMs),
+      );
+      subscriptions.add(
+        source.subscribe({
+          next: (value) => {
+            if (ended) return;
+            if (firstOutput) {
+              firstOutput();
+              firstOutput = undefined;
+            }
+            subscriber.next(value);
+          },
+          error: (error: unknown) => end(() => subscriber.error(error)),
+          complete: () => end(() => subscriber.complete()),
+        }),
+      );
+      return subscriptions;
+    });
 }
 
 /**

@@ -41,36 +41,50 @@ stream AS (
 SELECT (SELECT "id" FROM answer) AS "answerId", (SELECT "id" FROM question_id) AS "questionId",
        (SELECT count(*) FROM stream) AS "streams"`;
 
+/** The text an event shows the stock client: an unnamed event's data, a leading `-_wrap_-` being a line break. */
+const SHOWN_TEXT = `CASE WHEN starts_with("data", '${WRAP}') THEN E'\\n' || substr("data", ${WRAP.length + 1}) ELSE "data" END`;
+
 /**
- * One flush of many answers: each batch's events, its shown text appended to its answer row, and the rows of
- * the paragraphs it sent (each with its citations, and the sources first cited in it), in one statement.
+ * The text and reasoning shown by the events of `source` (a relation of `seq`, `event`, `data`), in order, for
+ * each `message_id` it holds; `source` must have that column too.
+ */
+function shownTextOf(source: string): string {
+  return `SELECT "message_id",
+         coalesce(string_agg(${SHOWN_TEXT}, '' ORDER BY "seq") FILTER (WHERE "event" IS NULL), '') AS text,
+         coalesce(string_agg("data", '' ORDER BY "seq") FILTER (WHERE "event" = '${EVENT.thinking}'), '') AS thinking
+    FROM ${source} GROUP BY "message_id"`;
+}
+
+/**
+ * One flush of many answers: each batch's events, the text they show appended to its answer row, and the rows
+ * of the paragraphs it sent (each with its citations, and the sources first cited in it), in one statement.
  *
  * It commits durably: the writer forgets what a flush stored (the answer's end reads its text back from the
  * stored events), so a database that crashed after acknowledging it must still have it.
  *
- * Run twice (a retry of a flush whose reply was lost), it stores nothing twice: events and paragraphs are
- * unique per answer, a batch whose events are already stored does not append its text again, and a paragraph's
- * citations go in only with the paragraph. Readers on other instances are told which answers grew, up to 200
+ * Run twice (a retry of a flush whose reply was lost, maybe joined by later events), it stores nothing twice:
+ * events and paragraphs are unique per answer, only the events stored by this run append their text, and a
+ * paragraph's citations go in only with the paragraph. Readers on other instances are told which answers grew, up to 200
  * uuids a notification (a payload holds at most 8,000 bytes).
  */
 export const APPEND_MANY = `
 WITH input AS (SELECT $1::jsonb AS j),
 batches AS (
   SELECT (b->>'answerId')::bigint AS answer_id, b->>'answerUuid' AS answer_uuid, b->'events' AS events,
-         b->>'text' AS text, b->>'thinking' AS thinking, b->'paragraphs' AS paragraphs, b->'citations' AS citations,
-         b->'refs' AS refs
+         b->'paragraphs' AS paragraphs, b->'citations' AS citations, b->'refs' AS refs
     FROM input, jsonb_array_elements(j) AS b),
 events AS (
   INSERT INTO "adi_answer_event" ("message_id", "seq", "event", "data")
   SELECT answer_id, e."seq", e."event", e."data"
     FROM batches, jsonb_to_recordset(batches.events) AS e("seq" int, "event" text, "data" text)
   ON CONFLICT DO NOTHING
-  RETURNING "message_id"),
+  RETURNING "message_id", "seq", "event", "data"),
+appended AS (${shownTextOf('events')}),
 answers AS (
   UPDATE "adi_conversation_message" AS m
-     SET "remark" = m."remark" || b.text, "thinking_content" = m."thinking_content" || b.thinking
-    FROM batches AS b
-   WHERE m."id" = b.answer_id AND b.answer_id IN (SELECT "message_id" FROM events)
+     SET "remark" = m."remark" || a.text, "thinking_content" = m."thinking_content" || a.thinking
+    FROM appended AS a, batches AS b
+   WHERE m."id" = a."message_id" AND b.answer_id = a."message_id"
   RETURNING b.answer_uuid),
 paragraphs AS (
   INSERT INTO "adi_conversation_message_citation_paragraph"
@@ -156,18 +170,14 @@ undelivered AS (
   RETURNING 1),
 -- Every delivered event: those stored before this statement and its own (a sibling CTE's rows are not seen).
 delivered AS (
-  SELECT "seq", "event", "data" FROM "adi_answer_event", input
+  SELECT "message_id", "seq", "event", "data" FROM "adi_answer_event", input
    WHERE "message_id" = answer_id AND "seq" <= (j->>'lastSeq')::int
-  UNION SELECT "seq", "event", "data" FROM tail),
-shown AS (
-  SELECT string_agg(CASE WHEN starts_with("data", '${WRAP}') THEN E'\\n' || substr("data", ${WRAP.length + 1}) ELSE "data" END,
-                    '' ORDER BY "seq") FILTER (WHERE "event" IS NULL) AS text,
-         string_agg("data", '' ORDER BY "seq") FILTER (WHERE "event" = '${EVENT.thinking}') AS thinking
-    FROM delivered),
+  UNION SELECT answer_id, "seq", "event", "data" FROM input, tail),
+shown AS (${shownTextOf('delivered')}),
 answer AS (
   UPDATE "adi_conversation_message" SET
     "remark" = coalesce(shown.text, ''), "thinking_content" = coalesce(shown.thinking, ''), ${ANSWER_COLUMNS}
-    FROM input, shown WHERE "id" = answer_id
+    FROM input LEFT JOIN shown ON true WHERE "id" = answer_id
   RETURNING "id"),
 ${CLOSING_QUESTION_AND_STREAM},
 unshown_paragraphs AS (
@@ -182,9 +192,11 @@ unshown_refs AS (
   DELETE FROM "adi_conversation_message_citation_ref" USING input
    WHERE "message_id" = answer_id AND "citation_id" IN (SELECT jsonb_array_elements_text(j->'unshownRefIds'))
   RETURNING 1),
+-- Only the shown paragraphs' verdicts: a verdict on a removed paragraph must not touch (and so keep) its rows.
 verdicts AS (
   SELECT v.* FROM input, jsonb_to_recordset(j->'verdicts')
-    AS v("paragraphIndex" int, "citationId" text, "modelVerdict" text, "modelScore" double precision)),
+    AS v("paragraphIndex" int, "citationId" text, "modelVerdict" text, "modelScore" double precision)
+   WHERE v."paragraphIndex" <= (j->>'lastParagraphIndex')::int),
 judged AS (
   UPDATE "adi_conversation_message_citation" AS c SET "model_verdict" = v."modelVerdict", "model_score" = v."modelScore"
     FROM input, verdicts AS v

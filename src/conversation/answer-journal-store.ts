@@ -47,11 +47,9 @@ export interface ParagraphRows {
   refs: ReturnType<typeof refRow>[];
 }
 
-/** Events and shown text written, and paragraphs sent (when any), since the previous flush. */
+/** Events written, and paragraphs sent (when any), since the previous flush. */
 export interface JournalBatch extends Partial<ParagraphRows> {
   events: readonly SseFrame[];
-  text: string;
-  thinking: string;
 }
 
 /** A batch with the answer it belongs to. */
@@ -130,8 +128,6 @@ export class AnswerJournalStore {
         answerId: batch.answerId,
         answerUuid: batch.answerUuid,
         events: batch.events.map(eventRow),
-        text: batch.text,
-        thinking: batch.thinking,
         // Most batches send no paragraph: their keys are left out rather than sent empty.
         ...(batch.paragraphs?.length ? { paragraphs: batch.paragraphs, citations: batch.citations } : {}),
         ...(batch.refs?.length ? { refs: batch.refs } : {}),

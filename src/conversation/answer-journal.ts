@@ -24,8 +24,6 @@ const BACKOFF_MAX_MS = 2000;
  */
 export class AnswerJournal implements FlushableJournal {
   private events: SseFrame[] = [];
-  private text = '';
-  private thinking = '';
   private rows: ParagraphRows = noRows();
   /** Each source cited so far, for the rows of the citations that name it. */
   private readonly sources = new Map<string, CitationRef>();
@@ -42,12 +40,10 @@ export class AnswerJournal implements FlushableJournal {
     private readonly logger: Logger,
   ) {}
 
-  /** Frames as they were written, with the text and reasoning they showed. */
-  record(frames: readonly SseFrame[], text: string, thinking: string): void {
+  /** Frames as they were written. */
+  record(frames: readonly SseFrame[]): void {
     if (this.closed || frames.length === 0) return;
     for (const frame of frames) this.events.push(frame);
-    this.text += text;
-    this.thinking += thinking;
     this.flusher.enlist(this);
   }
 
@@ -74,10 +70,8 @@ export class AnswerJournal implements FlushableJournal {
 
   takeBatch(now: number): AnswerBatch | undefined {
     if (this.closed || !this.hasUnwritten() || now < this.retryAt) return undefined;
-    const batch = { ...this.answer, events: this.events, text: this.text, thinking: this.thinking, ...this.rows };
+    const batch = { ...this.answer, events: this.events, ...this.rows };
     this.events = [];
-    this.text = '';
-    this.thinking = '';
     this.rows = noRows();
     return batch;
   }
@@ -91,8 +85,6 @@ export class AnswerJournal implements FlushableJournal {
   failed(batch: AnswerBatch, error: unknown): void {
     // Put the batch back in front of what came since, and try again after a pause.
     this.events = [...batch.events, ...this.events];
-    this.text = batch.text + this.text;
-    this.thinking = batch.thinking + this.thinking;
     this.rows = {
       paragraphs: [...(batch.paragraphs ?? []), ...this.rows.paragraphs],
       citations: [...(batch.citations ?? []), ...this.rows.citations],
@@ -141,11 +133,12 @@ export class AnswerJournal implements FlushableJournal {
         await new Promise((resolve) => setTimeout(resolve, pause));
       }
     }
-    // The reader is told the answer was not saved yet: the kept stream ends the same way.
+    // The reader is told the answer was not saved yet: the kept stream ends the same way. The end's frames take
+    // the ids of those they replace, so the cut at the last frame shown stays where it was.
     const firstReplaced = spilledEnd[0]?.id ?? Infinity;
     const events = [...full.events.filter((frame) => frame.id! < firstReplaced), ...spilledEnd];
     try {
-      await this.spill.keep({ ...full, events, lastSeq: Math.max(full.lastSeq, spilledEnd.at(-1)?.id ?? 0) });
+      await this.spill.keep({ ...full, events });
       return 'spilled';
     } catch (error) {
       this.logger.error({ message: 'answer could not be kept in the spill directory', reason: String(error) });

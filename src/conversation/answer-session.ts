@@ -117,48 +117,29 @@ export class AnswerSession {
 
   /** Counts frames as shown and journals them, without writing them yet (the end is stored before it is sent). */
   record(frames: readonly SseFrame[], flush = false): void {
-    let text = '';
-    let thinking = '';
+    // A journaled answer's text is read back from its stored events: only a session without one keeps it.
+    const keepsText = this.journal === undefined;
     for (const frame of frames) {
-      const frameText = frame.event === undefined ? stockClientText(frame) : '';
-      const frameThinking = frame.event === EVENT.thinking ? frame.data : '';
-      this.log.add(frame, this.connection.writtenBytes, frameText, frameThinking);
-      text += frameText;
-      thinking += frameThinking;
+      const text = keepsText && frame.event === undefined ? stockClientText(frame) : '';
+      const thinking = keepsText && frame.event === EVENT.thinking ? frame.data : '';
+      this.log.add(frame, this.connection.writtenBytes, text, thinking);
     }
-    this.journal?.record(frames, text, thinking);
+    this.journal?.record(frames);
     if (flush) this.journal?.flushNow();
   }
 
-  /** Streams the answer events; resolves with how the model's part ended. */
-  run(events$: Observable<AnswerEvent>): Promise<ModelEnding> {
+  /**
+   * Streams the answer events; resolves with how the model's part ended. `afterEach` sees every event once the
+   * session has written it.
+   */
+  run(events$: Observable<AnswerEvent>, afterEach?: (event: AnswerEvent) => void): Promise<ModelEnding> {
     return new Promise((resolve) => {
       let done: DoneEvent | undefined;
       events$.subscribe({
         next: (event) => {
-          if (event.type === 'done') {
-            done = event;
-            return;
-          }
-          if (event.type === 'paragraph') {
-            this.paragraphs.add(event.paragraph, this.mapper.lastId);
-            this.journal?.paragraph(event.paragraph);
-          }
-          if (event.type === 'ref') {
-            this.refs.push({ ref: event.ref, afterId: this.mapper.lastId });
-            this.journal?.ref(event.ref);
-          }
-          this.emit(this.mapper.event(event));
-          if (event.type === 'paragraph') {
-            // A paragraph closed: a reader who resumes finds it stored.
-            this.journal?.flushNow();
-            // Its text was just shown piece by piece: the log keeps the paragraph's string for it.
-            this.log.shareText(event.paragraph.text);
-          }
-          if (event.type === 'text') {
-            this.shownChars += event.text.length;
-            if (this.shownChars > this.maxAnswerChars) this.stop('too-large');
-          }
+          this.handle(event);
+          if (event.type === 'done') done = event;
+          afterEach?.(event);
         },
         error: (error: unknown) => resolve({ kind: 'failed', error, done }),
         complete: () =>
@@ -169,6 +150,30 @@ export class AnswerSession {
           ),
       });
     });
+  }
+
+  /** One answer event onto the connection and into the journal; `done` is the caller's. */
+  private handle(event: AnswerEvent): void {
+    if (event.type === 'done') return;
+    if (event.type === 'paragraph') {
+      this.paragraphs.add(event.paragraph, this.mapper.lastId);
+      this.journal?.paragraph(event.paragraph);
+    }
+    if (event.type === 'ref') {
+      this.refs.push({ ref: event.ref, afterId: this.mapper.lastId });
+      this.journal?.ref(event.ref);
+    }
+    this.emit(this.mapper.event(event));
+    if (event.type === 'paragraph') {
+      // A paragraph closed: a reader who resumes finds it stored.
+      this.journal?.flushNow();
+      // Its text was just shown piece by piece: the log keeps the paragraph's string for it.
+      this.log.shareText(event.paragraph.text);
+    }
+    if (event.type === 'text') {
+      this.shownChars += event.text.length;
+      if (this.shownChars > this.maxAnswerChars) this.stop('too-large');
+    }
   }
 
   /**

@@ -2,7 +2,7 @@ import type { AnswerMetrics } from '../metrics/answer-metrics.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { answerEnds } from '../common/turn-lane.js';
-import { tap, takeUntil, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { CurrentUser } from '../auth/current-user.js';
 import { CitationCatalog } from '../citation/citation-catalog.js';
 import { trustCounts, type CitationVerdict } from '../citation/citation-events.js';
@@ -20,7 +20,7 @@ import { refusalDeltas } from '../model/refusal.js';
 import type { SseConnection } from '../sse/sse-connection.js';
 import { safeText } from '../sse/safe-text.js';
 import { sseEvent, type SseFrame } from '../sse/sse-frames.js';
-import { answerEvents, deadline, endInTurn, withRepairRetry, type AnswerEvent } from './answer-events.js';
+import { answerEvents, modelTurn, withRepairRetry, type AnswerEvent } from './answer-events.js';
 import { AnswerFrameMapper, EVENT, STATES } from './answer-frames.js';
 import { AnswerJournal } from './answer-journal.js';
 import { JournalFlusher } from './journal-flusher.js';
@@ -224,14 +224,10 @@ export class AskService {
         const cancelRelay = session.stopped$.subscribe(() => relay?.cancel());
         // 5. The model, through the citation core, onto the wire and into the journal.
         const events$ = this.answerEvents(context.question.text, request, catalog, options, session, memory, observed);
-        ending = await session.run(
-          events$.pipe(
-            tap((event) => {
-              observed.event(event);
-              if (event.type === 'paragraph') relay?.paragraph(event.paragraph);
-            }),
-          ),
-        );
+        ending = await session.run(events$, (event) => {
+          observed.event(event);
+          if (event.type === 'paragraph') relay?.paragraph(event.paragraph);
+        });
         // The end waits for the verdicts still being worked on, so that they are sent and stored with the answer.
         if (ending.kind !== 'complete') relay?.cancel();
         verdicts = relay ? await relay.settle() : [];
@@ -297,10 +293,12 @@ export class AskService {
           });
     const attempt = (repair: boolean) =>
       model(repair).pipe(
-        takeUntil(session.stopped$),
-        observed.modelOutput(),
-        deadline(timeoutMs),
-        endInTurn(answerEnds),
+        modelTurn({
+          stop$: session.stopped$,
+          deadlineMs: timeoutMs,
+          lane: answerEnds,
+          onFirstOutput: () => observed.firstOutput(),
+        }),
         answerEvents(catalog, streamOptions),
       );
     return repairRetry

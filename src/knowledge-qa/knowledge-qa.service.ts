@@ -1,12 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { takeUntil } from 'rxjs';
 import type { CurrentUser } from '../auth/current-user.js';
 import { CitationCatalog } from '../citation/citation-catalog.js';
 import type { CitationStreamOptions } from '../citation/citation-stream.js';
 import { AppError } from '../common/app-error.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { answerEvents, deadline, endInTurn, withRepairRetry } from '../conversation/answer-events.js';
+import { answerEvents, modelTurn, withRepairRetry } from '../conversation/answer-events.js';
 import { AnswerFrameMapper, EVENT } from '../conversation/answer-frames.js';
 import { AnswerSession, AnswerTooLargeError, type ModelEnding, type Shown } from '../conversation/answer-session.js';
 import { ASK_LIMITS, type AskLimits } from '../conversation/ask-limits.js';
@@ -148,9 +147,7 @@ export class KnowledgeQaService {
           });
     const attempt = (repair: boolean) =>
       model(repair).pipe(
-        takeUntil(session.stopped$),
-        deadline(timeoutMs),
-        endInTurn(answerEnds),
+        modelTurn({ stop$: session.stopped$, deadlineMs: timeoutMs, lane: answerEnds }),
         answerEvents(catalog, options),
       );
     return repairRetry

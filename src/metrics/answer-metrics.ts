@@ -1,4 +1,3 @@
-import { tap, type MonoTypeOperatorFunction } from 'rxjs';
 import type { Counter, Histogram } from 'prom-client';
 
 /** What the metrics read of an answer event; the answer pipeline's own events fit this shape. */
@@ -35,13 +34,11 @@ export class AnswerMetrics {
 
   constructor(private readonly instruments: AnswerInstruments) {}
 
-  /** Goes on the model's output: the time to its first token. */
-  modelOutput<T>(): MonoTypeOperatorFunction<T> {
-    return tap(() => {
-      if (this.sawModelOutput) return;
-      this.sawModelOutput = true;
-      this.instruments.firstToken.observe((performance.now() - this.startedAt) / 1000);
-    });
+  /** The model's first output: the time to its first token. */
+  firstOutput(): void {
+    if (this.sawModelOutput) return;
+    this.sawModelOutput = true;
+    this.instruments.firstToken.observe((performance.now() - this.startedAt) / 1000);
   }
 
   /**
