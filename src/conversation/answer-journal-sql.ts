@@ -139,6 +139,12 @@ input AS (
   SELECT j, m."id" AS answer_id FROM given
     JOIN "adi_conversation_message" AS m ON m."id" = (j->>'answerId')::bigint AND m."uuid" = j->>'answerUuid')`;
 
+/** Events written after the last one the reader was shown (`lastSeq`) are removed. */
+const UNDELIVERED_EVENTS = `undelivered AS (
+  DELETE FROM "adi_answer_event" USING input
+   WHERE "message_id" = answer_id AND "seq" > (j->>'lastSeq')::int
+  RETURNING 1)`;
+
 /** The question's token count, and the end of the answer's lease; shared by both closing statements. */
 const CLOSING_QUESTION_AND_STREAM = `question AS (
   UPDATE "adi_conversation_message" SET "tokens" = (j->>'totalTokens')::int
@@ -164,10 +170,7 @@ events AS (
   SELECT answer_id, "seq", "event", "data" FROM input, tail
   ON CONFLICT DO NOTHING
   RETURNING 1),
-undelivered AS (
-  DELETE FROM "adi_answer_event" USING input
-   WHERE "message_id" = answer_id AND "seq" > (j->>'lastSeq')::int
-  RETURNING 1),
+${UNDELIVERED_EVENTS},
 -- Every delivered event: those stored before this statement and its own (a sibling CTE's rows are not seen).
 delivered AS (
   SELECT "message_id", "seq", "event", "data" FROM "adi_answer_event", input
@@ -252,10 +255,7 @@ events AS (
    WHERE e."seq" <= (j->>'lastSeq')::int
   ON CONFLICT DO NOTHING
   RETURNING 1),
-undelivered AS (
-  DELETE FROM "adi_answer_event" USING input
-   WHERE "message_id" = answer_id AND "seq" > (j->>'lastSeq')::int
-  RETURNING 1),
+${UNDELIVERED_EVENTS},
 answer AS (
   UPDATE "adi_conversation_message" SET "remark" = j->>'answerText', "thinking_content" = j->>'thinking', ${ANSWER_COLUMNS}
     FROM input WHERE "id" = answer_id

@@ -4,7 +4,6 @@ import { DATA_SOURCE } from '../database/database.module.js';
 import { poolQuery, type PoolQuery } from '../database/pool-query.js';
 import type { AnswerStatus } from '../database/entities/message.entity.js';
 import type { CitationVerdict } from '../citation/citation-events.js';
-import type { RetrievalResult } from '../knowledge/retrieval-port.js';
 import { safeText } from '../sse/safe-text.js';
 import type { SseFrame } from '../sse/sse-frames.js';
 import { StorageFailedError } from './conversation-errors.js';
@@ -17,13 +16,11 @@ import {
   STOP_CHANNEL,
 } from './answer-journal-sql.js';
 import {
-  embeddingRefRows,
-  graphRefRows,
-  trustRow,
+  answerColumnRows,
+  type AnswerColumns,
   type citationRowsOf,
   type paragraphRow,
   type refRow,
-  type TrustCounts,
 } from './citation-columns.js';
 
 /** What is known of an answer before `[START]`: the question, and where the answer goes. */
@@ -62,7 +59,7 @@ export interface AnswerBatch extends JournalBatch {
  * Everything an answer ends with, besides what its journal already stored. The statement that stores it
  * overwrites, so running it twice is harmless.
  */
-export interface AnswerClosing extends ParagraphRows {
+export interface AnswerClosing extends ParagraphRows, AnswerColumns {
   answerId: string;
   answerUuid: string;
   questionId: string;
@@ -70,18 +67,7 @@ export interface AnswerClosing extends ParagraphRows {
   newQuestion: boolean;
   userId: string;
   status: Exclude<AnswerStatus, 'streaming'>;
-  totalTokens: number;
-  completionTokens: number;
-  citationMode: 'paragraph' | 'answer';
-  parseOutcome: string | undefined;
-  hasCitationError: boolean;
-  droppedCitationCount: number;
-  paragraphCount: number;
-  uncitedParagraphCount: number;
-  refCount: number;
-  trust?: TrustCounts;
   verdicts: readonly CitationVerdict[];
-  retrieval: RetrievalResult | undefined;
   /** Events not yet stored; events after `lastSeq` (written but never delivered) are removed. */
   events: readonly SseFrame[];
   lastSeq: number;
@@ -210,26 +196,13 @@ function eventRow(frame: SseFrame) {
 
 /** The closing as the rows of {@link CLOSE_ANSWER}. */
 export function closingRows(closing: AnswerClosing) {
-  const retrieval = closing.retrieval;
   return {
     answerId: closing.answerId,
     answerUuid: closing.answerUuid,
     questionId: closing.questionId,
     newQuestion: closing.newQuestion,
     userId: closing.userId,
-    totalTokens: closing.totalTokens,
-    completionTokens: closing.completionTokens,
-    isRefEmbedding: (retrieval?.embeddings.length ?? 0) > 0,
-    isRefGraph: (retrieval?.graph.length ?? 0) > 0,
-    status: closing.status,
-    citationMode: closing.citationMode,
-    parseOutcome: closing.parseOutcome ?? null,
-    hasCitationError: closing.hasCitationError,
-    paragraphCount: closing.paragraphCount,
-    refCount: closing.refCount,
-    droppedCitationCount: closing.droppedCitationCount,
-    uncitedParagraphCount: closing.uncitedParagraphCount,
-    ...trustRow(closing.trust),
+    ...answerColumnRows(closing),
     events: closing.events.map(eventRow),
     lastSeq: closing.lastSeq,
     paragraphs: closing.paragraphs,
@@ -245,8 +218,6 @@ export function closingRows(closing: AnswerClosing) {
         modelScore: verdict.score,
       })),
     ),
-    embeddingRefs: embeddingRefRows(retrieval),
-    graphRefs: graphRefRows(retrieval),
   };
 }
 

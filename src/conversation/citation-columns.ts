@@ -124,15 +124,29 @@ export interface AnswerOutcome {
   verdicts?: readonly CitationVerdict[];
 }
 
+/** What an ended answer's own row says of it, besides its text: counts, status, outcome and references. */
+export interface AnswerColumns {
+  totalTokens: number;
+  completionTokens: number;
+  status: string;
+  citationMode: 'paragraph' | 'answer';
+  parseOutcome: string | undefined;
+  hasCitationError: boolean;
+  paragraphCount: number;
+  refCount: number;
+  droppedCitationCount: number;
+  uncitedParagraphCount: number;
+  retrieval: RetrievalResult | undefined;
+  trust?: TrustCounts;
+}
+
 /**
- * The answer row's own columns and its paragraph, citation and reference rows, as a storing statement's input:
- * the journal's closing and the one-statement save store the same answer the same way.
+ * The answer row's columns besides its text, and its whole-answer references, as a storing statement's input:
+ * every statement that ends an answer stores them the same way.
  */
-export function answerOutcomeRows(answer: AnswerOutcome) {
+export function answerColumnRows(answer: AnswerColumns) {
   const retrieval = answer.retrieval;
   return {
-    answerText: answer.answerText,
-    thinking: answer.thinking,
     totalTokens: answer.totalTokens,
     completionTokens: answer.completionTokens,
     isRefEmbedding: (retrieval?.embeddings.length ?? 0) > 0,
@@ -141,14 +155,23 @@ export function answerOutcomeRows(answer: AnswerOutcome) {
     citationMode: answer.citationMode,
     parseOutcome: answer.parseOutcome ?? null,
     hasCitationError: answer.hasCitationError,
-    paragraphCount: answer.paragraphs.length,
-    refCount: answer.refs.length,
+    paragraphCount: answer.paragraphCount,
+    refCount: answer.refCount,
     droppedCitationCount: answer.droppedCitationCount,
     uncitedParagraphCount: answer.uncitedParagraphCount,
     ...trustRow(answer.trust),
-    ...citationRows(answer.paragraphs, answer.refs, answer.verdicts),
     embeddingRefs: embeddingRefRows(retrieval),
     graphRefs: graphRefRows(retrieval),
+  };
+}
+
+/** The answer row's columns, its text, and its paragraph, citation and reference rows, all from one record. */
+export function answerOutcomeRows(answer: AnswerOutcome) {
+  return {
+    answerText: answer.answerText,
+    thinking: answer.thinking,
+    ...answerColumnRows({ ...answer, paragraphCount: answer.paragraphs.length, refCount: answer.refs.length }),
+    ...citationRows(answer.paragraphs, answer.refs, answer.verdicts),
   };
 }
 
