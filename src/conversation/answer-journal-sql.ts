@@ -80,12 +80,14 @@ events AS (
   ON CONFLICT DO NOTHING
   RETURNING "message_id", "seq", "event", "data"),
 appended AS (${shownTextOf('events')}),
+-- The answers are found by their ids as an array, which their primary key's index serves whatever the
+-- planner guesses of how many rows the JSON holds: joined, it could read the whole table.
 answers AS (
   UPDATE "adi_conversation_message" AS m
      SET "remark" = m."remark" || a.text, "thinking_content" = m."thinking_content" || a.thinking
-    FROM appended AS a, batches AS b
-   WHERE m."id" = a."message_id" AND b.answer_id = a."message_id"
-  RETURNING b.answer_uuid),
+    FROM appended AS a
+   WHERE m."id" = ANY (ARRAY(SELECT "message_id" FROM appended)) AND m."id" = a."message_id"
+  RETURNING m."uuid" AS answer_uuid),
 paragraphs AS (
   INSERT INTO "adi_conversation_message_citation_paragraph"
     ("message_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "is_inferred")
