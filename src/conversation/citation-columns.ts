@@ -105,25 +105,6 @@ export function citationRows(
   };
 }
 
-/** What an ended answer is stored from, whichever statement stores it. */
-export interface AnswerOutcome {
-  answerText: string;
-  thinking: string;
-  totalTokens: number;
-  completionTokens: number;
-  status: string;
-  citationMode: 'paragraph' | 'answer';
-  parseOutcome: string | undefined;
-  hasCitationError: boolean;
-  droppedCitationCount: number;
-  uncitedParagraphCount: number;
-  paragraphs: readonly CitationParagraph[];
-  refs: readonly CitationRef[];
-  retrieval: RetrievalResult | undefined;
-  trust?: TrustCounts;
-  verdicts?: readonly CitationVerdict[];
-}
-
 /** What an ended answer's own row says of it, besides its text: counts, status, outcome and references. */
 export interface AnswerColumns {
   totalTokens: number;
@@ -138,6 +119,15 @@ export interface AnswerColumns {
   uncitedParagraphCount: number;
   retrieval: RetrievalResult | undefined;
   trust?: TrustCounts;
+}
+
+/** An ended answer whole, as a statement that stores all of it at once takes it: its text and every paragraph. */
+export interface AnswerOutcome extends Omit<AnswerColumns, 'paragraphCount' | 'refCount'> {
+  answerText: string;
+  thinking: string;
+  paragraphs: readonly CitationParagraph[];
+  refs: readonly CitationRef[];
+  verdicts?: readonly CitationVerdict[];
 }
 
 /**
