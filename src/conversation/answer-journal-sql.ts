@@ -1,7 +1,13 @@
 import { MESSAGE_ROLE } from '../database/entities/message.entity.js';
 import { WRAP } from '../sse/sse-frames.js';
 import { EVENT } from './answer-frames.js';
-import { ANSWER_REF_INSERTS, CITATION_ROW_INSERTS } from './citation-columns.js';
+import {
+  ANSWER_REF_INSERTS,
+  CITATION_RECORD,
+  CITATION_ROW_INSERTS,
+  PARAGRAPH_RECORD,
+  REF_RECORD,
+} from './citation-columns.js';
 
 /**
  * The answer journal's statements. Each takes one jsonb parameter, `j`. (Statements that change rows end in a
@@ -93,7 +99,7 @@ paragraphs AS (
     ("message_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "is_inferred")
   SELECT b.answer_id, p."paragraphIndex", p."text", p."citationIdsJson", p."supported", coalesce(p."inferred", false)
     FROM batches AS b, jsonb_to_recordset(b.paragraphs)
-      AS p("paragraphIndex" int, "text" text, "citationIdsJson" text, "supported" boolean, "inferred" boolean)
+      AS ${PARAGRAPH_RECORD}
   ON CONFLICT DO NOTHING
   RETURNING "message_id", "paragraph_index"),
 citations AS (
@@ -103,8 +109,7 @@ citations AS (
   SELECT b.answer_id, c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
          c."supportScore", c."supportVerdict", c."quoteText", c."quoteStart", c."quoteEnd"
     FROM batches AS b, jsonb_to_recordset(b.citations)
-      AS c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text, "sourceId" text,
-           "supportScore" double precision, "supportVerdict" text, "quoteText" text, "quoteStart" int, "quoteEnd" int)
+      AS ${CITATION_RECORD}
    WHERE (b.answer_id, c."paragraphIndex") IN (SELECT "message_id", "paragraph_index" FROM paragraphs)
   RETURNING 1),
 refs AS (
@@ -112,7 +117,7 @@ refs AS (
     ("message_id", "citation_id", "display_number", "citation_type", "source_id", "payload_json")
   SELECT b.answer_id, r."citationId", r."displayNumber", r."citationType", r."sourceId", r."payloadJson"
     FROM batches AS b, jsonb_to_recordset(b.refs)
-      AS r("citationId" text, "displayNumber" int, "citationType" text, "sourceId" text, "payloadJson" text)
+      AS ${REF_RECORD}
   ON CONFLICT DO NOTHING
   RETURNING 1),
 numbered AS (SELECT answer_uuid, (row_number() OVER () - 1) / 200 AS part FROM answers)
@@ -212,7 +217,7 @@ paragraphs AS (
     ("message_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "is_inferred")
   SELECT answer_id, p."paragraphIndex", p."text", p."citationIdsJson", p."supported", coalesce(p."inferred", false)
     FROM input, jsonb_to_recordset(j->'paragraphs')
-      AS p("paragraphIndex" int, "text" text, "citationIdsJson" text, "supported" boolean, "inferred" boolean)
+      AS ${PARAGRAPH_RECORD}
    WHERE p."paragraphIndex" <= (j->>'lastParagraphIndex')::int
   ON CONFLICT DO NOTHING
   RETURNING "paragraph_index"),
@@ -224,8 +229,7 @@ citations AS (
          c."supportScore", c."supportVerdict", c."quoteText", c."quoteStart", c."quoteEnd", v."modelVerdict",
          v."modelScore"
     FROM input, jsonb_to_recordset(j->'citations')
-      AS c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text, "sourceId" text,
-           "supportScore" double precision, "supportVerdict" text, "quoteText" text, "quoteStart" int, "quoteEnd" int)
+      AS ${CITATION_RECORD}
     LEFT JOIN verdicts AS v ON v."paragraphIndex" = c."paragraphIndex" AND v."citationId" = c."citationId"
    WHERE c."paragraphIndex" IN (SELECT "paragraph_index" FROM paragraphs)
   RETURNING 1),
@@ -234,7 +238,7 @@ refs AS (
     ("message_id", "citation_id", "display_number", "citation_type", "source_id", "payload_json")
   SELECT answer_id, r."citationId", r."displayNumber", r."citationType", r."sourceId", r."payloadJson"
     FROM input, jsonb_to_recordset(j->'refs')
-      AS r("citationId" text, "displayNumber" int, "citationType" text, "sourceId" text, "payloadJson" text)
+      AS ${REF_RECORD}
    WHERE r."citationId" NOT IN (SELECT jsonb_array_elements_text(j->'unshownRefIds'))
   ON CONFLICT DO NOTHING
   RETURNING 1),

@@ -18,8 +18,8 @@ const BACKOFF_MAX_MS = 2000;
  * The journal of one answer: what the reader is shown, and each paragraph sent with its citations and the
  * sources first cited in it, are appended to the stored answer in batches, written by the instance's
  * {@link JournalFlusher} together with every other answer's (at each paragraph's close, and at least every
- * `JOURNAL_FLUSH_MS`). The answer's process then keeps neither its text nor its paragraphs. A failed write keeps its batch and is retried with backoff; the stream to
- * the reader does not wait for it. `close` stores the end of the answer, retrying for `storeRetryMs`, and
+ * `JOURNAL_FLUSH_MS`). The answer's process then keeps neither its text nor its paragraphs. A failed write
+ * keeps its batch and is retried with backoff; the stream to the reader does not wait for it. `close` stores the end of the answer, retrying for `storeRetryMs`, and
  * keeps it in the spill directory when the database still refuses.
  */
 export class AnswerJournal implements FlushableJournal {

@@ -108,15 +108,15 @@ export class AnswerSession {
   /** For the model: a promise while the reader has too much unread (the upstream waits), else undefined. */
   readonly ready = (): Promise<void> | undefined => this.connection.ready();
 
-  /** Writes frames to the connection (when open) and to the journal; a paragraph's close flushes the journal. */
-  emit(frames: readonly SseFrame[], flush = false): void {
+  /** Writes frames to the connection (when open) and to the journal. */
+  emit(frames: readonly SseFrame[]): void {
     if (frames.length === 0) return;
     this.connection.write(serializeFrames(frames));
-    this.record(frames, flush);
+    this.record(frames);
   }
 
   /** Counts frames as shown and journals them, without writing them yet (the end is stored before it is sent). */
-  record(frames: readonly SseFrame[], flush = false): void {
+  record(frames: readonly SseFrame[]): void {
     // A journaled answer's text is read back from its stored events: only a session without one keeps it.
     const keepsText = this.journal === undefined;
     for (const frame of frames) {
@@ -125,7 +125,6 @@ export class AnswerSession {
       this.log.add(frame, this.connection.writtenBytes, text, thinking);
     }
     this.journal?.record(frames);
-    if (flush) this.journal?.flushNow();
   }
 
   /**

@@ -190,6 +190,19 @@ export function graphRefRows(retrieval: RetrievalResult | undefined) {
 }
 
 /**
+ * The rows of {@link paragraphRow}, {@link citationRowsOf} and {@link refRow} as `jsonb_to_recordset` reads
+ * them (aliased `p`, `c` and `r`): the one place their SQL types are written, for every statement that stores
+ * them. A statement may leave columns out; a row may leave keys out (they read as null).
+ */
+export const PARAGRAPH_RECORD = `p("paragraphIndex" int, "text" text, "citationIdsJson" text, "supported" boolean,
+      "inferred" boolean)`;
+export const CITATION_RECORD = `c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text,
+      "sourceId" text, "supportScore" double precision, "supportVerdict" text, "quoteText" text, "quoteStart" int,
+      "quoteEnd" int, "modelVerdict" text, "modelScore" double precision)`;
+export const REF_RECORD = `r("citationId" text, "displayNumber" int, "citationType" text, "sourceId" text,
+      "payloadJson" text)`;
+
+/**
  * The part of a storing statement that writes an answer's whole-answer references (the legacy embedding and
  * graph rows), as data-modifying CTEs. It expects a CTE `input` holding the record as `j` and a CTE `answer`
  * holding the answer's `id`.
@@ -215,7 +228,7 @@ export const CITATION_ROW_INSERTS = `paragraphs AS (
     ("message_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "is_inferred")
   SELECT answer."id", p."paragraphIndex", p."text", p."citationIdsJson", p."supported", coalesce(p."inferred", false)
     FROM answer, input, jsonb_to_recordset(j->'paragraphs')
-      AS p("paragraphIndex" int, "text" text, "citationIdsJson" text, "supported" boolean, "inferred" boolean)
+      AS ${PARAGRAPH_RECORD}
   RETURNING 1),
 citations AS (
   INSERT INTO "adi_conversation_message_citation"
@@ -225,15 +238,13 @@ citations AS (
          c."supportScore", c."supportVerdict", c."quoteText", c."quoteStart", c."quoteEnd", c."modelVerdict",
          c."modelScore"
     FROM answer, input, jsonb_to_recordset(j->'citations')
-      AS c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text, "sourceId" text,
-           "supportScore" double precision, "supportVerdict" text, "quoteText" text, "quoteStart" int,
-           "quoteEnd" int, "modelVerdict" text, "modelScore" double precision)
+      AS ${CITATION_RECORD}
   RETURNING 1),
 refs AS (
   INSERT INTO "adi_conversation_message_citation_ref"
     ("message_id", "citation_id", "display_number", "citation_type", "source_id", "payload_json")
   SELECT answer."id", r."citationId", r."displayNumber", r."citationType", r."sourceId", r."payloadJson"
     FROM answer, input, jsonb_to_recordset(j->'refs')
-      AS r("citationId" text, "displayNumber" int, "citationType" text, "sourceId" text, "payloadJson" text)
+      AS ${REF_RECORD}
   RETURNING 1),
 ${ANSWER_REF_INSERTS}`;

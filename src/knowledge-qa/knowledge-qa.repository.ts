@@ -3,7 +3,13 @@ import type { DataSource, Repository } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { CitationParagraph, CitationRef } from '../citation/citation-events.js';
 import { newUuid } from '../common/ids.js';
-import { citationRows, embeddingRefRows } from '../conversation/citation-columns.js';
+import {
+  CITATION_RECORD,
+  citationRows,
+  embeddingRefRows,
+  PARAGRAPH_RECORD,
+  REF_RECORD,
+} from '../conversation/citation-columns.js';
 import { StorageFailedError } from '../conversation/conversation-errors.js';
 import { DATA_SOURCE } from '../database/database.module.js';
 import {
@@ -64,7 +70,7 @@ paragraphs AS (
     ("qa_record_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "is_inferred")
   SELECT saved."id", p."paragraphIndex", p."text", p."citationIdsJson", p."supported", coalesce(p."inferred", false)
     FROM saved, input, jsonb_to_recordset(j->'paragraphs')
-      AS p("paragraphIndex" int, "text" text, "citationIdsJson" text, "supported" boolean, "inferred" boolean)
+      AS ${PARAGRAPH_RECORD}
   RETURNING 1),
 citations AS (
   INSERT INTO "adi_knowledge_base_qa_citation"
@@ -73,15 +79,14 @@ citations AS (
   SELECT saved."id", c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
          c."supportScore", c."supportVerdict", c."quoteText", c."quoteStart", c."quoteEnd"
     FROM saved, input, jsonb_to_recordset(j->'citations')
-      AS c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text, "sourceId" text,
-           "supportScore" double precision, "supportVerdict" text, "quoteText" text, "quoteStart" int, "quoteEnd" int)
+      AS ${CITATION_RECORD}
   RETURNING 1),
 refs AS (
   INSERT INTO "adi_knowledge_base_qa_citation_ref"
     ("qa_record_id", "citation_id", "display_number", "citation_type", "source_id", "payload_json")
   SELECT saved."id", r."citationId", r."displayNumber", r."citationType", r."sourceId", r."payloadJson"
     FROM saved, input, jsonb_to_recordset(j->'refs')
-      AS r("citationId" text, "displayNumber" int, "citationType" text, "sourceId" text, "payloadJson" text)
+      AS ${REF_RECORD}
   RETURNING 1),
 embedding_refs AS (
   INSERT INTO "adi_knowledge_base_qa_ref_embedding" ("qa_record_id", "embedding_id", "score", "chunk_text", "user_id")
