@@ -1,4 +1,5 @@
 import { MarkerStripper } from './marker-stripper.js';
+import { TextPieces } from './text-pieces.js';
 
 const BLOCK_SEPARATOR = '\n\n';
 
@@ -17,7 +18,7 @@ export class AnswerTextWriter {
   private readonly blocks: string[] | undefined;
   private endedBlocks = 0;
   /** The pieces shown of the open block. */
-  private pieces: string[] = [];
+  private readonly pieces = new TextPieces();
 
   constructor(
     private readonly show: (text: string) => void,
@@ -33,7 +34,7 @@ export class AnswerTextWriter {
   /** The legacy answer text: everything shown, paragraphs separated by a blank line; undefined when not kept. */
   get answerText(): string | undefined {
     if (this.blocks === undefined) return undefined;
-    const open = this.pieces.length > 0 ? [this.pieces.join('')] : [];
+    const open = this.pieces.isEmpty ? [] : [this.pieces.text()];
     return [...this.blocks, ...open].join(BLOCK_SEPARATOR);
   }
 
@@ -48,13 +49,13 @@ export class AnswerTextWriter {
     const stripper = this.stripper;
     if (stripper === undefined) return { text: '', markerIds: [] };
     this.emit(stripper.end());
-    const text = this.pieces.join('');
+    const text = this.pieces.text();
     if (text.length > 0) {
       this.blocks?.push(text);
       this.endedBlocks++;
     }
     this.stripper = undefined;
-    this.pieces = [];
+    this.pieces.clear();
     return { text, markerIds: stripper.markerIds };
   }
 
@@ -66,7 +67,7 @@ export class AnswerTextWriter {
 
   private emit(text: string): void {
     if (text.length === 0) return;
-    if (this.pieces.length === 0 && this.endedBlocks > 0) this.show(BLOCK_SEPARATOR);
+    if (this.pieces.isEmpty && this.endedBlocks > 0) this.show(BLOCK_SEPARATOR);
     this.pieces.push(text);
     this.show(text);
   }

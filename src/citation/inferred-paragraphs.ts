@@ -1,3 +1,5 @@
+import { TextPieces } from './text-pieces.js';
+
 /**
  * Paragraphs of the plain text that streams after the answer's structure broke, cut as they close (at a blank
  * line) so that each can be attributed to the sources that support it while the answer is still streaming.
@@ -6,23 +8,20 @@
 export class InferredParagraphs {
   private broken = false;
   private pending = '';
-  /**
-   * Until the structure breaks, the text shown since the last paragraph, in the pieces it came in: appending
-   * token after token to one string would keep a chain of string pieces several times the text's size.
-   */
-  private unbroken: string[] = [];
+  /** Until the structure breaks, the text shown since the last paragraph. */
+  private readonly unbroken = new TextPieces();
 
   /** The structure broke: from now on, shown text is cut into paragraphs. */
   start(): void {
     this.broken = true;
-    this.pending = this.unbroken.join('');
-    this.unbroken = [];
+    this.pending = this.unbroken.text();
+    this.unbroken.clear();
   }
 
   /** A paragraph of the model's own structure was sent: the text shown so far belongs to it. */
   reset(): void {
     this.pending = '';
-    this.unbroken = [];
+    this.unbroken.clear();
   }
 
   /** Shown text; returns the paragraphs it closed. */

@@ -155,6 +155,7 @@ export class AnswerSession {
   private handle(event: AnswerEvent): void {
     if (event.type === 'done') return;
     if (event.type === 'paragraph') {
+      this.paragraphs.settle(this.log.settledFrameId);
       this.paragraphs.add(event.paragraph, this.mapper.lastId);
       this.journal?.paragraph(event.paragraph);
     }

@@ -41,7 +41,6 @@ describe('SentParagraphs', () => {
   PARAGRAPHS.forEach((paragraph, i) => sent.add(paragraph, 10 * (i + 1)));
 
   it('gives back every paragraph as it was sent, with its support entries and quotes', () => {
-    expect(sent.length).toBe(PARAGRAPHS.length);
     const back = sent.upTo(Infinity);
     expect(back).toEqual(PARAGRAPHS);
     // The same fields in the same order: the stored JSON is the same as the event's.
@@ -65,5 +64,26 @@ describe('SentParagraphs', () => {
       expect(kept.cut(Infinity)).toEqual({ count: 5, uncited: 2, lastIndex: 4 });
     }
     expect(() => light.upTo(Infinity)).toThrow(/stored as they are sent/);
+  });
+
+  it('folds the paragraphs surely shown into counts, and cuts every later stall as before', () => {
+    const all = new SentParagraphs(false);
+    const settling = new SentParagraphs(false);
+    PARAGRAPHS.forEach((paragraph, i) => {
+      all.add(paragraph, 10 * (i + 1));
+      // Before each paragraph, the frames up to the one before the previous paragraph are known received.
+      settling.settle(10 * i - 1);
+      settling.add(paragraph, 10 * (i + 1));
+    });
+    // A stall can only cut after what was known received: at frame 39 or later.
+    for (const lastId of [39, 40, 49, 50, Infinity]) expect(settling.cut(lastId)).toEqual(all.cut(lastId));
+    expect(settling.cut(39)).toEqual({ count: 3, uncited: 1, lastIndex: 2 });
+  });
+
+  it('keeps every paragraph when it keeps their content', () => {
+    const kept = new SentParagraphs(true);
+    PARAGRAPHS.forEach((paragraph, i) => kept.add(paragraph, 10 * (i + 1)));
+    kept.settle(Infinity);
+    expect(kept.upTo(Infinity)).toEqual(PARAGRAPHS);
   });
 });

@@ -26,7 +26,8 @@ export interface ParagraphCut {
  * more than the text itself.
  *
  * An answer whose journal stores each paragraph as it is sent needs only to know, at its end, which of them
- * were shown (`cut`): it keeps three numbers a paragraph. Otherwise (`keepContent`) texts and ids are kept too,
+ * were shown (`cut`): it keeps three numbers a paragraph, and folds those the reader surely received into counts
+ * (`settle`), so that a long answer keeps only its last few. Otherwise (`keepContent`) texts and ids are kept too,
  * as the strings the citation core made, not copies, and `upTo` builds the objects again, equal to the ones
  * sent, once, when the answer is stored.
  */
@@ -36,13 +37,11 @@ export class SentParagraphs {
   private readonly afterIds: number[] = [];
   private readonly flags: number[] = [];
   private readonly content: SentContent | undefined;
+  /** The paragraphs folded by `settle`, all of them shown. */
+  private readonly settled: ParagraphCut = { count: 0, uncited: 0, lastIndex: -1 };
 
   constructor(keepContent: boolean) {
     this.content = keepContent ? new SentContent() : undefined;
-  }
-
-  get length(): number {
-    return this.indexes.length;
   }
 
   /** A paragraph sent after the frame `afterId`. */
@@ -60,14 +59,32 @@ export class SentParagraphs {
 
   /** The paragraphs sent after frames up to `lastId`. */
   cut(lastId: number): ParagraphCut {
-    const cut: ParagraphCut = { count: 0, uncited: 0, lastIndex: -1 };
+    const cut: ParagraphCut = { ...this.settled };
     for (let at = 0; at < this.indexes.length; at++) {
-      if (this.afterIds[at]! > lastId) continue;
-      cut.count++;
-      if (this.flags[at]! & UNCITED) cut.uncited++;
-      cut.lastIndex = Math.max(cut.lastIndex, this.indexes[at]!);
+      if (this.afterIds[at]! <= lastId) this.count(cut, at);
     }
     return cut;
+  }
+
+  /**
+   * Folds the paragraphs sent after frames up to `shownId`, which the reader has surely received whatever
+   * happens next, into counts. Only when the content is not kept: `upTo` needs every paragraph.
+   */
+  settle(shownId: number): void {
+    if (this.content !== undefined) return;
+    let folded = 0;
+    // Paragraphs are added in the order of their frames: the shown ones come first.
+    while (folded < this.indexes.length && this.afterIds[folded]! <= shownId) this.count(this.settled, folded++);
+    if (folded === 0) return;
+    this.indexes.splice(0, folded);
+    this.afterIds.splice(0, folded);
+    this.flags.splice(0, folded);
+  }
+
+  private count(cut: ParagraphCut, at: number): void {
+    cut.count++;
+    if (this.flags[at]! & UNCITED) cut.uncited++;
+    cut.lastIndex = Math.max(cut.lastIndex, this.indexes[at]!);
   }
 
   /** The paragraphs sent after frames up to `lastId`, as they were sent. Only when their content is kept. */

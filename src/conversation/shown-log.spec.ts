@@ -72,6 +72,37 @@ describe('ShownLog', () => {
     }
   });
 
+  it('without its text, shrinks after a delivered burst by itself, and cuts a stall exactly as a full log', () => {
+    let delivered = 0;
+    const marksOnly = new ShownLog(() => delivered, false);
+    const full = new ShownLog(() => delivered);
+    let written = 0;
+    let id = 1;
+    let keepingUp = false;
+    const frame = () => {
+      written += 20;
+      marksOnly.add({ id, data: 'x' }, written, 'x', '');
+      full.add({ id, data: 'x' }, written, 'x', '');
+      id++;
+      // Once the burst is delivered, the client stays a few frames behind.
+      if (keepingUp) delivered = written - 60;
+    };
+    for (let i = 0; i < 1100; i++) frame();
+    expect(marksOnly.markCapacity).toBe(2048);
+    delivered = written;
+    keepingUp = true;
+    // No paragraph comes: the frames that follow settle the burst on their own.
+    for (let i = 0; i < 64; i++) frame();
+    expect(marksOnly.markCapacity).toBe(64);
+    for (let i = 0; i < 30; i++) frame();
+    // Two numbers a frame cut exactly where four do.
+    for (const bytes of [written, written - 1, written - 50, delivered, delivered - 1, 0]) {
+      expect(marksOnly.lastShownId(bytes)).toBe(full.shown(bytes).lastId);
+    }
+    expect(marksOnly.lastShownId(written - 50)).toBe(id - 4);
+    expect(() => marksOnly.shown()).toThrow(/not kept/);
+  });
+
   describe('sharing the text of a paragraph', () => {
     /** Shows `pieces` one frame each, from frame id `from`; returns the next id. */
     const show = (log: ShownLog, pieces: string[], from: number) => {

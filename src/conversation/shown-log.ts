@@ -58,18 +58,18 @@ class TextBuilder {
   }
 }
 
-const FIELDS = 4;
+/** Per frame: bytes written when it was, its id, and (when the text is kept) the text and reasoning lengths after it. */
 const BYTES = 0;
-const TEXT = 1;
-const THINKING = 2;
-const ID = 3;
+const ID = 1;
+const TEXT = 2;
+const THINKING = 3;
 /** Frames whose marks fit before the first growth: what a reader who keeps up leaves unsettled at most. */
 const FIRST_CAPACITY = 64;
 
 /**
  * What an answer has shown, frame by frame, in a form that costs little to keep: the answer text and reasoning
- * as strings, and per frame four numbers in one typed array (bytes written when it was, text and reasoning
- * lengths after it, its id). Keeping the frames themselves cost two heap objects per token, which every
+ * as strings, and per frame four numbers in one typed array (bytes written when it was, its id, text and
+ * reasoning lengths after it). Keeping the frames themselves cost two heap objects per token, which every
  * garbage collection walked: with hundreds of long answers streaming, millions of them.
  *
  * Only the frames the client may not have received yet need their marks: when the array fills, the frames
@@ -77,11 +77,17 @@ const FIRST_CAPACITY = 64;
  * A reader who keeps up leaves a few dozen frames unsettled, however long the answer.
  *
  * An answer whose journal stores what it shows reads its text back from there: its log keeps no text
- * (`keepText` false), only where each frame ends.
+ * (`keepText` false), only where each frame ends and its id, two numbers a frame.
+ *
+ * A burst of frames written before the client took any (the first read of a long answer) grows the array; it is
+ * settled every `FIRST_CAPACITY` frames after, and goes back to its first size once the burst was delivered.
  */
 export class ShownLog {
-  private marks = new Int32Array(FIELDS * FIRST_CAPACITY);
+  private readonly fields: number;
+  private marks: Int32Array;
   private count = 0;
+  /** Frames added since the grown array was last settled. */
+  private addedSinceSettle = 0;
   /** The text and reasoning lengths and id after the last settled frame. */
   private settledText = 0;
   private settledThinking = 0;
@@ -96,18 +102,25 @@ export class ShownLog {
   ) {
     this.text = keepText ? new TextBuilder() : undefined;
     this.thinking = keepText ? new TextBuilder() : undefined;
+    this.fields = keepText ? 4 : 2;
+    this.marks = new Int32Array(this.fields * FIRST_CAPACITY);
   }
 
   /** A frame, the bytes written once it was, and the text and reasoning it showed. */
   add(frame: SseFrame, writtenBytes: number, text: string, thinking: string): void {
-    if ((this.count + 1) * FIELDS > this.marks.length) this.makeRoom();
-    this.text?.append(text);
-    this.thinking?.append(thinking);
-    const at = this.count * FIELDS;
+    if ((this.count + 1) * this.fields > this.marks.length) this.makeRoom();
+    else if (this.marks.length > this.fields * FIRST_CAPACITY && ++this.addedSinceSettle >= FIRST_CAPACITY) {
+      this.settle();
+    }
+    const at = this.count * this.fields;
     this.marks[at + BYTES] = Math.min(writtenBytes, 0x7fffffff);
-    this.marks[at + TEXT] = this.text?.length ?? 0;
-    this.marks[at + THINKING] = this.thinking?.length ?? 0;
     this.marks[at + ID] = frame.id ?? 0;
+    if (this.text !== undefined && this.thinking !== undefined) {
+      this.text.append(text);
+      this.thinking.append(thinking);
+      this.marks[at + TEXT] = this.text.length;
+      this.marks[at + THINKING] = this.thinking.length;
+    }
     this.count++;
   }
 
@@ -120,7 +133,7 @@ export class ShownLog {
       throw new Error('the shown text is not kept: it is read back from the stored events');
     }
     const count = this.shownFrames(deliveredBytes);
-    const at = (count - 1) * FIELDS;
+    const at = (count - 1) * this.fields;
     const textLength = count === 0 ? this.settledText : this.marks[at + TEXT]!;
     const thinkingLength = count === 0 ? this.settledThinking : this.marks[at + THINKING]!;
     return {
@@ -143,7 +156,12 @@ export class ShownLog {
     this.text?.shareTail(text);
     // A burst (the first read of a long answer) can grow the marks far past what a reader who keeps up needs;
     // settled once it has been delivered, they go back to their first size.
-    if (this.marks.length > FIELDS * FIRST_CAPACITY) this.settle();
+    if (this.marks.length > this.fields * FIRST_CAPACITY) this.settle();
+  }
+
+  /** The id of the last frame the client has surely received, whatever happens next (0 before any). */
+  get settledFrameId(): number {
+    return this.settledId;
   }
 
   /** Characters of the answer text kept as strings shared with their owners rather than copies. */
@@ -158,48 +176,53 @@ export class ShownLog {
 
   /** Frames the marks' array has room for. */
   get markCapacity(): number {
-    return this.marks.length / FIELDS;
+    return this.marks.length / this.fields;
   }
 
   /** How many of the marked frames were shown: with `deliveredBytes`, those whose bytes were all delivered. */
   private shownFrames(deliveredBytes: number | undefined): number {
     let count = this.count;
     if (deliveredBytes !== undefined) {
-      while (count > 0 && this.marks[(count - 1) * FIELDS + BYTES]! > deliveredBytes) count--;
+      while (count > 0 && this.marks[(count - 1) * this.fields + BYTES]! > deliveredBytes) count--;
     }
     return count;
   }
 
   private lastIdOf(shownFrames: number): number {
-    return shownFrames === 0 ? this.settledId : this.marks[(shownFrames - 1) * FIELDS + ID]!;
+    return shownFrames === 0 ? this.settledId : this.marks[(shownFrames - 1) * this.fields + ID]!;
   }
 
   /** Settles the delivered frames; grows the array when that frees less than half of it. */
   private makeRoom(): void {
     this.settle();
-    if (this.count * FIELDS * 2 > this.marks.length) this.resize(this.marks.length * 2);
+    if (this.count * this.fields * 2 > this.marks.length) this.resize(this.marks.length * 2);
   }
 
   /** Settles the frames whose bytes were all delivered; shrinks the array to its first size when they fit. */
   private settle(): void {
+    this.addedSinceSettle = 0;
+    const fields = this.fields;
     const delivered = this.deliveredBytes();
     let settled = 0;
-    while (settled < this.count && this.marks[settled * FIELDS + BYTES]! <= delivered) settled++;
+    while (settled < this.count && this.marks[settled * fields + BYTES]! <= delivered) settled++;
     if (settled > 0) {
-      const last = (settled - 1) * FIELDS;
-      this.settledText = this.marks[last + TEXT]!;
-      this.settledThinking = this.marks[last + THINKING]!;
+      const last = (settled - 1) * fields;
       this.settledId = this.marks[last + ID]!;
-      this.marks.copyWithin(0, settled * FIELDS, this.count * FIELDS);
+      if (fields > TEXT) {
+        this.settledText = this.marks[last + TEXT]!;
+        this.settledThinking = this.marks[last + THINKING]!;
+      }
+      this.marks.copyWithin(0, settled * fields, this.count * fields);
       this.count -= settled;
     }
-    if (this.marks.length > FIELDS * FIRST_CAPACITY && this.count * 2 <= FIRST_CAPACITY)
-      this.resize(FIELDS * FIRST_CAPACITY);
+    if (this.marks.length > fields * FIRST_CAPACITY && this.count * 2 <= FIRST_CAPACITY) {
+      this.resize(fields * FIRST_CAPACITY);
+    }
   }
 
   private resize(length: number): void {
     const marks = new Int32Array(length);
-    marks.set(this.marks.subarray(0, this.count * FIELDS));
+    marks.set(this.marks.subarray(0, this.count * this.fields));
     this.marks = marks;
   }
 }

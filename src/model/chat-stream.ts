@@ -1,6 +1,7 @@
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createParser } from 'eventsource-parser';
+import { compactSentHead } from '../common/sent-head.js';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 
@@ -133,7 +134,10 @@ function post(url: string, payload: string, options: ChatStreamOptions): Promise
     },
   });
   const response = responseOf(request, options);
-  if (!options.signal.aborted) request.end(payload);
+  if (!options.signal.aborted) {
+    request.end(payload);
+    compactSentHead(request);
+  }
   return response;
 }
 

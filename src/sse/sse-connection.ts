@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { compactSentHead } from '../common/sent-head.js';
 import { sseComment } from './sse-frames.js';
 
 /** The most chunked transfer encoding adds to one write: its size line (up to 8 hex digits) and two line ends. */
@@ -23,6 +24,7 @@ export interface SseConnectionOptions {
  */
 export class SseConnection {
   private opened = false;
+  private headSent = false;
   private pending = '';
   private ended = false;
   private lastWrite = Date.now();
@@ -161,6 +163,10 @@ export class SseConnection {
     this.handedBytes += bytes;
     this.handedWithFraming += bytes + CHUNK_FRAMING_BYTES;
     this.response.write(frames);
+    if (!this.headSent) {
+      this.headSent = true;
+      compactSentHead(this.response);
+    }
   };
 
   private open(): void {
