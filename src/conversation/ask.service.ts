@@ -44,6 +44,15 @@ import { LiveAnswers } from './live-answers.js';
 import { MessageRepository } from './message.repository.js';
 import { AnswerInProgressError, ConversationNotFoundError } from './conversation-errors.js';
 
+/**
+ * The `[ERROR]` data of an answer shown but not stored. Every answer's end is prepared with it (its spill file
+ * ends so), so it is made once rather than as an error, with its stack, per answer.
+ */
+const NOT_SAVED = (() => {
+  const error = new AnswerNotSavedError();
+  return `${error.code}: ${error.message}`;
+})();
+
 export class RateLimitedError extends AppError {
   readonly code = 'ASK_RATE_LIMITED';
   constructor(perMinute: number) {
@@ -387,10 +396,7 @@ export class AskService {
   /** The end the reader gets when the answer could not be stored: the same ids, an `[ERROR]` that says so. */
   private notSaved(end: readonly SseFrame[]): SseFrame[] {
     const last = end.at(-1)!;
-    return [
-      ...end.filter((frame) => frame.event === undefined),
-      { id: last.id!, event: EVENT.error, data: `ANSWER_NOT_SAVED: ${new AnswerNotSavedError().message}` },
-    ];
+    return [...end.filter((frame) => frame.event === undefined), { id: last.id!, event: EVENT.error, data: NOT_SAVED }];
   }
 
   /**
