@@ -110,6 +110,7 @@ async function main(): Promise<void> {
 
     const journal = new AnswerJournalStore(open.dataSource);
     const flushTimes: number[] = [];
+    const closeTimes: number[] = [];
     const answerTimes: number[] = [];
     for (let i = 0; i < JOURNALED_ANSWERS + 10; i++) {
       const record = answer(user.id, conversation);
@@ -148,6 +149,7 @@ async function main(): Promise<void> {
         ]);
         if (!warm) flushTimes.push(performance.now() - flushStarted);
       }
+      const closeStarted = performance.now();
       await journal.close({
         answerId,
         answerUuid: record.answerUuid,
@@ -174,9 +176,11 @@ async function main(): Promise<void> {
         citations: [],
         refs: [],
       });
+      if (!warm) closeTimes.push(performance.now() - closeStarted);
       if (!warm) answerTimes.push(performance.now() - started);
     }
     flushTimes.sort((a, b) => a - b);
+    closeTimes.sort((a, b) => a - b);
     answerTimes.sort((a, b) => a - b);
 
     const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -187,6 +191,7 @@ async function main(): Promise<void> {
     out(`${WRITERS} concurrent writers: ${answersPerSecond.toFixed(0)} answers/s`);
     out(
       `journal, ${JOURNALED_ANSWERS} answers streamed: per flush p50 ${percentile(flushTimes, 0.5).toFixed(2)} ms, p99 ${percentile(flushTimes, 0.99).toFixed(2)} ms; ` +
+        `per close p50 ${percentile(closeTimes, 0.5).toFixed(2)} ms, p99 ${percentile(closeTimes, 0.99).toFixed(2)} ms; ` +
         `per answer (open + 20 flushes + close) p50 ${percentile(answerTimes, 0.5).toFixed(2)} ms, p99 ${percentile(answerTimes, 0.99).toFixed(2)} ms`,
     );
     const round = (value: number) => Math.round(value * 100) / 100;
@@ -197,6 +202,8 @@ async function main(): Promise<void> {
         answersPerSecond: Math.round(answersPerSecond),
         journalFlushP50Ms: round(percentile(flushTimes, 0.5)),
         journalFlushP99Ms: round(percentile(flushTimes, 0.99)),
+        journalCloseP50Ms: round(percentile(closeTimes, 0.5)),
+        journalCloseP99Ms: round(percentile(closeTimes, 0.99)),
         journalAnswerP50Ms: round(percentile(answerTimes, 0.5)),
         journalAnswerP99Ms: round(percentile(answerTimes, 0.99)),
       }),

@@ -14,9 +14,9 @@ import { FakeOpenAi } from './support/fake-openai.js';
 import { startWithModel, type ModelTestbed } from './support/app.js';
 
 /**
- * The journal stores each paragraph as it is sent, and the answer's end reads its text back from the stored
- * events: against a real PostgreSQL, what is stored is what was shown, whatever ran twice, and whatever was sent
- * but never delivered is gone.
+ * The journal stores each paragraph as it is sent, and the answer's end adds its own text to what the flushes
+ * stored, or after a stall reads it back from the delivered events: against a real PostgreSQL, what is stored is
+ * what was shown, whatever ran twice, and whatever was sent but never delivered is gone.
  */
 const REFS: CitationRef[] = ['E1', 'E2', 'E3'].map((citationId, i) => ({
   citationId,
@@ -236,6 +236,57 @@ describe('paragraph rows journaled as they are sent', () => {
     expect(first.refs.map((row) => row.citation_id)).toEqual(['E1', 'E2']);
     expect(first.events.map((row) => row.seq)).toEqual(upTo(LAST_SHOWN).map((frame) => frame.id));
     // A spill file is the same record, stored again when the database is back: nothing changes.
+    await store.closeRows(closingRows(closing));
+    expect(await stored(answer.answerId)).toEqual(first);
+  });
+
+  it('an end with nothing to cut adds its own text to what the flushes stored, once however often it runs', async () => {
+    const answer = await openAnswer();
+    const firstEnd = PARAGRAPH_ENDS[0]!;
+    await store.appendMany([
+      {
+        answerId: answer.answerId,
+        answerUuid: answer.answerUuid,
+        events: upTo(firstEnd),
+        ...rowsOf([PARAGRAPHS[0]!], [REFS[0]!]),
+      },
+    ]);
+    const closing: AnswerClosing = {
+      answerId: answer.answerId,
+      answerUuid: answer.answerUuid,
+      questionId: answer.questionId,
+      newQuestion: true,
+      userId: answer.userId,
+      status: 'complete',
+      totalTokens: 10,
+      completionTokens: 5,
+      citationMode: 'paragraph',
+      parseOutcome: 'complete',
+      hasCitationError: false,
+      droppedCitationCount: 0,
+      paragraphCount: 3,
+      uncitedParagraphCount: 0,
+      refCount: 3,
+      retrieval: undefined,
+      verdicts: [],
+      // Everything after the first paragraph, reasoning included, was delivered and is not flushed yet.
+      events: [
+        ...FRAMES.filter((frame) => frame.id! > firstEnd),
+        { id: FRAMES.at(-1)!.id! + 1, event: '[THINKING]', data: ' Done.' },
+      ],
+      ...rowsOf(PARAGRAPHS.slice(1), REFS.slice(1)),
+      lastSeq: FRAMES.at(-1)!.id! + 1,
+      lastParagraphIndex: 2,
+      unshownRefIds: [],
+    };
+    await store.close(closing);
+    const first = await stored(answer.answerId);
+    expect(first.answer).toMatchObject({
+      remark: shownText(FRAMES),
+      thinking_content: 'Thinking it over. Done.',
+      answer_status: 'complete',
+    });
+    expect(first.paragraphs.map((row) => row.paragraph_index)).toEqual([0, 1, 2]);
     await store.closeRows(closingRows(closing));
     expect(await stored(answer.answerId)).toEqual(first);
   });

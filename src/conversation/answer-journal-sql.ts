@@ -163,8 +163,9 @@ stream AS (DELETE FROM "adi_answer_stream" USING input WHERE "message_id" = answ
  * The end of an answer whose events and paragraphs were journaled as they were sent, in one atomic statement:
  * the events and paragraph rows not stored yet, status and counts, and the whole-answer references. What was
  * written but never delivered (events after `lastSeq`, paragraphs after `lastParagraphIndex`, the sources first
- * cited in them) is removed. The answer's text and reasoning are read back from its stored events with the
- * stock client's rule, so the process need not keep them. Running it twice leaves the same rows.
+ * cited in them) is removed. The answer's text and reasoning grow by what its tail shows, read with the stock
+ * client's rule, as each flush's did; after a stall they are read back from the delivered events. The process
+ * need not keep them. Running it twice leaves the same rows.
  */
 export const CLOSE_ANSWER = `
 WITH ${CLOSING_INPUT},
@@ -176,19 +177,31 @@ events AS (
   INSERT INTO "adi_answer_event" ("message_id", "seq", "event", "data")
   SELECT answer_id, "seq", "event", "data" FROM input, tail
   ON CONFLICT DO NOTHING
-  RETURNING 1),
+  RETURNING "message_id", "seq", "event", "data"),
 ${UNDELIVERED_EVENTS},
+-- Stored events after the last one delivered: a reader stalled, and the stored text must be cut back.
+cut AS (
+  SELECT EXISTS (SELECT 1 FROM "adi_answer_event", input
+                  WHERE "message_id" = answer_id AND "seq" > (j->>'lastSeq')::int) AS needed),
 -- Every delivered event: those stored before this statement and its own (a sibling CTE's rows are not seen).
 delivered AS (
   SELECT "message_id", "seq", "event", "data" FROM "adi_answer_event", input
    WHERE "message_id" = answer_id AND "seq" <= (j->>'lastSeq')::int
   UNION SELECT answer_id, "seq", "event", "data" FROM input, tail),
 shown AS (${shownTextOf('delivered')}),
+added AS (${shownTextOf('events')}),
+-- The flushes appended the text of every event they stored, so the text grows by what this statement stores.
+-- Only after a stall is it read back from all the delivered events: a subquery in a branch not taken is not run,
+-- so the common end costs what its tail does, not what the whole answer does.
 answer AS (
-  UPDATE "adi_conversation_message" SET
-    "remark" = coalesce(shown.text, ''), "thinking_content" = coalesce(shown.thinking, ''), ${ANSWER_COLUMNS}
-    FROM input LEFT JOIN shown ON true WHERE "id" = answer_id
-  RETURNING "id"),
+  UPDATE "adi_conversation_message" AS m SET
+    "remark" = CASE WHEN (SELECT needed FROM cut) THEN coalesce((SELECT text FROM shown), '')
+                    ELSE m."remark" || coalesce((SELECT text FROM added), '') END,
+    "thinking_content" = CASE WHEN (SELECT needed FROM cut) THEN coalesce((SELECT thinking FROM shown), '')
+                              ELSE m."thinking_content" || coalesce((SELECT thinking FROM added), '') END,
+    ${ANSWER_COLUMNS}
+    FROM input WHERE m."id" = answer_id
+  RETURNING m."id"),
 ${CLOSING_QUESTION_AND_STREAM},
 unshown_paragraphs AS (
   DELETE FROM "adi_conversation_message_citation_paragraph" USING input
