@@ -114,6 +114,27 @@ describe('paragraph rows journaled as they are sent', () => {
     return { ...opened, answerUuid, userId: user.id };
   }
 
+  type OpenedAnswer = Awaited<ReturnType<typeof openAnswer>>;
+
+  /** What every closing of these answers says alike: whose it is, its token counts, a clean parse. */
+  function closingOf(answer: OpenedAnswer) {
+    return {
+      answerId: answer.answerId,
+      answerUuid: answer.answerUuid,
+      questionId: answer.questionId,
+      newQuestion: true,
+      userId: answer.userId,
+      totalTokens: 10,
+      completionTokens: 5,
+      citationMode: 'paragraph' as const,
+      parseOutcome: 'complete',
+      hasCitationError: false,
+      droppedCitationCount: 0,
+      uncitedParagraphCount: 0,
+      retrieval: undefined,
+    };
+  }
+
   /** The answer's stored rows, in a form that compares whole. */
   async function stored(answerId: string) {
     const query = async (sql: string) => (await db.query(sql, [answerId])).rows as Record<string, unknown>[];
@@ -187,22 +208,10 @@ describe('paragraph rows journaled as they are sent', () => {
       },
     ]);
     const closing: AnswerClosing = {
-      answerId: answer.answerId,
-      answerUuid: answer.answerUuid,
-      questionId: answer.questionId,
-      newQuestion: true,
-      userId: answer.userId,
+      ...closingOf(answer),
       status: 'interrupted',
-      totalTokens: 10,
-      completionTokens: 5,
-      citationMode: 'paragraph',
-      parseOutcome: 'complete',
-      hasCitationError: false,
-      droppedCitationCount: 0,
       paragraphCount: 2,
-      uncitedParagraphCount: 0,
       refCount: 2,
-      retrieval: undefined,
       // A verifier judged a stored citation, one of the end's own, and one of the paragraph never delivered.
       verdicts: [
         { paragraphIndex: 0, verifier: 'v', verdicts: [{ citationId: 'E1', verdict: 'supported', score: 0.75 }] },
@@ -252,22 +261,10 @@ describe('paragraph rows journaled as they are sent', () => {
       },
     ]);
     const closing: AnswerClosing = {
-      answerId: answer.answerId,
-      answerUuid: answer.answerUuid,
-      questionId: answer.questionId,
-      newQuestion: true,
-      userId: answer.userId,
+      ...closingOf(answer),
       status: 'complete',
-      totalTokens: 10,
-      completionTokens: 5,
-      citationMode: 'paragraph',
-      parseOutcome: 'complete',
-      hasCitationError: false,
-      droppedCitationCount: 0,
       paragraphCount: 3,
-      uncitedParagraphCount: 0,
       refCount: 3,
-      retrieval: undefined,
       verdicts: [],
       // Everything after the first paragraph, reasoning included, was delivered and is not flushed yet.
       events: [
