@@ -1,9 +1,9 @@
 import pg from 'pg';
-import { AnswerJournalStore, type AnswerBatch } from '../src/conversation/answer-journal-store.js';
+import { type AnswerBatch } from '../src/conversation/answer-journal-store.js';
 import { JournalFlusher, type FlushableJournal } from '../src/conversation/journal-flusher.js';
 import { LiveAnswers } from '../src/conversation/live-answers.js';
-import { AuthService } from '../src/auth/auth.service.js';
 import { FakeOpenAi } from './support/fake-openai.js';
+import { openJournaledAnswer } from './support/journaled-answer.js';
 import { startWithModel, type ModelTestbed } from './support/app.js';
 
 /** A journal holding one batch, recording what the flusher told it. */
@@ -48,26 +48,7 @@ describe('the journal flusher writes every answer due in one statement', () => {
     await fake.stop();
   });
 
-  /** Opens an answer in the conversation and returns its identity. */
-  async function openAnswer(): Promise<{ answerId: string; answerUuid: string }> {
-    const { app } = testbed.server;
-    const user = (await app.get(AuthService).userForToken(testbed.token))!;
-    const [conversation] = (
-      await db.query(`SELECT "id" FROM "adi_conversation" WHERE "uuid" = $1`, [testbed.conversation])
-    ).rows as { id: string }[];
-    const answerUuid = `${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`.padEnd(32, '0').slice(0, 32);
-    const { answerId } = await app.get(AnswerJournalStore).open({
-      userId: user.id,
-      conversationId: conversation!.id,
-      conversationUuid: testbed.conversation,
-      questionUuid: answerUuid.replace(/^./, 'f'),
-      question: 'What is stored?',
-      answerUuid,
-      modelPlatform: 'test',
-      leaseMs: 15_000,
-    });
-    return { answerId, answerUuid };
-  }
+  const openAnswer = () => openJournaledAnswer(testbed, db);
 
   const storedText = async (answerId: string) =>
     (

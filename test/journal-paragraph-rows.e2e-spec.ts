@@ -8,9 +8,9 @@ import {
   type AnswerClosing,
 } from '../src/conversation/answer-journal-store.js';
 import { citationRowsOf, paragraphRow, refRow } from '../src/conversation/citation-columns.js';
-import { AuthService } from '../src/auth/auth.service.js';
 import { stockClientText, WRAP, type SseFrame } from '../src/sse/sse-frames.js';
 import { FakeOpenAi } from './support/fake-openai.js';
+import { openJournaledAnswer, type JournaledAnswer } from './support/journaled-answer.js';
 import { startWithModel, type ModelTestbed } from './support/app.js';
 
 /**
@@ -95,29 +95,10 @@ describe('paragraph rows journaled as they are sent', () => {
     await fake.stop();
   });
 
-  async function openAnswer(): Promise<{ answerId: string; answerUuid: string; questionId: string; userId: string }> {
-    const user = (await testbed.server.app.get(AuthService).userForToken(testbed.token))!;
-    const [conversation] = (
-      await db.query(`SELECT "id" FROM "adi_conversation" WHERE "uuid" = $1`, [testbed.conversation])
-    ).rows as { id: string }[];
-    const answerUuid = `${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`.padEnd(32, '0').slice(0, 32);
-    const opened = await store.open({
-      userId: user.id,
-      conversationId: conversation!.id,
-      conversationUuid: testbed.conversation,
-      questionUuid: answerUuid.replace(/^./, 'f'),
-      question: 'What is stored?',
-      answerUuid,
-      modelPlatform: 'test',
-      leaseMs: 15_000,
-    });
-    return { ...opened, answerUuid, userId: user.id };
-  }
-
-  type OpenedAnswer = Awaited<ReturnType<typeof openAnswer>>;
+  const openAnswer = () => openJournaledAnswer(testbed, db);
 
   /** What every closing of these answers says alike: whose it is, its token counts, a clean parse. */
-  function closingOf(answer: OpenedAnswer) {
+  function closingOf(answer: JournaledAnswer) {
     return {
       answerId: answer.answerId,
       answerUuid: answer.answerUuid,
