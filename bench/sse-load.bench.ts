@@ -564,6 +564,9 @@ async function main(): Promise<void> {
     /** With `BENCH_SERVER_PROFILE=<file>`, the server profiles its CPU over the measured phases into that file. */
     const profileFile = process.env.BENCH_SERVER_PROFILE;
     if (profileFile) await fetch(`${url}/bench/profile?action=start`);
+    /** With `BENCH_SERVER_ALLOC=<file>`, the server samples its allocations over the measured phases into that file. */
+    const allocFile = process.env.BENCH_SERVER_ALLOC;
+    if (allocFile) await fetch(`${url}/bench/alloc?action=start`);
     const results = new Map<string, PhaseResult>();
     const keyOf = (route: Route, profile: AnswerProfile, load: number) => `${route.path} ${profile.name} ${load}`;
     out(
@@ -589,6 +592,7 @@ async function main(): Promise<void> {
     }
 
     if (profileFile) await fetch(`${url}/bench/profile?action=stop&file=${encodeURIComponent(profileFile)}`);
+    if (allocFile) await fetch(`${url}/bench/alloc?action=stop&file=${encodeURIComponent(allocFile)}`);
     const middle = LOADS[Math.floor(LOADS.length / 2)]!;
 
     // The paragraph delay again with the streams in lockstep, for the endpoint and the floor (see Arrivals).
