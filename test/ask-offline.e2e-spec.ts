@@ -1,3 +1,4 @@
+import { UserRepository } from '../src/auth/user.repository.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { ask, legacyAnswerText, named } from './support/sse-client.js';
 
@@ -36,6 +37,23 @@ describe('POST /conversation/message/process with the offline model', () => {
     );
     expect(refs[0]!.payload.text).toContain('Citation numbers are given in the order sources are first cited');
     expect(JSON.parse(named(reply.events, '[CITATION_DONE]')[0]!.data)).toMatchObject({ hasCitationError: false });
+  });
+
+  it('reads the asking user once per question, for the quota check and the guard together', async () => {
+    const users = server.app.get(UserRepository);
+    const findById = users.findById.bind(users);
+    let reads = 0;
+    users.findById = (id) => {
+      reads++;
+      return findById(id);
+    };
+    try {
+      const reply = await ask(server.baseUrl, token, { conversationUuid: conversation, prompt: 'Why chunks?' });
+      expect(named(reply.events, '[DONE]')).toHaveLength(1);
+      expect(reads).toBe(1);
+    } finally {
+      users.findById = findById;
+    }
   });
 
   it('answers a Chinese question with Chinese sentences', async () => {

@@ -20,9 +20,7 @@ export class AuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]))
       return true;
     const request = context.switchToHttp().getRequest<Request & { user?: CurrentUser }>();
-    const header = request.headers.authorization?.trim();
-    const token = header?.replace(/^Bearer\s+/i, '');
-    const user = token ? await this.auth.userForToken(token) : undefined;
+    const user = await this.auth.userOfRequest(request);
     if (!user) throw new UnauthorizedException();
     request.user = user;
     return true;

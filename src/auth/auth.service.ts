@@ -20,6 +20,8 @@ export class AuthService {
   private readonly logger = new Logger(AuthService.name);
   private readonly attemptsByAccount: RateLimiterAbstract;
   private readonly attemptsByAddress: RateLimiterAbstract;
+  /** Per request being handled: its user's look-up, so that the middleware and the guard share one. */
+  private readonly usersOfRequests = new WeakMap<object, Promise<CurrentUser | undefined>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -94,6 +96,20 @@ export class AuthService {
     await Promise.all([this.attemptsByAccount.delete(account), this.attemptsByAddress.reward(address, 1)]);
     const token = await this.tokens.issue(user.id);
     return { token, name: user.name, email: user.email, uuid: user.uuid };
+  }
+
+  /**
+   * The user of a request's `Authorization` token (raw, or after `Bearer`), looked up once per request: the ask
+   * route's quota check runs before the guard and needs the user too, and each look-up is a statement.
+   */
+  userOfRequest(request: { headers: { authorization?: string } }): Promise<CurrentUser | undefined> {
+    let user = this.usersOfRequests.get(request);
+    if (!user) {
+      const token = request.headers.authorization?.trim().replace(/^Bearer\s+/i, '');
+      user = token ? this.userForToken(token) : Promise.resolve(undefined);
+      this.usersOfRequests.set(request, user);
+    }
+    return user;
   }
 
   async userForToken(token: string): Promise<CurrentUser | undefined> {

@@ -35,8 +35,7 @@ export class AskQuotaMiddleware implements NestMiddleware {
   ) {}
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
-    const token = request.headers.authorization?.trim().replace(/^Bearer\s+/i, '');
-    const user = token ? await this.auth.userForToken(token) : undefined;
+    const user = await this.auth.userOfRequest(request);
     if (!user) return next();
     const usage = await this.usageOf(user.id);
     const exceeded = this.exceeded(usage);
