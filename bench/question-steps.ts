@@ -41,20 +41,15 @@ export async function questionSteps(
     ['authentication (token and user)', () => auth.userForToken(user.token)],
     ['conversation look-up', () => conversations.findByUuid(user.conversationUuid)],
     ['knowledge-base look-up', () => knowledge.findBasesByIds(knowledgeBaseIdsOf(conversation))],
+    ['retrieval', () => retrieval.retrieve(QUESTION, bases)],
     [
-      'limits (rate, lock, release)',
+      // The user's one-answer lock and per-minute count, and what the journal writes for every answer: the
+      // opening before [START] and the closing statement, which frees a lock kept in the same database (the
+      // flushes in between, which carry the paragraphs too, are per-token work, measured by the load phases).
+      'limits and storage (lock, rate, journal opening and closing)',
       async () => {
         const lock = await limits.acquire(me.id, 30_000);
         await limits.allow(me.id);
-        await lock?.release();
-      },
-    ],
-    ['retrieval', () => retrieval.retrieve(QUESTION, bases)],
-    [
-      // What the journal writes for every answer: the opening before [START] and the closing statement (the
-      // flushes in between, which carry the paragraphs too, are per-token work, measured by the load phases).
-      'storage (journal opening and closing)',
-      async () => {
         const answerUuid = newUuid();
         const opened = await journal.open({
           userId: me.id,
@@ -90,7 +85,10 @@ export async function questionSteps(
           refs: [],
           events: [],
           lastSeq: 0,
+          ...(lock?.freedWithAnswer ? { lockHolder: lock.holder } : {}),
         });
+        if (lock?.freedWithAnswer) lock.freed();
+        else await lock?.release();
       },
     ],
   ];

@@ -1,4 +1,7 @@
+import type { DataSource } from 'typeorm';
 import { UserRepository } from '../src/auth/user.repository.js';
+import { DATA_SOURCE } from '../src/database/database.module.js';
+import { poolQuery } from '../src/database/pool-query.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { ask, legacyAnswerText, named } from './support/sse-client.js';
 
@@ -54,6 +57,27 @@ describe('POST /conversation/message/process with the offline model', () => {
     } finally {
       users.findById = findById;
     }
+  });
+
+  it("frees the asker's lock in the statement that stores the answer's end, not in one of its own", async () => {
+    const sql = poolQuery(server.app.get<DataSource>(DATA_SOURCE));
+    const rows = sql.rows.bind(sql);
+    const statements: string[] = [];
+    sql.rows = (text, values, name) => {
+      statements.push(name ?? text);
+      return rows(text, values, name);
+    };
+    try {
+      const reply = await ask(server.baseUrl, token, { conversationUuid: conversation, prompt: 'Why chunks?' });
+      expect(named(reply.events, '[DONE]')).toHaveLength(1);
+    } finally {
+      sql.rows = rows;
+    }
+    expect(statements).toContain('ask_lock_acquire');
+    expect(statements).toContain('answer_close');
+    expect(statements).not.toContain('ask_lock_release');
+    const locks = await sql.rows<{ n: number }>(`SELECT count(*)::int AS n FROM "adi_ask_lock"`);
+    expect(locks).toEqual([{ n: 0 }]);
   });
 
   it('answers a Chinese question with Chinese sentences', async () => {

@@ -269,6 +269,42 @@ describe('paragraph rows journaled as they are sent', () => {
     expect(await stored(answer.answerId)).toEqual(first);
   });
 
+  it("the end frees the asker's lock of its own holder only, in the statement that stores it", async () => {
+    const answer = await openAnswer();
+    const lockOf = async () =>
+      (await db.query<{ holder: string }>(`SELECT "holder" FROM "adi_ask_lock" WHERE "user_id" = $1`, [answer.userId]))
+        .rows;
+    await db.query(
+      `INSERT INTO "adi_ask_lock" ("user_id", "holder", "expires_at") VALUES ($1, 'newer', now() + interval '1 minute')
+       ON CONFLICT ("user_id") DO UPDATE SET "holder" = 'newer'`,
+      [answer.userId],
+    );
+    const closing: AnswerClosing = {
+      ...closingOf(answer),
+      status: 'complete',
+      paragraphCount: 0,
+      refCount: 0,
+      verdicts: [],
+      events: upTo(PARAGRAPH_ENDS[0]!),
+      ...rowsOf([], []),
+      lastSeq: PARAGRAPH_ENDS[0]!,
+      lastParagraphIndex: -1,
+      unshownRefIds: [],
+    };
+    // A newer question's lock (this answer's end stored late, from a spill file) stays.
+    await store.close({ ...closing, lockHolder: 'older' });
+    expect(await lockOf()).toEqual([{ holder: 'newer' }]);
+    await store.close({ ...closing, lockHolder: 'newer' });
+    expect(await lockOf()).toEqual([]);
+    // Without a holder (a lock kept elsewhere), the end touches no lock.
+    await db.query(`INSERT INTO "adi_ask_lock" ("user_id", "holder", "expires_at") VALUES ($1, 'other', now())`, [
+      answer.userId,
+    ]);
+    await store.close(closing);
+    expect(await lockOf()).toEqual([{ holder: 'other' }]);
+    await db.query(`DELETE FROM "adi_ask_lock" WHERE "user_id" = $1`, [answer.userId]);
+  });
+
   it('a spill file that carries the whole answer is still stored whole', async () => {
     const answer = await openAnswer();
     await store.closeRows({

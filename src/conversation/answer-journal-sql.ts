@@ -165,7 +165,8 @@ stream AS (DELETE FROM "adi_answer_stream" USING input WHERE "message_id" = answ
  * written but never delivered (events after `lastSeq`, paragraphs after `lastParagraphIndex`, the sources first
  * cited in them) is removed. The answer's text and reasoning grow by what its tail shows, read with the stock
  * client's rule, as each flush's did; after a stall they are read back from the delivered events. The process
- * need not keep them. Running it twice leaves the same rows.
+ * need not keep them. The asker's lock is freed with it when it is a row of this database. Running it twice
+ * leaves the same rows.
  */
 export const CLOSE_ANSWER = `
 WITH ${CLOSING_INPUT},
@@ -203,6 +204,12 @@ answer AS (
     FROM input WHERE m."id" = answer_id
   RETURNING m."id"),
 ${CLOSING_QUESTION_AND_STREAM},
+-- The asker's one-answer lock, when it is a row of this database: freed in the transaction that stores the end.
+-- Only its own holder's: a spill file stored later frees nothing a newer question holds.
+unlocked AS (
+  DELETE FROM "adi_ask_lock" USING input
+   WHERE "user_id" = (j->>'userId')::bigint AND "holder" = j->>'lockHolder'
+  RETURNING 1),
 unshown_paragraphs AS (
   DELETE FROM "adi_conversation_message_citation_paragraph" USING input
    WHERE "message_id" = answer_id AND "paragraph_index" > (j->>'lastParagraphIndex')::int

@@ -71,6 +71,8 @@ export interface AnswerClosing extends ParagraphRows, AnswerColumns {
   /** Events not yet stored; events after `lastSeq` (written but never delivered) are removed. */
   events: readonly SseFrame[];
   lastSeq: number;
+  /** The asker's one-answer lock, when it is a row of this database: the closing statement frees it. */
+  lockHolder?: string;
   /** Paragraphs after this index were sent but never delivered: they are removed (-1: every paragraph). */
   lastParagraphIndex: number;
   /** Sources first cited in those paragraphs: removed too. */
@@ -210,6 +212,7 @@ export function closingRows(closing: AnswerClosing) {
     refs: closing.refs,
     lastParagraphIndex: closing.lastParagraphIndex,
     unshownRefIds: closing.unshownRefIds,
+    lockHolder: closing.lockHolder ?? null,
     verdicts: closing.verdicts.flatMap((judged) =>
       judged.verdicts.map((verdict) => ({
         paragraphIndex: judged.paragraphIndex,

@@ -10,8 +10,15 @@ export interface AnswerLock {
   readonly userId: string;
   /** Who holds it: a value of its own, so that only this holder renews or releases it. */
   readonly holder: string;
+  /**
+   * True when the lock is a row of the answers' own database: the statement that stores an answer's end can free
+   * it in the same transaction (see `freed`), one statement fewer per question.
+   */
+  readonly freedWithAnswer: boolean;
   /** Frees the lock; a second call does nothing. */
   release(): Promise<void>;
+  /** Tells the lock that the answer's closing statement freed it: `release` then does nothing. */
+  freed(): void;
 }
 
 /**
@@ -61,12 +68,16 @@ export class PgAskLimits implements AskLimits {
       'ask_lock_acquire',
     );
     if (rows.length === 0) return undefined;
-    return heldLock(userId, holder, () =>
-      this.sql.rows(
-        `DELETE FROM "adi_ask_lock" WHERE "user_id" = $1 AND "holder" = $2`,
-        [userId, holder],
-        'ask_lock_release',
-      ),
+    return heldLock(
+      userId,
+      holder,
+      () =>
+        this.sql.rows(
+          `DELETE FROM "adi_ask_lock" WHERE "user_id" = $1 AND "holder" = $2`,
+          [userId, holder],
+          'ask_lock_release',
+        ),
+      true,
     );
   }
 
@@ -98,13 +109,17 @@ export class RedisAskLimits implements AskLimits {
     const holder = newUuid();
     if ((await this.redis.set(key, holder, 'PX', leaseMs, 'NX')) !== 'OK') return undefined;
     // Renew and delete only our own lock: compare and act in one step.
-    return heldLock(userId, holder, () =>
-      this.redis.eval(
-        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
-        1,
-        key,
-        holder,
-      ),
+    return heldLock(
+      userId,
+      holder,
+      () =>
+        this.redis.eval(
+          "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
+          1,
+          key,
+          holder,
+        ),
+      false,
     );
   }
 
@@ -124,13 +139,15 @@ export class RedisAskLimits implements AskLimits {
   }
 }
 
-/** A lock as its holder sees it: releasing it runs `free` once, however often it is called. */
-function heldLock(userId: string, holder: string, free: () => Promise<unknown>): AnswerLock {
+/** A lock as its holder sees it: releasing it runs `free` once, however often it is called, and not once freed. */
+function heldLock(userId: string, holder: string, free: () => Promise<unknown>, freedWithAnswer: boolean): AnswerLock {
   let released: Promise<void> | undefined;
   return {
     userId,
     holder,
+    freedWithAnswer,
     release: () => (released ??= free().then(() => undefined)),
+    freed: () => void (released ??= Promise.resolve()),
   };
 }
 

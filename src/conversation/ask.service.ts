@@ -73,6 +73,14 @@ interface Question {
   uuid: string;
 }
 
+/** How the asker's lock is let go at the answer's end. */
+interface LockFreeing {
+  /** Set when the statement that stores the end frees the lock too. */
+  holder: string | undefined;
+  /** Stops renewing the lock and frees it, unless the stored end did (`freedWithEnd`). */
+  letGo(freedWithEnd: boolean): Promise<void>;
+}
+
 /** One answer being written: who asked, where it goes, and its rows in the journal. */
 interface AnswerContext {
   user: CurrentUser;
@@ -247,12 +255,20 @@ export class AskService {
       if (ending.kind === 'failed') this.logFailure(ending.error);
       // 6. The end: stored first, then sent.
       // The lock is let go once the answer is stored and before its end is sent: a client that asks again as
-      // soon as it reads [DONE] is not told that an answer is still being written.
-      const letGo = async () => {
-        stopKeepingAlive();
-        await release();
+      // soon as it reads [DONE] is not told that an answer is still being written. A lock kept in the answers'
+      // database is freed by the statement that stores the end, in its transaction; its renewal stops first, so
+      // that a renewal running beside that statement does not report the lock lost.
+      const holder = lock.freedWithAnswer ? lock.holder : undefined;
+      if (holder) stopKeepingAlive();
+      const freeing: LockFreeing = {
+        holder,
+        letGo: async (freedWithEnd) => {
+          stopKeepingAlive();
+          if (freedWithEnd) lock.freed();
+          await release();
+        },
       };
-      await this.finish(context, session, journal, ending, hits, verdicts, observed, letGo);
+      await this.finish(context, session, journal, ending, hits, verdicts, observed, freeing);
     } finally {
       stopKeepingAlive();
       unregister();
@@ -324,7 +340,7 @@ export class AskService {
     hits: RetrievalResult | undefined,
     verdicts: readonly CitationVerdict[],
     observed: AnswerMetrics,
-    letGo: () => Promise<void>,
+    lock: LockFreeing,
   ): Promise<void> {
     const { mapper } = session;
     const summary = ending.done?.summary;
@@ -383,13 +399,14 @@ export class AskService {
         lastSeq: shown.lastId,
         lastParagraphIndex: shown.paragraphs.lastIndex,
         unshownRefIds: shown.unshownRefIds,
+        ...(lock.holder ? { lockHolder: lock.holder } : {}),
       },
       end.length > 0 ? this.notSaved(end) : [],
     );
     this.live.journalGrew([context.answerUuid]);
     if (stored !== 'stored') this.metrics.storageFailed();
     observed.finished(status === 'complete' ? 'complete' : status === 'failed' ? 'failed' : 'interrupted');
-    await letGo();
+    await lock.letGo(stored === 'stored' && lock.holder !== undefined);
     session.sendAndEnd(stored === 'stored' ? end : this.notSaved(end));
   }
 
