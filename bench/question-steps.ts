@@ -46,7 +46,7 @@ export async function questionSteps(
       // The user's one-answer lock and per-minute count, and what the journal writes for every answer: the
       // opening before [START] and the closing statement, which frees a lock kept in the same database (the
       // flushes in between, which carry the paragraphs too, are per-token work, measured by the load phases).
-      'limits and storage (lock, rate, journal opening and closing)',
+      'limits and storage (lock, rate, journal)',
       async () => {
         const lock = await limits.acquire(me.id, 30_000);
         await limits.allow(me.id);
