@@ -13,7 +13,8 @@
  * of accumulated answer, as a whole run would, at a fraction of its time.
  * Figures per route, answer and load (100, 300, 500 streams): server CPU µs per streamed token, RSS per open
  * stream, and the delay from a paragraph's closing brace leaving the fake model to the client receiving that
- * paragraph (its `[CITATION_PARAGRAPH]` event for (a) and (d), the brace itself for the relays), p50 and p99.
+ * paragraph (its `[CITATION_PARAGRAPH]` event for (a) and (d), the brace itself for the relays), p50 and p99,
+ * and the time from a request leaving the client to the route calling the model (a question's own steps).
  * Then the RSS growth of the server while three clients that never read each ask for an 8 MiB answer.
  * Run: `npm run bench:sse` (`BENCH_QUICK=1` for a short run while developing). The last line is one JSON object.
  */
@@ -248,6 +249,8 @@ const PARAGRAPH_EVENT = /event:\[CITATION_PARAGRAPH\]\n(?:id:\d+\n)?data:\{"para
 
 interface OpenStream {
   done: Promise<number[]>;
+  /** Milliseconds from the request leaving the client to the route calling the model (undefined: it never did). */
+  toModel: () => number | undefined;
   /** Settles when the route has called the model for this stream, its question's own steps done (or it ended). */
   streaming: Promise<void>;
   abort(): void;
@@ -270,7 +273,12 @@ function openStream(url: string, route: Route, profile: AnswerProfile, start: nu
   let finish: () => void = () => undefined;
   let started: () => void = () => undefined;
   const streaming = new Promise<void>((resolve) => (started = resolve));
-  modelCalled.set(streamId, started);
+  const requestedAt = performance.now();
+  let modelCalledAfter: number | undefined;
+  modelCalled.set(streamId, () => {
+    modelCalledAfter = performance.now() - requestedAt;
+    started();
+  });
   const done = new Promise<number[]>((resolve) => {
     finish = () => {
       braceSentAt.delete(streamId);
@@ -331,7 +339,7 @@ function openStream(url: string, route: Route, profile: AnswerProfile, start: nu
   );
   req.on('error', finish);
   req.end(body);
-  return { done, streaming, abort: () => req.destroy() };
+  return { done, streaming, toModel: () => modelCalledAfter, abort: () => req.destroy() };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -344,6 +352,9 @@ interface PhaseResult {
   p50: number;
   p99: number;
   paragraphs: number;
+  /** Request to model call, p50 and p99: what a question's own steps, and any wait for them, took. */
+  toModelP50: number;
+  toModelP99: number;
   cut: boolean;
   /** The server used a whole core through the window: tokens were sent faster than it could take them. */
   saturated: boolean;
@@ -433,6 +444,10 @@ async function phase(
   }
   clearInterval(sampler);
   const delays = (await Promise.all(opened.map((stream) => stream.done))).flat().sort((a, b) => a - b);
+  const toModel = opened
+    .map((stream) => stream.toModel())
+    .filter((ms) => ms !== undefined)
+    .sort((a, b) => a - b);
   if (DIAG && !windowed) reportByParagraph(route);
   await settle(url); // aborted answers and any backlog are worked off before the next phase
   return {
@@ -443,6 +458,8 @@ async function phase(
     p50: delays[Math.floor(delays.length * 0.5)] ?? NaN,
     p99: delays[Math.floor(delays.length * 0.99)] ?? NaN,
     paragraphs: delays.length,
+    toModelP50: toModel[Math.floor(toModel.length * 0.5)] ?? NaN,
+    toModelP99: toModel[Math.floor(toModel.length * 0.99)] ?? NaN,
     cut,
     saturated,
   };
@@ -528,7 +545,8 @@ function printPhase(route: Route, load: number, result: PhaseResult): void {
   out(
     `${route.label.padEnd(20)}${String(load).padStart(7)}  ${result.cpuPerToken.toFixed(1).padStart(12)}  ` +
       `${(result.rssPerStream / 1024).toFixed(1).padStart(14)}  ${result.p50.toFixed(2).padStart(12)} / ${result.p99.toFixed(2).padEnd(14)}` +
-      `(${result.paragraphs})${result.cut ? '  cut after 30 s' : ''}` +
+      `${`(${result.paragraphs})`.padEnd(8)}  ${result.toModelP50.toFixed(1).padStart(8)} / ${result.toModelP99.toFixed(1).padEnd(8)}` +
+      `${result.cut ? '  cut after 30 s' : ''}` +
       `${result.saturated ? '  saturated: a whole core, CPU per token is a floor' : ''}`,
   );
 }
@@ -581,7 +599,9 @@ async function main(): Promise<void> {
             ? `, measured over a ${WINDOW_MS / 1000} s window at every point of the answer`
             : ', streamed whole'),
       );
-      out('route               streams  CPU µs/token  RSS KiB/stream  paragraph delay p50 / p99 ms  (paragraphs)');
+      out(
+        'route               streams  CPU µs/token  RSS KiB/stream  paragraph delay p50 / p99 ms  (paragraphs)  to model p50 / p99 ms',
+      );
       for (const load of LOADS) {
         for (const route of ROUTES) {
           const result = await phase(url, route, profile, load);
@@ -648,6 +668,9 @@ async function main(): Promise<void> {
         peerOverFloorLong: round(cpuPerToken(PEER, LONG) / cpuPerToken(FLOOR, LONG)),
         addedParagraphDelayP99Ms: round(at(ENDPOINT, SHORT).p99 - at(FLOOR, SHORT).p99),
         addedParagraphDelayP99MsLockstep: round(lockstep.get(ENDPOINT)!.p99 - lockstep.get(FLOOR)!.p99),
+        // How long a question took to reach the model at 300 streams: its own steps and any wait for them.
+        toModelP99Ms: round(at(ENDPOINT, SHORT).toModelP99),
+        toModelP99MsLockstep: round(lockstep.get(ENDPOINT)!.toModelP99),
         rssPerStreamKiB: round(at(ENDPOINT, SHORT).rssPerStream / 1024),
         heldPerStreamKiB: round(held.get(ENDPOINT)! / 1024),
         cpuPerTokenOverRelayLong: round(cpuPerToken(ENDPOINT, LONG) / cpuPerToken(RELAY, LONG)),
