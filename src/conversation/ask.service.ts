@@ -73,14 +73,6 @@ interface Question {
   uuid: string;
 }
 
-/** How the asker's lock is let go at the answer's end. */
-interface LockFreeing {
-  /** Set when the statement that stores the end frees the lock too. */
-  holder: string | undefined;
-  /** Stops renewing the lock and frees it, unless the stored end did (`freedWithEnd`). */
-  letGo(freedWithEnd: boolean): Promise<void>;
-}
-
 /** One answer being written: who asked, where it goes, and its rows in the journal. */
 interface AnswerContext {
   user: CurrentUser;
@@ -258,17 +250,12 @@ export class AskService {
       // soon as it reads [DONE] is not told that an answer is still being written. A lock kept in the answers'
       // database is freed by the statement that stores the end, in its transaction; its renewal stops first, so
       // that a renewal running beside that statement does not report the lock lost.
-      const holder = lock.freedWithAnswer ? lock.holder : undefined;
-      if (holder) stopKeepingAlive();
-      const freeing: LockFreeing = {
-        holder,
-        letGo: async (freedWithEnd) => {
-          stopKeepingAlive();
-          if (freedWithEnd) lock.freed();
-          await release();
-        },
+      if (lock.freedWithAnswer) stopKeepingAlive();
+      const letGo = async () => {
+        stopKeepingAlive();
+        await release();
       };
-      await this.finish(context, session, journal, ending, hits, verdicts, observed, freeing);
+      await this.finish(context, session, journal, ending, hits, verdicts, observed, lock, letGo);
     } finally {
       stopKeepingAlive();
       unregister();
@@ -340,7 +327,8 @@ export class AskService {
     hits: RetrievalResult | undefined,
     verdicts: readonly CitationVerdict[],
     observed: AnswerMetrics,
-    lock: LockFreeing,
+    lock: AnswerLock,
+    letGo: () => Promise<void>,
   ): Promise<void> {
     const { mapper } = session;
     const summary = ending.done?.summary;
@@ -399,14 +387,16 @@ export class AskService {
         lastSeq: shown.lastId,
         lastParagraphIndex: shown.paragraphs.lastIndex,
         unshownRefIds: shown.unshownRefIds,
-        ...(lock.holder ? { lockHolder: lock.holder } : {}),
+        ...(lock.freedWithAnswer ? { lockHolder: lock.holder } : {}),
       },
       end.length > 0 ? this.notSaved(end) : [],
     );
     this.live.journalGrew([context.answerUuid]);
     if (stored !== 'stored') this.metrics.storageFailed();
     observed.finished(status === 'complete' ? 'complete' : status === 'failed' ? 'failed' : 'interrupted');
-    await lock.letGo(stored === 'stored' && lock.holder !== undefined);
+    // The stored end freed a lock kept in this database: letting go then only stops its renewal.
+    if (stored === 'stored' && lock.freedWithAnswer) lock.freed();
+    await letGo();
     session.sendAndEnd(stored === 'stored' ? end : this.notSaved(end));
   }
 
