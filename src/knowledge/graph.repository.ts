@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { GraphEdgePayload, GraphVertexPayload } from '../citation/citation-catalog.js';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { GraphEdgeEntity, GraphVertexEntity } from '../database/entities/index.js';
-import { EntitySelect } from '../database/entity-select.js';
+import { poolQuery, type PoolQuery } from '../database/pool-query.js';
 import { wordTerms } from '../common/text-terms.js';
 
 /** One fact: two entities and how they relate. */
@@ -18,7 +18,13 @@ export interface Triple {
 const MIN_NAME_SIMILARITY = 0.3;
 const MAX_VERTICES = 8;
 
-export function toVertexPayload(vertex: GraphVertexEntity): GraphVertexPayload {
+type VertexFields = Pick<GraphVertexEntity, 'id' | 'label' | 'name' | 'description' | 'textSegmentId' | 'metadata'>;
+type EdgeFields = Pick<
+  GraphEdgeEntity,
+  'id' | 'label' | 'weight' | 'description' | 'textSegmentId' | 'metadata' | 'startId' | 'endId'
+>;
+
+export function toVertexPayload(vertex: VertexFields): GraphVertexPayload {
   return {
     kind: 'vertex',
     id: vertex.id,
@@ -30,7 +36,7 @@ export function toVertexPayload(vertex: GraphVertexEntity): GraphVertexPayload {
   };
 }
 
-export function toEdgePayload(edge: GraphEdgeEntity, names: ReadonlyMap<string, string>): GraphEdgePayload {
+export function toEdgePayload(edge: EdgeFields, names: ReadonlyMap<string, string>): GraphEdgePayload {
   return {
     kind: 'edge',
     id: edge.id,
@@ -46,27 +52,53 @@ export function toEdgePayload(edge: GraphEdgeEntity, names: ReadonlyMap<string, 
   };
 }
 
+/** One row of {@link MATCH_FACTS}: a vertex (`startId`, `endId` and `weight` null) or an edge (`name` null). */
+interface FactRow {
+  kind: 'vertex' | 'edge';
+  id: string;
+  label: string;
+  name: string | null;
+  description: string;
+  textSegmentId: string;
+  metadata: string;
+  weight: number | null;
+  startId: string | null;
+  endId: string | null;
+}
+
+/**
+ * The facts a question is about, in one statement: the vertices whose name shares an English term with the
+ * question (`$2`) or resembles its Chinese or Japanese part (`$3`), then the edges both of whose ends are among
+ * them. Vertices come first, by name; edges after, by id.
+ */
+const MATCH_FACTS = `
+  WITH matched AS (
+    SELECT "id", "label", "name", "description", "text_segment_id", "metadata"
+    FROM "adi_knowledge_graph_vertex"
+    WHERE "kb_uuid" = ANY($1::varchar[])
+      AND (($2::text <> '' AND to_tsvector('english', "name") @@ to_tsquery('english', $2::text))
+        OR ($3::text <> '' AND word_similarity("name", $3::text) >= ${MIN_NAME_SIMILARITY}))
+    ORDER BY "name" LIMIT ${MAX_VERTICES}
+  )
+  SELECT * FROM (
+    SELECT 'vertex' AS "kind", "id", "label", "name", "description", "text_segment_id" AS "textSegmentId",
+           "metadata", NULL::double precision AS "weight", NULL::varchar AS "startId", NULL::varchar AS "endId",
+           row_number() OVER (ORDER BY "name") AS "position"
+    FROM matched
+    UNION ALL
+    SELECT 'edge', e."id", e."label", NULL, e."description", e."text_segment_id", e."metadata", e."weight",
+           e."start_id", e."end_id", NULL
+    FROM "adi_knowledge_graph_edge" e
+    WHERE e."start_id" IN (SELECT "id" FROM matched) AND e."end_id" IN (SELECT "id" FROM matched)
+  ) facts
+  ORDER BY "kind" DESC, "position", "id"`;
+
 @Injectable()
 export class GraphRepository {
-  /** Vertices whose name shares an English term with the question (`$2`) or resembles its CJK part (`$3`). */
-  private readonly namedVertices: EntitySelect<GraphVertexEntity>;
-  /** Edges both of whose ends are among the given vertices. */
-  private readonly edgesAmong: EntitySelect<GraphEdgeEntity>;
+  private readonly sql: PoolQuery;
 
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {
-    this.namedVertices = new EntitySelect(
-      dataSource.getRepository(GraphVertexEntity),
-      `"kb_uuid" = ANY($1::varchar[])
-         AND (($2::text <> '' AND to_tsvector('english', "name") @@ to_tsquery('english', $2::text))
-           OR ($3::text <> '' AND word_similarity("name", $3::text) >= ${MIN_NAME_SIMILARITY}))
-       ORDER BY "name" LIMIT ${MAX_VERTICES}`,
-      // A text search: planned for its terms each time (see EntitySelect).
-      false,
-    );
-    this.edgesAmong = new EntitySelect(
-      dataSource.getRepository(GraphEdgeEntity),
-      `"start_id" = ANY($1::varchar[]) AND "end_id" = ANY($1::varchar[])`,
-    );
+    this.sql = poolQuery(dataSource);
   }
 
   /** Adds facts to a knowledge base's graph; entities are matched by name, so a name names one vertex. */
@@ -133,10 +165,14 @@ export class GraphRepository {
     const english = [...new Set(wordTerms(question))].join(' | ');
     const cjk = (question.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu) ?? []).join('');
     if (kbUuids.length === 0 || (english === '' && cjk === '')) return [];
-    const matched = await this.namedVertices.many([kbUuids, english, cjk]);
-    if (matched.length === 0) return [];
-    const edges = await this.edgesAmong.many([matched.map((vertex) => vertex.id)]);
-    const names = new Map(matched.map((vertex) => [vertex.id, vertex.name]));
-    return [...matched.map(toVertexPayload), ...edges.map((edge) => toEdgePayload(edge, names))];
+    // Not a named statement: a text search is planned for its terms each time (a generic plan cannot see them).
+    const rows = await this.sql.rows<FactRow>(MATCH_FACTS, [kbUuids, english, cjk]);
+    const names = new Map<string, string>();
+    for (const row of rows) if (row.kind === 'vertex') names.set(row.id, row.name ?? '');
+    return rows.map((row) =>
+      row.kind === 'vertex'
+        ? toVertexPayload({ ...row, name: row.name ?? '' })
+        : toEdgePayload({ ...row, weight: row.weight ?? 1, startId: row.startId ?? '', endId: row.endId ?? '' }, names),
+    );
   }
 }

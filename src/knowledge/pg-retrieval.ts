@@ -36,6 +36,20 @@ export class PgRetrieval implements RetrievalPort {
       ...[...new Set(wordTerms(question))].map((term) => ({ term, config: 'english' as const })),
       ...[...new Set(cjkTerms(question))].map((term) => ({ term, config: 'simple' as const })),
     ].slice(0, MAX_TERMS);
+    // The chunks and the graph facts are independent reads: each on its own connection, at once.
+    const [embeddings, graph] = await Promise.all([
+      this.embeddings(queryTerms, bases),
+      this.graphs.match(
+        question,
+        bases.map((base) => base.uuid),
+      ),
+    ]);
+    const entitiesFromQuestion = graph.flatMap((fact) => (fact.kind === 'vertex' ? [fact.name] : []));
+    return { embeddings, graph, entitiesFromQuestion };
+  }
+
+  /** The chunks of every base that rank close enough to that base's best, best first over all of them. */
+  private async embeddings(queryTerms: QueryTerm[], bases: readonly RetrievalBase[]): Promise<EmbeddingPayload[]> {
     const hits: (EmbeddingPayload & { relative: number })[] = [];
     for (const base of bases) {
       const maxResults = base.retrieveMaxResults > 0 ? base.retrieveMaxResults : DEFAULT_MAX_RESULTS;
@@ -63,12 +77,6 @@ export class PgRetrieval implements RetrievalPort {
       }
     }
     hits.sort((a, b) => b.relative - a.relative);
-    const embeddings = hits.map(({ relative: _relative, ...hit }) => hit);
-    const graph = await this.graphs.match(
-      question,
-      bases.map((base) => base.uuid),
-    );
-    const entitiesFromQuestion = graph.flatMap((fact) => (fact.kind === 'vertex' ? [fact.name] : []));
-    return { embeddings, graph, entitiesFromQuestion };
+    return hits.map(({ relative: _relative, ...hit }) => hit);
   }
 }
