@@ -117,9 +117,11 @@ describe.each([
 
   it('reads only the given bases, and nothing for a question that names nothing', async () => {
     const both = await graphs.match('quokka on rottnest', [base.uuid, other.uuid]);
-    expect(vertices(both).map((vertex) => vertex.metadata.kb_uuid).sort()).toEqual(
-      [base.uuid, base.uuid, other.uuid, other.uuid].sort(),
-    );
+    expect(
+      vertices(both)
+        .map((vertex) => vertex.metadata.kb_uuid)
+        .sort(),
+    ).toEqual([base.uuid, base.uuid, other.uuid, other.uuid].sort());
     // Each base's edge joins its own two vertices.
     expect(edges(both)).toHaveLength(2);
     expect(vertices(await graphs.match('quokka', [other.uuid]))).toHaveLength(1);
