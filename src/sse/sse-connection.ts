@@ -2,6 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compactSentHead } from '../common/sent-head.js';
 import { sseComment } from './sse-frames.js';
 
+/** The chunk that ends a chunked body, with no trailers. */
+const LAST_CHUNK = '0\r\n\r\n';
+
 /** The most chunked transfer encoding adds to one write: its size line (up to 8 hex digits) and two line ends. */
 const CHUNK_FRAMING_BYTES = 12;
 
@@ -35,6 +38,8 @@ export class SseConnection {
   private readonly stallTimeoutMs: number;
   private waiting: Promise<void> | undefined;
   private handedBytes = 0;
+  /** The response is chunked and the framing is written here (see `open`). */
+  private ownsChunking = false;
   private pendingBytes = 0;
   /** Bytes handed to the response, with what chunked encoding adds to each write at most. */
   private handedWithFraming = 0;
@@ -149,6 +154,7 @@ export class SseConnection {
     if (this.ended) return;
     if (!this.opened) this.open();
     this.flush();
+    if (this.ownsChunking) this.response.write(LAST_CHUNK);
     this.response.end();
     this.closeOnce();
   }
@@ -162,7 +168,9 @@ export class SseConnection {
     if (this.ended) return;
     this.handedBytes += bytes;
     this.handedWithFraming += bytes + CHUNK_FRAMING_BYTES;
-    this.response.write(frames);
+    // One write of one string per flush: the chunked encoding's framing is added here rather than by Node, which
+    // would add it as three more writes of their own (see `open`).
+    this.response.write(this.ownsChunking ? `${bytes.toString(16)}\r\n${frames}\r\n` : frames);
     if (!this.headSent) {
       this.headSent = true;
       compactSentHead(this.response);
@@ -178,6 +186,14 @@ export class SseConnection {
       Connection: 'keep-alive',
       ...this.headers,
     });
+    // Node frames each write of a chunked response as four socket writes (size, line end, data, line end),
+    // which it gathers into one system call at the end of the tick: per token, that costs more than forming the
+    // frame itself. The connection takes the framing over once the head, which announces it, is formed.
+    const message = this.response as unknown as { chunkedEncoding: boolean };
+    if (message.chunkedEncoding) {
+      message.chunkedEncoding = false;
+      this.ownsChunking = true;
+    }
     if (this.heartbeatMs > 0) {
       this.heartbeat = setInterval(() => this.beat(), Math.max(10, Math.floor(this.heartbeatMs / 2)));
       this.heartbeat.unref();
