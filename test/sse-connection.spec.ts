@@ -1,4 +1,4 @@
-import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
+import { Agent, createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { SseConnection } from '../src/sse/sse-connection.js';
 
@@ -21,10 +21,18 @@ const FRAMES = [
 
 let server: Server;
 let port: number;
+/** What the last response was handed, write by write, and at its end. */
+let handed: string[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
+    handed = [];
+    const write = response.write.bind(response) as (chunk: string) => boolean;
+    const end = response.end.bind(response) as (chunk?: string) => ServerResponse;
+    response.write = ((chunk: string) => (handed.push(chunk), write(chunk))) as typeof response.write;
+    response.end = ((chunk?: string) => (handed.push(chunk ?? ''), end(chunk))) as typeof response.end;
     const connection = new SseConnection(request, response, 0);
+    if (request.url === '/empty') return connection.end();
     let next = 0;
     const writeSome = () => {
       // Two frames in one turn (one chunk), then a turn of their own each.
@@ -41,9 +49,13 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function get(agent: Agent): Promise<{ body: string; reused: boolean; headers: Record<string, unknown> }> {
+function get(
+  agent: Agent,
+  method: 'GET' | 'HEAD' = 'GET',
+  path = '/',
+): Promise<{ body: string; reused: boolean; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, path: '/', agent }, (response) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path, method, agent }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (text: string) => (body += text));
@@ -105,6 +117,37 @@ it('sends the frames as chunks whose sizes count bytes, and the next request reu
   } finally {
     agent.destroy();
   }
+});
+
+it('writes each chunk, framing included, as one string, and the last chunk with the end', async () => {
+  await get(new Agent());
+  // Node's own framing would hand the response the frames alone, and frame them in writes of its own.
+  expect(handed).toEqual([
+    ...[FRAMES[0]! + FRAMES[1]!, ...FRAMES.slice(2)].map(
+      (frames) => `${Buffer.byteLength(frames).toString(16)}\r\n${frames}\r\n`,
+    ),
+    '0\r\n\r\n',
+  ]);
+});
+
+it('serves the next request on the same connection after a stream that sent no frame', async () => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const empty = await get(agent, 'GET', '/empty');
+    expect(empty.body).toBe('');
+    expect(empty.headers['transfer-encoding']).toBe('chunked');
+    const after = await get(agent);
+    expect(after.body).toBe(FRAMES.join(''));
+    expect(after.reused).toBe(true);
+  } finally {
+    agent.destroy();
+  }
+});
+
+it('answers a HEAD request with the head alone', async () => {
+  const head = await get(new Agent(), 'HEAD');
+  expect(head.body).toBe('');
+  expect(head.headers['content-type']).toBe('text/event-stream');
 });
 
 it('writes what one turn queued as one chunk, and ends with the last chunk', async () => {

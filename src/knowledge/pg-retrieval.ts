@@ -36,7 +36,8 @@ export class PgRetrieval implements RetrievalPort {
       ...[...new Set(wordTerms(question))].map((term) => ({ term, config: 'english' as const })),
       ...[...new Set(cjkTerms(question))].map((term) => ({ term, config: 'simple' as const })),
     ].slice(0, MAX_TERMS);
-    // The chunks and the graph facts are independent reads: each on its own connection, at once.
+    // The chunks and the graph facts are independent reads: on the PostgreSQL server each takes a connection of
+    // the pool and they run at once; PGlite, which has one, runs them in turn.
     const [embeddings, graph] = await Promise.all([
       this.embeddings(queryTerms, bases),
       this.graphs.match(

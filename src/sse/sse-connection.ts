@@ -84,7 +84,9 @@ export class SseConnection {
   /**
    * Queues frames; everything queued in one turn of the event loop goes out in one socket write. One model
    * chunk often yields several events (text, a line break, a paragraph), and a write each would cost a system
-   * call each. False when the connection is closed and the frames went nowhere.
+   * call each. False when the connection is closed and the frames went nowhere. `frames` are whole frames or
+   * comments: their byte lengths, summed, are the chunk's size, which a surrogate pair split across two writes
+   * would make wrong.
    */
   write(frames: string): boolean {
     if (this.ended) return false;
@@ -154,8 +156,8 @@ export class SseConnection {
     if (this.ended) return;
     if (!this.opened) this.open();
     this.flush();
-    if (this.ownsChunking) this.response.write(LAST_CHUNK);
-    this.response.end();
+    if (this.ownsChunking) this.response.end(LAST_CHUNK);
+    else this.response.end();
     this.closeOnce();
   }
 
@@ -189,9 +191,9 @@ export class SseConnection {
     // Node frames each write of a chunked response as four socket writes (size, line end, data, line end),
     // which it gathers into one system call at the end of the tick: per token, that costs more than forming the
     // frame itself. The connection takes the framing over once the head, which announces it, is formed.
-    const message = this.response as unknown as { chunkedEncoding: boolean };
-    if (message.chunkedEncoding) {
-      message.chunkedEncoding = false;
+    // The head then goes out with the first chunk's string, as UTF-8: every header this service sends is ASCII.
+    if (this.response.chunkedEncoding) {
+      this.response.chunkedEncoding = false;
       this.ownsChunking = true;
     }
     if (this.heartbeatMs > 0) {
