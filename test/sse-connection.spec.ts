@@ -104,9 +104,18 @@ function chunksOf(body: Buffer): string[] {
   return chunks;
 }
 
-it('sends the frames as chunks whose sizes count bytes, and the next request reuses the connection', async () => {
+/** Runs `requests` on one kept-alive connection. */
+async function onOneConnection(requests: (agent: Agent) => Promise<void>): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
+    await requests(agent);
+  } finally {
+    agent.destroy();
+  }
+}
+
+it('sends the frames as chunks whose sizes count bytes, and the next request reuses the connection', () =>
+  onOneConnection(async (agent) => {
     const first = await get(agent);
     expect(first.body).toBe(FRAMES.join(''));
     expect(first.headers['transfer-encoding']).toBe('chunked');
@@ -114,10 +123,7 @@ it('sends the frames as chunks whose sizes count bytes, and the next request reu
     const second = await get(agent);
     expect(second.body).toBe(FRAMES.join(''));
     expect(second.reused).toBe(true);
-  } finally {
-    agent.destroy();
-  }
-});
+  }));
 
 it('writes each chunk, framing included, as one string, and the last chunk with the end', async () => {
   await get(new Agent());
@@ -130,19 +136,15 @@ it('writes each chunk, framing included, as one string, and the last chunk with 
   ]);
 });
 
-it('serves the next request on the same connection after a stream that sent no frame', async () => {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  try {
+it('serves the next request on the same connection after a stream that sent no frame', () =>
+  onOneConnection(async (agent) => {
     const empty = await get(agent, 'GET', '/empty');
     expect(empty.body).toBe('');
     expect(empty.headers['transfer-encoding']).toBe('chunked');
     const after = await get(agent);
     expect(after.body).toBe(FRAMES.join(''));
     expect(after.reused).toBe(true);
-  } finally {
-    agent.destroy();
-  }
-});
+  }));
 
 it('answers a HEAD request with the head alone', async () => {
   const head = await get(new Agent(), 'HEAD');

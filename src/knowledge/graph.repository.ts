@@ -52,19 +52,8 @@ export function toEdgePayload(edge: EdgeFields, names: ReadonlyMap<string, strin
   };
 }
 
-/** One row of {@link MATCH_FACTS}: a vertex (`startId`, `endId` and `weight` null) or an edge (`name` null). */
-interface FactRow {
-  kind: 'vertex' | 'edge';
-  id: string;
-  label: string;
-  name: string | null;
-  description: string;
-  textSegmentId: string;
-  metadata: string;
-  weight: number | null;
-  startId: string | null;
-  endId: string | null;
-}
+/** One row of {@link MATCH_FACTS}: a vertex or an edge, each with its own columns (the other kind's are null). */
+type FactRow = ({ kind: 'vertex' } & VertexFields) | ({ kind: 'edge' } & EdgeFields);
 
 /**
  * The facts a question is about, in one statement: the vertices whose name shares an English term with the
@@ -169,11 +158,7 @@ export class GraphRepository {
     // Not a named statement: a text search is planned for its terms each time (a generic plan cannot see them).
     const rows = await this.sql.rows<FactRow>(MATCH_FACTS, [kbUuids, english, cjk]);
     const names = new Map<string, string>();
-    for (const row of rows) if (row.kind === 'vertex') names.set(row.id, row.name ?? '');
-    return rows.map((row) =>
-      row.kind === 'vertex'
-        ? toVertexPayload({ ...row, name: row.name ?? '' })
-        : toEdgePayload({ ...row, weight: row.weight ?? 1, startId: row.startId ?? '', endId: row.endId ?? '' }, names),
-    );
+    for (const row of rows) if (row.kind === 'vertex') names.set(row.id, row.name);
+    return rows.map((row) => (row.kind === 'vertex' ? toVertexPayload(row) : toEdgePayload(row, names)));
   }
 }
