@@ -1,9 +1,10 @@
 /**
  * What one question costs before and after its tokens stream, step by step, measured inside the benchmark
  * server while it is otherwise idle: each step the ask endpoint takes for a question, run one after another
- * many times, with the process's CPU time and the wall time of each.
+ * many times, with the CPU time of this process and of the database's processes, and the wall time of each.
  */
 import type { INestApplication } from '@nestjs/common';
+import { cpuMicrosOf, databaseProcesses } from './database-cpu.js';
 import { AuthService } from '../src/auth/auth.service.js';
 import { ASK_LIMITS, type AskLimits } from '../src/conversation/ask-limits.js';
 import { AnswerJournalStore } from '../src/conversation/answer-journal-store.js';
@@ -14,7 +15,10 @@ import { RETRIEVAL_PORT, type RetrievalPort } from '../src/knowledge/retrieval-p
 
 export interface StepCost {
   step: string;
+  /** This process's CPU time. */
   cpuMicros: number;
+  /** The CPU time of the PostgreSQL server's processes on this machine (0 for PGlite, which runs in this one). */
+  databaseCpuMicros: number;
   wallMs: number;
 }
 
@@ -37,33 +41,43 @@ export async function questionSteps(
   const bases = await knowledge.findBasesByIds(knowledgeBaseIdsOf(conversation));
   const hits = await retrieval.retrieve(QUESTION, bases);
 
+  let lock: Awaited<ReturnType<AskLimits['acquire']>>;
+  let opened: { answerId: string; questionId: string; answerUuid: string };
+  // The limits and the journal are timed statement by statement, in the order a question makes them: each round
+  // takes the lock, counts the question, opens the answer and closes it, which frees the lock again.
   const steps: [string, () => Promise<unknown>][] = [
     ['authentication (token and user)', () => auth.userForToken(user.token)],
     ['conversation look-up', () => conversations.findByUuid(user.conversationUuid)],
     ['knowledge-base look-up', () => knowledge.findBasesByIds(knowledgeBaseIdsOf(conversation))],
-    ['retrieval', () => retrieval.retrieve(QUESTION, bases)],
+    ['retrieval (chunks and graph)', () => retrieval.retrieve(QUESTION, bases)],
+    ['lock', async () => (lock = await limits.acquire(me.id, 30_000))],
+    ['rate count', () => limits.allow(me.id)],
     [
-      // The user's one-answer lock and per-minute count, and what the journal writes for every answer: the
-      // opening before [START] and the closing statement, which frees a lock kept in the same database (the
-      // flushes in between, which carry the paragraphs too, are per-token work, measured by the load phases).
-      'limits and storage (lock, rate, journal)',
+      'journal opening',
       async () => {
-        const lock = await limits.acquire(me.id, 30_000);
-        await limits.allow(me.id);
         const answerUuid = newUuid();
-        const opened = await journal.open({
-          userId: me.id,
-          conversationId: conversation.id,
-          conversationUuid: conversation.uuid,
-          questionUuid: newUuid(),
-          question: QUESTION,
+        opened = {
           answerUuid,
-          modelPlatform: 'bench',
-          leaseMs: 30_000,
-        });
+          ...(await journal.open({
+            userId: me.id,
+            conversationId: conversation.id,
+            conversationUuid: conversation.uuid,
+            questionUuid: newUuid(),
+            question: QUESTION,
+            answerUuid,
+            modelPlatform: 'bench',
+            leaseMs: 30_000,
+          })),
+        };
+      },
+    ],
+    [
+      // What the journal writes at every answer's end; with the lock in the same database, it frees the lock too.
+      // (The flushes in between, which carry the paragraphs, are per-token work, measured by the load phases.)
+      'journal closing',
+      async () => {
         await journal.close({
           ...opened,
-          answerUuid,
           newQuestion: true,
           userId: me.id,
           status: 'complete',
@@ -92,18 +106,26 @@ export async function questionSteps(
       },
     ],
   ];
-  const costs: StepCost[] = [];
-  for (const [step, run] of steps) {
-    for (let i = 0; i < 20; i++) await run(); // warm-up
-    const cpu = process.cpuUsage();
-    const start = performance.now();
-    for (let i = 0; i < rounds; i++) await run();
-    const used = process.cpuUsage(cpu);
-    costs.push({
-      step,
-      cpuMicros: (used.user + used.system) / rounds,
-      wallMs: (performance.now() - start) / rounds,
-    });
+  const costs = steps.map(([step]) => ({ step, cpuMicros: 0, databaseCpuMicros: 0, wallMs: 0 }));
+  // Warm-up, then rounds of every step in turn: the lock and the journal's statements depend on each other.
+  for (let i = 0; i < 20; i++) for (const [, run] of steps) await run();
+  // Listed once the pool's connections are all open, and read as few files as can be: the reading is not timed,
+  // but what it allocates would be collected within the steps.
+  const database = databaseProcesses();
+  const databaseCpuMicros = () => cpuMicrosOf(database);
+  for (let i = 0; i < rounds; i++) {
+    for (const [index, [, run]] of steps.entries()) {
+      const databaseBefore = databaseCpuMicros();
+      const cpu = process.cpuUsage();
+      const start = performance.now();
+      await run();
+      const wall = performance.now() - start;
+      const used = process.cpuUsage(cpu);
+      const cost = costs[index]!;
+      cost.cpuMicros += (used.user + used.system) / rounds;
+      cost.wallMs += wall / rounds;
+      cost.databaseCpuMicros += (databaseCpuMicros() - databaseBefore) / rounds;
+    }
   }
   return costs;
 }

@@ -24,6 +24,8 @@ import { createServer, request as httpRequest, type ServerResponse } from 'node:
 import { connect, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { benchDatabase } from './bench-database.js';
+import { cpuMicrosOf, databaseProcesses } from './database-cpu.js';
+import type { StepCost } from './question-steps.js';
 import { answerTokens, HUGE, LONG, PROFILES, SHORT, ParagraphCloseScanner, type AnswerProfile } from './sse-answers.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -38,6 +40,9 @@ const NON_READING_CLIENTS = 3;
 /** `BENCH_DIAG=1`: the server reports its event loop's delays and long collections, and each short-answer phase its delays by paragraph. */
 const DIAG = process.env.BENCH_DIAG === '1';
 let delaysByParagraph: number[][] = [];
+/** With `BENCH_DIAG=1`: per second of a short-answer phase, the delays of the paragraphs received in it. */
+let delaysBySecond: number[][] = [];
+let phaseBegan = 0;
 
 type Framing = 'events' | 'relay' | 'raw';
 interface Route {
@@ -168,6 +173,7 @@ async function startServer(modelUrl: string, databaseUrl: string): Promise<{ url
   });
   const lines = createInterface({ input: child.stdout });
   serverPid = child.pid ?? 0;
+  if (DIAG) watchRunQueue();
   return new Promise((resolve, reject) => {
     // Whatever the server prints after READY (a flag's tracing) goes on to stderr, so its pipe never fills.
     let ready = false;
@@ -185,6 +191,42 @@ async function startServer(modelUrl: string, databaseUrl: string): Promise<{ url
 }
 
 let serverPid = 0;
+
+/**
+ * With `BENCH_DIAG=1`, once a second: how long the server's main thread ran and how long it was ready but
+ * waited for a core (from /proc/<pid>/schedstat), and the CPU time PostgreSQL and this process (the model and
+ * the clients) took meanwhile: what the server shares the machine's cores with.
+ */
+function watchRunQueue(): void {
+  const file = `/proc/${serverPid}/schedstat`;
+  if (!existsSync(file)) return;
+  const read = () => {
+    const [ran = 0, waited = 0] = readFileSync(file, 'utf8').split(' ').map(Number);
+    const own = process.cpuUsage();
+    return {
+      ran: ran / 1000,
+      waited: waited / 1000,
+      database: cpuMicrosOf(databaseProcesses()),
+      own: own.user + own.system,
+    };
+  };
+  let last = read();
+  const timer = setInterval(() => {
+    if (!existsSync(file)) return clearInterval(timer);
+    const now = read();
+    const ms = (key: keyof typeof now) => ((now[key] - last[key]) / 1000).toFixed(0);
+    // Only while a phase runs: an idle second says nothing.
+    if (now.ran - last.ran > 200_000) {
+      process.stderr.write(
+        `server main thread: ran ${ms('ran')} ms, waited for a core ${ms('waited')} ms; ` +
+          `PostgreSQL ${ms('database')} ms, model and clients ${ms('own')} ms of CPU\n`,
+      );
+    }
+    last = now;
+  }, 1000);
+  timer.unref();
+}
+
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
@@ -291,7 +333,10 @@ function openStream(url: string, route: Route, profile: AnswerProfile, start: nu
     const sentAt = braceSentAt.get(streamId)?.[paragraph];
     if (sentAt === undefined) return;
     delays.push(now - sentAt);
-    if (DIAG) (delaysByParagraph[paragraph] ??= []).push(now - sentAt);
+    if (DIAG) {
+      (delaysByParagraph[paragraph] ??= []).push(now - sentAt);
+      (delaysBySecond[Math.floor((now - phaseBegan) / 1000)] ??= []).push(now - sentAt);
+    }
   };
   const scanner = new ParagraphCloseScanner();
   let carry = '';
@@ -402,7 +447,10 @@ async function phase(
 ): Promise<PhaseResult> {
   const windowed = profile === LONG;
   delaysByParagraph = [];
+  delaysBySecond = [];
   const base = await usage(url, true);
+  phaseBegan = performance.now();
+  if (DIAG) process.stderr.write(`${route.label}: phase begins\n`);
   // RSS is sampled through the phase and its peak kept: a single reading may fall just after a collection.
   let peakRss = base.rss;
   const sampler = setInterval(() => {
@@ -475,7 +523,17 @@ function reportByParagraph(route: Route): void {
       `${route.label} paragraph ${paragraph}: p50 ${at(0.5)} p90 ${at(0.9)} p99 ${at(0.99)} max ${sorted.at(-1)!.toFixed(1)} ms\n`,
     );
   }
+  for (const [second, list] of delaysBySecond.entries()) {
+    if (!list) continue;
+    const sorted = list.sort((a, b) => a - b);
+    const over = (ms: number) => sorted.filter((delay) => delay > ms).length;
+    process.stderr.write(
+      `${route.label} second ${second}: ${sorted.length} paragraphs, over 5 ms ${over(5)}, over 20 ms ${over(20)}, ` +
+        `max ${sorted.at(-1)!.toFixed(1)} ms\n`,
+    );
+  }
   delaysByParagraph = [];
+  delaysBySecond = [];
 }
 
 /** `BENCH_HEAP_SNAPSHOT=<path prefix>`: a heap snapshot of the server before the held-memory step and during each route's. */
@@ -569,13 +627,19 @@ async function main(): Promise<void> {
       await fetch(
         `${url}/bench/question-steps?rounds=${QUICK ? 50 : 200}&token=${stepUser.token}&conversationUuid=${stepUser.conversationUuid}`,
       )
-    ).json()) as { step: string; cpuMicros: number; wallMs: number }[];
-    out('per-question steps of the endpoint, one at a time on an idle server: CPU µs / wall ms each');
-    for (const { step, cpuMicros, wallMs } of steps) {
-      out(`  ${step.padEnd(44)}${cpuMicros.toFixed(0).padStart(8)} µs  ${wallMs.toFixed(2).padStart(7)} ms`);
-    }
+    ).json()) as StepCost[];
+    out(
+      'per-question steps of the endpoint, one at a time on an idle server: CPU µs of the server and of PostgreSQL, wall ms',
+    );
+    const row = (step: string, cpu: number, database: number, wall?: number) =>
+      out(
+        `  ${step.padEnd(36)}${cpu.toFixed(0).padStart(8)} µs  ${database.toFixed(0).padStart(8)} µs` +
+          (wall === undefined ? '' : `  ${wall.toFixed(2).padStart(7)} ms`),
+      );
+    for (const { step, cpuMicros, databaseCpuMicros, wallMs } of steps) row(step, cpuMicros, databaseCpuMicros, wallMs);
     const stepsCpu = steps.reduce((sum, step) => sum + step.cpuMicros, 0);
-    out(`  ${'total'.padEnd(44)}${stepsCpu.toFixed(0).padStart(8)} µs`);
+    const stepsDatabaseCpu = steps.reduce((sum, step) => sum + step.databaseCpuMicros, 0);
+    row('total', stepsCpu, stepsDatabaseCpu);
     // Warm-up: every route once, so that the figures are not the JIT compiler's.
     await Promise.all(ROUTES.map((route) => phase(url, route, SHORT, 25)));
 
@@ -676,6 +740,7 @@ async function main(): Promise<void> {
         cpuPerTokenOverRelayLong: round(cpuPerToken(ENDPOINT, LONG) / cpuPerToken(RELAY, LONG)),
         cpuPerTokenOverFloorLong: round(cpuPerToken(ENDPOINT, LONG) / cpuPerToken(FLOOR, LONG)),
         questionStepsCpuMicros: Math.round(stepsCpu),
+        questionStepsDatabaseCpuMicros: Math.round(stepsDatabaseCpu),
         nonReadingRssGrowthMiB: round(growth / 1024 / 1024, 1),
         streams: LOADS,
       }),

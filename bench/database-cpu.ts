@@ -1,0 +1,34 @@
+/**
+ * The CPU time of the PostgreSQL server's processes on this machine, read from /proc: what the database spends
+ * on the endpoint's statements, beside what the endpoint spends on them. PGlite runs inside the application's
+ * own process, so there are none to read then (and none where there is no /proc).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** The PostgreSQL processes of this machine. */
+export function databaseProcesses(): string[] {
+  try {
+    return readdirSync('/proc').filter((pid) => {
+      try {
+        return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres');
+      } catch {
+        return false; // the process ended meanwhile
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** How long the given processes have run, in µs, to the nanosecond (from /proc/<pid>/schedstat). */
+export function cpuMicrosOf(pids: readonly string[]): number {
+  let nanos = 0;
+  for (const pid of pids) {
+    try {
+      nanos += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return nanos / 1000;
+}
