@@ -5,12 +5,16 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** The PostgreSQL processes of this machine. */
-export function databaseProcesses(): string[] {
+/**
+ * The PostgreSQL processes of this machine; with `database`, only the backends connected to that database (their
+ * process title names it), leaving out the server's background work, such as autovacuum, which comes and goes.
+ */
+export function databaseProcesses(database?: string): string[] {
   try {
     return readdirSync('/proc').filter((pid) => {
       try {
-        return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres');
+        if (!/^\d+$/.test(pid) || !readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) return false;
+        return database === undefined || readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `);
       } catch {
         return false; // the process ended meanwhile
       }

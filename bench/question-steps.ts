@@ -17,7 +17,7 @@ export interface StepCost {
   step: string;
   /** This process's CPU time. */
   cpuMicros: number;
-  /** The CPU time of the PostgreSQL server's processes on this machine (0 for PGlite, which runs in this one). */
+  /** The CPU time of the PostgreSQL backends serving this process (0 for PGlite, which runs in this one). */
   databaseCpuMicros: number;
   wallMs: number;
 }
@@ -111,7 +111,7 @@ export async function questionSteps(
   for (let i = 0; i < 20; i++) for (const [, run] of steps) await run();
   // Listed once the pool's connections are all open, and read as few files as can be: the reading is not timed,
   // but what it allocates would be collected within the steps.
-  const database = databaseProcesses();
+  const database = databaseProcesses(new URL(process.env.DATABASE_URL ?? 'postgres://localhost/').pathname.slice(1));
   const databaseCpuMicros = () => cpuMicrosOf(database);
   for (let i = 0; i < rounds; i++) {
     for (const [index, [, run]] of steps.entries()) {

@@ -118,6 +118,9 @@ async function keptByFullRanking(
   return { kept, ranks };
 }
 
+/** The last statement `countStatements` saw scoring a small base, with its values. */
+let lastSmallBase: { text: string; values: unknown[] } | undefined;
+
 /**
  * Counts the statements of each kind that retrieval sends while `work` runs, by watching the pool under the data
  * source; the pool is as it was afterwards.
@@ -130,7 +133,15 @@ async function countStatements(dataSource: DataSource, work: () => Promise<void>
   const query = pool.query;
   pool.query = (...args: unknown[]) => {
     const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? '');
-    const kind = text.includes('WITH matched') ? 'every match' : text.includes('AS w("query", "weight")') ? 'rare' : '';
+    const name = typeof args[0] === 'string' ? undefined : (args[0] as { name?: string }).name;
+    const kind = name?.startsWith('chunk_small_base_')
+      ? 'small base'
+      : text.includes('AS "hits"')
+        ? 'every match'
+        : text.includes('AS w("query", "weight")')
+          ? 'rare'
+          : '';
+    if (kind === 'small base') lastSmallBase = { text, values: (args[0] as { values: unknown[] }).values };
     if (kind) seen.set(kind, (seen.get(kind) ?? 0) + 1);
     return query.apply(pool, args);
   };
@@ -164,6 +175,7 @@ describe.each([
   let open: OpenDatabase;
   let knowledge: KnowledgeRepository;
   let base: KnowledgeBaseEntity;
+  let small: KnowledgeBaseEntity;
   let items: KnowledgeBaseItemEntity[];
 
   beforeAll(async () => {
@@ -195,7 +207,15 @@ describe.each([
     }
     const otherItem = await knowledge.createItem(other, { title: 'other', remark: '' });
     await knowledge.replaceChunks(otherItem, chunksOf(random, 200));
+    // A base small enough to be scored whole, beside the large ones that share its words.
+    small = await knowledge.createBase({ title: 'small', ownerId: owner.id, ownerUuid: owner.uuid, ownerName: 'r' });
+    await knowledge.replaceChunks(
+      await knowledge.createItem(small, { title: 'small', remark: '' }),
+      chunksOf(random, 150),
+    );
     base = (await knowledge.findBasesByIds([base.id]))[0]!;
+    small = (await knowledge.findBasesByIds([small.id]))[0]!;
+    await open.dataSource.query('ANALYZE');
   }, 120_000);
 
   afterAll(async () => {
@@ -250,6 +270,56 @@ describe.each([
     },
     120_000,
   );
+
+  it('ranks a small base as a full ranking does, through one prepared statement per shape of question', async () => {
+    const settings = { ...small, retrieveMaxResults: 3, retrieveMinScore: 0.5 };
+    const retrieval = new PgRetrieval(open.dataSource, new GraphRepository(open.dataSource));
+    const chunks = await indexedChunks(open.dataSource, small);
+    const random = prng(31);
+    // English, Chinese and both, of every length: statements of different shapes, each under its own name.
+    const questions = [
+      ...Array.from({ length: 30 }, () => questionOf(random)),
+      ...CHINESE.map((chinese, i) => `Is ${COMMON[i]} ${RARE[i]} in ${chinese}?`),
+    ];
+    const statements = await countStatements(open.dataSource, async () => {
+      for (const question of questions) {
+        const { kept } = await keptByFullRanking(open.dataSource, chunks, settings, question);
+        const found = (await retrieval.retrieve(question, [settings])).embeddings;
+        expect({ question, scores: found.map((hit) => hit.score) }).toEqual({
+          question,
+          scores: kept.map((hit) => hit.score),
+        });
+      }
+    });
+    expect(statements.get('small base')).toBe(questions.length);
+    expect(statements.get('every match') ?? 0).toBe(0);
+  }, 60_000);
+
+  it('reads a small base through its own index, whatever plan PostgreSQL keeps for the prepared statement', async () => {
+    const retrieval = new PgRetrieval(open.dataSource, new GraphRepository(open.dataSource));
+    // The commonest words: a plan that read them from the text index of every base would read most chunks.
+    await countStatements(open.dataSource, async () => {
+      await retrieval.retrieve(`Where is the ${COMMON.join(' ')}?`, [small]);
+    });
+    const { text, values } = lastSmallBase!;
+    const literal = (value: unknown) => `'${String(value).replaceAll("'", "''")}'`;
+    const runner = open.dataSource.createQueryRunner();
+    try {
+      // The plan PostgreSQL may keep after five runs: made for any values, not for these.
+      await runner.query('SET plan_cache_mode = force_generic_plan');
+      await runner.query(`PREPARE small_base_test AS ${text}`);
+      const rows = (await runner.query(`EXPLAIN EXECUTE small_base_test(${values.map(literal).join(', ')})`)) as {
+        'QUERY PLAN': string;
+      }[];
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('adi_knowledge_base_embedding');
+      expect(plan).not.toContain('IDX_knowledge_chunk_search');
+      await runner.query('DEALLOCATE small_base_test');
+    } finally {
+      await runner.query('RESET plan_cache_mode');
+      await runner.release();
+    }
+  });
 
   it('keeps the counts after chunks are replaced, items deleted and a write rolled back', async () => {
     const random = prng(99);
