@@ -24,15 +24,25 @@ export function databaseProcesses(database?: string): string[] {
   }
 }
 
-/** How long the given processes have run, in µs, to the nanosecond (from /proc/<pid>/schedstat). */
-export function cpuMicrosOf(pids: readonly string[]): number {
-  let nanos = 0;
+/** How long each of the given processes has run, in µs, to the nanosecond (from /proc/<pid>/schedstat). */
+export function cpuReadings(pids: readonly string[]): Map<string, number> {
+  const readings = new Map<string, number>();
   for (const pid of pids) {
     try {
-      nanos += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+      readings.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000);
     } catch {
       // the process ended meanwhile
     }
   }
-  return nanos / 1000;
+  return readings;
+}
+
+/**
+ * The CPU time the processes took between two readings, in µs. A process that ended in between is left out (its
+ * last moments with it) rather than taking its whole life off the sum; one that started counts from its start.
+ */
+export function cpuBetween(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): number {
+  let micros = 0;
+  for (const [pid, ran] of after) micros += ran - (before.get(pid) ?? 0);
+  return micros;
 }

@@ -4,7 +4,7 @@
  * many times, with the CPU time of this process and of the database's processes, and the wall time of each.
  */
 import type { INestApplication } from '@nestjs/common';
-import { cpuMicrosOf, databaseProcesses } from './database-cpu.js';
+import { cpuBetween, cpuReadings, databaseProcesses } from './database-cpu.js';
 import { AuthService } from '../src/auth/auth.service.js';
 import { ASK_LIMITS, type AskLimits } from '../src/conversation/ask-limits.js';
 import { AnswerJournalStore } from '../src/conversation/answer-journal-store.js';
@@ -112,10 +112,10 @@ export async function questionSteps(
   // Listed once the pool's connections are all open, and read as few files as can be: the reading is not timed,
   // but what it allocates would be collected within the steps.
   const database = databaseProcesses(new URL(process.env.DATABASE_URL ?? 'postgres://localhost/').pathname.slice(1));
-  const databaseCpuMicros = () => cpuMicrosOf(database);
+  const databaseCpu = () => cpuReadings(database);
   for (let i = 0; i < rounds; i++) {
     for (const [index, [, run]] of steps.entries()) {
-      const databaseBefore = databaseCpuMicros();
+      const databaseBefore = databaseCpu();
       const cpu = process.cpuUsage();
       const start = performance.now();
       await run();
@@ -124,7 +124,7 @@ export async function questionSteps(
       const cost = costs[index]!;
       cost.cpuMicros += (used.user + used.system) / rounds;
       cost.wallMs += wall / rounds;
-      cost.databaseCpuMicros += (databaseCpuMicros() - databaseBefore) / rounds;
+      cost.databaseCpuMicros += cpuBetween(databaseBefore, databaseCpu()) / rounds;
     }
   }
   return costs;

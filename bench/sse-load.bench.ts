@@ -24,7 +24,7 @@ import { createServer, request as httpRequest, type ServerResponse } from 'node:
 import { connect, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { benchDatabase } from './bench-database.js';
-import { cpuMicrosOf, databaseProcesses } from './database-cpu.js';
+import { cpuBetween, cpuReadings, databaseProcesses } from './database-cpu.js';
 import type { StepCost } from './question-steps.js';
 import { answerTokens, HUGE, LONG, PROFILES, SHORT, ParagraphCloseScanner, type AnswerProfile } from './sse-answers.js';
 
@@ -199,27 +199,35 @@ let serverPid = 0;
  */
 function watchRunQueue(): void {
   const file = `/proc/${serverPid}/schedstat`;
-  if (!existsSync(file)) return;
   const read = () => {
     const [ran = 0, waited = 0] = readFileSync(file, 'utf8').split(' ').map(Number);
     const own = process.cpuUsage();
     return {
       ran: ran / 1000,
       waited: waited / 1000,
-      database: cpuMicrosOf(databaseProcesses()),
+      database: cpuReadings(databaseProcesses()),
       own: own.user + own.system,
     };
   };
-  let last = read();
+  let last: ReturnType<typeof read>;
+  try {
+    last = read();
+  } catch {
+    return; // no /proc here
+  }
   const timer = setInterval(() => {
-    if (!existsSync(file)) return clearInterval(timer);
-    const now = read();
-    const ms = (key: keyof typeof now) => ((now[key] - last[key]) / 1000).toFixed(0);
+    let now: ReturnType<typeof read>;
+    try {
+      now = read();
+    } catch {
+      return clearInterval(timer); // the server has ended
+    }
+    const ms = (micros: number) => (micros / 1000).toFixed(0);
     // Only while a phase runs: an idle second says nothing.
     if (now.ran - last.ran > 200_000) {
       process.stderr.write(
-        `server main thread: ran ${ms('ran')} ms, waited for a core ${ms('waited')} ms; ` +
-          `PostgreSQL ${ms('database')} ms, model and clients ${ms('own')} ms of CPU\n`,
+        `server main thread: ran ${ms(now.ran - last.ran)} ms, waited for a core ${ms(now.waited - last.waited)} ms; ` +
+          `PostgreSQL ${ms(cpuBetween(last.database, now.database))} ms, model and clients ${ms(now.own - last.own)} ms of CPU\n`,
       );
     }
     last = now;

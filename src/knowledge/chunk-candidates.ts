@@ -27,6 +27,13 @@ export interface CandidateSearch {
   minRelative: number;
 }
 
+/**
+ * The most terms a question may have for a small base's statement to be prepared: 44 shapes at most (every mix
+ * of English and Chinese or Japanese terms up to this many), each kept by every connection of the pool. A longer
+ * question is planned for itself.
+ */
+const MAX_PREPARED_TERMS = 8;
+
 /** Candidates the scan of every matching chunk returns. */
 const CANDIDATES = 30;
 
@@ -145,22 +152,28 @@ export class ChunkCandidates {
    * frequencies counted over those chunks.
    *
    * In a large base it is not prepared: after five runs PostgreSQL may keep a generic plan, which cannot see how
-   * rare the question's terms are and scans the whole base. A small base (`small`) is read through its own
-   * index whatever the terms, its chunks then tested one by one: the test is written so that no plan can serve
-   * it from the text index of every base, and the statement is prepared, one per shape of question (how many
-   * terms, in which languages). Planning it cost PostgreSQL three times what running it does.
+   * rare the question's terms are and scans the whole base. A small base (`small`) is scored by a prepared
+   * statement when the question has at most {@link MAX_PREPARED_TERMS} terms, one per shape of question (how many
+   * terms, in which languages); planning it cost PostgreSQL three times what running it does. For a plan made
+   * for any terms to stay cheap, each term's query is worked out once (a sub-select, run once per statement, where
+   * a generic plan would otherwise parse the terms again for every chunk), and the chunk test is written so that no
+   * index serves it: no plan can then read the text index of every base, only this base's chunks.
    */
   private scoreEveryMatch(search: CandidateSearch, small = false): Promise<Candidate[]> {
+    const prepared = small && search.terms.length <= MAX_PREPARED_TERMS;
     const params: string[] = [search.kbUuid];
-    const queries = search.terms.map(({ term, config }) => {
+    const parsed = search.terms.map(({ term, config }) => {
       params.push(term);
       return `to_tsquery('${config}', $${params.length})`;
     });
+    const queries = prepared ? parsed.map((query) => `(SELECT ${query})`) : parsed;
     // Which terms each chunk holds is worked out once, then used for both the counts and the scores. The counts
     // are materialized: without statistics (a new base) the planner expects one matching chunk and would count
     // them again for every chunk it scores, 180 ms instead of 2.5 for 800 chunks.
     const hits = queries.map((query) => `c."search_vector" @@ ${query}`).join(', ');
-    const matchAny = queries.join(' || ');
+    const matchAny = prepared
+      ? `(c."search_vector" @@ (SELECT ${parsed.join(' || ')})) IS TRUE`
+      : `c."search_vector" @@ (${parsed.join(' || ')})`;
     const counts = queries.map((_, i) => `count(*) FILTER (WHERE m."hits"[${i + 1}]) AS "d${i}"`).join(', ');
     const score = queries
       .map((_, i) => `(CASE WHEN m."hits"[${i + 1}] THEN ln(1 + t."n" / greatest(df."d${i}", 1)) ELSE 0 END)`)
@@ -170,7 +183,7 @@ export class ChunkCandidates {
       `WITH matched AS (
          SELECT c."embedding_id", c."chunk_index", ARRAY[${hits}] AS "hits"
            FROM "adi_knowledge_base_embedding" c
-          WHERE c."kb_uuid" = $1 AND ${small ? `(c."search_vector" @@ (${matchAny})) IS TRUE` : `c."search_vector" @@ (${matchAny})`}),
+          WHERE c."kb_uuid" = $1 AND ${matchAny}),
        df AS MATERIALIZED (SELECT ${counts} FROM matched m),
        t AS (SELECT $${params.length}::float8 AS "n"),
        ranked AS (
@@ -185,7 +198,7 @@ export class ChunkCandidates {
          JOIN "adi_knowledge_base_item" i ON i."uuid" = c."kb_item_uuid" AND NOT i."is_deleted"
         ORDER BY r."rank" DESC, r."chunk_index" ASC`,
       params,
-      small ? `chunk_small_base_${search.terms.map((term) => term.config[0]).join('')}` : undefined,
+      prepared ? `chunk_small_base_${search.terms.map((term) => term.config[0]).join('')}` : undefined,
     );
   }
 }

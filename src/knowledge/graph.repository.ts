@@ -66,7 +66,7 @@ const MATCH_FACTS = `
     SELECT "id", "label", "name", "description", "text_segment_id", "metadata"
     FROM "adi_knowledge_graph_vertex"
     WHERE "kb_uuid" = ANY($1::varchar[])
-      AND (($2::text <> '' AND to_tsvector('english', "name") @@ to_tsquery('english', $2::text))
+      AND (($2::text <> '' AND to_tsvector('english', "name") @@ (SELECT to_tsquery('english', $2::text)))
         OR ($3::text <> '' AND word_similarity("name", $3::text) >= ${MIN_NAME_SIMILARITY}))
     ORDER BY "name", "id" LIMIT ${MAX_VERTICES}
   )
@@ -156,7 +156,8 @@ export class GraphRepository {
     const cjk = (question.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu) ?? []).join('');
     if (kbUuids.length === 0 || (english === '' && cjk === '')) return [];
     // Prepared: no index serves the name tests (their OR leaves only the bases' index), so the terms cannot change
-    // the plan, and planning it cost PostgreSQL three times what running it does.
+    // the plan, and planning it cost PostgreSQL three times what running it does. The question's query is a
+    // sub-select, worked out once: a plan made for any terms would otherwise parse them again for every vertex.
     const rows = await this.sql.rows<FactRow>(MATCH_FACTS, [kbUuids, english, cjk], 'graph_match_facts');
     const names = new Map<string, string>();
     for (const row of rows) if (row.kind === 'vertex') names.set(row.id, row.name);
