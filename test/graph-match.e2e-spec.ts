@@ -8,6 +8,7 @@ import type { GraphEdgePayload, GraphVertexPayload } from '../src/citation/citat
 import { GraphRepository } from '../src/knowledge/graph.repository.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
+import { capturedStatement, genericPlan, perRowCalls } from './support/generic-plan.js';
 
 /**
  * The graph facts a question matches, read in one statement: the vertices it names (by English term or by
@@ -138,5 +139,16 @@ describe.each([
     const facts = await graphs.match('lighthouse', [other.uuid]);
     expect(vertices(facts).map((vertex) => vertex.name)).toEqual(names.slice(0, 8));
     expect(edges(facts)).toHaveLength(7);
+  });
+
+  it('parses the question once a statement, whatever plan PostgreSQL keeps for it', async () => {
+    const statement = await capturedStatement(open.dataSource, 'graph_match_facts', () =>
+      graphs.match('Where do quokka eat grass on the island?', [base.uuid]),
+    );
+    expect(statement).toBeDefined();
+    // A plan made for any question: its query is a once-run sub-select, not parsed again for every vertex.
+    const root = await genericPlan(open.dataSource, statement!);
+    expect(JSON.stringify(root)).toContain('adi_knowledge_graph_vertex');
+    expect(perRowCalls(root, 'to_tsquery')).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { GraphRepository } from '../src/knowledge/graph.repository.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
 import { PgRetrieval } from '../src/knowledge/pg-retrieval.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
+import { genericPlan, perRowCalls, planNodes } from './support/generic-plan.js';
 
 /**
  * Retrieval reads only the chunks holding a question's rare terms when the common ones cannot change what it
@@ -116,25 +117,6 @@ async function keptByFullRanking(
     .filter((chunk) => chunk.rank / best >= base.retrieveMinScore)
     .map((chunk) => ({ embeddingId: chunk.id, score: Math.round((chunk.rank / best) * 100) / 100 }));
   return { kept, ranks };
-}
-
-/** A node of a plan PostgreSQL explains as JSON. */
-interface PlanNode {
-  'Node Type': string;
-  'Parent Relationship'?: string;
-  'Subplan Name'?: string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-/**
- * Every node of a plan, less the sub-plans run once for the whole statement and what they hold: an uncorrelated
- * sub-select is explained as an `InitPlan n`. (A CTE is explained as an InitPlan too, but named `CTE …`: kept.)
- */
-function planNodes(node: PlanNode): PlanNode[] {
-  if (node['Parent Relationship'] === 'InitPlan' && node['Subplan Name']?.startsWith('InitPlan')) return [];
-  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
 }
 
 /** The last statement `countStatements` saw scoring a small base, with its values. */
@@ -326,32 +308,13 @@ describe.each([
       await retrieval.retrieve(`Where is the ${COMMON.slice(0, 4).join(' ')}?`, [small]);
     });
     expect(lastSmallBase).toBeDefined();
-    const { text, values } = lastSmallBase!;
-    const literal = (value: unknown) => `'${String(value).replaceAll("'", "''")}'`;
-    const runner = open.dataSource.createQueryRunner();
-    try {
-      // The plan PostgreSQL may keep after five runs: made for any values, not for these.
-      await runner.query('SET plan_cache_mode = force_generic_plan');
-      // And steered to the scans a text index could serve: no plan of those may read it either.
-      await runner.query('SET enable_seqscan = off');
-      await runner.query('SET enable_indexscan = off');
-      await runner.query(`PREPARE small_base_test AS ${text}`);
-      const [row] = (await runner.query(
-        `EXPLAIN (VERBOSE, FORMAT JSON) EXECUTE small_base_test(${values.map(literal).join(', ')})`,
-      )) as { 'QUERY PLAN': unknown }[];
-      const json = row!['QUERY PLAN'];
-      const [{ Plan: root }] = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: PlanNode }];
-      const nodes = planNodes(root);
-      expect(nodes.some((node) => node['Relation Name'] === 'adi_knowledge_base_embedding')).toBe(true);
-      expect(nodes.map((node) => node['Index Name'])).not.toContain('IDX_knowledge_chunk_search');
-      // Each term's query is worked out once for the statement (an InitPlan), not in an expression every chunk runs.
-      const perChunk = nodes.filter((node) => JSON.stringify({ ...node, Plans: undefined }).includes('to_tsquery'));
-      expect(perChunk).toEqual([]);
-      await runner.query('DEALLOCATE small_base_test');
-    } finally {
-      await runner.query('RESET ALL');
-      await runner.release();
-    }
+    // Steered to the scans a text index could serve: no plan of those may read it either.
+    const root = await genericPlan(open.dataSource, lastSmallBase!, ['enable_seqscan = off', 'enable_indexscan = off']);
+    const nodes = planNodes(root);
+    expect(nodes.some((node) => node['Relation Name'] === 'adi_knowledge_base_embedding')).toBe(true);
+    expect(nodes.map((node) => node['Index Name'])).not.toContain('IDX_knowledge_chunk_search');
+    // Each term's query is worked out once for the statement (an InitPlan), not in an expression every chunk runs.
+    expect(perRowCalls(root, 'to_tsquery')).toEqual([]);
   });
 
   it('keeps the counts after chunks are replaced, items deleted and a write rolled back', async () => {
