@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { openDatabase, type OpenDatabase } from '../src/database/data-source.js';
 import { UserEntity, type KnowledgeBaseEntity, type KnowledgeBaseItemEntity } from '../src/database/entities/index.js';
@@ -11,7 +10,7 @@ import { GraphRepository } from '../src/knowledge/graph.repository.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
 import { PgRetrieval } from '../src/knowledge/pg-retrieval.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
-import { genericPlan, perRowCalls, planNodes } from './support/generic-plan.js';
+import { genericPlan, perRowCalls, planNodes, watchStatements, type SentStatement } from './support/generic-plan.js';
 
 /**
  * Retrieval reads only the chunks holding a question's rare terms when the common ones cannot change what it
@@ -120,37 +119,26 @@ async function keptByFullRanking(
 }
 
 /** The last statement `countStatements` saw scoring a small base, with its values. */
-let lastSmallBase: { text: string; values: unknown[] } | undefined;
+let lastSmallBase: SentStatement | undefined;
 
-/**
- * Counts the statements of each kind that retrieval sends while `work` runs, by watching the pool under the data
- * source; the pool is as it was afterwards.
- */
+/** Counts the statements of each kind that retrieval sends while `work` runs. */
 async function countStatements(dataSource: DataSource, work: () => Promise<void>): Promise<Map<string, number>> {
-  const pool = (dataSource.driver as unknown as { master: Pool }).master as unknown as {
-    query: (...args: unknown[]) => unknown;
-  };
   const seen = new Map<string, number>();
-  const query = pool.query;
-  pool.query = (...args: unknown[]) => {
-    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? '');
-    const name = typeof args[0] === 'string' ? undefined : (args[0] as { name?: string }).name;
-    const kind = name?.startsWith('chunk_small_base_')
-      ? 'small base'
-      : text.includes('AS "hits"')
-        ? 'every match'
-        : text.includes('AS w("query", "weight")')
-          ? 'rare'
-          : '';
-    if (kind === 'small base') lastSmallBase = { text, values: (args[0] as { values: unknown[] }).values };
-    if (kind) seen.set(kind, (seen.get(kind) ?? 0) + 1);
-    return query.apply(pool, args);
-  };
-  try {
-    await work();
-  } finally {
-    pool.query = query;
-  }
+  await watchStatements(
+    dataSource,
+    (statement) => {
+      const kind = statement.name?.startsWith('chunk_small_base_')
+        ? 'small base'
+        : statement.text.includes('AS "hits"')
+          ? 'every match'
+          : statement.text.includes('AS w("query", "weight")')
+            ? 'rare'
+            : '';
+      if (kind === 'small base') lastSmallBase = statement;
+      if (kind) seen.set(kind, (seen.get(kind) ?? 0) + 1);
+    },
+    work,
+  );
   return seen;
 }
 

@@ -25,22 +25,27 @@ export function perRowCalls(root: PlanNode, fn: string): PlanNode[] {
   return planNodes(root).filter((node) => JSON.stringify({ ...node, Plans: undefined }).includes(`${fn}(`));
 }
 
-/** The text and values of the last statement sent under a name starting with `prefix` while `work` ran. */
-export async function capturedStatement(
+/** A statement as the pool was handed it. */
+export interface SentStatement {
+  text: string;
+  values: unknown[];
+  name?: string;
+}
+
+/** Calls `seen` with every statement sent through the data source's pool while `work` runs; the pool is as it was after. */
+export async function watchStatements(
   dataSource: DataSource,
-  prefix: string,
+  seen: (statement: SentStatement) => void,
   work: () => Promise<unknown>,
-): Promise<{ text: string; values: unknown[] } | undefined> {
+): Promise<void> {
   const pool = (dataSource.driver as unknown as { master: Pool }).master as unknown as {
     query: (...args: unknown[]) => unknown;
   };
-  let seen: { text: string; values: unknown[] } | undefined;
   const query = pool.query;
   pool.query = (...args: unknown[]) => {
-    const config = args[0] as { name?: string; text?: string; values?: unknown[] };
-    if (typeof config === 'object' && config.name?.startsWith(prefix)) {
-      seen = { text: config.text ?? '', values: config.values ?? [] };
-    }
+    const config = args[0] as string | { name?: string; text?: string; values?: unknown[] };
+    if (typeof config === 'string') seen({ text: config, values: (args[1] as unknown[] | undefined) ?? [] });
+    else seen({ text: config.text ?? '', values: config.values ?? [], ...(config.name ? { name: config.name } : {}) });
     return query.apply(pool, args);
   };
   try {
@@ -48,7 +53,17 @@ export async function capturedStatement(
   } finally {
     pool.query = query;
   }
-  return seen;
+}
+
+/** The last statement sent under a name starting with `prefix` while `work` ran. */
+export async function capturedStatement(
+  dataSource: DataSource,
+  prefix: string,
+  work: () => Promise<unknown>,
+): Promise<SentStatement | undefined> {
+  let last: SentStatement | undefined;
+  await watchStatements(dataSource, (statement) => statement.name?.startsWith(prefix) && (last = statement), work);
+  return last;
 }
 
 /**
