@@ -75,7 +75,7 @@ export async function genericPlan(
   statement: { text: string; values: readonly unknown[] },
   settings: readonly string[] = [],
 ): Promise<PlanNode> {
-  const literal = (value: unknown) =>
+  const literal = (value: unknown): string =>
     Array.isArray(value) ? `ARRAY[${value.map(literal).join(', ')}]` : `'${String(value).replaceAll("'", "''")}'`;
   const runner = dataSource.createQueryRunner();
   try {
