@@ -8,9 +8,8 @@ import { cpuBetween, cpuReadings, databaseProcesses } from './database-cpu.js';
 import { AuthService } from '../src/auth/auth.service.js';
 import { ASK_LIMITS, type AskLimits } from '../src/conversation/ask-limits.js';
 import { AnswerJournalStore } from '../src/conversation/answer-journal-store.js';
-import { ConversationRepository, knowledgeBaseIdsOf } from '../src/conversation/conversation.repository.js';
+import { ConversationRepository } from '../src/conversation/conversation.repository.js';
 import { newUuid } from '../src/common/ids.js';
-import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
 import { RETRIEVAL_PORT, type RetrievalPort } from '../src/knowledge/retrieval-port.js';
 
 export interface StepCost {
@@ -31,14 +30,12 @@ export async function questionSteps(
 ): Promise<StepCost[]> {
   const auth = app.get(AuthService);
   const conversations = app.get(ConversationRepository);
-  const knowledge = app.get(KnowledgeRepository);
   const limits = app.get<AskLimits>(ASK_LIMITS);
   const retrieval = app.get<RetrievalPort>(RETRIEVAL_PORT);
   const journal = app.get(AnswerJournalStore);
 
   const me = (await auth.userForToken(user.token))!;
-  const conversation = (await conversations.findByUuid(user.conversationUuid))!;
-  const bases = await knowledge.findBasesByIds(knowledgeBaseIdsOf(conversation));
+  const { conversation, bases } = (await conversations.findWithBases(user.conversationUuid))!;
   const hits = await retrieval.retrieve(QUESTION, bases);
 
   let lock: Awaited<ReturnType<AskLimits['acquire']>>;
@@ -47,8 +44,7 @@ export async function questionSteps(
   // takes the lock, counts the question, opens the answer and closes it, which frees the lock again.
   const steps: [string, () => Promise<unknown>][] = [
     ['authentication (token and user)', () => auth.userForToken(user.token)],
-    ['conversation look-up', () => conversations.findByUuid(user.conversationUuid)],
-    ['knowledge-base look-up', () => knowledge.findBasesByIds(knowledgeBaseIdsOf(conversation))],
+    ['conversation and knowledge bases', () => conversations.findWithBases(user.conversationUuid)],
     ['retrieval (chunks and graph)', () => retrieval.retrieve(QUESTION, bases)],
     ['lock', async () => (lock = await limits.acquire(me.id, 30_000))],
     ['rate count', () => limits.allow(me.id)],

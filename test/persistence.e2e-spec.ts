@@ -210,13 +210,14 @@ describe('answers are stored, and read back only by their owner', () => {
   });
 
   it('ends the stream with [ERROR], not a hang, when the database fails after [START]', async () => {
-    await db.query('ALTER TABLE adi_knowledge_base RENAME TO adi_knowledge_base_away');
+    // Retrieval's chunks are read after [START] (the conversation and its knowledge bases, before it).
+    await db.query('ALTER TABLE adi_knowledge_base_embedding RENAME TO adi_knowledge_base_embedding_away');
     try {
       const reply = await ask(server.baseUrl, token, { conversationUuid: conversation, prompt: QUESTION });
       expect(reply.events[0]).toMatchObject({ event: '[START]' });
       expect(reply.events.at(-1)).toMatchObject({ event: '[ERROR]' });
     } finally {
-      await db.query('ALTER TABLE adi_knowledge_base_away RENAME TO adi_knowledge_base');
+      await db.query('ALTER TABLE adi_knowledge_base_embedding_away RENAME TO adi_knowledge_base_embedding');
     }
   });
 

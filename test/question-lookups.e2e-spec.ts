@@ -76,8 +76,24 @@ describe.each(['PostgreSQL server', 'PGlite'])('question look-ups (%s)', (kind) 
     expect(bases.sort(byId)).toEqual(expected.sort(byId));
     expect(bases.map((base) => base.title).sort()).toEqual(['one', 'two']);
 
+    // What a question reads first: the conversation and its bases in one statement, each as the look-ups above
+    // give it; a deleted base, an id that is not a number and one that names nothing are left out.
+    const odd = await conversations.update(conversation, { kbIds: [second.id, gone.id, 'x', '99999999', first.id] });
+    const withBases = await conversations.findWithBases(conversation.uuid);
+    expect(withBases!.conversation).toBeInstanceOf(ConversationEntity);
+    expect(withBases!.conversation).toEqual(await conversations.findByUuid(odd.uuid));
+    expect(withBases!.bases.every((base) => base instanceof KnowledgeBaseEntity)).toBe(true);
+    expect(withBases!.bases).toEqual(expected.sort(byId));
+    const bare = await conversations.create(user.id, { title: 'no bases' });
+    expect(await conversations.findWithBases(bare.uuid)).toEqual({
+      conversation: await conversations.findByUuid(bare.uuid),
+      bases: [],
+    });
+    expect(await conversations.findWithBases('no such conversation')).toBeNull();
+
     await conversations.softDelete(found!);
     expect(await conversations.findByUuid(conversation.uuid)).toBeNull();
+    expect(await conversations.findWithBases(conversation.uuid)).toBeNull();
   });
 
   it('resolve a token until it expires, even when it was resolved just before', async () => {

@@ -11,9 +11,8 @@ import { AppError, RequestInvalidError } from '../common/app-error.js';
 import { newUuid } from '../common/ids.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import type { ConversationEntity } from '../database/entities/index.js';
+import type { ConversationEntity, KnowledgeBaseEntity } from '../database/entities/index.js';
 import { canRead } from '../knowledge/knowledge-access.js';
-import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
 import { RETRIEVAL_PORT, type RetrievalPort, type RetrievalResult } from '../knowledge/retrieval-port.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
 import { refusalDeltas } from '../model/refusal.js';
@@ -39,7 +38,7 @@ import { ASK_LIMITS, type AnswerLock, type AskLimits } from './ask-limits.js';
 import type { AskRequest } from './ask.schemas.js';
 import { CitationTrust } from './citation-trust.service.js';
 import { ConversationHistory, type ConversationMemory } from './conversation-history.js';
-import { ConversationRepository, knowledgeBaseIdsOf } from './conversation.repository.js';
+import { ConversationRepository } from './conversation.repository.js';
 import { LiveAnswers } from './live-answers.js';
 import { MessageRepository } from './message.repository.js';
 import { AnswerInProgressError, ConversationNotFoundError } from './conversation-errors.js';
@@ -77,6 +76,8 @@ interface Question {
 interface AnswerContext {
   user: CurrentUser;
   conversation: ConversationEntity;
+  /** The knowledge bases attached to the conversation, read with it. */
+  bases: readonly KnowledgeBaseEntity[];
   question: Question;
   questionId: string;
   answerId: string;
@@ -105,7 +106,6 @@ export class AskService {
     private readonly leases: LeaseKeeper,
     private readonly spill: AnswerSpill,
     private readonly live: LiveAnswers,
-    private readonly knowledge: KnowledgeRepository,
     private readonly history: ConversationHistory,
     private readonly metrics: MetricsService,
     private readonly trust: CitationTrust,
@@ -113,10 +113,12 @@ export class AskService {
 
   async ask(request: AskRequest, user: CurrentUser, connection: SseConnection, choices: StreamChoices): Promise<void> {
     // 1. Pre-flight: the conversation, the question, one answer at a time, the per-minute limit.
-    const conversation = await this.conversations.findByUuid(request.conversationUuid);
-    if (!conversation || (conversation.userId !== user.id && !user.isAdmin)) {
+    // The conversation and its knowledge bases, in one statement: retrieval searches those bases later.
+    const found = await this.conversations.findWithBases(request.conversationUuid);
+    if (!found || (found.conversation.userId !== user.id && !user.isAdmin)) {
       return this.refuse(connection, new ConversationNotFoundError(request.conversationUuid));
     }
+    const { conversation, bases } = found;
     const question = await this.questionOf(request, user);
     if (question === undefined) {
       return this.refuse(
@@ -155,7 +157,7 @@ export class AskService {
         this.logFailure(error);
         return this.refuse(connection, error instanceof AppError ? error : new AnswerNotSavedError());
       }
-      const context = { user, conversation, question, ...opened, answerUuid, choices };
+      const context = { user, conversation, bases, question, ...opened, answerUuid, choices };
       await this.answer(context, request, connection, lock, release);
     } finally {
       await release();
@@ -268,9 +270,7 @@ export class AskService {
     query: string,
   ): Promise<RetrievalResult | undefined> {
     // A knowledge base made private by its owner since it was attached is no longer searched.
-    const knowledgeBases = (await this.knowledge.findBasesByIds(knowledgeBaseIdsOf(context.conversation))).filter(
-      (base) => canRead(base, context.user),
-    );
+    const knowledgeBases = context.bases.filter((base) => canRead(base, context.user));
     if (knowledgeBases.length === 0) return undefined;
     session.emit(session.mapper.state(STATES.knowledgeSearching));
     return this.retrieval.retrieve(query, knowledgeBases);

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, Repository } from 'typeorm';
 import { DATA_SOURCE } from '../database/database.module.js';
-import { ConversationEntity } from '../database/entities/index.js';
+import { ConversationEntity, KnowledgeBaseEntity } from '../database/entities/index.js';
 import { newUuid } from '../common/ids.js';
-import { EntitySelect } from '../database/entity-select.js';
+import { EntitySelect, entityOf, selectList } from '../database/entity-select.js';
+import { poolQuery, type PoolQuery } from '../database/pool-query.js';
 
 /** Fields a client may set on a conversation. */
 export interface ConversationFields {
@@ -18,6 +19,12 @@ export interface ConversationFields {
   isEnableWebSearch?: boolean;
 }
 
+/** A conversation with the knowledge bases attached to it that still exist. */
+export interface ConversationWithBases {
+  conversation: ConversationEntity;
+  bases: KnowledgeBaseEntity[];
+}
+
 /** How many conversations a user may keep, as the legacy server limits them. */
 export const MAX_CONVERSATIONS = 50;
 
@@ -27,9 +34,26 @@ export class ConversationRepository {
   /** Every question reads its conversation: one prepared statement text, no query building. */
   private readonly byUuid: EntitySelect<ConversationEntity>;
 
+  private readonly bases: Repository<KnowledgeBaseEntity>;
+  private readonly sql: PoolQuery;
+  private readonly withBasesSql: string;
+
   constructor(@Inject(DATA_SOURCE) dataSource: DataSource) {
     this.conversations = dataSource.getRepository(ConversationEntity);
+    this.bases = dataSource.getRepository(KnowledgeBaseEntity);
     this.byUuid = new EntitySelect(this.conversations, '"uuid" = $1 AND NOT "is_deleted"');
+    this.sql = poolQuery(dataSource);
+    // One row per attached base (one with no base when none is left); its ids that are not numbers (a client's
+    // mistake) name none, as `knowledgeBaseIdsOf` and the bases' own look-up read them.
+    this.withBasesSql = `
+      SELECT ${selectList(this.conversations, 'c', 'c.')}, ${selectList(this.bases, 'kb', 'kb.')}
+        FROM "${this.conversations.metadata.tableName}" c
+        LEFT JOIN "${this.bases.metadata.tableName}" kb
+          ON kb."id" = ANY (ARRAY(SELECT id::bigint FROM unnest(string_to_array(c."kb_ids", ',')) AS id
+                                   WHERE id ~ '^[0-9]{1,18}$'))
+         AND NOT kb."is_deleted"
+       WHERE c."uuid" = $1 AND NOT c."is_deleted"
+       ORDER BY kb."id"`;
   }
 
   listByUser(userId: string): Promise<ConversationEntity[]> {
@@ -42,6 +66,19 @@ export class ConversationRepository {
 
   findByUuid(uuid: string): Promise<ConversationEntity | null> {
     return this.byUuid.one([uuid]);
+  }
+
+  /**
+   * The conversation and its knowledge bases in one statement: what every question reads first, where two
+   * look-ups cost two round trips and the server's work for each.
+   */
+  async findWithBases(uuid: string): Promise<ConversationWithBases | null> {
+    const rows = await this.sql.rows<Record<string, unknown>>(this.withBasesSql, [uuid], 'conversation_with_bases');
+    if (rows.length === 0) return null;
+    return {
+      conversation: entityOf(this.conversations, rows[0]!, 'c.'),
+      bases: rows.filter((row) => row['kb.id'] != null).map((row) => entityOf(this.bases, row, 'kb.')),
+    };
   }
 
   findByTitle(userId: string, title: string): Promise<ConversationEntity | null> {

@@ -13,8 +13,6 @@ export class EntitySelect<T extends ObjectLiteral> {
   private readonly sql: string;
   /** The prepared statement's name: each instance prepares its own text once per connection. */
   private readonly name = `entity_select_${++statements}`;
-  /** bigint columns: PostgreSQL's driver gives strings, PGlite's may give numbers; entities hold strings. */
-  private readonly bigints: string[];
 
   /**
    * `prepared`: run as a named statement, parsed and planned once per connection. Leave it off for a search
@@ -25,10 +23,7 @@ export class EntitySelect<T extends ObjectLiteral> {
     where: string,
     private readonly prepared = true,
   ) {
-    const { tableName, columns } = repository.metadata;
-    const list = columns.map((column) => `"${column.databaseName}" AS "${column.propertyName}"`).join(', ');
-    this.sql = `SELECT ${list} FROM "${tableName}" WHERE ${where}`;
-    this.bigints = columns.filter((column) => column.type === 'bigint').map((column) => column.propertyName);
+    this.sql = `SELECT ${selectList(repository)} FROM "${repository.metadata.tableName}" WHERE ${where}`;
   }
 
   async many(params: readonly unknown[]): Promise<T[]> {
@@ -37,16 +32,37 @@ export class EntitySelect<T extends ObjectLiteral> {
       params,
       this.prepared ? this.name : undefined,
     );
-    return rows.map((row) => {
-      for (const name of this.bigints) {
-        const value = row[name];
-        if (typeof value === 'number' || typeof value === 'bigint') row[name] = String(value);
-      }
-      return Object.assign(this.repository.create(), row);
-    });
+    return rows.map((row) => entityOf(this.repository, row));
   }
 
   async one(params: readonly unknown[]): Promise<T | null> {
     return (await this.many(params))[0] ?? null;
   }
+}
+
+/**
+ * An entity's columns for a select list, each named by its property (after `prefix`, so that two entities' columns
+ * can share a row), from the table or its `alias`.
+ */
+export function selectList(repository: Repository<ObjectLiteral>, alias?: string, prefix = ''): string {
+  const from = alias ? `"${alias}".` : '';
+  return repository.metadata.columns
+    .map((column) => `${from}"${column.databaseName}" AS "${prefix}${column.propertyName}"`)
+    .join(', ');
+}
+
+/** The entity whose columns a row holds under `prefix` (see {@link selectList}), typed as TypeORM types them. */
+export function entityOf<T extends ObjectLiteral>(
+  repository: Repository<T>,
+  row: Record<string, unknown>,
+  prefix = '',
+): T {
+  const entity: Record<string, unknown> = {};
+  for (const column of repository.metadata.columns) {
+    const value = row[`${prefix}${column.propertyName}`];
+    // bigint columns: PostgreSQL's driver gives strings, PGlite's may give numbers; entities hold strings.
+    entity[column.propertyName] =
+      column.type === 'bigint' && (typeof value === 'number' || typeof value === 'bigint') ? String(value) : value;
+  }
+  return Object.assign(repository.create(), entity);
 }
