@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { In } from 'typeorm';
 import { PgTokenStore } from '../src/auth/token-store.js';
 import { UserRepository } from '../src/auth/user.repository.js';
 import { ConversationRepository } from '../src/conversation/conversation.repository.js';
@@ -76,19 +77,32 @@ describe.each(['PostgreSQL server', 'PGlite'])('question look-ups (%s)', (kind) 
     expect(bases.sort(byId)).toEqual(expected.sort(byId));
     expect(bases.map((base) => base.title).sort()).toEqual(['one', 'two']);
 
-    // What a question reads first: the conversation and its bases in one statement, each as the look-ups above
-    // give it; a deleted base, an id that is not a number and one that names nothing are left out.
-    const odd = await conversations.update(conversation, { kbIds: [second.id, gone.id, 'x', '99999999', first.id] });
+    // What a question reads first: the conversation and its bases in one statement, each as TypeORM gives it; a
+    // deleted base, an id that is not a number, one that names nothing and a base not attached are left out, and a
+    // base attached twice comes once.
+    const unattached = await knowledge.createBase({
+      title: 'not attached',
+      ownerId: user.id,
+      ownerUuid: user.uuid,
+      ownerName: 'ada',
+    });
+    await conversations.update(conversation, { kbIds: [second.id, gone.id, 'x', '99999999', first.id, second.id] });
     const withBases = await conversations.findWithBases(conversation.uuid);
     expect(withBases!.conversation).toBeInstanceOf(ConversationEntity);
-    expect(withBases!.conversation).toEqual(await conversations.findByUuid(odd.uuid));
+    expect(withBases!.conversation).toEqual(
+      await open.dataSource.getRepository(ConversationEntity).findOneBy({ id: conversation.id }),
+    );
     expect(withBases!.bases.every((base) => base instanceof KnowledgeBaseEntity)).toBe(true);
-    expect(withBases!.bases).toEqual(expected.sort(byId));
-    const bare = await conversations.create(user.id, { title: 'no bases' });
-    expect(await conversations.findWithBases(bare.uuid)).toEqual({
-      conversation: await conversations.findByUuid(bare.uuid),
-      bases: [],
-    });
+    const attached = await open.dataSource.getRepository(KnowledgeBaseEntity).findBy({ id: In([first.id, second.id]) });
+    expect(withBases!.bases).toEqual(attached.sort(byId));
+    expect(withBases!.bases.map((base) => base.id)).not.toContain(unattached.id);
+    for (const kbIds of [[], ['x', '99999999', gone.id]]) {
+      const none = await conversations.create(user.id, { title: `no bases ${kbIds.length}`, kbIds });
+      expect(await conversations.findWithBases(none.uuid)).toEqual({
+        conversation: await open.dataSource.getRepository(ConversationEntity).findOneBy({ id: none.id }),
+        bases: [],
+      });
+    }
     expect(await conversations.findWithBases('no such conversation')).toBeNull();
 
     await conversations.softDelete(found!);
