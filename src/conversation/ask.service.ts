@@ -76,8 +76,8 @@ interface Question {
 interface AnswerContext {
   user: CurrentUser;
   conversation: ConversationEntity;
-  /** The knowledge bases attached to the conversation, read with it. */
-  bases: readonly KnowledgeBaseEntity[];
+  /** The knowledge bases attached to the conversation, read with it; emptied once retrieval has read them. */
+  attached: { bases: readonly KnowledgeBaseEntity[] };
   question: Question;
   questionId: string;
   answerId: string;
@@ -113,12 +113,9 @@ export class AskService {
 
   async ask(request: AskRequest, user: CurrentUser, connection: SseConnection, choices: StreamChoices): Promise<void> {
     // 1. Pre-flight: the conversation, the question, one answer at a time, the per-minute limit.
-    // The conversation and its knowledge bases, in one statement: retrieval searches those bases later.
-    const found = await this.conversations.findWithBases(request.conversationUuid);
-    if (!found || (found.conversation.userId !== user.id && !user.isAdmin)) {
-      return this.refuse(connection, new ConversationNotFoundError(request.conversationUuid));
-    }
-    const { conversation, bases } = found;
+    const readable = await this.readableConversation(request.conversationUuid, user);
+    if (!readable) return this.refuse(connection, new ConversationNotFoundError(request.conversationUuid));
+    const { conversation, attached } = readable;
     const question = await this.questionOf(request, user);
     if (question === undefined) {
       return this.refuse(
@@ -157,11 +154,25 @@ export class AskService {
         this.logFailure(error);
         return this.refuse(connection, error instanceof AppError ? error : new AnswerNotSavedError());
       }
-      const context = { user, conversation, bases, question, ...opened, answerUuid, choices };
+      const context = { user, conversation, attached, question, ...opened, answerUuid, choices };
       await this.answer(context, request, connection, lock, release);
     } finally {
       await release();
     }
+  }
+
+  /**
+   * The conversation, when the user may ask in it, and its knowledge bases, read in one statement. Retrieval
+   * searches the bases later and then empties `attached`: `ask` waits for the whole answer, and what it holds
+   * stays in memory as long.
+   */
+  private async readableConversation(
+    uuid: string,
+    user: CurrentUser,
+  ): Promise<Pick<AnswerContext, 'conversation' | 'attached'> | undefined> {
+    const found = await this.conversations.findWithBases(uuid);
+    if (!found || (found.conversation.userId !== user.id && !user.isAdmin)) return undefined;
+    return { conversation: found.conversation, attached: { bases: found.bases } };
   }
 
   private async questionOf(request: AskRequest, user: CurrentUser): Promise<Question | undefined> {
@@ -270,7 +281,8 @@ export class AskService {
     query: string,
   ): Promise<RetrievalResult | undefined> {
     // A knowledge base made private by its owner since it was attached is no longer searched.
-    const knowledgeBases = context.bases.filter((base) => canRead(base, context.user));
+    const knowledgeBases = context.attached.bases.filter((base) => canRead(base, context.user));
+    context.attached.bases = [];
     if (knowledgeBases.length === 0) return undefined;
     session.emit(session.mapper.state(STATES.knowledgeSearching));
     return this.retrieval.retrieve(query, knowledgeBases);
