@@ -3,7 +3,7 @@ import type { DataSource, Repository } from 'typeorm';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { ConversationEntity, KnowledgeBaseEntity } from '../database/entities/index.js';
 import { newUuid } from '../common/ids.js';
-import { EntitySelect, entityOf, selectList } from '../database/entity-select.js';
+import { EntitySelect, entityReader, selectList } from '../database/entity-select.js';
 import { poolQuery, type PoolQuery } from '../database/pool-query.js';
 
 /** Fields a client may set on a conversation. */
@@ -37,12 +37,16 @@ export class ConversationRepository {
   private readonly bases: Repository<KnowledgeBaseEntity>;
   private readonly sql: PoolQuery;
   private readonly withBasesSql: string;
+  private readonly readConversation: (row: Record<string, unknown>) => ConversationEntity;
+  private readonly readBase: (row: Record<string, unknown>) => KnowledgeBaseEntity;
 
   constructor(@Inject(DATA_SOURCE) dataSource: DataSource) {
     this.conversations = dataSource.getRepository(ConversationEntity);
     this.bases = dataSource.getRepository(KnowledgeBaseEntity);
     this.byUuid = new EntitySelect(this.conversations, '"uuid" = $1 AND NOT "is_deleted"');
     this.sql = poolQuery(dataSource);
+    this.readConversation = entityReader(this.conversations, 'c.');
+    this.readBase = entityReader(this.bases, 'kb.');
     // One row per attached base (one with no base when none is left); its ids that are not numbers (a client's
     // mistake) name none, as `knowledgeBaseIdsOf` and the bases' own look-up read them.
     this.withBasesSql = `
@@ -76,8 +80,8 @@ export class ConversationRepository {
     const rows = await this.sql.rows<Record<string, unknown>>(this.withBasesSql, [uuid], 'conversation_with_bases');
     if (rows.length === 0) return null;
     return {
-      conversation: entityOf(this.conversations, rows[0]!, 'c.'),
-      bases: rows.filter((row) => row['kb.id'] != null).map((row) => entityOf(this.bases, row, 'kb.')),
+      conversation: this.readConversation(rows[0]!),
+      bases: rows.filter((row) => row['kb.id'] != null).map(this.readBase),
     };
   }
 

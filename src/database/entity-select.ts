@@ -13,6 +13,7 @@ export class EntitySelect<T extends ObjectLiteral> {
   private readonly sql: string;
   /** The prepared statement's name: each instance prepares its own text once per connection. */
   private readonly name = `entity_select_${++statements}`;
+  private readonly read: (row: Record<string, unknown>) => T;
 
   /**
    * `prepared`: run as a named statement, parsed and planned once per connection. Leave it off for a search
@@ -24,6 +25,7 @@ export class EntitySelect<T extends ObjectLiteral> {
     private readonly prepared = true,
   ) {
     this.sql = `SELECT ${selectList(repository)} FROM "${repository.metadata.tableName}" WHERE ${where}`;
+    this.read = entityReader(repository);
   }
 
   async many(params: readonly unknown[]): Promise<T[]> {
@@ -32,7 +34,7 @@ export class EntitySelect<T extends ObjectLiteral> {
       params,
       this.prepared ? this.name : undefined,
     );
-    return rows.map((row) => entityOf(this.repository, row));
+    return rows.map(this.read);
   }
 
   async one(params: readonly unknown[]): Promise<T | null> {
@@ -51,18 +53,27 @@ export function selectList(repository: Repository<ObjectLiteral>, alias?: string
     .join(', ');
 }
 
-/** The entity whose columns a row holds under `prefix` (see {@link selectList}), typed as TypeORM types them. */
-export function entityOf<T extends ObjectLiteral>(
+/**
+ * Reads the entity whose columns a row holds under `prefix` (see {@link selectList}), typed as TypeORM types them.
+ * The columns' keys are worked out once, here, not for every row: every question reads its user, conversation and
+ * knowledge bases through one.
+ */
+export function entityReader<T extends ObjectLiteral>(
   repository: Repository<T>,
-  row: Record<string, unknown>,
   prefix = '',
-): T {
-  const entity: Record<string, unknown> = {};
-  for (const column of repository.metadata.columns) {
-    const value = row[`${prefix}${column.propertyName}`];
-    // bigint columns: PostgreSQL's driver gives strings, PGlite's may give numbers; entities hold strings.
-    entity[column.propertyName] =
-      column.type === 'bigint' && (typeof value === 'number' || typeof value === 'bigint') ? String(value) : value;
-  }
-  return Object.assign(repository.create(), entity);
+): (row: Record<string, unknown>) => T {
+  const columns = repository.metadata.columns.map((column) => ({
+    key: `${prefix}${column.propertyName}`,
+    property: column.propertyName,
+    // PostgreSQL's driver gives bigint columns as strings, PGlite's may give numbers; entities hold strings.
+    bigint: column.type === 'bigint',
+  }));
+  return (row) => {
+    const entity: Record<string, unknown> = repository.create();
+    for (const { key, property, bigint } of columns) {
+      const value = row[key];
+      entity[property] = bigint && (typeof value === 'number' || typeof value === 'bigint') ? String(value) : value;
+    }
+    return entity as T;
+  };
 }
