@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { DataSource } from 'typeorm';
 import type { CitationParagraph, CitationRef } from '../src/citation/citation-events.js';
 import { AnswerFrameMapper } from '../src/conversation/answer-frames.js';
 import {
@@ -9,7 +10,10 @@ import {
 } from '../src/conversation/answer-journal-store.js';
 import { citationRowsOf, paragraphRow, refRow } from '../src/conversation/citation-columns.js';
 import { stockClientText, WRAP, type SseFrame } from '../src/sse/sse-frames.js';
+import { DATA_SOURCE } from '../src/database/database.module.js';
+import type { EmbeddingPayload } from '../src/citation/citation-catalog.js';
 import { FakeOpenAi } from './support/fake-openai.js';
+import { capturedStatement, genericPlan, planNodes, watchStatements } from './support/generic-plan.js';
 import { openJournaledAnswer, type JournaledAnswer } from './support/journaled-answer.js';
 import { startWithModel, type ModelTestbed } from './support/app.js';
 
@@ -139,6 +143,83 @@ describe('paragraph rows journaled as they are sent', () => {
           ORDER BY "citation_id"`,
       ),
       events: await query(`SELECT "seq" FROM "adi_answer_event" WHERE "message_id" = $1 ORDER BY "seq"`),
+      question: (
+        await query(
+          `SELECT q."tokens", (SELECT count(*) FROM "adi_answer_stream" WHERE "message_id" = $1) AS "streams"
+             FROM "adi_conversation_message" AS a JOIN "adi_conversation_message" AS q ON q."id" = a."parent_message_id"
+            WHERE a."id" = $1`,
+        )
+      )[0],
+      wholeAnswerRefs: await query(
+        `SELECT "embedding_id", "chunk_text", NULL AS "entities_from_question"
+           FROM "adi_conversation_message_ref_embedding" WHERE "message_id" = $1
+         UNION ALL SELECT NULL, NULL, "entities_from_question" FROM "adi_conversation_message_ref_graph"
+          WHERE "message_id" = $1 ORDER BY 1, 3`,
+      ),
+    };
+  }
+
+  /**
+   * A reader stalled: the answer's first paragraph and its last frames (never delivered) were flushed; its end
+   * carries the second paragraph's frames, verdicts on three citations, and removes what was not delivered.
+   */
+  async function stalledEnd(answer: JournaledAnswer): Promise<AnswerClosing> {
+    // Flushed while streaming: everything up to the first paragraph, and the third, which the reader never got.
+    const firstEnd = PARAGRAPH_ENDS[0]!;
+    await store.appendMany([
+      {
+        answerId: answer.answerId,
+        answerUuid: answer.answerUuid,
+        events: [...upTo(firstEnd), ...FRAMES.filter((frame) => frame.id! > LAST_SHOWN)],
+        ...rowsOf([PARAGRAPHS[0]!, PARAGRAPHS[2]!], [REFS[0]!, REFS[2]!]),
+      },
+    ]);
+    return {
+      ...closingOf(answer),
+      status: 'interrupted',
+      paragraphCount: 2,
+      refCount: 2,
+      // A verifier judged a stored citation, one of the end's own, and one of the paragraph never delivered.
+      verdicts: [
+        { paragraphIndex: 0, verifier: 'v', verdicts: [{ citationId: 'E1', verdict: 'supported', score: 0.75 }] },
+        { paragraphIndex: 1, verifier: 'v', verdicts: [{ citationId: 'E2', verdict: 'unsupported', score: 0.25 }] },
+        { paragraphIndex: 2, verifier: 'v', verdicts: [{ citationId: 'E3', verdict: 'supported', score: 0.9 }] },
+      ],
+      // Not flushed yet: the second paragraph's frames, which were delivered, and the last ones, which were not.
+      events: FRAMES.filter((frame) => frame.id! > firstEnd),
+      ...rowsOf([PARAGRAPHS[1]!], [REFS[1]!]),
+      lastSeq: LAST_SHOWN,
+      lastParagraphIndex: 1,
+      unshownRefIds: ['E3'],
+    };
+  }
+
+  /** The first paragraph was flushed; the end carries everything after it, reasoning included. */
+  async function cleanEnd(answer: JournaledAnswer): Promise<AnswerClosing> {
+    const firstEnd = PARAGRAPH_ENDS[0]!;
+    await store.appendMany([
+      {
+        answerId: answer.answerId,
+        answerUuid: answer.answerUuid,
+        events: upTo(firstEnd),
+        ...rowsOf([PARAGRAPHS[0]!], [REFS[0]!]),
+      },
+    ]);
+    return {
+      ...closingOf(answer),
+      status: 'complete',
+      paragraphCount: 3,
+      refCount: 3,
+      verdicts: [],
+      // Everything after the first paragraph, reasoning included, was delivered and is not flushed yet.
+      events: [
+        ...FRAMES.filter((frame) => frame.id! > firstEnd),
+        { id: FRAMES.at(-1)!.id! + 1, event: '[THINKING]', data: ' Done.' },
+      ],
+      ...rowsOf(PARAGRAPHS.slice(1), REFS.slice(1)),
+      lastSeq: FRAMES.at(-1)!.id! + 1,
+      lastParagraphIndex: 2,
+      unshownRefIds: [],
     };
   }
 
@@ -178,34 +259,7 @@ describe('paragraph rows journaled as they are sent', () => {
 
   it('the end keeps what was delivered, reads the text back from the events, and runs twice to the same rows', async () => {
     const answer = await openAnswer();
-    // Flushed while streaming: everything up to the first paragraph, and the third, which the reader never got.
-    const firstEnd = PARAGRAPH_ENDS[0]!;
-    await store.appendMany([
-      {
-        answerId: answer.answerId,
-        answerUuid: answer.answerUuid,
-        events: [...upTo(firstEnd), ...FRAMES.filter((frame) => frame.id! > LAST_SHOWN)],
-        ...rowsOf([PARAGRAPHS[0]!, PARAGRAPHS[2]!], [REFS[0]!, REFS[2]!]),
-      },
-    ]);
-    const closing: AnswerClosing = {
-      ...closingOf(answer),
-      status: 'interrupted',
-      paragraphCount: 2,
-      refCount: 2,
-      // A verifier judged a stored citation, one of the end's own, and one of the paragraph never delivered.
-      verdicts: [
-        { paragraphIndex: 0, verifier: 'v', verdicts: [{ citationId: 'E1', verdict: 'supported', score: 0.75 }] },
-        { paragraphIndex: 1, verifier: 'v', verdicts: [{ citationId: 'E2', verdict: 'unsupported', score: 0.25 }] },
-        { paragraphIndex: 2, verifier: 'v', verdicts: [{ citationId: 'E3', verdict: 'supported', score: 0.9 }] },
-      ],
-      // Not flushed yet: the second paragraph's frames, which were delivered, and the last ones, which were not.
-      events: FRAMES.filter((frame) => frame.id! > firstEnd),
-      ...rowsOf([PARAGRAPHS[1]!], [REFS[1]!]),
-      lastSeq: LAST_SHOWN,
-      lastParagraphIndex: 1,
-      unshownRefIds: ['E3'],
-    };
+    const closing = await stalledEnd(answer);
     await store.close(closing);
     const first = await stored(answer.answerId);
     expect(first.answer).toEqual({
@@ -232,31 +286,7 @@ describe('paragraph rows journaled as they are sent', () => {
 
   it('an end with nothing to cut adds its own text to what the flushes stored, once however often it runs', async () => {
     const answer = await openAnswer();
-    const firstEnd = PARAGRAPH_ENDS[0]!;
-    await store.appendMany([
-      {
-        answerId: answer.answerId,
-        answerUuid: answer.answerUuid,
-        events: upTo(firstEnd),
-        ...rowsOf([PARAGRAPHS[0]!], [REFS[0]!]),
-      },
-    ]);
-    const closing: AnswerClosing = {
-      ...closingOf(answer),
-      status: 'complete',
-      paragraphCount: 3,
-      refCount: 3,
-      verdicts: [],
-      // Everything after the first paragraph, reasoning included, was delivered and is not flushed yet.
-      events: [
-        ...FRAMES.filter((frame) => frame.id! > firstEnd),
-        { id: FRAMES.at(-1)!.id! + 1, event: '[THINKING]', data: ' Done.' },
-      ],
-      ...rowsOf(PARAGRAPHS.slice(1), REFS.slice(1)),
-      lastSeq: FRAMES.at(-1)!.id! + 1,
-      lastParagraphIndex: 2,
-      unshownRefIds: [],
-    };
+    const closing = await cleanEnd(answer);
     await store.close(closing);
     const first = await stored(answer.answerId);
     expect(first.answer).toMatchObject({
@@ -267,6 +297,144 @@ describe('paragraph rows journaled as they are sent', () => {
     expect(first.paragraphs.map((row) => row.paragraph_index)).toEqual([0, 1, 2]);
     await store.closeRows(closingRows(closing));
     expect(await stored(answer.answerId)).toEqual(first);
+  });
+
+  describe('answers that end together', () => {
+    /** The tables that hold rows for every answer. */
+    const GROWING_TABLES = [
+      'adi_conversation_message',
+      'adi_answer_event',
+      'adi_conversation_message_citation_paragraph',
+      'adi_conversation_message_citation',
+      'adi_conversation_message_citation_ref',
+      'adi_conversation_message_ref_embedding',
+      'adi_conversation_message_ref_graph',
+    ];
+    /** Retrieval that found two chunks and matched the question on an entity: whole-answer references. */
+    const RETRIEVAL = {
+      embeddings: REFS.slice(0, 2).map((ref) => ref.payload as EmbeddingPayload),
+      graph: [],
+      entitiesFromQuestion: ['stored'],
+    };
+    /**
+     * Ends of every kind: a stall to cut back, a clean end, one with whole-answer references, one with verdicts,
+     * and one whose every event and paragraph was flushed before it (past where the stalled ones are cut back).
+     */
+    const ENDS: ((answer: JournaledAnswer) => Promise<AnswerClosing>)[] = [
+      stalledEnd,
+      cleanEnd,
+      async (answer: JournaledAnswer) => ({ ...(await cleanEnd(answer)), retrieval: RETRIEVAL }),
+      async (answer: JournaledAnswer) => ({
+        ...(await stalledEnd(answer)),
+        retrieval: RETRIEVAL,
+        status: 'complete' as const,
+      }),
+      async (answer: JournaledAnswer) => {
+        const end = await cleanEnd(answer);
+        await store.appendMany([
+          {
+            answerId: answer.answerId,
+            answerUuid: answer.answerUuid,
+            events: end.events,
+            ...rowsOf(PARAGRAPHS.slice(1), REFS.slice(1)),
+          },
+        ]);
+        return { ...end, events: [], ...rowsOf([], []) };
+      },
+    ].map((end, i) => async (answer: JournaledAnswer) => ({ ...(await end(answer)), totalTokens: 20 + i }));
+    const closeStatements = async (work: () => Promise<unknown>) => {
+      const sent: number[] = [];
+      await watchStatements(
+        testbed.server.app.get<DataSource>(DATA_SOURCE),
+        (statement) =>
+          statement.name === 'answer_close' && sent.push((JSON.parse(String(statement.values[0])) as unknown[]).length),
+        work,
+      );
+      return sent;
+    };
+
+    /** Each end stored alone, one after another: what every grouped end must store too. */
+    async function storedAlone() {
+      const rows = [];
+      for (const end of ENDS) {
+        const answer = await openAnswer();
+        await store.close(await end(answer));
+        rows.push(await stored(answer.answerId));
+      }
+      return rows;
+    }
+
+    /** An answer opened for each end, and its end, ready to close. */
+    async function openedEnds() {
+      const answers: JournaledAnswer[] = [];
+      const closings: AnswerClosing[] = [];
+      for (const end of ENDS) {
+        answers.push(await openAnswer());
+        closings.push(await end(answers.at(-1)!));
+      }
+      return { answers, closings };
+    }
+
+    it('are stored by one statement, each as it is stored alone', async () => {
+      const alone = await storedAlone();
+      const { answers, closings } = await openedEnds();
+      // The first two ends are sent at once; the others come while those are under way and go together.
+      const sent = await closeStatements(() => Promise.all(closings.map((closing) => store.close(closing))));
+      expect(sent).toEqual([1, 1, ENDS.length - 2]);
+      for (const [i, answer] of answers.entries()) expect(await stored(answer.answerId)).toEqual(alone[i]);
+      expect(alone[2]!.wholeAnswerRefs).toHaveLength(3);
+    });
+
+    it('are planned, as the flushes are, to read each table through its index, however small it is believed', async () => {
+      const dataSource = testbed.server.app.get<DataSource>(DATA_SOURCE);
+      const answer = await openAnswer();
+      let closing: AnswerClosing | undefined;
+      const flush = await capturedStatement(dataSource, 'answer_append_many', async () => {
+        closing = await stalledEnd(answer);
+      });
+      const close = await capturedStatement(dataSource, 'answer_close', () => store.close(closing!));
+      // The tables of every answer grow without end. Freshly made, as here, the planner believes each small: a plan
+      // that reads one whole would stay with a connection (and run at every flush or end) long after it has grown.
+      for (const statement of [flush, close]) {
+        const root = await genericPlan(dataSource, statement!);
+        const wholeReads = planNodes(root)
+          .filter((node) => node['Node Type'] === 'Seq Scan' && GROWING_TABLES.includes(node['Relation Name']!))
+          .map((node) => node['Relation Name']);
+        expect({ statement: statement!.name, wholeReads }).toEqual({ statement: statement!.name, wholeReads: [] });
+      }
+    });
+
+    it('fail one by one: an end not in this database, or one the database refuses, fails only itself', async () => {
+      const alone = await storedAlone();
+      const { answers, closings } = await openedEnds();
+      const elsewhere = { ...closings[1]!, answerUuid: 'f'.repeat(32) };
+      // A count the statement cannot read as a number fails the whole statement, which is then run for each alone.
+      const refused = { ...closings[2]!, completionTokens: 'many' as unknown as number };
+      const settle = async (ends: AnswerClosing[]) => {
+        let settled: PromiseSettledResult<void>[] = [];
+        const sent = await closeStatements(async () => {
+          settled = await Promise.allSettled(ends.map((closing) => store.close(closing)));
+        });
+        const reasons = settled.map((result) => result.status === 'rejected' && String((result.reason as Error).cause));
+        return { sent, reasons };
+      };
+      // Two statements may be under way at once: the first two ends go alone, the others together. The answer that is
+      // not here is told so by the group's statement, which stores the others.
+      expect(await settle([closings[0]!, closings[4]!, closings[3]!, elsewhere])).toEqual({
+        sent: [1, 1, 2],
+        reasons: [false, false, false, expect.stringMatching(/not in this database/)],
+      });
+      // The database refuses the group's statement for one end's count; each is then stored alone.
+      expect(await settle([closings[0]!, closings[4]!, refused, closings[3]!])).toEqual({
+        sent: [1, 1, 2, 1, 1],
+        reasons: [false, false, expect.stringMatching(/invalid input syntax for type integer/), false],
+      });
+      for (const i of [0, 3, 4]) expect(await stored(answers[i]!.answerId)).toEqual(alone[i]);
+      // The ends that failed left their answers as the flushes stored them.
+      for (const i of [1, 2]) {
+        expect((await stored(answers[i]!.answerId)).answer).toMatchObject({ answer_status: 'streaming' });
+      }
+    });
   });
 
   it("the end frees the asker's lock of its own holder only, in the statement that stores it", async () => {

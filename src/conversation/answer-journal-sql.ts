@@ -2,7 +2,7 @@ import { MESSAGE_ROLE } from '../database/entities/message.entity.js';
 import { WRAP } from '../sse/sse-frames.js';
 import { EVENT } from './answer-frames.js';
 import {
-  ANSWER_REF_INSERTS,
+  answerRefInserts,
   CITATION_RECORD,
   CITATION_ROW_INSERTS,
   PARAGRAPH_RECORD,
@@ -78,7 +78,8 @@ WITH input AS (SELECT $1::jsonb AS j),
 batches AS (
   SELECT (b->>'answerId')::bigint AS answer_id, b->>'answerUuid' AS answer_uuid, b->'events' AS events,
          b->'paragraphs' AS paragraphs, b->'citations' AS citations, b->'refs' AS refs
-    FROM input, jsonb_array_elements(j) AS b),
+    FROM input, jsonb_array_elements(j) AS b
+   WHERE b ? 'answerId'),
 events AS (
   INSERT INTO "adi_answer_event" ("message_id", "seq", "event", "data")
   SELECT answer_id, e."seq", e."event", e."data"
@@ -86,13 +87,13 @@ events AS (
   ON CONFLICT DO NOTHING
   RETURNING "message_id", "seq", "event", "data"),
 appended AS (${shownTextOf('events')}),
--- The answers are found by their ids as an array, which their primary key's index serves whatever the
--- planner guesses of how many rows the JSON holds: joined, it could read the whole table.
+-- Found from the batches, which the planner takes for one (see RECORDS): each answer's row is read through its
+-- index, however small the planner believes the table.
 answers AS (
   UPDATE "adi_conversation_message" AS m
      SET "remark" = m."remark" || a.text, "thinking_content" = m."thinking_content" || a.thinking
-    FROM appended AS a
-   WHERE m."id" = ANY (ARRAY(SELECT "message_id" FROM appended)) AND m."id" = a."message_id"
+    FROM batches AS b JOIN appended AS a ON a."message_id" = b.answer_id
+   WHERE m."id" = b.answer_id
   RETURNING m."uuid" AS answer_uuid),
 paragraphs AS (
   INSERT INTO "adi_conversation_message_citation_paragraph"
@@ -139,12 +140,26 @@ const ANSWER_COLUMNS = `"tokens" = (j->>'completionTokens')::int,
     "is_refused" = coalesce((j->>'refused')::boolean, false), "is_truncated" = coalesce((j->>'truncated')::boolean, false),
     "update_time" = now()`;
 
-/** What every closing statement starts with: the record, matched to its answer row by id and uuid alike. */
-const CLOSING_INPUT = `given AS (SELECT $1::jsonb AS j),
+/**
+ * What every closing statement starts with: `input`, each record `j` of `given` matched to its answer row
+ * (`answer_id`) by id and uuid alike.
+ */
+function closingInput(given: string): string {
+  return `given AS (${given}),
 -- The answer row must carry the uuid too: a spill file never lands on another database's row of the same id.
 input AS (
   SELECT j, m."id" AS answer_id FROM given
     JOIN "adi_conversation_message" AS m ON m."id" = (j->>'answerId')::bigint AND m."uuid" = j->>'answerUuid')`;
+}
+
+/**
+ * The records of a closing statement that takes many. The test that each has an answer id is there for the planner:
+ * it guesses that a JSON array holds a hundred elements and that a test of a key keeps one in a hundred, so it plans
+ * for one record, reading each table through its index row by row as for one answer. Planned for a hundred, a table
+ * it believes small (one never analyzed since it was small, as where autovacuum is off) would be read whole at every
+ * statement, however large it has grown.
+ */
+const RECORDS = `SELECT j FROM jsonb_array_elements($1::jsonb) AS j WHERE j ? 'answerId'`;
 
 /** Events written after the last one the reader was shown (`lastSeq`) are removed. */
 const UNDELIVERED_EVENTS = `undelivered AS (
@@ -155,40 +170,57 @@ const UNDELIVERED_EVENTS = `undelivered AS (
 /** The question's token count, and the end of the answer's lease; shared by both closing statements. */
 const CLOSING_QUESTION_AND_STREAM = `question AS (
   UPDATE "adi_conversation_message" SET "tokens" = (j->>'totalTokens')::int
-    FROM input WHERE "id" = (j->>'questionId')::bigint AND (j->>'newQuestion')::boolean
+    FROM input
+   WHERE "id" = (j->>'questionId')::bigint AND (j->>'newQuestion')::boolean
   RETURNING 1),
-stream AS (DELETE FROM "adi_answer_stream" USING input WHERE "message_id" = answer_id RETURNING 1)`;
+stream AS (
+  DELETE FROM "adi_answer_stream" USING input
+   WHERE "message_id" = answer_id
+  RETURNING 1)`;
+
+/** The answers' whole-answer references stored before, which a closing replaces. */
+const OLD_ANSWER_REFS = `old_embedding_refs AS (
+  DELETE FROM "adi_conversation_message_ref_embedding" USING input
+   WHERE "message_id" = answer_id
+  RETURNING 1),
+old_graph_refs AS (
+  DELETE FROM "adi_conversation_message_ref_graph" USING input
+   WHERE "message_id" = answer_id
+  RETURNING 1)`;
 
 /**
- * The end of an answer whose events and paragraphs were journaled as they were sent, in one atomic statement:
- * the events and paragraph rows not stored yet, status and counts, and the whole-answer references. What was
- * written but never delivered (events after `lastSeq`, paragraphs after `lastParagraphIndex`, the sources first
- * cited in them) is removed. The answer's text and reasoning grow by what its tail shows, read with the stock
- * client's rule, as each flush's did; after a stall they are read back from the delivered events. The process
- * need not keep them. The asker's lock is freed with it when it is a row of this database. Running it twice
- * leaves the same rows.
+ * The ends of answers whose events and paragraphs were journaled as they were sent, in one atomic statement
+ * (`$1` is an array of records, one per answer): the events and paragraph rows not stored yet, status and
+ * counts, and the whole-answer references. What was written but never delivered (events after `lastSeq`,
+ * paragraphs after `lastParagraphIndex`, the sources first cited in them) is removed. The answer's text and
+ * reasoning grow by what its tail shows, read with the stock client's rule, as each flush's did; after a stall
+ * they are read back from the delivered events. The process need not keep them. The asker's lock is freed with it
+ * when it is a row of this database. Running it twice leaves the same rows. It returns the ids of the answers it
+ * closed.
  */
-export const CLOSE_ANSWER = `
-WITH ${CLOSING_INPUT},
+export const CLOSE_ANSWERS = `
+WITH ${closingInput(RECORDS)},
 tail AS (
-  SELECT e."seq", e."event", e."data"
+  SELECT answer_id, e."seq", e."event", e."data"
     FROM input, jsonb_to_recordset(j->'events') AS e("seq" int, "event" text, "data" text)
    WHERE e."seq" <= (j->>'lastSeq')::int),
 events AS (
   INSERT INTO "adi_answer_event" ("message_id", "seq", "event", "data")
-  SELECT answer_id, "seq", "event", "data" FROM input, tail
+  SELECT answer_id, "seq", "event", "data" FROM tail
   ON CONFLICT DO NOTHING
   RETURNING "message_id", "seq", "event", "data"),
 ${UNDELIVERED_EVENTS},
--- Stored events after the last one delivered: a reader stalled, and the stored text must be cut back.
+-- Answers with stored events after the last one delivered: a reader stalled, and the stored text must be cut back.
 cut AS (
-  SELECT EXISTS (SELECT 1 FROM "adi_answer_event", input
-                  WHERE "message_id" = answer_id AND "seq" > (j->>'lastSeq')::int) AS needed),
--- Every delivered event: those stored before this statement and its own (a sibling CTE's rows are not seen).
+  SELECT answer_id FROM input
+   WHERE EXISTS (SELECT 1 FROM "adi_answer_event" AS e
+                  WHERE e."message_id" = answer_id AND e."seq" > (j->>'lastSeq')::int)),
+-- Every delivered event of the answers to cut back: those stored before this statement and its own (a sibling
+-- CTE's rows are not seen).
 delivered AS (
   SELECT "message_id", "seq", "event", "data" FROM "adi_answer_event", input
-   WHERE "message_id" = answer_id AND "seq" <= (j->>'lastSeq')::int
-  UNION SELECT answer_id, "seq", "event", "data" FROM input, tail),
+   WHERE "message_id" = answer_id AND answer_id IN (SELECT answer_id FROM cut) AND "seq" <= (j->>'lastSeq')::int
+  UNION SELECT answer_id, "seq", "event", "data" FROM tail WHERE answer_id IN (SELECT answer_id FROM cut)),
 shown AS (${shownTextOf('delivered')}),
 added AS (${shownTextOf('events')}),
 -- The flushes appended the text of every event they stored, so the text grows by what this statement stores.
@@ -196,13 +228,15 @@ added AS (${shownTextOf('events')}),
 -- so the common end costs what its tail does, not what the whole answer does.
 answer AS (
   UPDATE "adi_conversation_message" AS m SET
-    "remark" = CASE WHEN (SELECT needed FROM cut) THEN coalesce((SELECT text FROM shown), '')
-                    ELSE m."remark" || coalesce((SELECT text FROM added), '') END,
-    "thinking_content" = CASE WHEN (SELECT needed FROM cut) THEN coalesce((SELECT thinking FROM shown), '')
-                              ELSE m."thinking_content" || coalesce((SELECT thinking FROM added), '') END,
+    "remark" = CASE WHEN m."id" IN (SELECT answer_id FROM cut)
+                    THEN coalesce((SELECT text FROM shown WHERE "message_id" = m."id"), '')
+                    ELSE m."remark" || coalesce((SELECT text FROM added WHERE "message_id" = m."id"), '') END,
+    "thinking_content" = CASE WHEN m."id" IN (SELECT answer_id FROM cut)
+                              THEN coalesce((SELECT thinking FROM shown WHERE "message_id" = m."id"), '')
+                              ELSE m."thinking_content" || coalesce((SELECT thinking FROM added WHERE "message_id" = m."id"), '') END,
     ${ANSWER_COLUMNS}
     FROM input WHERE m."id" = answer_id
-  RETURNING m."id"),
+  RETURNING m."id", m."uuid"),
 ${CLOSING_QUESTION_AND_STREAM},
 -- The asker's one-answer lock, when it is a row of this database: freed in the transaction that stores the end.
 -- Only its own holder's: a spill file stored later frees nothing a newer question holds.
@@ -212,25 +246,29 @@ unlocked AS (
   RETURNING 1),
 unshown_paragraphs AS (
   DELETE FROM "adi_conversation_message_citation_paragraph" USING input
-   WHERE "message_id" = answer_id AND "paragraph_index" > (j->>'lastParagraphIndex')::int
+   WHERE "message_id" = answer_id
+     AND "paragraph_index" > (j->>'lastParagraphIndex')::int
   RETURNING 1),
 unshown_citations AS (
   DELETE FROM "adi_conversation_message_citation" USING input
-   WHERE "message_id" = answer_id AND "paragraph_index" > (j->>'lastParagraphIndex')::int
+   WHERE "message_id" = answer_id
+     AND "paragraph_index" > (j->>'lastParagraphIndex')::int
   RETURNING 1),
 unshown_refs AS (
   DELETE FROM "adi_conversation_message_citation_ref" USING input
-   WHERE "message_id" = answer_id AND "citation_id" IN (SELECT jsonb_array_elements_text(j->'unshownRefIds'))
+   WHERE "message_id" = answer_id
+     AND "citation_id" IN (SELECT jsonb_array_elements_text(j->'unshownRefIds'))
   RETURNING 1),
 -- Only the shown paragraphs' verdicts: a verdict on a removed paragraph must not touch (and so keep) its rows.
 verdicts AS (
-  SELECT v.* FROM input, jsonb_to_recordset(j->'verdicts')
+  SELECT answer_id, v.* FROM input, jsonb_to_recordset(j->'verdicts')
     AS v("paragraphIndex" int, "citationId" text, "modelVerdict" text, "modelScore" double precision)
    WHERE v."paragraphIndex" <= (j->>'lastParagraphIndex')::int),
 judged AS (
   UPDATE "adi_conversation_message_citation" AS c SET "model_verdict" = v."modelVerdict", "model_score" = v."modelScore"
     FROM input, verdicts AS v
-   WHERE c."message_id" = answer_id AND c."paragraph_index" = v."paragraphIndex" AND c."citation_id" = v."citationId"
+   WHERE c."message_id" = input.answer_id AND v.answer_id = input.answer_id
+     AND c."paragraph_index" = v."paragraphIndex" AND c."citation_id" = v."citationId"
   RETURNING 1),
 paragraphs AS (
   INSERT INTO "adi_conversation_message_citation_paragraph"
@@ -240,18 +278,19 @@ paragraphs AS (
       AS ${PARAGRAPH_RECORD}
    WHERE p."paragraphIndex" <= (j->>'lastParagraphIndex')::int
   ON CONFLICT DO NOTHING
-  RETURNING "paragraph_index"),
+  RETURNING "message_id", "paragraph_index"),
 citations AS (
   INSERT INTO "adi_conversation_message_citation"
     ("message_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id", "support_score",
      "support_verdict", "quote_text", "quote_start", "quote_end", "model_verdict", "model_score")
-  SELECT answer_id, c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
+  SELECT input.answer_id, c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
          c."supportScore", c."supportVerdict", c."quoteText", c."quoteStart", c."quoteEnd", v."modelVerdict",
          v."modelScore"
-    FROM input, jsonb_to_recordset(j->'citations')
+    FROM input CROSS JOIN LATERAL jsonb_to_recordset(j->'citations')
       AS ${CITATION_RECORD}
-    LEFT JOIN verdicts AS v ON v."paragraphIndex" = c."paragraphIndex" AND v."citationId" = c."citationId"
-   WHERE c."paragraphIndex" IN (SELECT "paragraph_index" FROM paragraphs)
+    LEFT JOIN verdicts AS v
+      ON v.answer_id = input.answer_id AND v."paragraphIndex" = c."paragraphIndex" AND v."citationId" = c."citationId"
+   WHERE (input.answer_id, c."paragraphIndex") IN (SELECT "message_id", "paragraph_index" FROM paragraphs)
   RETURNING 1),
 refs AS (
   INSERT INTO "adi_conversation_message_citation_ref"
@@ -262,10 +301,9 @@ refs AS (
    WHERE r."citationId" NOT IN (SELECT jsonb_array_elements_text(j->'unshownRefIds'))
   ON CONFLICT DO NOTHING
   RETURNING 1),
-old_embedding_refs AS (DELETE FROM "adi_conversation_message_ref_embedding" USING input WHERE "message_id" = answer_id RETURNING 1),
-old_graph_refs AS (DELETE FROM "adi_conversation_message_ref_graph" USING input WHERE "message_id" = answer_id RETURNING 1),
-${ANSWER_REF_INSERTS}
-SELECT (SELECT count(*) FROM answer) AS "updated", pg_notify('${JOURNAL_CHANNEL}', (SELECT j->>'answerUuid' FROM input))`;
+${OLD_ANSWER_REFS},
+${answerRefInserts('input AS a')}
+SELECT "id" AS "answerId", pg_notify('${JOURNAL_CHANNEL}', "uuid") FROM answer`;
 
 /**
  * The end of an answer from a record that carries all of it (its text, every paragraph and citation), in one
@@ -273,7 +311,7 @@ SELECT (SELECT count(*) FROM answer) AS "updated", pg_notify('${JOURNAL_CHANNEL}
  * were journaled as they were sent hold such records.
  */
 export const CLOSE_WHOLE_ANSWER = `
-WITH ${CLOSING_INPUT},
+WITH ${closingInput('SELECT $1::jsonb AS j')},
 events AS (
   INSERT INTO "adi_answer_event" ("message_id", "seq", "event", "data")
   SELECT answer_id, e."seq", e."event", e."data"
@@ -290,8 +328,7 @@ ${CLOSING_QUESTION_AND_STREAM},
 old_paragraphs AS (DELETE FROM "adi_conversation_message_citation_paragraph" USING input WHERE "message_id" = answer_id RETURNING 1),
 old_citations AS (DELETE FROM "adi_conversation_message_citation" USING input WHERE "message_id" = answer_id RETURNING 1),
 old_refs AS (DELETE FROM "adi_conversation_message_citation_ref" USING input WHERE "message_id" = answer_id RETURNING 1),
-old_embedding_refs AS (DELETE FROM "adi_conversation_message_ref_embedding" USING input WHERE "message_id" = answer_id RETURNING 1),
-old_graph_refs AS (DELETE FROM "adi_conversation_message_ref_graph" USING input WHERE "message_id" = answer_id RETURNING 1),
+${OLD_ANSWER_REFS},
 ${CITATION_ROW_INSERTS}
 SELECT (SELECT count(*) FROM answer) AS "updated", pg_notify('${JOURNAL_CHANNEL}', (SELECT j->>'answerUuid' FROM input))`;
 

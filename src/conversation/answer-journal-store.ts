@@ -2,15 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../database/database.module.js';
 import { poolQuery, type PoolQuery } from '../database/pool-query.js';
+import { StatementGroups } from '../database/statement-groups.js';
 import type { AnswerStatus } from '../database/entities/message.entity.js';
 import type { CitationVerdict } from '../citation/citation-events.js';
 import { safeText } from '../sse/safe-text.js';
 import type { SseFrame } from '../sse/sse-frames.js';
-import { StorageFailedError } from './conversation-errors.js';
+import { isOneRecordsError, StorageFailedError } from './conversation-errors.js';
 import {
   APPEND_MANY,
   CLOSE_ABANDONED,
-  CLOSE_ANSWER,
+  CLOSE_ANSWERS,
   CLOSE_WHOLE_ANSWER,
   OPEN_ANSWER,
   STOP_CHANNEL,
@@ -93,6 +94,15 @@ export interface StoredEvent {
 @Injectable()
 export class AnswerJournalStore {
   private readonly sql: PoolQuery;
+  /**
+   * Answers that end while another's end is being stored are stored together: answers that started together end
+   * together, and one statement for many costs the database about what it costs for one.
+   */
+  private readonly closings = new StatementGroups(
+    (rows: readonly ClosingRows[]) => this.closeGroup(rows),
+    { maxGroup: 32, maxUnderWay: 2 },
+    isOneRecordsError,
+  );
 
   constructor(@Inject(DATA_SOURCE) dataSource: DataSource) {
     this.sql = poolQuery(dataSource);
@@ -132,21 +142,33 @@ export class AnswerJournalStore {
    * paragraph) was kept before paragraphs were journaled as they were sent, and is stored as such.
    */
   async closeRows(rows: ClosingRows | WholeAnswerRows): Promise<void> {
-    const result =
+    const closed =
       'answerText' in rows
-        ? await this.run<{ updated: string }>('answer_close_whole', CLOSE_WHOLE_ANSWER, rows)
-        : await this.run<{ updated: string }>('answer_close', CLOSE_ANSWER, rows);
-    if (Number(result[0]?.updated ?? 0) === 0) {
-      throw new StorageFailedError(new Error(`answer ${rows.answerUuid} is not in this database`));
-    }
+        ? Number((await this.run<{ updated: string }>('answer_close_whole', CLOSE_WHOLE_ANSWER, rows))[0]?.updated) > 0
+        : await this.closings.run(rows);
+    if (!closed) throw new StorageFailedError(new Error(`answer ${rows.answerUuid} is not in this database`));
+  }
+
+  /** Whether each answer was closed, in the order given. */
+  private async closeGroup(group: readonly ClosingRows[]): Promise<boolean[]> {
+    // The renewals of leases and locks skip the rows a closing holds, so the closing's own order cannot deadlock
+    // with them; in the order of their ids, two closings of one answer (which should not happen) would queue.
+    const ordered = [...group].sort((a, b) => compareIds(a.answerId, b.answerId));
+    const closed = await this.run<{ answerId: string }>('answer_close', CLOSE_ANSWERS, ordered);
+    const ids = new Set(closed.map((row) => String(row.answerId)));
+    return group.map((rows) => ids.has(rows.answerId));
   }
 
   /** Extends the leases of many answers at once; resolves with the ids of those someone asked to stop. */
   async renewMany(answerIds: readonly string[], leaseMs: number): Promise<Set<string>> {
     if (answerIds.length === 0) return new Set();
     const rows = await this.sql.rows<{ id: string }>(
+      // A lease whose row is locked is being closed (or stopped): it is skipped, not waited for, so that the
+      // renewal cannot deadlock with a closing that holds several answers' rows in another order.
       `UPDATE "adi_answer_stream" SET "lease_expires_at" = now() + $2 * interval '1 millisecond'
-        WHERE "message_id" = ANY($1::bigint[]) RETURNING "message_id" AS "id", "stop_requested" AS "stop"`,
+        WHERE "message_id" IN (SELECT "message_id" FROM "adi_answer_stream"
+                                WHERE "message_id" = ANY($1::bigint[]) FOR UPDATE SKIP LOCKED)
+       RETURNING "message_id" AS "id", "stop_requested" AS "stop"`,
       [answerIds, leaseMs],
       'answer_lease_renew_many',
     );
@@ -196,7 +218,7 @@ function eventRow(frame: SseFrame) {
   return { seq: frame.id, event: frame.event ?? null, data: frame.data };
 }
 
-/** The closing as the rows of {@link CLOSE_ANSWER}. */
+/** The closing as the rows of {@link CLOSE_ANSWERS}, one record of its array. */
 export function closingRows(closing: AnswerClosing) {
   return {
     answerId: closing.answerId,
@@ -227,3 +249,8 @@ export function closingRows(closing: AnswerClosing) {
 type ClosingRows = ReturnType<typeof closingRows>;
 /** A spill file's record that carries the whole answer; see {@link CLOSE_WHOLE_ANSWER}. */
 type WholeAnswerRows = Record<string, unknown> & { answerUuid: string; answerText: string };
+
+/** Orders decimal ids (bigint columns, read as strings) by their value. */
+function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}

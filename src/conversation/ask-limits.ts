@@ -88,9 +88,13 @@ export class PgAskLimits implements AskLimits {
   async renewMany(locks: readonly AnswerLock[], leaseMs: number): Promise<Set<string>> {
     if (locks.length === 0) return new Set();
     const rows = await this.sql.rows<{ holder: string }>(
+      // A lock whose row is locked is being freed with its answer's end: it is skipped, not waited for, so that the
+      // renewal cannot deadlock with a closing that frees several users' locks in another order.
       `UPDATE "adi_ask_lock" AS l SET "expires_at" = now() + $3 * interval '1 millisecond'
          FROM unnest($1::bigint[], $2::varchar[]) AS held("user_id", "holder")
         WHERE l."user_id" = held."user_id" AND l."holder" = held."holder"
+          AND l."user_id" IN (SELECT "user_id" FROM "adi_ask_lock" WHERE "user_id" = ANY($1::bigint[])
+                                 FOR UPDATE SKIP LOCKED)
        RETURNING l."holder"`,
       [locks.map((lock) => lock.userId), locks.map((lock) => lock.holder), leaseMs],
       'ask_lock_renew_many',

@@ -203,20 +203,22 @@ export const REF_RECORD = `r("citationId" text, "displayNumber" int, "citationTy
       "payloadJson" text)`;
 
 /**
- * The part of a storing statement that writes an answer's whole-answer references (the legacy embedding and
- * graph rows), as data-modifying CTEs. It expects a CTE `input` holding the record as `j` and a CTE `answer`
- * holding the answer's `id`.
+ * The part of a storing statement that writes answers' whole-answer references (the legacy embedding and graph
+ * rows), as data-modifying CTEs, for each row of `answers`: a relation named `a` of each answer's `answer_id` and
+ * its record `j`.
  */
-export const ANSWER_REF_INSERTS = `embedding_refs AS (
+export function answerRefInserts(answers: string): string {
+  return `embedding_refs AS (
   INSERT INTO "adi_conversation_message_ref_embedding" ("message_id", "embedding_id", "score", "chunk_text", "user_id")
-  SELECT answer."id", e."embeddingId", e."score", e."chunkText", (j->>'userId')::bigint
-    FROM answer, input, jsonb_to_recordset(j->'embeddingRefs') AS e("embeddingId" text, "score" numeric, "chunkText" text)
+  SELECT a.answer_id, e."embeddingId", e."score", e."chunkText", (a.j->>'userId')::bigint
+    FROM ${answers}, jsonb_to_recordset(a.j->'embeddingRefs') AS e("embeddingId" text, "score" numeric, "chunkText" text)
   RETURNING 1),
 graph_refs AS (
   INSERT INTO "adi_conversation_message_ref_graph" ("message_id", "entities_from_question", "graph_from_store", "user_id")
-  SELECT answer."id", g."entitiesFromQuestion", g."graphFromStore", (j->>'userId')::bigint
-    FROM answer, input, jsonb_to_recordset(j->'graphRefs') AS g("entitiesFromQuestion" text, "graphFromStore" text)
+  SELECT a.answer_id, g."entitiesFromQuestion", g."graphFromStore", (a.j->>'userId')::bigint
+    FROM ${answers}, jsonb_to_recordset(a.j->'graphRefs') AS g("entitiesFromQuestion" text, "graphFromStore" text)
   RETURNING 1)`;
+}
 
 /**
  * The part of a storing statement that writes an answer's paragraphs, citations, cited sources and whole-answer
@@ -247,4 +249,4 @@ refs AS (
     FROM answer, input, jsonb_to_recordset(j->'refs')
       AS ${REF_RECORD}
   RETURNING 1),
-${ANSWER_REF_INSERTS}`;
+${answerRefInserts('(SELECT answer."id" AS answer_id, j FROM answer, input) AS a')}`;

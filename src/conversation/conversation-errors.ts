@@ -73,3 +73,21 @@ export function storageReason(error: unknown): string {
   const code = (cause as { code?: unknown }).code;
   return typeof code === 'string' ? `${cause.message} [${code}]` : cause.message;
 }
+
+/** The SQLSTATE code of a failed statement, when the database gave one. */
+function sqlState(error: unknown): string | undefined {
+  const cause = error instanceof StorageFailedError ? error.cause : error;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The database refused the data (SQLSTATE class 22 or 23), not the connection or the server: retrying all of it together cannot help. */
+export function isRowError(error: unknown): boolean {
+  const code = sqlState(error);
+  return code !== undefined && (code.startsWith('22') || code.startsWith('23'));
+}
+
+/** A statement that many records share failed for one of them: refused data, or a deadlock on one's rows. */
+export function isOneRecordsError(error: unknown): boolean {
+  return isRowError(error) || sqlState(error) === '40P01';
+}

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AnswerJournalStore, type AnswerBatch } from './answer-journal-store.js';
-import { StorageFailedError, storageReason } from './conversation-errors.js';
+import { isRowError, storageReason } from './conversation-errors.js';
 import { LiveAnswers } from './live-answers.js';
 
 /** A journal as the flusher sees it: it hands over its unwritten batch and is told how the write went. */
@@ -135,11 +135,4 @@ export class JournalFlusher {
     for (const { journal } of entries) journal.stored();
     this.live.journalGrew(entries.map((entry) => entry.batch.answerUuid));
   }
-}
-
-/** The database refused the data (SQLSTATE class 22 or 23), not the connection or the server: retrying all of it together cannot help. */
-function isRowError(error: unknown): boolean {
-  const cause = error instanceof StorageFailedError ? error.cause : error;
-  const code = (cause as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }
