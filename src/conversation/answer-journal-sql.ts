@@ -62,6 +62,15 @@ function shownTextOf(source: string): string {
 }
 
 /**
+ * The records of a statement that takes many, one per answer. The test that each has an answer id is there for the
+ * planner: it guesses that a JSON array holds a hundred elements and that a test of a key keeps one in a hundred, so
+ * it plans for one record, reading each table through its index row by row as for one answer. Planned for a hundred,
+ * a table it believes small (one never analyzed since it was small, as where autovacuum is off) would be read whole
+ * at every statement, however large it has grown.
+ */
+const RECORDS = `SELECT j FROM jsonb_array_elements($1::jsonb) AS j WHERE j ? 'answerId'`;
+
+/**
  * One flush of many answers: each batch's events, the text they show appended to its answer row, and the rows
  * of the paragraphs it sent (each with its citations, and the sources first cited in it), in one statement.
  *
@@ -74,12 +83,10 @@ function shownTextOf(source: string): string {
  * uuids a notification (a payload holds at most 8,000 bytes).
  */
 export const APPEND_MANY = `
-WITH input AS (SELECT $1::jsonb AS j),
-batches AS (
-  SELECT (b->>'answerId')::bigint AS answer_id, b->>'answerUuid' AS answer_uuid, b->'events' AS events,
-         b->'paragraphs' AS paragraphs, b->'citations' AS citations, b->'refs' AS refs
-    FROM input, jsonb_array_elements(j) AS b
-   WHERE b ? 'answerId'),
+WITH batches AS (
+  SELECT (j->>'answerId')::bigint AS answer_id, j->>'answerUuid' AS answer_uuid, j->'events' AS events,
+         j->'paragraphs' AS paragraphs, j->'citations' AS citations, j->'refs' AS refs
+    FROM (${RECORDS}) AS records),
 events AS (
   INSERT INTO "adi_answer_event" ("message_id", "seq", "event", "data")
   SELECT answer_id, e."seq", e."event", e."data"
@@ -152,15 +159,6 @@ input AS (
     JOIN "adi_conversation_message" AS m ON m."id" = (j->>'answerId')::bigint AND m."uuid" = j->>'answerUuid')`;
 }
 
-/**
- * The records of a closing statement that takes many. The test that each has an answer id is there for the planner:
- * it guesses that a JSON array holds a hundred elements and that a test of a key keeps one in a hundred, so it plans
- * for one record, reading each table through its index row by row as for one answer. Planned for a hundred, a table
- * it believes small (one never analyzed since it was small, as where autovacuum is off) would be read whole at every
- * statement, however large it has grown.
- */
-const RECORDS = `SELECT j FROM jsonb_array_elements($1::jsonb) AS j WHERE j ? 'answerId'`;
-
 /** Events written after the last one the reader was shown (`lastSeq`) are removed. */
 const UNDELIVERED_EVENTS = `undelivered AS (
   DELETE FROM "adi_answer_event" USING input
@@ -170,23 +168,13 @@ const UNDELIVERED_EVENTS = `undelivered AS (
 /** The question's token count, and the end of the answer's lease; shared by both closing statements. */
 const CLOSING_QUESTION_AND_STREAM = `question AS (
   UPDATE "adi_conversation_message" SET "tokens" = (j->>'totalTokens')::int
-    FROM input
-   WHERE "id" = (j->>'questionId')::bigint AND (j->>'newQuestion')::boolean
+    FROM input WHERE "id" = (j->>'questionId')::bigint AND (j->>'newQuestion')::boolean
   RETURNING 1),
-stream AS (
-  DELETE FROM "adi_answer_stream" USING input
-   WHERE "message_id" = answer_id
-  RETURNING 1)`;
+stream AS (DELETE FROM "adi_answer_stream" USING input WHERE "message_id" = answer_id RETURNING 1)`;
 
 /** The answers' whole-answer references stored before, which a closing replaces. */
-const OLD_ANSWER_REFS = `old_embedding_refs AS (
-  DELETE FROM "adi_conversation_message_ref_embedding" USING input
-   WHERE "message_id" = answer_id
-  RETURNING 1),
-old_graph_refs AS (
-  DELETE FROM "adi_conversation_message_ref_graph" USING input
-   WHERE "message_id" = answer_id
-  RETURNING 1)`;
+const OLD_ANSWER_REFS = `old_embedding_refs AS (DELETE FROM "adi_conversation_message_ref_embedding" USING input WHERE "message_id" = answer_id RETURNING 1),
+old_graph_refs AS (DELETE FROM "adi_conversation_message_ref_graph" USING input WHERE "message_id" = answer_id RETURNING 1)`;
 
 /**
  * The ends of answers whose events and paragraphs were journaled as they were sent, in one atomic statement
@@ -246,18 +234,15 @@ unlocked AS (
   RETURNING 1),
 unshown_paragraphs AS (
   DELETE FROM "adi_conversation_message_citation_paragraph" USING input
-   WHERE "message_id" = answer_id
-     AND "paragraph_index" > (j->>'lastParagraphIndex')::int
+   WHERE "message_id" = answer_id AND "paragraph_index" > (j->>'lastParagraphIndex')::int
   RETURNING 1),
 unshown_citations AS (
   DELETE FROM "adi_conversation_message_citation" USING input
-   WHERE "message_id" = answer_id
-     AND "paragraph_index" > (j->>'lastParagraphIndex')::int
+   WHERE "message_id" = answer_id AND "paragraph_index" > (j->>'lastParagraphIndex')::int
   RETURNING 1),
 unshown_refs AS (
   DELETE FROM "adi_conversation_message_citation_ref" USING input
-   WHERE "message_id" = answer_id
-     AND "citation_id" IN (SELECT jsonb_array_elements_text(j->'unshownRefIds'))
+   WHERE "message_id" = answer_id AND "citation_id" IN (SELECT jsonb_array_elements_text(j->'unshownRefIds'))
   RETURNING 1),
 -- Only the shown paragraphs' verdicts: a verdict on a removed paragraph must not touch (and so keep) its rows.
 verdicts AS (

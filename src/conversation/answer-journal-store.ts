@@ -151,10 +151,8 @@ export class AnswerJournalStore {
 
   /** Whether each answer was closed, in the order given. */
   private async closeGroup(group: readonly ClosingRows[]): Promise<boolean[]> {
-    // The renewals of leases and locks skip the rows a closing holds, so the closing's own order cannot deadlock
-    // with them; in the order of their ids, two closings of one answer (which should not happen) would queue.
-    const ordered = [...group].sort((a, b) => compareIds(a.answerId, b.answerId));
-    const closed = await this.run<{ answerId: string }>('answer_close', CLOSE_ANSWERS, ordered);
+    // The renewals of leases and locks skip the rows a closing holds: the order the group locks them in is free.
+    const closed = await this.run<{ answerId: string }>('answer_close', CLOSE_ANSWERS, group);
     const ids = new Set(closed.map((row) => String(row.answerId)));
     return group.map((rows) => ids.has(rows.answerId));
   }
@@ -249,8 +247,3 @@ export function closingRows(closing: AnswerClosing) {
 type ClosingRows = ReturnType<typeof closingRows>;
 /** A spill file's record that carries the whole answer; see {@link CLOSE_WHOLE_ANSWER}. */
 type WholeAnswerRows = Record<string, unknown> & { answerUuid: string; answerText: string };
-
-/** Orders decimal ids (bigint columns, read as strings) by their value. */
-function compareIds(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
-}
