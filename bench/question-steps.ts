@@ -6,7 +6,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { cpuBetween, cpuReadings, databaseProcesses } from './database-cpu.js';
 import { AuthService } from '../src/auth/auth.service.js';
-import { ASK_LIMITS, type AskLimits } from '../src/conversation/ask-limits.js';
+import { AnswerAdmission } from '../src/conversation/answer-admission.js';
+import type { AnswerLock } from '../src/conversation/ask-limits.js';
 import { AnswerJournalStore } from '../src/conversation/answer-journal-store.js';
 import { ConversationRepository } from '../src/conversation/conversation.repository.js';
 import { newUuid } from '../src/common/ids.js';
@@ -30,7 +31,7 @@ export async function questionSteps(
 ): Promise<StepCost[]> {
   const auth = app.get(AuthService);
   const conversations = app.get(ConversationRepository);
-  const limits = app.get<AskLimits>(ASK_LIMITS);
+  const admission = app.get(AnswerAdmission);
   const retrieval = app.get<RetrievalPort>(RETRIEVAL_PORT);
   const journal = app.get(AnswerJournalStore);
 
@@ -38,33 +39,33 @@ export async function questionSteps(
   const { conversation, bases } = (await conversations.findWithBases(user.conversationUuid))!;
   const hits = await retrieval.retrieve(QUESTION, bases);
 
-  let lock: Awaited<ReturnType<AskLimits['acquire']>>;
+  let lock: AnswerLock | undefined;
   let opened: { answerId: string; questionId: string; answerUuid: string };
-  // The limits and the journal are timed statement by statement, in the order a question makes them: each round
-  // takes the lock, counts the question, opens the answer and closes it, which frees the lock again.
+  // The limits and the journal are timed in the order a question takes them: each round takes the lock, counts the
+  // question, opens the answer and closes it, which frees the lock again.
   const steps: [string, () => Promise<unknown>][] = [
     ['authentication (token and user)', () => auth.userForToken(user.token)],
     ['conversation and knowledge bases', () => conversations.findWithBases(user.conversationUuid)],
     ['retrieval (chunks and graph)', () => retrieval.retrieve(QUESTION, bases)],
-    ['lock', async () => (lock = await limits.acquire(me.id, 30_000))],
-    ['rate count', () => limits.allow(me.id)],
     [
-      'journal opening',
+      // The lock, the rate count and the journal's opening: one statement where both limits are rows of the
+      // database, three in turn otherwise.
+      'lock, rate count, journal opening',
       async () => {
         const answerUuid = newUuid();
-        opened = {
+        const admitted = await admission.admit({
+          userId: me.id,
+          conversationId: conversation.id,
+          conversationUuid: conversation.uuid,
+          questionUuid: newUuid(),
+          question: QUESTION,
           answerUuid,
-          ...(await journal.open({
-            userId: me.id,
-            conversationId: conversation.id,
-            conversationUuid: conversation.uuid,
-            questionUuid: newUuid(),
-            question: QUESTION,
-            answerUuid,
-            modelPlatform: 'bench',
-            leaseMs: 30_000,
-          })),
-        };
+          modelPlatform: 'bench',
+          leaseMs: 30_000,
+        });
+        if ('refused' in admitted) throw admitted.refused;
+        ({ lock } = admitted);
+        opened = { answerUuid, answerId: admitted.answerId, questionId: admitted.questionId };
       },
     ],
     [

@@ -59,7 +59,7 @@ describe('POST /conversation/message/process with the offline model', () => {
     }
   });
 
-  it("frees the asker's lock in the statement that stores the answer's end, not in one of its own", async () => {
+  it("takes the asker's lock in the statement that opens the answer and frees it in the one that stores its end", async () => {
     const sql = poolQuery(server.app.get<DataSource>(DATA_SOURCE));
     const rows = sql.rows.bind(sql);
     const statements: string[] = [];
@@ -73,9 +73,9 @@ describe('POST /conversation/message/process with the offline model', () => {
     } finally {
       sql.rows = rows;
     }
-    expect(statements).toContain('ask_lock_acquire');
+    expect(statements).toContain('answer_open_admitted');
     expect(statements).toContain('answer_close');
-    expect(statements).not.toContain('ask_lock_release');
+    for (const own of ['ask_lock_acquire', 'answer_open', 'ask_lock_release']) expect(statements).not.toContain(own);
     const locks = await sql.rows<{ n: number }>(`SELECT count(*)::int AS n FROM "adi_ask_lock"`);
     expect(locks).toEqual([{ n: 0 }]);
   });

@@ -22,7 +22,7 @@ export interface LimiterOptions {
 }
 
 /** Table the PostgreSQL store keeps its counters in; created by a migration. */
-const LIMIT_TABLE = 'adi_rate_limit';
+export const LIMIT_TABLE = 'adi_rate_limit';
 
 /**
  * Makes `rate-limiter-flexible` limiters on the store the deployment has: Redis when REDIS_URL is set; else the

@@ -1,3 +1,4 @@
+import { LIMIT_TABLE } from '../common/rate-limiter.js';
 import { MESSAGE_ROLE } from '../database/entities/message.entity.js';
 import { WRAP } from '../sse/sse-frames.js';
 import { EVENT } from './answer-frames.js';
@@ -19,8 +20,11 @@ export const JOURNAL_CHANNEL = 'adi_answer_journal';
 /** PostgreSQL channel that asks the writer of an answer to stop it (payload: the answer's uuid). */
 export const STOP_CHANNEL = 'adi_answer_stop';
 
-export const OPEN_ANSWER = `
-WITH input AS (SELECT $1::jsonb AS j),
+/**
+ * The rows an answer opens with, for the record in `input` (none when `input` is empty): the question (unless an
+ * earlier one is answered again), the answer (`streaming`) and its stream's lease.
+ */
+const OPENING_ROWS = `
 question AS (
   INSERT INTO "adi_conversation_message"
     ("uuid", "parent_message_id", "conversation_id", "conversation_uuid", "user_id", "remark", "message_role", "tokens")
@@ -43,9 +47,46 @@ stream AS (
   INSERT INTO "adi_answer_stream" ("message_id", "answer_uuid", "user_id", "lease_expires_at")
   SELECT answer."id", j->>'answerUuid', (j->>'userId')::bigint, now() + (j->>'leaseMs')::int * interval '1 millisecond'
     FROM answer, input
-  RETURNING 1)
+  RETURNING 1)`;
+
+export const OPEN_ANSWER = `
+WITH input AS (SELECT $1::jsonb AS j),${OPENING_ROWS}
 SELECT (SELECT "id" FROM answer) AS "answerId", (SELECT "id" FROM question_id) AS "questionId",
        (SELECT count(*) FROM stream) AS "streams"`;
+
+/**
+ * A question's admission and its answer's opening in one transaction, for limits kept as rows of this database:
+ * - the asker's one-answer lock is looked at first; a question refused because it is held is not counted;
+ * - the question is counted in the per-minute limiter's row (the table, key and arithmetic of
+ *   `rate-limiter-flexible`'s PostgreSQL store, with the application's clock: `$2` is now and `j.rateExpire` the
+ *   end of a window that starts now, in milliseconds since the epoch);
+ * - within the limit, the lock is taken (or taken over from a holder whose lease ran out);
+ * - with the lock, the answer opens.
+ * `free` false: the lock is held. `points` over the limit: refused for the rate. `answerId` null otherwise: the
+ * lock was taken by another question of the same user since this statement's snapshot.
+ */
+export const OPEN_ADMITTED_ANSWER = `
+WITH given AS (SELECT $1::jsonb AS j),
+free AS (
+  SELECT NOT EXISTS (SELECT 1 FROM "adi_ask_lock" AS l, given
+                      WHERE l."user_id" = (j->>'userId')::bigint AND l."expires_at" >= now()) AS "free"),
+counted AS (
+  INSERT INTO "${LIMIT_TABLE}" AS r ("key", "points", "expire")
+  SELECT j->>'rateKey', 1, (j->>'rateExpire')::bigint FROM given, free WHERE free."free"
+  ON CONFLICT ("key") DO UPDATE SET
+    "points" = CASE WHEN r."expire" <= $2::bigint THEN 1 ELSE r."points" + 1 END,
+    "expire" = CASE WHEN r."expire" <= $2::bigint THEN EXCLUDED."expire" ELSE r."expire" END
+  RETURNING r."points"),
+locked AS (
+  INSERT INTO "adi_ask_lock" AS l ("user_id", "holder", "expires_at")
+  SELECT (j->>'userId')::bigint, j->>'holder', now() + (j->>'leaseMs')::int * interval '1 millisecond'
+    FROM given, counted WHERE counted."points" <= (j->>'perMinute')::int
+  ON CONFLICT ("user_id") DO UPDATE SET "holder" = EXCLUDED."holder", "expires_at" = EXCLUDED."expires_at"
+   WHERE l."expires_at" < now()
+  RETURNING 1),
+input AS (SELECT j FROM given WHERE EXISTS (SELECT 1 FROM locked)),${OPENING_ROWS}
+SELECT (SELECT "free" FROM free) AS "free", (SELECT "points" FROM counted) AS "points",
+       (SELECT "id" FROM answer) AS "answerId", (SELECT "id" FROM question_id) AS "questionId"`;
 
 /** The text an event shows the stock client: an unnamed event's data, a leading `-_wrap_-` being a line break. */
 const SHOWN_TEXT = `CASE WHEN starts_with("data", '${WRAP}') THEN E'\\n' || substr("data", ${WRAP.length + 1}) ELSE "data" END`;

@@ -13,6 +13,7 @@ import {
   CLOSE_ABANDONED,
   CLOSE_ANSWERS,
   CLOSE_WHOLE_ANSWER,
+  OPEN_ADMITTED_ANSWER,
   OPEN_ANSWER,
   STOP_CHANNEL,
 } from './answer-journal-sql.js';
@@ -36,6 +37,26 @@ export interface AnswerOpening {
   answerUuid: string;
   modelPlatform: string;
   leaseMs: number;
+}
+
+/** The limits a question's opening statement takes, when they are rows of the answers' database. */
+export interface LimitsTaken {
+  /** Who the one-answer lock is taken for. */
+  holder: string;
+  rateKey: string;
+  perMinute: number;
+  windowMs: number;
+}
+
+/**
+ * What that statement found: whether the lock was free, the question's count in its window (0 when it was not
+ * counted), and the answer's rows when it opened.
+ */
+export interface AdmittedOpening {
+  free: boolean;
+  points: number;
+  answerId?: string;
+  questionId?: string;
 }
 
 /** The rows of the paragraphs an answer sent: each paragraph, its citations, and the sources first cited in it. */
@@ -115,6 +136,39 @@ export class AnswerJournalStore {
       questionId: opening.questionId ?? null,
     });
     return { answerId: String(rows[0]!.answerId), questionId: String(rows[0]!.questionId) };
+  }
+
+  /**
+   * {@link open} for a question whose limits are rows of this database, taken by the same statement (see
+   * `OPEN_ADMITTED_ANSWER`): the answer opens only when the lock was free, the question within the limit and the
+   * lock taken for `holder`.
+   */
+  async openAdmitted(opening: AnswerOpening, limits: LimitsTaken): Promise<AdmittedOpening> {
+    const now = Date.now();
+    const [row] = await this.run<{
+      free: boolean;
+      points: number | null;
+      answerId: string | null;
+      questionId: string | null;
+    }>(
+      'answer_open_admitted',
+      OPEN_ADMITTED_ANSWER,
+      {
+        ...opening,
+        question: safeText(opening.question),
+        questionId: opening.questionId ?? null,
+        holder: limits.holder,
+        rateKey: limits.rateKey,
+        rateExpire: now + limits.windowMs,
+        perMinute: limits.perMinute,
+      },
+      [now],
+    );
+    return {
+      free: row!.free,
+      points: row!.points ?? 0,
+      ...(row!.answerId !== null ? { answerId: String(row!.answerId), questionId: String(row!.questionId) } : {}),
+    };
   }
 
   /** The batches of many answers, in one statement. */
@@ -203,9 +257,14 @@ export class AnswerJournalStore {
   }
 
   /** One of the statements above, prepared once per connection under its own name. */
-  private async run<T extends object>(name: string, text: string, input: unknown): Promise<T[]> {
+  private async run<T extends object>(
+    name: string,
+    text: string,
+    input: unknown,
+    more: readonly unknown[] = [],
+  ): Promise<T[]> {
     try {
-      return await this.sql.rows<T>(text, [JSON.stringify(input)], name);
+      return await this.sql.rows<T>(text, [JSON.stringify(input), ...more], name);
     } catch (error) {
       throw new StorageFailedError(error);
     }

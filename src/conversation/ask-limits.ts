@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { newUuid } from '../common/ids.js';
 import { spend, type LimiterFactory } from '../common/rate-limiter.js';
 import { poolQuery, type PoolQuery } from '../database/pool-query.js';
@@ -35,6 +35,22 @@ export interface AskLimits {
   allow(userId: string): Promise<boolean>;
   /** Extends the leases of many locks at once; resolves with the holders that still hold theirs. */
   renewMany(locks: readonly AnswerLock[], leaseMs: number): Promise<Set<string>>;
+  /**
+   * Set when the lock and the per-minute count are both rows of the answers' database: the statement that opens
+   * an answer then takes them itself, and a question makes one statement for the three.
+   */
+  readonly rows?: LimitRows;
+}
+
+/** What the statement that opens an answer needs to take the limits kept as rows of its database. */
+export interface LimitRows {
+  /** The per-minute limiter's key for a user, as the limiter itself names it. */
+  rateKey(userId: string): string;
+  readonly perMinute: number;
+  /** The length of the limiter's window. */
+  readonly windowMs: number;
+  /** A lock that statement took, as its holder sees it. */
+  lock(userId: string, holder: string): AnswerLock;
 }
 
 export const ASK_LIMITS = Symbol('ASK_LIMITS');
@@ -49,12 +65,22 @@ export function askRateLimiter(factory: LimiterFactory, perMinute: number): Rate
 
 export class PgAskLimits implements AskLimits {
   private readonly sql: PoolQuery;
+  readonly rows?: LimitRows;
 
   constructor(
     dataSource: DataSource,
     private readonly rate: RateLimiterAbstract,
   ) {
     this.sql = poolQuery(dataSource);
+    // The count is a row only on the PostgreSQL server; on the embedded database it is kept in memory.
+    if (rate instanceof RateLimiterPostgres) {
+      this.rows = {
+        rateKey: (userId) => rate.getKey(userId),
+        perMinute: rate.points,
+        windowMs: rate.duration * 1000,
+        lock: (userId, holder) => this.lockOf(userId, holder),
+      };
+    }
   }
 
   async acquire(userId: string, leaseMs: number): Promise<AnswerLock | undefined> {
@@ -67,7 +93,10 @@ export class PgAskLimits implements AskLimits {
       [userId, holder, leaseMs],
       'ask_lock_acquire',
     );
-    if (rows.length === 0) return undefined;
+    return rows.length === 0 ? undefined : this.lockOf(userId, holder);
+  }
+
+  private lockOf(userId: string, holder: string): AnswerLock {
     return heldLock(
       userId,
       holder,

@@ -34,14 +34,15 @@ import {
 } from './answer-session.js';
 import { AnswerSpill } from './answer-spill.js';
 import { storageReason } from './conversation-errors.js';
-import { ASK_LIMITS, type AnswerLock, type AskLimits } from './ask-limits.js';
+import type { AnswerLock } from './ask-limits.js';
+import { AnswerAdmission } from './answer-admission.js';
 import type { AskRequest } from './ask.schemas.js';
 import { CitationTrust } from './citation-trust.service.js';
 import { ConversationHistory, type ConversationMemory } from './conversation-history.js';
 import { ConversationRepository } from './conversation.repository.js';
 import { LiveAnswers } from './live-answers.js';
 import { MessageRepository } from './message.repository.js';
-import { AnswerInProgressError, ConversationNotFoundError } from './conversation-errors.js';
+import { ConversationNotFoundError } from './conversation-errors.js';
 
 /**
  * The `[ERROR]` data of an answer shown but not stored. Every answer's end is prepared with it (its spill file
@@ -51,13 +52,6 @@ const NOT_SAVED = (() => {
   const error = new AnswerNotSavedError();
   return `${error.code}: ${error.message}`;
 })();
-
-export class RateLimitedError extends AppError {
-  readonly code = 'ASK_RATE_LIMITED';
-  constructor(perMinute: number) {
-    super(`Too many questions: at most ${perMinute} a minute. Wait a moment and ask again.`);
-  }
-}
 
 /** What a client asked of the stream besides the question. */
 export interface StreamChoices {
@@ -98,9 +92,9 @@ export class AskService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MODEL_PROVIDER) private readonly model: ModelProvider,
     @Inject(RETRIEVAL_PORT) private readonly retrieval: RetrievalPort,
-    @Inject(ASK_LIMITS) private readonly limits: AskLimits,
     private readonly conversations: ConversationRepository,
     private readonly messages: MessageRepository,
+    private readonly admission: AnswerAdmission,
     private readonly journalStore: AnswerJournalStore,
     private readonly journalFlusher: JournalFlusher,
     private readonly leases: LeaseKeeper,
@@ -112,7 +106,7 @@ export class AskService {
   ) {}
 
   async ask(request: AskRequest, user: CurrentUser, connection: SseConnection, choices: StreamChoices): Promise<void> {
-    // 1. Pre-flight: the conversation, the question, one answer at a time, the per-minute limit.
+    // 1. Pre-flight: the conversation and the question.
     const readable = await this.readableConversation(request.conversationUuid, user);
     if (!readable) return this.refuse(connection, new ConversationNotFoundError(request.conversationUuid));
     const { conversation, attached } = readable;
@@ -123,8 +117,25 @@ export class AskService {
         new RequestInvalidError('regenerateQuestionUuid names no question of yours; send prompt.'),
       );
     }
-    const lock = await this.limits.acquire(user.id, this.config.stream.leaseMs);
-    if (lock === undefined) return this.refuse(connection, new AnswerInProgressError());
+    // 2. The lock and the per-minute count, then the journal: question and answer row (`streaming`) are stored
+    // before `[START]`.
+    const answerUuid = newUuid();
+    const admission = await this.admission.admit({
+      userId: user.id,
+      conversationId: conversation.id,
+      conversationUuid: conversation.uuid,
+      ...(question.existingId ? { questionId: question.existingId } : {}),
+      questionUuid: question.uuid,
+      question: question.text,
+      answerUuid,
+      modelPlatform: this.model.name,
+      leaseMs: this.config.stream.leaseMs,
+    });
+    if ('refused' in admission) {
+      if (admission.failure !== undefined) this.logFailure(admission.failure);
+      return this.refuse(connection, admission.refused);
+    }
+    const { lock, answerId, questionId } = admission;
     const release = () =>
       lock
         .release()
@@ -132,29 +143,7 @@ export class AskService {
           this.logger.error({ message: 'answer lock release failed', user: user.id, reason: storageReason(error) }),
         );
     try {
-      if (!(await this.limits.allow(user.id))) {
-        return this.refuse(connection, new RateLimitedError(this.config.limits.asksPerMinute));
-      }
-      // 2. The journal: question and answer row (`streaming`) are stored before `[START]`.
-      const answerUuid = newUuid();
-      let opened: { answerId: string; questionId: string };
-      try {
-        opened = await this.journalStore.open({
-          userId: user.id,
-          conversationId: conversation.id,
-          conversationUuid: conversation.uuid,
-          ...(question.existingId ? { questionId: question.existingId } : {}),
-          questionUuid: question.uuid,
-          question: question.text,
-          answerUuid,
-          modelPlatform: this.model.name,
-          leaseMs: this.config.stream.leaseMs,
-        });
-      } catch (error) {
-        this.logFailure(error);
-        return this.refuse(connection, error instanceof AppError ? error : new AnswerNotSavedError());
-      }
-      const context = { user, conversation, attached, question, ...opened, answerUuid, choices };
+      const context = { user, conversation, attached, question, answerId, questionId, answerUuid, choices };
       await this.answer(context, request, connection, lock, release);
     } finally {
       await release();

@@ -8,6 +8,13 @@ export class AnswerInProgressError extends AppError {
   }
 }
 
+export class RateLimitedError extends AppError {
+  readonly code = 'ASK_RATE_LIMITED';
+  constructor(perMinute: number) {
+    super(`Too many questions: at most ${perMinute} a minute. Wait a moment and ask again.`);
+  }
+}
+
 export class ConversationNotFoundError extends AppError {
   readonly code = 'CONVERSATION_NOT_FOUND';
   constructor(uuid: string) {

@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { LIMITER_FACTORY, type LimiterFactory } from '../common/rate-limiter.js';
 import { DATA_SOURCE, REDIS } from '../database/database.module.js';
 import { AskController } from './ask.controller.js';
+import { AnswerAdmission } from './answer-admission.js';
 import { AnswerJournalStore } from './answer-journal-store.js';
 import { JournalFlusher } from './journal-flusher.js';
 import { LeaseKeeper } from './lease-keeper.js';
@@ -40,6 +41,7 @@ import { RefsController } from './refs.controller.js';
       },
     },
     ConversationService,
+    AnswerAdmission,
     AskService,
     CitationTrust,
     ConversationHistory,

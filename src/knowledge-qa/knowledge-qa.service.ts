@@ -11,7 +11,6 @@ import { AnswerSession, AnswerTooLargeError, type ModelEnding, type Shown } from
 import { ASK_LIMITS, type AskLimits } from '../conversation/ask-limits.js';
 import { LeaseKeeper } from '../conversation/lease-keeper.js';
 import { CitationTrust } from '../conversation/citation-trust.service.js';
-import { RateLimitedError } from '../conversation/ask.service.js';
 import type { KnowledgeBaseEntity, KnowledgeQaEntity } from '../database/entities/index.js';
 import { canRead } from '../knowledge/knowledge-access.js';
 import { KnowledgeRepository } from '../knowledge/knowledge.repository.js';
@@ -22,7 +21,7 @@ import type { SseConnection } from '../sse/sse-connection.js';
 import { sseEvent } from '../sse/sse-frames.js';
 import { QaRecordNotFoundError } from './knowledge-qa-errors.js';
 import { KnowledgeQaRepository } from './knowledge-qa.repository.js';
-import { AnswerInProgressError } from '../conversation/conversation-errors.js';
+import { AnswerInProgressError, RateLimitedError } from '../conversation/conversation-errors.js';
 import { answerEnds } from '../common/turn-lane.js';
 
 /** `[DONE]` on the Q&A page carries no data: the mapper's kb-qa profile ignores the META fields. */

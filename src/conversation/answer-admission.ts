@@ -1,0 +1,99 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AppError } from '../common/app-error.js';
+import { newUuid } from '../common/ids.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { AnswerJournalStore, type AnswerOpening } from './answer-journal-store.js';
+import { AnswerNotSavedError } from './answer-session.js';
+import { ASK_LIMITS, type AnswerLock, type AskLimits, type LimitRows } from './ask-limits.js';
+import { AnswerInProgressError, RateLimitedError, storageReason } from './conversation-errors.js';
+
+/** A question let in: its answer's rows are open and the asker's one-answer lock is held for it. */
+export interface Admitted {
+  lock: AnswerLock;
+  answerId: string;
+  questionId: string;
+}
+
+/** A question turned away before `[START]`; `failure` is set when storage failed rather than a limit. */
+export interface Refused {
+  refused: AppError;
+  failure?: unknown;
+}
+
+/**
+ * A question's admission: the asker's one-answer lock, then the per-minute count, then the answer's rows opened.
+ * A question refused because the lock is held is not counted. Where both limits are rows of the answers' database,
+ * one statement does the three (a question's opening is when the most questions come at once, and each statement
+ * costs the database and this process their own fixed share); elsewhere (Redis, or the embedded database, whose
+ * count is kept in memory) they are taken in turn.
+ */
+@Injectable()
+export class AnswerAdmission {
+  private readonly logger = new Logger(AnswerAdmission.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ASK_LIMITS) private readonly limits: AskLimits,
+    private readonly journalStore: AnswerJournalStore,
+  ) {}
+
+  async admit(opening: AnswerOpening): Promise<Admitted | Refused> {
+    const rows = this.limits.rows;
+    return rows ? this.inOneStatement(opening, rows) : this.inTurn(opening);
+  }
+
+  private async inOneStatement(opening: AnswerOpening, rows: LimitRows): Promise<Admitted | Refused> {
+    const holder = newUuid();
+    let found;
+    try {
+      found = await this.journalStore.openAdmitted(opening, {
+        holder,
+        rateKey: rows.rateKey(opening.userId),
+        perMinute: rows.perMinute,
+        windowMs: rows.windowMs,
+      });
+    } catch (error) {
+      return notOpened(error);
+    }
+    if (!found.free) return { refused: new AnswerInProgressError() };
+    if (found.points > rows.perMinute) return { refused: new RateLimitedError(rows.perMinute) };
+    // Counted, but another question of the same user took the lock first.
+    if (found.answerId === undefined) return { refused: new AnswerInProgressError() };
+    return { lock: rows.lock(opening.userId, holder), answerId: found.answerId, questionId: found.questionId! };
+  }
+
+  /** Failures of the limits' own store are thrown; the lock is let go of whatever happens after it is taken. */
+  private async inTurn(opening: AnswerOpening): Promise<Admitted | Refused> {
+    const lock = await this.limits.acquire(opening.userId, opening.leaseMs);
+    if (lock === undefined) return { refused: new AnswerInProgressError() };
+    let admitted = false;
+    try {
+      if (!(await this.limits.allow(opening.userId))) {
+        return { refused: new RateLimitedError(this.config.limits.asksPerMinute) };
+      }
+      let opened;
+      try {
+        opened = await this.journalStore.open(opening);
+      } catch (error) {
+        return notOpened(error);
+      }
+      admitted = true;
+      return { lock, ...opened };
+    } finally {
+      if (!admitted) {
+        await lock.release().catch((error: unknown) =>
+          this.logger.error({
+            message: 'answer lock release failed',
+            user: opening.userId,
+            reason: storageReason(error),
+          }),
+        );
+      }
+    }
+  }
+}
+
+function notOpened(error: unknown): Refused {
+  return { refused: error instanceof AppError ? error : new AnswerNotSavedError(), failure: error };
+}

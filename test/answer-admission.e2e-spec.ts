@@ -1,0 +1,206 @@
+import pg from 'pg';
+import { AuthService } from '../src/auth/auth.service.js';
+import type { AppConfig } from '../src/config/app-config.js';
+import { APP_CONFIG } from '../src/config/config.module.js';
+import { AnswerAdmission, type Admitted, type Refused } from '../src/conversation/answer-admission.js';
+import { AnswerJournalStore, type AnswerOpening } from '../src/conversation/answer-journal-store.js';
+import { ASK_LIMITS, type AskLimits } from '../src/conversation/ask-limits.js';
+import { startApp, type RunningApp } from './support/app.js';
+
+/**
+ * A question's admission against a real PostgreSQL: where the lock and the per-minute count are rows of the
+ * answers' database, one statement takes both and opens the answer. It must decide and store exactly what the
+ * same limits taken one after another (the lock, then the count through the rate limiter's own store, then the
+ * opening) decide and store.
+ */
+const PER_MINUTE = 2;
+
+interface Held {
+  points: number;
+  locks: number;
+  holder: string | undefined;
+  questions: number;
+  answers: number;
+  streams: number;
+}
+
+describe('a question admitted', () => {
+  let server: RunningApp;
+  let db: pg.Client;
+  let limits: AskLimits;
+  let userId: string;
+  let conversation: { id: string; uuid: string };
+  let oneStatement: AnswerAdmission;
+  let inTurn: AnswerAdmission;
+  let answers = 0;
+
+  beforeAll(async () => {
+    server = await startApp({ ASK_RATE_LIMIT_PER_MINUTE: String(PER_MINUTE) });
+    db = new pg.Client({ connectionString: server.database!.url });
+    await db.connect();
+    const token = await server.login();
+    userId = (await server.app.get(AuthService).userForToken(token))!.id;
+    const uuid = await server.firstConversation(token);
+    const { rows } = await db.query<{ id: string }>(`SELECT "id" FROM "adi_conversation" WHERE "uuid" = $1`, [uuid]);
+    conversation = { id: String(rows[0]!.id), uuid };
+    limits = server.app.get<AskLimits>(ASK_LIMITS);
+    // On the PostgreSQL server both limits are rows: the application's admission takes them in its statement.
+    expect(limits.rows).toBeDefined();
+    const config = server.app.get<AppConfig>(APP_CONFIG);
+    const store = server.app.get(AnswerJournalStore);
+    oneStatement = server.app.get(AnswerAdmission);
+    // The same limits without their rows: taken one after another, the count through the limiter's own store.
+    inTurn = new AnswerAdmission(
+      config,
+      {
+        acquire: (user, leaseMs) => limits.acquire(user, leaseMs),
+        allow: (user) => limits.allow(user),
+        renewMany: (locks, leaseMs) => limits.renewMany(locks, leaseMs),
+      },
+      store,
+    );
+  });
+
+  afterAll(async () => {
+    await db.end();
+    await server.close();
+  });
+
+  const opening = (more: Partial<AnswerOpening> = {}): AnswerOpening => {
+    answers += 1;
+    const answerUuid = `a${answers.toString(16)}`.padEnd(32, '0');
+    return {
+      userId,
+      conversationId: conversation.id,
+      conversationUuid: conversation.uuid,
+      questionUuid: answerUuid.replace(/^a/, 'q'),
+      question: `Question ${answers}?`,
+      answerUuid,
+      modelPlatform: 'test',
+      leaseMs: 15_000,
+      ...more,
+    };
+  };
+
+  const outcome = (admission: Admitted | Refused) => ('refused' in admission ? admission.refused.code : 'admitted');
+
+  /** What the limits and the journal hold for the user: the count, the lock, the answers and questions opened. */
+  async function held(): Promise<Held> {
+    const count = await db.query<{ points: number }>(`SELECT "points" FROM "adi_rate_limit" WHERE "key" = $1`, [
+      `ask:${userId}`,
+    ]);
+    const lock = await db.query<{ holder: string }>(`SELECT "holder" FROM "adi_ask_lock" WHERE "user_id" = $1`, [
+      userId,
+    ]);
+    const messages = await db.query<Pick<Held, 'questions' | 'answers' | 'streams'>>(
+      `SELECT count(*) FILTER (WHERE "message_role" = 1)::int AS "questions",
+              count(*) FILTER (WHERE "answer_status" = 'streaming')::int AS "answers",
+              (SELECT count(*)::int FROM "adi_answer_stream" WHERE "user_id" = $1) AS "streams"
+         FROM "adi_conversation_message" WHERE "user_id" = $1`,
+      [userId],
+    );
+    return {
+      points: count.rows[0]?.points ?? 0,
+      locks: lock.rowCount ?? 0,
+      holder: lock.rows[0]?.holder,
+      ...messages.rows[0]!,
+    };
+  }
+
+  async function forget() {
+    await db.query(`DELETE FROM "adi_rate_limit"`);
+    await db.query(`DELETE FROM "adi_ask_lock"`);
+    await db.query(`DELETE FROM "adi_answer_stream"`);
+    await db.query(`DELETE FROM "adi_conversation_message" WHERE "user_id" = $1`, [userId]);
+  }
+
+  /** Every kind of admission in turn, with what is held after each. */
+  async function playThrough(admission: AnswerAdmission) {
+    await forget();
+    const seen: unknown[] = [];
+    const step = async (name: string, admitted: Admitted | Refused) => {
+      const after = await held();
+      seen.push({ name, outcome: outcome(admitted), ...after, holder: after.holder === undefined ? 'none' : 'some' });
+      return admitted;
+    };
+    const first = (await step('first question', await admission.admit(opening()))) as Admitted;
+    expect((await held()).holder).toBe(first.lock.holder);
+    await step('while its answer is written', await admission.admit(opening()));
+    await first.lock.release();
+    const second = (await step('after the first let go', await admission.admit(opening()))) as Admitted;
+    await second.lock.release();
+    await step('over the limit', await admission.admit(opening()));
+    await db.query(`UPDATE "adi_rate_limit" SET "expire" = $1`, [Date.now() - 1]);
+    const third = (await step('in a new window', await admission.admit(opening()))) as Admitted;
+    // A holder that died: its lease ran out, and the next question takes the lock over.
+    await db.query(`UPDATE "adi_ask_lock" SET "expires_at" = now() - interval '1 second'`);
+    const taken = (await step('over an expired lock', await admission.admit(opening()))) as Admitted;
+    expect((await held()).holder).toBe(taken.lock.holder);
+    expect(taken.lock.holder).not.toBe(third.lock.holder);
+    await taken.lock.release();
+    await db.query(`UPDATE "adi_rate_limit" SET "expire" = $1`, [Date.now() - 1]);
+    // An earlier question answered again: the answer joins it, no question row is added.
+    const again = (await step(
+      'a question answered again',
+      await admission.admit(opening({ questionId: first.questionId })),
+    )) as Admitted;
+    expect(again.questionId).toBe(first.questionId);
+    await again.lock.release();
+    return seen;
+  }
+
+  it('decides and stores what the limits taken one after another do', async () => {
+    const together = await playThrough(oneStatement);
+    const apart = await playThrough(inTurn);
+    expect(together).toEqual(apart);
+    expect(together.map((step) => (step as { outcome: string }).outcome)).toEqual([
+      'admitted',
+      'ANSWER_IN_PROGRESS',
+      'admitted',
+      'ASK_RATE_LIMITED',
+      'admitted',
+      'admitted',
+      'admitted',
+    ]);
+    // The count left by one statement is the limiter's own: it goes on counting from it.
+    await forget();
+    const counted = (await oneStatement.admit(opening())) as Admitted;
+    await counted.lock.release();
+    expect(await limits.allow(userId)).toBe(true);
+    expect(await limits.allow(userId)).toBe(false);
+  });
+
+  it('refuses a question whose lock another question took while the statement ran', async () => {
+    await forget();
+    // Another instance's question takes the lock and has not committed when this one's statement starts: the
+    // statement sees the lock free, counts the question, then waits for the other's row, which is live.
+    await db.query('BEGIN');
+    await db.query(
+      `INSERT INTO "adi_ask_lock" ("user_id", "holder", "expires_at") VALUES ($1, 'other', now() + interval '1 minute')`,
+      [userId],
+    );
+    const admitting = oneStatement.admit(opening());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await db.query('COMMIT');
+    expect(outcome(await admitting)).toBe('ANSWER_IN_PROGRESS');
+    expect(await held()).toMatchObject({ points: 1, locks: 1, holder: 'other', answers: 0, streams: 0 });
+  });
+
+  it('leaves neither a count nor a lock when the answer cannot be opened', async () => {
+    await forget();
+    const first = (await oneStatement.admit(opening())) as Admitted;
+    await first.lock.release();
+    const before = await held();
+    // The answer's uuid is taken: its row cannot be stored.
+    const failed = await oneStatement.admit({ ...opening(), answerUuid: (await answerUuidOf(first.answerId))! });
+    expect('refused' in failed && failed.refused.code).toBe('STORAGE_FAILED');
+    expect(await held()).toEqual(before);
+  });
+
+  async function answerUuidOf(answerId: string): Promise<string | undefined> {
+    const { rows } = await db.query<{ uuid: string }>(`SELECT "uuid" FROM "adi_conversation_message" WHERE "id" = $1`, [
+      answerId,
+    ]);
+    return rows[0]?.uuid;
+  }
+});
