@@ -3,9 +3,17 @@ import { AuthService } from '../src/auth/auth.service.js';
 import type { AppConfig } from '../src/config/app-config.js';
 import { APP_CONFIG } from '../src/config/config.module.js';
 import { AnswerAdmission, type Admitted, type Refused } from '../src/conversation/answer-admission.js';
-import { AnswerJournalStore, type AnswerOpening } from '../src/conversation/answer-journal-store.js';
+import {
+  AnswerJournalStore,
+  type AdmittedOpening,
+  type AnswerOpening,
+} from '../src/conversation/answer-journal-store.js';
+import { DATA_SOURCE } from '../src/database/database.module.js';
+import { poolQuery } from '../src/database/pool-query.js';
+import type { DataSource } from 'typeorm';
 import { ASK_LIMITS, type AskLimits } from '../src/conversation/ask-limits.js';
 import { startApp, type RunningApp } from './support/app.js';
+import { capturedStatement, genericPlan, planNodes } from './support/generic-plan.js';
 
 /**
  * A question's admission against a real PostgreSQL: where the lock and the per-minute count are rows of the
@@ -14,6 +22,7 @@ import { startApp, type RunningApp } from './support/app.js';
  * opening) decide and store.
  */
 const PER_MINUTE = 2;
+const GROWING_TABLES = ['adi_conversation_message', 'adi_answer_stream', 'adi_ask_lock', 'adi_rate_limit'];
 
 interface Held {
   points: number;
@@ -85,19 +94,17 @@ describe('a question admitted', () => {
   const outcome = (admission: Admitted | Refused) => ('refused' in admission ? admission.refused.code : 'admitted');
 
   /** What the limits and the journal hold for the user: the count, the lock, the answers and questions opened. */
-  async function held(): Promise<Held> {
+  async function held(user = userId): Promise<Held> {
     const count = await db.query<{ points: number }>(`SELECT "points" FROM "adi_rate_limit" WHERE "key" = $1`, [
-      `ask:${userId}`,
+      `ask:${user}`,
     ]);
-    const lock = await db.query<{ holder: string }>(`SELECT "holder" FROM "adi_ask_lock" WHERE "user_id" = $1`, [
-      userId,
-    ]);
+    const lock = await db.query<{ holder: string }>(`SELECT "holder" FROM "adi_ask_lock" WHERE "user_id" = $1`, [user]);
     const messages = await db.query<Pick<Held, 'questions' | 'answers' | 'streams'>>(
       `SELECT count(*) FILTER (WHERE "message_role" = 1)::int AS "questions",
               count(*) FILTER (WHERE "answer_status" = 'streaming')::int AS "answers",
               (SELECT count(*)::int FROM "adi_answer_stream" WHERE "user_id" = $1) AS "streams"
          FROM "adi_conversation_message" WHERE "user_id" = $1`,
-      [userId],
+      [user],
     );
     return {
       points: count.rows[0]?.points ?? 0,
@@ -111,7 +118,7 @@ describe('a question admitted', () => {
     await db.query(`DELETE FROM "adi_rate_limit"`);
     await db.query(`DELETE FROM "adi_ask_lock"`);
     await db.query(`DELETE FROM "adi_answer_stream"`);
-    await db.query(`DELETE FROM "adi_conversation_message" WHERE "user_id" = $1`, [userId]);
+    await db.query(`DELETE FROM "adi_conversation_message" WHERE "user_id" >= $1`, [userId]);
   }
 
   /** Every kind of admission in turn, with what is held after each. */
@@ -168,6 +175,83 @@ describe('a question admitted', () => {
     await counted.lock.release();
     expect(await limits.allow(userId)).toBe(true);
     expect(await limits.allow(userId)).toBe(false);
+  });
+
+  it('admits questions asked together in one statement, each as it would be admitted alone', async () => {
+    const store = server.app.get(AnswerJournalStore);
+    const rows = limits.rows!;
+    // Users of their own, each in another state: the statement does not look the users up.
+    const users = Array.from({ length: 6 }, (_, i) => String(Number(userId) + 1000 + i));
+    const [fresh, busy, counted, abandoned, again, twice] = users as [string, string, string, string, string, string];
+    async function arrange() {
+      await forget();
+      await db.query(
+        `INSERT INTO "adi_ask_lock" ("user_id", "holder", "expires_at")
+         VALUES ($1, 'busy', now() + interval '1 minute'), ($2, 'gone', now() - interval '1 second')`,
+        [busy, abandoned],
+      );
+      await db.query(`INSERT INTO "adi_rate_limit" ("key", "points", "expire") VALUES ($1, $2, $3)`, [
+        rows.rateKey(counted),
+        PER_MINUTE,
+        Date.now() + 60_000,
+      ]);
+      const earlier = (await oneStatement.admit(opening({ userId: again }))) as Admitted;
+      await earlier.lock.release();
+      await db.query(`DELETE FROM "adi_rate_limit" WHERE "key" = $1`, [rows.rateKey(again)]);
+      return earlier.questionId;
+    }
+    const questions = (questionId: string) =>
+      [fresh, busy, counted, abandoned, again, twice, twice].map((user) => ({
+        ...opening({ userId: user, ...(user === again ? { questionId } : {}) }),
+        holder: `holder of ${user}`,
+        rateKey: rows.rateKey(user),
+        perMinute: PER_MINUTE,
+        windowMs: 60_000,
+      }));
+    const outcomes = (found: AdmittedOpening[]) =>
+      found.map((one) =>
+        !one.free ? 'in progress' : one.points > PER_MINUTE ? 'limited' : one.answerId ? 'opened' : 'lost',
+      );
+    const state = async () => Promise.all(users.map(async (user) => ({ ...(await held(user)), user })));
+
+    const alone: AdmittedOpening[] = [];
+    const earlierAlone = await arrange();
+    for (const question of questions(earlierAlone)) alone.push(await store.openAdmitted(question, question));
+    const aloneState = await state();
+
+    const earlier = await arrange();
+    const sql = poolQuery(server.app.get<DataSource>(DATA_SOURCE));
+    const send = sql.rows.bind(sql);
+    let statements = 0;
+    sql.rows = (text, values, name) => {
+      if (name === 'answer_open_admitted') statements++;
+      return send(text, values, name);
+    };
+    let together: AdmittedOpening[];
+    try {
+      together = await Promise.all(questions(earlier).map((question) => store.openAdmitted(question, question)));
+    } finally {
+      sql.rows = send;
+    }
+    // Two went at once; the five that came meanwhile went together, but for the second question of one user.
+    expect(statements).toBe(4);
+    expect(outcomes(together)).toEqual(outcomes(alone));
+    expect(outcomes(alone)).toEqual(['opened', 'in progress', 'limited', 'opened', 'opened', 'opened', 'in progress']);
+    expect(await state()).toEqual(aloneState);
+    // The question answered again is the one given, alone and together.
+    expect([alone[4]!.questionId, together[4]!.questionId]).toEqual([earlierAlone, earlier]);
+  });
+
+  it('reads the tables that grow with every question through their indexes, planned for any questions', async () => {
+    await forget();
+    const dataSource = server.app.get<DataSource>(DATA_SOURCE);
+    const sent = await capturedStatement(dataSource, 'answer_open_admitted', () => oneStatement.admit(opening()));
+    const root = await genericPlan(dataSource, sent!);
+    const wholeReads = planNodes(root)
+      .filter((node) => node['Node Type'] === 'Seq Scan')
+      .map((node) => node['Relation Name'])
+      .filter((table) => GROWING_TABLES.includes(table!));
+    expect(wholeReads).toEqual([]);
   });
 
   it('refuses a question whose lock another question took while the statement ran', async () => {

@@ -21,8 +21,8 @@ export const JOURNAL_CHANNEL = 'adi_answer_journal';
 export const STOP_CHANNEL = 'adi_answer_stop';
 
 /**
- * The rows an answer opens with, for the record in `input` (none when `input` is empty): the question (unless an
- * earlier one is answered again), the answer (`streaming`) and its stream's lease.
+ * The rows answers open with, for the records of `input` (none when it is empty): each question (unless an earlier
+ * one is answered again), each answer (`streaming`, its parent the question) and its stream's lease.
  */
 const OPENING_ROWS = `
 question AS (
@@ -31,62 +31,66 @@ question AS (
   SELECT j->>'questionUuid', 0, (j->>'conversationId')::bigint, j->>'conversationUuid', (j->>'userId')::bigint,
          j->>'question', ${MESSAGE_ROLE.user}, 0
     FROM input WHERE j->>'questionId' IS NULL
-  RETURNING "id"),
-question_id AS (
-  SELECT "id" FROM question
-  UNION ALL SELECT (j->>'questionId')::bigint FROM input WHERE j->>'questionId' IS NOT NULL),
+  RETURNING "id", "uuid"),
 answer AS (
   INSERT INTO "adi_conversation_message"
     ("uuid", "parent_message_id", "conversation_id", "conversation_uuid", "user_id", "remark", "message_role",
      "ai_model_platform", "answer_status")
-  SELECT j->>'answerUuid', (SELECT "id" FROM question_id), (j->>'conversationId')::bigint, j->>'conversationUuid',
-         (j->>'userId')::bigint, '', ${MESSAGE_ROLE.assistant}, j->>'modelPlatform', 'streaming'
-    FROM input
-  RETURNING "id"),
+  SELECT j->>'answerUuid', coalesce((j->>'questionId')::bigint, question."id"), (j->>'conversationId')::bigint,
+         j->>'conversationUuid', (j->>'userId')::bigint, '', ${MESSAGE_ROLE.assistant}, j->>'modelPlatform', 'streaming'
+    FROM input LEFT JOIN question ON question."uuid" = j->>'questionUuid'
+  RETURNING "id", "uuid", "parent_message_id"),
 stream AS (
   INSERT INTO "adi_answer_stream" ("message_id", "answer_uuid", "user_id", "lease_expires_at")
-  SELECT answer."id", j->>'answerUuid', (j->>'userId')::bigint, now() + (j->>'leaseMs')::int * interval '1 millisecond'
-    FROM answer, input
+  SELECT answer."id", answer."uuid", (j->>'userId')::bigint, now() + (j->>'leaseMs')::int * interval '1 millisecond'
+    FROM input JOIN answer ON answer."uuid" = j->>'answerUuid'
   RETURNING 1)`;
 
 export const OPEN_ANSWER = `
 WITH input AS (SELECT $1::jsonb AS j),${OPENING_ROWS}
-SELECT (SELECT "id" FROM answer) AS "answerId", (SELECT "id" FROM question_id) AS "questionId",
-       (SELECT count(*) FROM stream) AS "streams"`;
+SELECT "id" AS "answerId", "parent_message_id" AS "questionId" FROM answer`;
 
 /**
- * A question's admission and its answer's opening in one transaction, for limits kept as rows of this database:
+ * Questions admitted and their answers opened in one transaction, for limits kept as rows of this database. For
+ * each record (one per question, each of a different user; `ord` is its place in the array):
  * - the asker's one-answer lock is looked at first; a question refused because it is held is not counted;
  * - the question is counted in the per-minute limiter's row (the table, key and arithmetic of
  *   `rate-limiter-flexible`'s PostgreSQL store, with the application's clock: `$2` is now and `j.rateExpire` the
  *   end of a window that starts now, in milliseconds since the epoch);
- * - within the limit, the lock is taken (or taken over from a holder whose lease ran out);
+ * - within the limit, the lock is taken for `j.holder` (or taken over from a holder whose lease ran out);
  * - with the lock, the answer opens.
- * `free` false: the lock is held. `points` over the limit: refused for the rate. `answerId` null otherwise: the
- * lock was taken by another question of the same user since this statement's snapshot.
+ * `free` false: the lock is held. `points` over the limit: refused for the rate. No `answerId` otherwise: another
+ * question of the same user took the lock since this statement's snapshot. The records are filtered as in
+ * {@link RECORDS}, so that the statement is planned for one.
  */
-export const OPEN_ADMITTED_ANSWER = `
-WITH given AS (SELECT $1::jsonb AS j),
+export const OPEN_ADMITTED_ANSWERS = `
+WITH given AS (
+  SELECT j, ord FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS records(j, ord) WHERE j ? 'answerUuid'),
 free AS (
-  SELECT NOT EXISTS (SELECT 1 FROM "adi_ask_lock" AS l, given
-                      WHERE l."user_id" = (j->>'userId')::bigint AND l."expires_at" >= now()) AS "free"),
+  SELECT ord, NOT EXISTS (SELECT 1 FROM "adi_ask_lock" AS l
+                           WHERE l."user_id" = (j->>'userId')::bigint AND l."expires_at" >= now()) AS "free"
+    FROM given),
 counted AS (
   INSERT INTO "${LIMIT_TABLE}" AS r ("key", "points", "expire")
-  SELECT j->>'rateKey', 1, (j->>'rateExpire')::bigint FROM given, free WHERE free."free"
+  SELECT j->>'rateKey', 1, (j->>'rateExpire')::bigint FROM given JOIN free USING (ord) WHERE free."free"
   ON CONFLICT ("key") DO UPDATE SET
     "points" = CASE WHEN r."expire" <= $2::bigint THEN 1 ELSE r."points" + 1 END,
     "expire" = CASE WHEN r."expire" <= $2::bigint THEN EXCLUDED."expire" ELSE r."expire" END
-  RETURNING r."points"),
+  RETURNING r."key", r."points"),
 locked AS (
   INSERT INTO "adi_ask_lock" AS l ("user_id", "holder", "expires_at")
   SELECT (j->>'userId')::bigint, j->>'holder', now() + (j->>'leaseMs')::int * interval '1 millisecond'
-    FROM given, counted WHERE counted."points" <= (j->>'perMinute')::int
+    FROM given JOIN counted ON counted."key" = j->>'rateKey'
+   WHERE counted."points" <= (j->>'perMinute')::int
   ON CONFLICT ("user_id") DO UPDATE SET "holder" = EXCLUDED."holder", "expires_at" = EXCLUDED."expires_at"
    WHERE l."expires_at" < now()
-  RETURNING 1),
-input AS (SELECT j FROM given WHERE EXISTS (SELECT 1 FROM locked)),${OPENING_ROWS}
-SELECT (SELECT "free" FROM free) AS "free", (SELECT "points" FROM counted) AS "points",
-       (SELECT "id" FROM answer) AS "answerId", (SELECT "id" FROM question_id) AS "questionId"`;
+  RETURNING l."holder"),
+input AS (SELECT j FROM given JOIN locked ON locked."holder" = j->>'holder'),${OPENING_ROWS}
+SELECT free."free", counted."points", answer."id" AS "answerId", answer."parent_message_id" AS "questionId"
+  FROM given JOIN free USING (ord)
+  LEFT JOIN counted ON counted."key" = j->>'rateKey'
+  LEFT JOIN answer ON answer."uuid" = j->>'answerUuid'
+ ORDER BY ord`;
 
 /** The text an event shows the stock client: an unnamed event's data, a leading `-_wrap_-` being a line break. */
 const SHOWN_TEXT = `CASE WHEN starts_with("data", '${WRAP}') THEN E'\\n' || substr("data", ${WRAP.length + 1}) ELSE "data" END`;

@@ -13,7 +13,7 @@ import {
   CLOSE_ABANDONED,
   CLOSE_ANSWERS,
   CLOSE_WHOLE_ANSWER,
-  OPEN_ADMITTED_ANSWER,
+  OPEN_ADMITTED_ANSWERS,
   OPEN_ANSWER,
   STOP_CHANNEL,
 } from './answer-journal-sql.js';
@@ -47,6 +47,9 @@ export interface LimitsTaken {
   perMinute: number;
   windowMs: number;
 }
+
+/** A question to admit, with the limits to take for it. */
+type Admission = AnswerOpening & LimitsTaken;
 
 /**
  * What that statement found: whether the lock was free, the question's count in its window (0 when it was not
@@ -124,6 +127,12 @@ export class AnswerJournalStore {
     { maxGroup: 32, maxUnderWay: 2 },
     isOneRecordsError,
   );
+  /** Questions asked while others are being admitted are admitted together, for the same reason. */
+  private readonly admissions = new StatementGroups(
+    (group: readonly Admission[]) => this.admitGroup(group),
+    { maxGroup: 32, maxUnderWay: 2 },
+    isOneRecordsError,
+  );
 
   constructor(@Inject(DATA_SOURCE) dataSource: DataSource) {
     this.sql = poolQuery(dataSource);
@@ -140,35 +149,53 @@ export class AnswerJournalStore {
 
   /**
    * {@link open} for a question whose limits are rows of this database, taken by the same statement (see
-   * `OPEN_ADMITTED_ANSWER`): the answer opens only when the lock was free, the question within the limit and the
+   * `OPEN_ADMITTED_ANSWERS`): the answer opens only when the lock was free, the question within the limit and the
    * lock taken for `holder`.
    */
-  async openAdmitted(opening: AnswerOpening, limits: LimitsTaken): Promise<AdmittedOpening> {
+  openAdmitted(opening: AnswerOpening, limits: LimitsTaken): Promise<AdmittedOpening> {
+    return this.admissions.run({ ...opening, ...limits });
+  }
+
+  /** Whether each question was admitted, in the order given. */
+  private async admitGroup(group: readonly Admission[]): Promise<AdmittedOpening[]> {
+    // A statement may change a user's lock row and count row once: a second question of the same user goes in a
+    // statement of its own after the group's.
+    const users = new Set<string>();
+    const firsts: Admission[] = [];
+    for (const admission of group) {
+      if (!users.has(admission.userId)) firsts.push(admission);
+      users.add(admission.userId);
+    }
+    const found = new Map<Admission, AdmittedOpening>();
+    (await this.admitted(firsts)).forEach((opened, index) => found.set(firsts[index]!, opened));
+    for (const admission of group)
+      if (!found.has(admission)) found.set(admission, (await this.admitted([admission]))[0]!);
+    return group.map((admission) => found.get(admission)!);
+  }
+
+  private async admitted(group: readonly Admission[]): Promise<AdmittedOpening[]> {
     const now = Date.now();
-    const [row] = await this.run<{
+    const rows = await this.run<{
       free: boolean;
       points: number | null;
       answerId: string | null;
       questionId: string | null;
     }>(
       'answer_open_admitted',
-      OPEN_ADMITTED_ANSWER,
-      {
-        ...opening,
-        question: safeText(opening.question),
-        questionId: opening.questionId ?? null,
-        holder: limits.holder,
-        rateKey: limits.rateKey,
-        rateExpire: now + limits.windowMs,
-        perMinute: limits.perMinute,
-      },
+      OPEN_ADMITTED_ANSWERS,
+      group.map(({ windowMs, ...admission }) => ({
+        ...admission,
+        question: safeText(admission.question),
+        questionId: admission.questionId ?? null,
+        rateExpire: now + windowMs,
+      })),
       [now],
     );
-    return {
-      free: row!.free,
-      points: row!.points ?? 0,
-      ...(row!.answerId !== null ? { answerId: String(row!.answerId), questionId: String(row!.questionId) } : {}),
-    };
+    return rows.map((row) => ({
+      free: row.free,
+      points: row.points ?? 0,
+      ...(row.answerId !== null ? { answerId: String(row.answerId), questionId: String(row.questionId) } : {}),
+    }));
   }
 
   /** The batches of many answers, in one statement. */
