@@ -54,6 +54,8 @@ export class AnswerAdmission {
         windowMs: rows.windowMs,
       });
     } catch (error) {
+      // A statement whose reply was lost may have committed: its lock, if any, is let go (only this holder's).
+      await this.letGo(rows.lock(opening.userId, holder), opening.userId);
       return notOpened(error);
     }
     if (!found.free) return { refused: new AnswerInProgressError() };
@@ -81,16 +83,16 @@ export class AnswerAdmission {
       admitted = true;
       return { lock, ...opened };
     } finally {
-      if (!admitted) {
-        await lock.release().catch((error: unknown) =>
-          this.logger.error({
-            message: 'answer lock release failed',
-            user: opening.userId,
-            reason: storageReason(error),
-          }),
-        );
-      }
+      if (!admitted) await this.letGo(lock, opening.userId);
     }
+  }
+
+  private async letGo(lock: AnswerLock, userId: string): Promise<void> {
+    await lock
+      .release()
+      .catch((error: unknown) =>
+        this.logger.error({ message: 'answer lock release failed', user: userId, reason: storageReason(error) }),
+      );
   }
 }
 

@@ -52,7 +52,8 @@ SELECT "id" AS "answerId", "parent_message_id" AS "questionId" FROM answer`;
 
 /**
  * Questions admitted and their answers opened in one transaction, for limits kept as rows of this database. For
- * each record (one per question, each of a different user; `ord` is its place in the array):
+ * each record (one per question, each of a different user, in the users' order, so that the rows are taken in that
+ * order; `ord` is its place in the array):
  * - the asker's one-answer lock is looked at first; a question refused because it is held is not counted;
  * - the question is counted in the per-minute limiter's row (the table, key and arithmetic of
  *   `rate-limiter-flexible`'s PostgreSQL store, with the application's clock: `$2` is now and `j.rateExpire` the
@@ -60,7 +61,8 @@ SELECT "id" AS "answerId", "parent_message_id" AS "questionId" FROM answer`;
  * - within the limit, the lock is taken for `j.holder` (or taken over from a holder whose lease ran out);
  * - with the lock, the answer opens.
  * `free` false: the lock is held. `points` over the limit: refused for the rate. No `answerId` otherwise: another
- * question of the same user took the lock since this statement's snapshot. The records are filtered as in
+ * question of the same user (on another instance) took the lock since this statement's snapshot; that question is
+ * counted, where the lock taken before the count would not have counted it. The records are filtered as in
  * {@link RECORDS}, so that the statement is planned for one.
  */
 export const OPEN_ADMITTED_ANSWERS = `
@@ -72,7 +74,7 @@ free AS (
     FROM given),
 counted AS (
   INSERT INTO "${LIMIT_TABLE}" AS r ("key", "points", "expire")
-  SELECT j->>'rateKey', 1, (j->>'rateExpire')::bigint FROM given JOIN free USING (ord) WHERE free."free"
+  SELECT j->>'rateKey', 1, (j->>'rateExpire')::bigint FROM given JOIN free USING (ord) WHERE free."free" ORDER BY ord
   ON CONFLICT ("key") DO UPDATE SET
     "points" = CASE WHEN r."expire" <= $2::bigint THEN 1 ELSE r."points" + 1 END,
     "expire" = CASE WHEN r."expire" <= $2::bigint THEN EXCLUDED."expire" ELSE r."expire" END
@@ -81,7 +83,7 @@ locked AS (
   INSERT INTO "adi_ask_lock" AS l ("user_id", "holder", "expires_at")
   SELECT (j->>'userId')::bigint, j->>'holder', now() + (j->>'leaseMs')::int * interval '1 millisecond'
     FROM given JOIN counted ON counted."key" = j->>'rateKey'
-   WHERE counted."points" <= (j->>'perMinute')::int
+   WHERE counted."points" <= (j->>'perMinute')::int ORDER BY ord
   ON CONFLICT ("user_id") DO UPDATE SET "holder" = EXCLUDED."holder", "expires_at" = EXCLUDED."expires_at"
    WHERE l."expires_at" < now()
   RETURNING l."holder"),

@@ -128,6 +128,7 @@ export class AnswerJournalStore {
     isOneRecordsError,
   );
   /** Questions asked while others are being admitted are admitted together, for the same reason. */
+  private readonly admitting = new Set<string>();
   private readonly admissions = new StatementGroups(
     (group: readonly Admission[]) => this.admitGroup(group),
     { maxGroup: 32, maxUnderWay: 2 },
@@ -152,25 +153,26 @@ export class AnswerJournalStore {
    * `OPEN_ADMITTED_ANSWERS`): the answer opens only when the lock was free, the question within the limit and the
    * lock taken for `holder`.
    */
-  openAdmitted(opening: AnswerOpening, limits: LimitsTaken): Promise<AdmittedOpening> {
-    return this.admissions.run({ ...opening, ...limits });
+  async openAdmitted(opening: AnswerOpening, limits: LimitsTaken): Promise<AdmittedOpening> {
+    // A second question of a user whose question is being admitted here (a double click) is refused as one whose
+    // lock is held, and not counted: in a statement of its own it would find the lock free in its snapshot and be
+    // counted before finding it taken, and a statement may change a user's rows only once.
+    if (this.admitting.has(opening.userId)) return { free: false, points: 0 };
+    this.admitting.add(opening.userId);
+    try {
+      return await this.admissions.run({ ...opening, ...limits });
+    } finally {
+      this.admitting.delete(opening.userId);
+    }
   }
 
-  /** Whether each question was admitted, in the order given. */
+  /** Whether each question was admitted, in the order given (each of another user, see `openAdmitted`). */
   private async admitGroup(group: readonly Admission[]): Promise<AdmittedOpening[]> {
-    // A statement may change a user's lock row and count row once: a second question of the same user goes in a
-    // statement of its own after the group's.
-    const users = new Set<string>();
-    const firsts: Admission[] = [];
-    for (const admission of group) {
-      if (!users.has(admission.userId)) firsts.push(admission);
-      users.add(admission.userId);
-    }
-    const found = new Map<Admission, AdmittedOpening>();
-    (await this.admitted(firsts)).forEach((opened, index) => found.set(firsts[index]!, opened));
-    for (const admission of group)
-      if (!found.has(admission)) found.set(admission, (await this.admitted([admission]))[0]!);
-    return group.map((admission) => found.get(admission)!);
+    // In the order of their users, so that two statements under way at once (here or on another instance) take
+    // the users' rows in the same order and cannot deadlock.
+    const byUser = [...group].sort((one, other) => compareIds(one.userId, other.userId));
+    const opened = await this.admitted(byUser);
+    return group.map((admission) => opened[byUser.indexOf(admission)]!);
   }
 
   private async admitted(group: readonly Admission[]): Promise<AdmittedOpening[]> {
@@ -333,3 +335,8 @@ export function closingRows(closing: AnswerClosing) {
 type ClosingRows = ReturnType<typeof closingRows>;
 /** A spill file's record that carries the whole answer; see {@link CLOSE_WHOLE_ANSWER}. */
 type WholeAnswerRows = Record<string, unknown> & { answerUuid: string; answerText: string };
+
+/** Numeric ids in numeric order. */
+function compareIds(one: string, other: string): number {
+  return one.length - other.length || (one < other ? -1 : one > other ? 1 : 0);
+}
