@@ -617,6 +617,66 @@ function printPhase(route: Route, load: number, result: PhaseResult): void {
   );
 }
 
+/** Pairs of endpoint and floor phases for each way of arriving, at the middle load (see `delayPairs`). */
+const DELAY_PAIRS = Number(process.env.BENCH_DELAY_PAIRS ?? (QUICK ? 1 : 3));
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+interface DelayFigures {
+  /** Each pair's endpoint p99 less the floor's, in the order they ran. */
+  pairs: number[];
+  /** The median of `pairs`. */
+  added: number;
+  /** The median of the endpoint's time-to-model p99 over the pairs. */
+  toModelP99: number;
+}
+
+/**
+ * The endpoint's paragraph delay over the floor's, short answer at the middle load, for both ways of arriving (see
+ * `Arrivals`). One phase's p99 moves with the machine: on a shared two-core machine, tens of milliseconds between
+ * runs of the same code, and the endpoint shares its cores with PostgreSQL. The phases therefore run in pairs, the
+ * endpoint and the floor back to back, in alternating order so that a drift through the run weighs on both alike,
+ * and the figure is the median of the pairs' differences. The first spread pair is the one of the main table.
+ */
+async function delayPairs(
+  url: string,
+  load: number,
+  endpoint: PhaseResult | undefined,
+  floor: PhaseResult | undefined,
+): Promise<{ spread: DelayFigures; lockstep: DelayFigures } | undefined> {
+  if (!ROUTES.includes(ENDPOINT) || !ROUTES.includes(FLOOR) || !ANSWERS.includes(SHORT)) return undefined;
+  const figures = async (arrivals: Arrivals, first?: [PhaseResult, PhaseResult]): Promise<DelayFigures> => {
+    out('');
+    out(
+      `short answer, ${load} streams ${arrivals === 'lockstep' ? 'arriving in lockstep (50 in the same millisecond)' : 'arriving one after another'}: ` +
+        `the endpoint and the floor in ${DELAY_PAIRS} pairs`,
+    );
+    const measured: [PhaseResult, PhaseResult][] = first ? [first] : [];
+    while (measured.length < DELAY_PAIRS) {
+      const floorFirst = measured.length % 2 === 1;
+      const order = floorFirst ? [FLOOR, ENDPOINT] : [ENDPOINT, FLOOR];
+      const pair = new Map<Route, PhaseResult>();
+      for (const route of order) {
+        const result = await phase(url, route, SHORT, load, arrivals);
+        pair.set(route, result);
+        printPhase(route, load, result);
+      }
+      measured.push([pair.get(ENDPOINT)!, pair.get(FLOOR)!]);
+    }
+    const pairs = measured.map(([a, c]) => a.p99 - c.p99);
+    out(`added paragraph delay p99, (a) − (c), by pair: ${pairs.map((pair) => pair.toFixed(2)).join(', ')} ms`);
+    return { pairs, added: median(pairs), toModelP99: median(measured.map(([a]) => a.toModelP99)) };
+  };
+  return {
+    spread: await figures('spread', endpoint && floor ? [endpoint, floor] : undefined),
+    lockstep: await figures('lockstep'),
+  };
+}
+
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -687,15 +747,14 @@ async function main(): Promise<void> {
     if (allocFile) await fetch(`${url}/bench/alloc?action=stop&file=${encodeURIComponent(allocFile)}`);
     const middle = LOADS[Math.floor(LOADS.length / 2)]!;
 
-    // The paragraph delay again with the streams in lockstep, for the endpoint and the floor (see Arrivals).
-    out('');
-    out(`short answer, ${middle} streams arriving in lockstep (50 in the same millisecond)`);
-    const lockstep = new Map<Route, PhaseResult>();
-    for (const route of ROUTES.filter((route) => !HELD_ONLY && (route === ENDPOINT || route === FLOOR))) {
-      const result = await phase(url, route, SHORT, middle, 'lockstep');
-      lockstep.set(route, result);
-      printPhase(route, middle, result);
-    }
+    const pairs = HELD_ONLY
+      ? undefined
+      : await delayPairs(
+          url,
+          middle,
+          results.get(keyOf(ENDPOINT, SHORT, middle)),
+          results.get(keyOf(FLOOR, SHORT, middle)),
+        );
 
     out('');
     out(`held memory per stream: heap and off-heap after a collection, ${middle} long answers streaming`);
@@ -738,11 +797,14 @@ async function main(): Promise<void> {
         peerOverEndpointLong: round(cpuPerToken(PEER, LONG) / cpuPerToken(ENDPOINT, LONG)),
         // The most d/a can be while the endpoint costs at least the floor: d/a = (d/c) / (a/c).
         peerOverFloorLong: round(cpuPerToken(PEER, LONG) / cpuPerToken(FLOOR, LONG)),
-        addedParagraphDelayP99Ms: round(at(ENDPOINT, SHORT).p99 - at(FLOOR, SHORT).p99),
-        addedParagraphDelayP99MsLockstep: round(lockstep.get(ENDPOINT)!.p99 - lockstep.get(FLOOR)!.p99),
+        // Medians over the pairs of phases (see delayPairs), each pair's figure after them.
+        addedParagraphDelayP99Ms: round(pairs!.spread.added),
+        addedParagraphDelayP99MsLockstep: round(pairs!.lockstep.added),
         // How long a question took to reach the model at 300 streams: its own steps and any wait for them.
-        toModelP99Ms: round(at(ENDPOINT, SHORT).toModelP99),
-        toModelP99MsLockstep: round(lockstep.get(ENDPOINT)!.toModelP99),
+        toModelP99Ms: round(pairs!.spread.toModelP99),
+        toModelP99MsLockstep: round(pairs!.lockstep.toModelP99),
+        addedParagraphDelayP99MsPairs: pairs!.spread.pairs.map((pair) => round(pair)),
+        addedParagraphDelayP99MsLockstepPairs: pairs!.lockstep.pairs.map((pair) => round(pair)),
         rssPerStreamKiB: round(at(ENDPOINT, SHORT).rssPerStream / 1024),
         heldPerStreamKiB: round(held.get(ENDPOINT)! / 1024),
         cpuPerTokenOverRelayLong: round(cpuPerToken(ENDPOINT, LONG) / cpuPerToken(RELAY, LONG)),
