@@ -619,6 +619,9 @@ function printPhase(route: Route, load: number, result: PhaseResult): void {
 
 /** Pairs of endpoint and floor phases for each way of arriving, at the middle load (see `delayPairs`). */
 const DELAY_PAIRS = Number(process.env.BENCH_DELAY_PAIRS ?? (QUICK ? 1 : 3));
+if (!Number.isInteger(DELAY_PAIRS) || DELAY_PAIRS < 1) {
+  throw new Error(`BENCH_DELAY_PAIRS must be a whole number of at least 1, not ${process.env.BENCH_DELAY_PAIRS}`);
+}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -640,22 +643,29 @@ interface DelayFigures {
  * `Arrivals`). One phase's p99 moves with the machine: on a shared two-core machine, tens of milliseconds between
  * runs of the same code, and the endpoint shares its cores with PostgreSQL. The phases therefore run in pairs, the
  * endpoint and the floor back to back, in alternating order so that a drift through the run weighs on both alike,
- * and the figure is the median of the pairs' differences. The first spread pair is the one of the main table.
+ * and the figure is the median of the pairs' differences. With only one of the two routes chosen, that route is
+ * measured once in lockstep, as a profile of it needs.
  */
 async function delayPairs(
   url: string,
   load: number,
-  endpoint: PhaseResult | undefined,
-  floor: PhaseResult | undefined,
 ): Promise<{ spread: DelayFigures; lockstep: DelayFigures } | undefined> {
-  if (!ROUTES.includes(ENDPOINT) || !ROUTES.includes(FLOOR) || !ANSWERS.includes(SHORT)) return undefined;
-  const figures = async (arrivals: Arrivals, first?: [PhaseResult, PhaseResult]): Promise<DelayFigures> => {
+  if (!ANSWERS.includes(SHORT)) return undefined;
+  if (!ROUTES.includes(ENDPOINT) || !ROUTES.includes(FLOOR)) {
+    for (const route of ROUTES.filter((route) => route === ENDPOINT || route === FLOOR)) {
+      out('');
+      out(`short answer, ${load} streams arriving in lockstep (50 in the same millisecond)`);
+      printPhase(route, load, await phase(url, route, SHORT, load, 'lockstep'));
+    }
+    return undefined;
+  }
+  const figures = async (arrivals: Arrivals): Promise<DelayFigures> => {
     out('');
     out(
       `short answer, ${load} streams ${arrivals === 'lockstep' ? 'arriving in lockstep (50 in the same millisecond)' : 'arriving one after another'}: ` +
-        `the endpoint and the floor in ${DELAY_PAIRS} pairs`,
+        `the endpoint and the floor in ${DELAY_PAIRS} pairs, phases in the order they ran`,
     );
-    const measured: [PhaseResult, PhaseResult][] = first ? [first] : [];
+    const measured: [PhaseResult, PhaseResult][] = [];
     while (measured.length < DELAY_PAIRS) {
       const floorFirst = measured.length % 2 === 1;
       const order = floorFirst ? [FLOOR, ENDPOINT] : [ENDPOINT, FLOOR];
@@ -668,13 +678,14 @@ async function delayPairs(
       measured.push([pair.get(ENDPOINT)!, pair.get(FLOOR)!]);
     }
     const pairs = measured.map(([a, c]) => a.p99 - c.p99);
-    out(`added paragraph delay p99, (a) − (c), by pair: ${pairs.map((pair) => pair.toFixed(2)).join(', ')} ms`);
-    return { pairs, added: median(pairs), toModelP99: median(measured.map(([a]) => a.toModelP99)) };
+    const added = median(pairs);
+    out(
+      `added paragraph delay p99, (a) − (c), by pair: ${pairs.map((pair) => pair.toFixed(2)).join(', ')} ms; ` +
+        `median ${added.toFixed(2)} ms`,
+    );
+    return { pairs, added, toModelP99: median(measured.map(([a]) => a.toModelP99)) };
   };
-  return {
-    spread: await figures('spread', endpoint && floor ? [endpoint, floor] : undefined),
-    lockstep: await figures('lockstep'),
-  };
+  return { spread: await figures('spread'), lockstep: await figures('lockstep') };
 }
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -747,14 +758,7 @@ async function main(): Promise<void> {
     if (allocFile) await fetch(`${url}/bench/alloc?action=stop&file=${encodeURIComponent(allocFile)}`);
     const middle = LOADS[Math.floor(LOADS.length / 2)]!;
 
-    const pairs = HELD_ONLY
-      ? undefined
-      : await delayPairs(
-          url,
-          middle,
-          results.get(keyOf(ENDPOINT, SHORT, middle)),
-          results.get(keyOf(FLOOR, SHORT, middle)),
-        );
+    const pairs = HELD_ONLY ? undefined : await delayPairs(url, middle);
 
     out('');
     out(`held memory per stream: heap and off-heap after a collection, ${middle} long answers streaming`);
@@ -773,7 +777,7 @@ async function main(): Promise<void> {
       ).toFixed(1)} MiB: server RSS grew by ${(growth / 1024 / 1024).toFixed(1)} MiB at most`,
     );
 
-    if (ROUTES.length < 4 || ANSWERS.length < 2) return;
+    if (HELD_ONLY || ROUTES.length < 4 || ANSWERS.length < 2) return;
     /** CPU per token of a route over every load of an answer: total CPU over total tokens. */
     const cpuPerToken = (route: Route, profile: AnswerProfile) => {
       let cpu = 0;
