@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { Redis } from 'ioredis';
+import { LimiterFactory } from '../src/common/rate-limiter.js';
 import { AuthService } from '../src/auth/auth.service.js';
 import type { AppConfig } from '../src/config/app-config.js';
 import { APP_CONFIG } from '../src/config/config.module.js';
@@ -11,7 +13,7 @@ import {
 import { DATA_SOURCE } from '../src/database/database.module.js';
 import { poolQuery } from '../src/database/pool-query.js';
 import type { DataSource } from 'typeorm';
-import { ASK_LIMITS, type AskLimits } from '../src/conversation/ask-limits.js';
+import { ASK_LIMITS, askRateLimiter, RedisAskLimits, type AskLimits } from '../src/conversation/ask-limits.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { capturedStatement, genericPlan, planNodes } from './support/generic-plan.js';
 
@@ -285,6 +287,41 @@ describe('a question admitted', () => {
     const failed = await oneStatement.admit({ ...opening(), answerUuid: (await answerUuidOf(first.answerId))! });
     expect('refused' in failed && failed.refused.code).toBe('STORAGE_FAILED');
     expect(await held()).toEqual(before);
+  });
+
+  it("refuses a question as STORAGE_FAILED, holding nothing, when the limits' store cannot be reached", async () => {
+    // A Redis that does not listen, with the application's client settings: each command fails after its retries.
+    // (Closing such a client waits `disconnectTimeout` for a socket that never opened.)
+    const gone = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 2, disconnectTimeout: 10 });
+    gone.on('error', () => undefined);
+    const unreachable = new RedisAskLimits(gone, askRateLimiter(new LimiterFactory({ redis: gone }), PER_MINUTE));
+    const config = server.app.get<AppConfig>(APP_CONFIG);
+    const store = server.app.get(AnswerJournalStore);
+    try {
+      await forget();
+      const noLock = await new AnswerAdmission(config, unreachable, store).admit(opening());
+      expect('refused' in noLock && noLock.refused.code).toBe('STORAGE_FAILED');
+      expect('refused' in noLock && noLock.refused.message).toMatch(/limits is unavailable/);
+      expect(await held()).toMatchObject({ points: 0, locks: 0, questions: 0, answers: 0, streams: 0 });
+      // The lock is taken where it lives, then the count cannot be: the lock is let go, nothing is opened.
+      const lockedThenLost = new AnswerAdmission(
+        config,
+        {
+          acquire: (user, leaseMs) => limits.acquire(user, leaseMs),
+          allow: (user) => unreachable.allow(user),
+          renewMany: (locks, leaseMs) => limits.renewMany(locks, leaseMs),
+        },
+        store,
+      );
+      const noCount = await lockedThenLost.admit(opening());
+      expect('refused' in noCount && noCount.refused.code).toBe('STORAGE_FAILED');
+      expect(await held()).toMatchObject({ points: 0, locks: 0, questions: 0, answers: 0, streams: 0 });
+      // Once the store is back, the user is not held out by anything the failures left.
+      expect(outcome(await inTurn.admit(opening()))).toBe('admitted');
+    } finally {
+      gone.disconnect();
+      await forget();
+    }
   });
 
   async function answerUuidOf(answerId: string): Promise<string | undefined> {

@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { AnswerJournalStore, type AnswerOpening } from './answer-journal-store.js';
 import { AnswerNotSavedError } from './answer-session.js';
 import { ASK_LIMITS, type AnswerLock, type AskLimits, type LimitRows } from './ask-limits.js';
-import { AnswerInProgressError, RateLimitedError, storageReason } from './conversation-errors.js';
+import { AnswerInProgressError, RateLimitedError, StorageFailedError, storageReason } from './conversation-errors.js';
 
 /** A question let in: its answer's rows are open and the asker's one-answer lock is held for it. */
 export interface Admitted {
@@ -65,15 +65,27 @@ export class AnswerAdmission {
     return { lock: rows.lock(opening.userId, holder), answerId: found.answerId, questionId: found.questionId! };
   }
 
-  /** Failures of the limits' own store are thrown; the lock is let go of whatever happens after it is taken. */
+  /**
+   * A failure of the limits' own store (Redis, or the embedded database) refuses the question as a failure of
+   * storage, as one of the journal's does; the lock is let go of whatever happens after it is taken.
+   */
   private async inTurn(opening: AnswerOpening): Promise<Admitted | Refused> {
-    const lock = await this.limits.acquire(opening.userId, opening.leaseMs);
+    let lock;
+    try {
+      lock = await this.limits.acquire(opening.userId, opening.leaseMs);
+    } catch (error) {
+      return limitsUnreachable(error);
+    }
     if (lock === undefined) return { refused: new AnswerInProgressError() };
     let admitted = false;
     try {
-      if (!(await this.limits.allow(opening.userId))) {
-        return { refused: new RateLimitedError(this.config.limits.asksPerMinute) };
+      let allowed;
+      try {
+        allowed = await this.limits.allow(opening.userId);
+      } catch (error) {
+        return limitsUnreachable(error);
       }
+      if (!allowed) return { refused: new RateLimitedError(this.config.limits.asksPerMinute) };
       let opened;
       try {
         opened = await this.journalStore.open(opening);
@@ -94,6 +106,11 @@ export class AnswerAdmission {
         this.logger.error({ message: 'answer lock release failed', user: userId, reason: storageReason(error) }),
       );
   }
+}
+
+function limitsUnreachable(error: unknown): Refused {
+  const message = 'The question was not let in: the store of the per-user limits is unavailable. Ask again shortly.';
+  return { refused: new StorageFailedError(error, message), failure: error };
 }
 
 function notOpened(error: unknown): Refused {

@@ -68,8 +68,8 @@ export class KnowledgeBaseNotAllowedError extends AppError {
 
 export class StorageFailedError extends AppError {
   readonly code = 'STORAGE_FAILED';
-  constructor(cause: unknown) {
-    super('The answer could not be saved, so it was not kept; ask again.', { cause });
+  constructor(cause: unknown, message = 'The answer could not be saved, so it was not kept; ask again.') {
+    super(message, { cause });
   }
 }
 
