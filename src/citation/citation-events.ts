@@ -1,5 +1,6 @@
 import type { CitationType, EmbeddingPayload, GraphEdgePayload, GraphVertexPayload } from './citation-catalog.js';
 import type { ParseOutcome } from './parser-events.js';
+import type { CitationSupport, SupportVerdict } from './support/support-verifier.js';
 
 /** Data of a `[CITATION_REF]` event: a source, sent once, before the first paragraph that cites it. */
 export interface CitationRef {
@@ -9,11 +10,12 @@ export interface CitationRef {
   payload: EmbeddingPayload | GraphVertexPayload | GraphEdgePayload;
 }
 
-/** The support check's verdict on one citation of a paragraph, with the quote found in its source. */
-export interface CitationSupportEntry {
-  citationId: string;
-  score: number;
-  verdict: 'supported' | 'unsupported';
+/**
+ * The support check's verdict on one citation of a paragraph, with its evidence and the quote found in its
+ * source. Evidence spans are UTF-16 offsets into the ref's `payload.text` (an embedding source); for a graph
+ * source they index the fact as the model was shown it (`name: description`).
+ */
+export interface CitationSupportEntry extends CitationSupport {
   /** Only when verified: the source's words, `start`/`end` in UTF-16 units of the ref's `payload.text`. */
   quote?: { text: string; start: number; end: number };
 }
@@ -26,7 +28,9 @@ export interface CitationParagraph {
   citationNumbers: number[];
   /** `support[i]` belongs to `citationIds[i]`; absent when support checks are off. */
   support?: CitationSupportEntry[];
-  /** The paragraph as a whole is supported by its citations; absent when support checks are off. */
+  /** The paragraph as a whole, from its citations' verdicts; absent when support checks are off. */
+  verdict?: SupportVerdict;
+  /** Older name kept for existing clients: `verdict === 'verified'`. */
   supported?: boolean;
   /** The server attributed the citations itself, the model having broken the format. */
   inferred?: boolean;
@@ -36,7 +40,7 @@ export interface CitationParagraph {
 export interface CitationVerdict {
   paragraphIndex: number;
   verifier: string;
-  verdicts: { citationId: string; verdict: 'supported' | 'unsupported'; score: number }[];
+  verdicts: CitationSupport[];
 }
 
 export type CitationMode = 'paragraph' | 'answer';
@@ -49,9 +53,12 @@ export interface CitationSummary {
   hasCitationError: boolean;
   droppedCitationCount: number;
   uncitedParagraphCount: number;
-  /** Citations the support check found unsupported (dropped or flagged, as the policy says). */
-  unsupportedCitationCount: number;
-  supportedParagraphCount: number;
+  /** Citations by the support check's verdict; contradicted ones are counted whether dropped or flagged. */
+  verifiedCitationCount: number;
+  unverifiedCitationCount: number;
+  contradictedCitationCount: number;
+  verifiedParagraphCount: number;
+  contradictedParagraphCount: number;
   inferredParagraphCount: number;
   /** Quotes the model gave that were not found in their source: dropped. */
   unverifiedQuoteCount: number;
@@ -87,8 +94,14 @@ export function citationDonePayload(summary: CitationSummary, truncated = summar
 /** What the support check, quotes and refusal add to `[CITATION_DONE]` and to `[META]`.answer. */
 export function trustCounts(summary: CitationSummary, truncated = summary.truncated ?? false) {
   return {
-    unsupportedCitationCount: summary.unsupportedCitationCount,
-    supportedParagraphCount: summary.supportedParagraphCount,
+    verifiedCitationCount: summary.verifiedCitationCount,
+    unverifiedCitationCount: summary.unverifiedCitationCount,
+    contradictedCitationCount: summary.contradictedCitationCount,
+    verifiedParagraphCount: summary.verifiedParagraphCount,
+    contradictedParagraphCount: summary.contradictedParagraphCount,
+    // Older names, kept for existing clients.
+    unsupportedCitationCount: summary.contradictedCitationCount,
+    supportedParagraphCount: summary.verifiedParagraphCount,
     inferredParagraphCount: summary.inferredParagraphCount,
     unverifiedQuoteCount: summary.unverifiedQuoteCount,
     refused: summary.refused,

@@ -3,6 +3,7 @@ import type { CitationParagraph, CitationRef, CitationSummary } from './citation
 import type { NumberingStrategy } from './numbering.js';
 import type { ParseOutcome, RawParagraph } from './parser-events.js';
 import { SupportJudge, type CitationChecks } from './support/support-judge.js';
+import type { SupportVerdict } from './support/support-verifier.js';
 
 export type LedgerEvent = { type: 'ref'; ref: CitationRef } | { type: 'paragraph'; paragraph: CitationParagraph };
 
@@ -55,7 +56,7 @@ export class CitationLedger {
   private emit(
     text: string,
     ids: string[],
-    judged: { support: CitationParagraph['support']; supported: boolean } | undefined,
+    judged: { support: CitationParagraph['support']; verdict: SupportVerdict } | undefined,
     inferred: boolean,
   ): LedgerEvent[] {
     const events: LedgerEvent[] = [];
@@ -76,7 +77,9 @@ export class CitationLedger {
       text,
       citationIds: ids,
       citationNumbers,
-      ...(judged ? { support: judged.support, supported: judged.supported, inferred } : {}),
+      ...(judged
+        ? { support: judged.support, verdict: judged.verdict, supported: judged.verdict === 'verified', inferred }
+        : {}),
     };
     events.push({ type: 'paragraph', paragraph });
     return events;
@@ -91,8 +94,11 @@ export class CitationLedger {
       hasCitationError: outcome !== 'complete',
       droppedCitationCount: this.dropped,
       uncitedParagraphCount: this.uncited,
-      unsupportedCitationCount: this.judge?.unsupportedCitations ?? 0,
-      supportedParagraphCount: this.judge?.supportedParagraphs ?? 0,
+      verifiedCitationCount: this.judge?.citations.verified ?? 0,
+      unverifiedCitationCount: this.judge?.citations.unverified ?? 0,
+      contradictedCitationCount: this.judge?.citations.contradicted ?? 0,
+      verifiedParagraphCount: this.judge?.paragraphs.verified ?? 0,
+      contradictedParagraphCount: this.judge?.paragraphs.contradicted ?? 0,
       inferredParagraphCount: this.inferred,
       unverifiedQuoteCount: this.judge?.unverifiedQuotes ?? 0,
       refused: this.refused,

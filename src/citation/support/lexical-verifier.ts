@@ -50,7 +50,7 @@ export class LexicalSupportVerifier implements SupportVerifier {
 
   check(paragraph: string, sources: readonly SupportSource[]): ParagraphSupport {
     // Nothing cited, nothing to judge: such a paragraph is never supported, whatever its sentences say.
-    if (sources.length === 0) return { citations: [], supported: false };
+    if (sources.length === 0) return { citations: [], verdict: 'unverified' };
     this.keepEpoch();
     const profiles = sources.map((source) => this.profile(source.text));
     const sentences = this.sentences(paragraph);
@@ -66,11 +66,11 @@ export class LexicalSupportVerifier implements SupportVerifier {
         const judged = sentence.cjk ? profile.cjk : profile.latin;
         score = Math.max(score, judged ? coverageOf(sentence, profile) : UNJUDGED_SCORE);
       }
-      const verdict = score >= this.settings.coverage ? 'supported' : 'unsupported';
+      const verdict = score >= this.settings.coverage ? 'verified' : 'unverified';
       return { citationId: source.citationId, score: round(score), verdict };
     });
     const supported = sources.length > 0 && judgements.every((judgement) => judgement.fault === undefined);
-    return { citations, supported };
+    return { citations, verdict: supported ? 'verified' : 'unverified' };
   }
 
   /** Each sentence's judgement against the sources together: what the evaluation reports. */

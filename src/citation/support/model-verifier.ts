@@ -83,8 +83,8 @@ export function readVerdicts(reply: string, sources: readonly SupportSource[]): 
   for (const item of list as Record<string, unknown>[]) {
     const citationId = typeof item?.citationId === 'string' ? item.citationId.trim().toUpperCase() : '';
     if (!asked.has(citationId) || verdicts.some((verdict) => verdict.citationId === citationId)) continue;
-    const verdict = item.verdict === 'supported' ? 'supported' : 'unsupported';
-    const raw = typeof item.score === 'number' ? item.score : verdict === 'supported' ? 1 : 0;
+    const verdict = item.verdict === 'supported' ? 'verified' : 'unverified';
+    const raw = typeof item.score === 'number' ? item.score : verdict === 'verified' ? 1 : 0;
     verdicts.push({ citationId, verdict, score: Math.min(1, Math.max(0, raw)) });
   }
   return verdicts;

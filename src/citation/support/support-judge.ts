@@ -2,10 +2,10 @@ import type { CatalogEntry, CitationCatalog } from '../citation-catalog.js';
 import type { CitationSupportEntry } from '../citation-events.js';
 import type { RawParagraph } from '../parser-events.js';
 import { verifyQuote } from '../quote/quote-verifier.js';
-import type { SupportPolicy, SupportSource, SupportVerifier } from './support-verifier.js';
+import type { SupportPolicy, SupportSource, SupportVerdict, SupportVerifier } from './support-verifier.js';
 
 export interface CitationChecks {
-  /** `drop`: unsupported citations are taken out before numbering; `flag`: kept, marked unsupported. */
+  /** `drop`: contradicted citations are taken out before numbering; `flag`: kept, marked contradicted. */
   policy: Exclude<SupportPolicy, 'off'>;
   verifier: SupportVerifier;
 }
@@ -15,7 +15,7 @@ export interface JudgedParagraph {
   kept: string[];
   /** One entry per kept id. */
   support: CitationSupportEntry[];
-  supported: boolean;
+  verdict: SupportVerdict;
 }
 
 /** At most this many sources are attributed to a paragraph the server cites on its own. */
@@ -26,9 +26,9 @@ const MAX_INFERRED = 3;
  * The verifier sees the source text the model was shown: the chunk, or the graph fact.
  */
 export class SupportJudge {
-  unsupportedCitations = 0;
+  readonly citations: Record<SupportVerdict, number> = { verified: 0, unverified: 0, contradicted: 0 };
+  readonly paragraphs: Record<SupportVerdict, number> = { verified: 0, unverified: 0, contradicted: 0 };
   unverifiedQuotes = 0;
-  supportedParagraphs = 0;
 
   constructor(
     private readonly catalog: CitationCatalog,
@@ -47,23 +47,22 @@ export class SupportJudge {
         this.unverifiedQuotes++;
         continue;
       }
-      // The exact words of the source, found where the model said: that is support, whatever the words' overlap.
+      // A quote is the source's exact words: evidence of where the paragraph comes from, never a verdict on what
+      // the paragraph says about them.
       entry.quote = found;
-      entry.verdict = 'supported';
     }
-    const unsupported = entries.filter((entry) => entry.verdict === 'unsupported');
-    this.unsupportedCitations += unsupported.length;
+    for (const entry of entries) this.citations[entry.verdict]++;
     let kept = entries;
-    let supported = result.supported;
-    if (this.checks.policy === 'drop' && unsupported.length > 0) {
-      kept = entries.filter((entry) => entry.verdict === 'supported');
-      supported = kept.length > 0 && this.checks.verifier.check(text, keptSources(sources, kept)).supported;
+    let verdict = result.verdict;
+    if (this.checks.policy === 'drop' && entries.some((entry) => entry.verdict === 'contradicted')) {
+      kept = entries.filter((entry) => entry.verdict !== 'contradicted');
+      verdict = kept.length > 0 ? this.checks.verifier.check(text, keptSources(sources, kept)).verdict : 'unverified';
     }
-    if (supported) this.supportedParagraphs++;
-    return { kept: kept.map((entry) => entry.citationId), support: kept, supported };
+    this.paragraphs[verdict]++;
+    return { kept: kept.map((entry) => entry.citationId), support: kept, verdict };
   }
 
-  /** The offered sources that support `text` on their own, best first: citations for a paragraph with none. */
+  /** The offered sources that verify `text` on their own, best first: citations for a paragraph with none. */
   attribute(text: string): string[] {
     const candidates = this.catalog.entries.map((entry) => ({
       entry,
@@ -71,7 +70,7 @@ export class SupportJudge {
         .citations[0]!,
     }));
     return candidates
-      .filter((candidate) => candidate.support.verdict === 'supported')
+      .filter((candidate) => candidate.support.verdict === 'verified')
       .sort((a, b) => b.support.score - a.support.score)
       .slice(0, MAX_INFERRED)
       .map((candidate) => candidate.entry.citationId);
