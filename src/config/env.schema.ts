@@ -176,8 +176,8 @@ export const envSchema = z.object({
     .number()
     .min(0)
     .max(1)
-    .default(0.5)
-    .describe("share of a sentence's words the cited sources must hold"),
+    .default(0.7)
+    .describe("share of a sentence's words and numbers its aligned source sentences must hold to verify it"),
   CITATION_QUOTES: z
     .enum(['true', 'false'])
     .default('false')

@@ -4,7 +4,7 @@ import type { CitationCatalog } from '../citation/citation-catalog.js';
 import type { CitationVerdict } from '../citation/citation-events.js';
 import type { CitationStreamOptions } from '../citation/citation-stream.js';
 import type { NumberingSeed } from '../citation/numbering.js';
-import { LexicalSupportVerifier } from '../citation/support/lexical-verifier.js';
+import { ClaimSupportVerifier } from '../citation/support/claim-verifier.js';
 import { ModelVerifier, type LateVerifier } from '../citation/support/model-verifier.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -20,14 +20,14 @@ import { VerdictRelay } from './verdict-relay.js';
  */
 @Injectable()
 export class CitationTrust {
-  private readonly lexical: LexicalSupportVerifier;
+  private readonly claims: ClaimSupportVerifier;
   private readonly late: LateVerifier | undefined;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
   ) {
-    this.lexical = new LexicalSupportVerifier({ coverage: config.citation.support.coverage });
+    this.claims = new ClaimSupportVerifier({ coverage: config.citation.support.coverage });
     this.late = config.citation.verifier ? new ModelVerifier(config.citation.verifier) : undefined;
   }
 
@@ -53,7 +53,7 @@ export class CitationTrust {
     return {
       numbering,
       ...(seed ? { numberingSeed: seed } : {}),
-      ...(support.policy === 'off' ? {} : { checks: { policy: support.policy, verifier: this.lexical } }),
+      ...(support.policy === 'off' ? {} : { checks: { policy: support.policy, verifier: this.claims } }),
       ...(this.refuses(catalog) ? { refused: true } : {}),
     };
   }

@@ -18,10 +18,11 @@ describe('verifyQuote', () => {
     expect(verifyQuote('１８岁以下乘客免费', CHINESE)?.text).toBe('18岁以下乘客免费');
   });
 
-  it('forgives a small slip', () => {
-    expect(verifyQuote('A streaming server therfore sends comment lines', SOURCE)?.text).toBe(
-      'A streaming server therefore sends comment lines',
-    );
+  it('rejects a quote with one letter, word or character changed', () => {
+    expect(verifyQuote('A streaming server therfore sends comment lines', SOURCE)).toBeUndefined();
+    expect(verifyQuote('Proxies often open connections that stay silent', SOURCE)).toBeUndefined();
+    expect(verifyQuote('自开通以来票价没有变化', CHINESE)?.text).toBe('自开通以来票价没有变化');
+    expect(verifyQuote('自开通以来票价一直变化', CHINESE)).toBeUndefined();
   });
 
   it('rejects an invented sentence, a changed number and a too-short quote', () => {

@@ -1,0 +1,137 @@
+import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
+import { comparable, sameQuantity, type Quantity } from './quantities.js';
+
+/**
+ * How a paragraph sentence lines up with a source: which source sentences hold its words (the window), and,
+ * clause by clause, which source clause it speaks of (the binding), so that a number, a name or a denial is
+ * checked against the clause it rests on rather than anywhere in the source.
+ */
+
+export interface Window {
+  /** Indexes into the source's sentences, in source order. */
+  sentences: number[];
+  /** Weighted share of the sentence's terms and quantities found in the window, 0–1. */
+  coverage: number;
+}
+
+export interface SourceClause {
+  clause: Clause;
+  sentence: number;
+}
+
+/** A name weighs more than a word: it is rarely reworded, and swapping it changes the claim. */
+const NAME_WEIGHT = 2;
+const QUANTITY_WEIGHT = 1.5;
+/** A second source sentence joins the window only when it adds this much coverage. */
+const WINDOW_GAIN = 0.2;
+const MAX_WINDOW = 3;
+
+export function isName(term: ClauseTerm, source: ClaimText): boolean {
+  return term.name || (term.initialCapital && source.names.has(term.lower));
+}
+
+/** Whether `quantity` is held by the quantities given: the same value, or the same number of another kind. */
+export function grounded(quantity: Quantity, held: readonly Quantity[]): boolean {
+  return held.some(
+    (other) => sameQuantity(quantity, other) || (!comparable(quantity, other) && other.raw === quantity.raw),
+  );
+}
+
+function holdsTerm(sentence: ClaimSentence, term: ClauseTerm): boolean {
+  return sentence.terms.has(term.term);
+}
+
+/** The source sentences that together hold most of the claim sentence. */
+export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
+  const items: { weight: number; held: (sentence: ClaimSentence) => boolean }[] = [];
+  for (const clause of claim.clauses) {
+    for (const term of clause.terms) {
+      items.push({ weight: isName(term, source) ? NAME_WEIGHT : 1, held: (sentence) => holdsTerm(sentence, term) });
+    }
+  }
+  for (const quantity of claim.quantities) {
+    items.push({ weight: QUANTITY_WEIGHT, held: (sentence) => grounded(quantity, sentence.quantities) });
+  }
+  const total = items.reduce((sum, item) => sum + item.weight, 0);
+  if (total === 0 || source.sentences.length === 0) return { sentences: [], coverage: 0 };
+  const heldBy = source.sentences.map((sentence) => items.map((item) => item.held(sentence)));
+  const covered = (chosen: readonly number[]) =>
+    items.reduce((sum, item, k) => sum + (chosen.some((s) => heldBy[s]![k]) ? item.weight : 0), 0) / total;
+  const chosen: number[] = [];
+  let coverage = 0;
+  while (chosen.length < MAX_WINDOW) {
+    let best = -1;
+    let bestCoverage = coverage;
+    for (let s = 0; s < source.sentences.length; s++) {
+      if (chosen.includes(s)) continue;
+      const next = covered([...chosen, s]);
+      if (next > bestCoverage) {
+        best = s;
+        bestCoverage = next;
+      }
+    }
+    const gain = bestCoverage - coverage;
+    if (best < 0 || (chosen.length > 0 && gain < WINDOW_GAIN)) break;
+    chosen.push(best);
+    coverage = bestCoverage;
+  }
+  return { sentences: chosen.sort((a, b) => a - b), coverage };
+}
+
+/** Every clause of the source, with its sentence. */
+export function sourceClauses(source: ClaimText): SourceClause[] {
+  return source.sentences.flatMap((sentence, index) => sentence.clauses.map((clause) => ({ clause, sentence: index })));
+}
+
+export interface BindingOptions {
+  /** Terms of the claim clause left out of the binding (the term whose binding is being checked). */
+  except?: ReadonlySet<string>;
+  /** A shared term said with the other polarity counts half: "paid users" binds to "paid", not to "free". */
+  polarity: boolean;
+}
+
+/**
+ * How strongly a claim clause speaks of a source clause: the shared terms, each weighted by how rare it is
+ * among the source's clauses, plus a bonus when both are about the same first word.
+ */
+export function bindingScore(claim: Clause, candidate: Clause, source: ClaimText, options: BindingOptions): number {
+  let score = 0;
+  for (const term of claim.terms) {
+    if (options.except?.has(term.term) || !candidate.termSet.has(term.term)) continue;
+    const rarity = 1 / (source.clauseFrequency.get(term.term) ?? 1);
+    const weight = isName(term, source) ? NAME_WEIGHT : 1;
+    const agrees =
+      !options.polarity || candidate.terms.some((other) => other.term === term.term && other.denied === term.denied);
+    score += weight * rarity * (agrees ? 1 : 0.5);
+  }
+  if (claim.subject !== undefined && claim.subject === candidate.subject && !options.except?.has(claim.subject)) {
+    score += 0.5;
+  }
+  return score;
+}
+
+/** The share of a claim clause's terms that a source clause holds. */
+export function clauseCoverage(claim: Clause, candidate: Clause, except?: ReadonlySet<string>): number {
+  let total = 0;
+  let held = 0;
+  for (const term of claim.terms) {
+    if (except?.has(term.term)) continue;
+    total++;
+    if (candidate.termSet.has(term.term)) held++;
+  }
+  return total === 0 ? 0 : held / total;
+}
+
+/** The candidates that score highest, and that score; none when nothing binds. */
+export function bestBound<T>(candidates: readonly T[], score: (candidate: T) => number): { best: T[]; score: number } {
+  let top = 0;
+  let best: T[] = [];
+  for (const candidate of candidates) {
+    const value = score(candidate);
+    if (value > top + 1e-9) {
+      top = value;
+      best = [candidate];
+    } else if (value > 0 && Math.abs(value - top) <= 1e-9) best.push(candidate);
+  }
+  return { best, score: top };
+}

@@ -1,0 +1,199 @@
+import {
+  bestBound,
+  bindingScore,
+  clauseCoverage,
+  isName,
+  sourceClauses,
+  type SourceClause,
+  type Window,
+} from './claim-alignment.js';
+import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
+import { comparable, conflictKind, sameQuantity, type Quantity } from './quantities.js';
+import type { SupportConflict } from './support-verifier.js';
+
+/**
+ * Where a claim sentence disagrees with a source it cites. Each check binds the claim's clause to the source
+ * clause it speaks of and compares them there, so that the tram's time is compared with the tram's, not the
+ * ferry's; a check that cannot bind says nothing: a contradiction needs evidence.
+ */
+
+export interface FoundConflict {
+  conflict: SupportConflict;
+  /** The source sentence that disagrees. */
+  sentence: number;
+}
+
+/** A window this well covered is about the same thing as the claim, even when no clause binds on its own. */
+const ALIGNED = 0.5;
+/** A denial is compared only between clauses that share at least this many terms. */
+const POLARITY_SHARED_TERMS = 2;
+const POLARITY_COVERAGE = 0.5;
+/** A name swap needs the rest of the clause to match this well. */
+const NAME_BINDING_COVERAGE = 0.5;
+
+export function findConflict(claim: ClaimSentence, source: ClaimText, window: Window): FoundConflict | undefined {
+  const clauses = sourceClauses(source);
+  for (const clause of claim.clauses) {
+    const found =
+      quantityConflict(clause, source, clauses, window) ??
+      nameConflict(clause, claim, source, clauses) ??
+      polarityConflict(clause, source, clauses);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A claim in another language: only a number that plainly disagrees can be judged. */
+export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  for (const quantity of claim.quantities) {
+    if (quantity.loose || quantity.cls === 'bare' || quantity.cls.startsWith('count:')) continue;
+    const candidates = source.quantities.filter((other) => comparable(quantity, other) && !other.loose);
+    if (candidates.length === 0 || candidates.some((other) => sameQuantity(quantity, other))) continue;
+    // With several values of the kind, the claim may speak of another one than the ones written here.
+    if (new Set(candidates.map((other) => `${other.cls}:${other.value}:${other.key ?? ''}`)).size > 1) continue;
+    const other = candidates[0]!;
+    return conflictAt(quantity, other, source);
+  }
+  return undefined;
+}
+
+function conflictAt(claim: Quantity, other: Quantity, source: ClaimText): FoundConflict {
+  const sentence = source.sentences.findIndex((s) => other.start >= s.start && other.end <= s.end);
+  return {
+    conflict: { kind: conflictKind(claim, other), claim: claim.text, source: other.text },
+    sentence: Math.max(0, sentence),
+  };
+}
+
+function quantityConflict(
+  clause: Clause,
+  source: ClaimText,
+  clauses: readonly SourceClause[],
+  window: Window,
+): FoundConflict | undefined {
+  for (const quantity of clause.quantities) {
+    if (quantity.loose) continue;
+    const candidates = clauses.filter(({ clause: other }) =>
+      other.quantities.some((held) => comparable(quantity, held) && !held.loose),
+    );
+    if (candidates.length === 0) continue;
+    const holds = (candidate: SourceClause) => candidate.clause.quantities.some((held) => sameQuantity(quantity, held));
+    const { best, score } = bestBound(candidates, (candidate) =>
+      bindingScore(clause, candidate.clause, source, { polarity: true }),
+    );
+    let bound = best;
+    if (score === 0) {
+      // Nothing in the clause binds: the sentence as a whole must be about the window, and the window's
+      // values of the kind must all disagree, and the value be nowhere in the source.
+      if (window.coverage < ALIGNED || source.quantities.some((held) => sameQuantity(quantity, held))) continue;
+      bound = candidates.filter((candidate) => window.sentences.includes(candidate.sentence));
+    }
+    if (bound.length === 0 || bound.some(holds)) continue;
+    const other = bound[0]!.clause.quantities.find((held) => comparable(quantity, held) && !held.loose)!;
+    return conflictAt(quantity, other, source);
+  }
+  return undefined;
+}
+
+/**
+ * A name said of what the source says of another name: "SHA-256 is broken" against "SHA-1 is broken, SHA-256
+ * is not". The rest of the clause binds it to a source clause that names another thing of the same shape, and
+ * not the claim's.
+ */
+function nameConflict(
+  clause: Clause,
+  claim: ClaimSentence,
+  source: ClaimText,
+  clauses: readonly SourceClause[],
+): FoundConflict | undefined {
+  const names = clause.terms.filter((term) => isName(term, source));
+  if (names.length === 0) return undefined;
+  const claimNames = new Set(
+    claim.clauses.flatMap((c) => c.terms.filter((term) => isName(term, source)).map((term) => term.lower)),
+  );
+  const except = new Set(names.map((term) => term.term));
+  const rest = clause.terms.length - names.length;
+  if (rest < 1) return undefined;
+  const { best } = bestBound(clauses, (candidate) =>
+    clauseCoverage(clause, candidate.clause, except) >= NAME_BINDING_COVERAGE
+      ? bindingScore(clause, candidate.clause, source, { except, polarity: true })
+      : 0,
+  );
+  if (best.length !== 1) return undefined;
+  const bound = best[0]!;
+  const boundNames = bound.clause.terms.filter((term) => term.name);
+  for (const name of names) {
+    if (bound.clause.terms.some((term) => term.lower === name.lower)) continue;
+    const rival = boundNames.find((other) => !claimNames.has(other.lower) && sameShape(other.lower, name.lower));
+    if (rival === undefined) continue;
+    return {
+      conflict: {
+        kind: 'name',
+        claim: name.lower === name.term ? textOf(name, claim) : name.lower,
+        source: rival.lower,
+      },
+      sentence: bound.sentence,
+    };
+  }
+  return undefined;
+}
+
+function textOf(term: { start: number; end: number }, claim: ClaimSentence): string {
+  return claim.text.slice(term.start - claim.start, term.end - claim.start);
+}
+
+/** Two names of one kind: both technical (digits, inner capitals, acronyms) or both plain proper names. */
+function sameShape(a: string, b: string): boolean {
+  return /\d/.test(a) === /\d/.test(b);
+}
+
+/**
+ * A denial on one side only, over the words both clauses share: "no restart is needed" against "a restart is
+ * needed", "forbids" against "allows". Only clauses that clearly speak of the same thing are compared, and only
+ * when every clause that binds best agrees that the polarity differs.
+ */
+function polarityConflict(
+  clause: Clause,
+  source: ClaimText,
+  clauses: readonly SourceClause[],
+): FoundConflict | undefined {
+  if (clause.terms.length < POLARITY_SHARED_TERMS) return undefined;
+  // A source clause speaks of the same thing when it shares two words and most of it is in the claim's clause.
+  const related = clauses.filter((candidate) => {
+    const shared = candidate.clause.terms.filter((term) => clause.termSet.has(term.term)).length;
+    return (
+      shared >= POLARITY_SHARED_TERMS &&
+      Math.max(shared / candidate.clause.terms.length, clauseCoverage(clause, candidate.clause)) >= POLARITY_COVERAGE
+    );
+  });
+  const score = (candidate: SourceClause) => bindingScore(clause, candidate.clause, source, { polarity: false });
+  let found: { candidate: SourceClause; flip: { claim: string; source: string }; score: number } | undefined;
+  for (const candidate of related) {
+    const flip = flipped(clause, candidate.clause);
+    if (flip && (found === undefined || score(candidate) > found.score))
+      found = { candidate, flip, score: score(candidate) };
+  }
+  if (found === undefined) return undefined;
+  // Another clause that says the same words with the claim's polarity, at least as closely, speaks for the claim.
+  const words = new Set(
+    found.candidate.clause.terms.filter((term) => clause.termSet.has(term.term)).map((t) => t.term),
+  );
+  const agreeing = related.some(
+    (candidate) =>
+      candidate !== found.candidate &&
+      candidate.clause.terms.some((term) => words.has(term.term)) &&
+      flipped(clause, candidate.clause) === undefined &&
+      score(candidate) >= found.score,
+  );
+  if (agreeing) return undefined;
+  return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
+}
+
+/** Whether the shared terms are denied on one side and not on the other; the words that show it. */
+function flipped(claim: Clause, other: Clause): { claim: string; source: string } | undefined {
+  const shared = claim.terms.filter((term) => other.termSet.has(term.term));
+  const claimDenied = shared.filter((term) => term.denied);
+  const otherDenied = other.terms.filter((term) => claim.termSet.has(term.term) && term.denied);
+  if (claimDenied.length > 0 === otherDenied.length > 0) return undefined;
+  return { claim: claim.text, source: other.text };
+}

@@ -1,0 +1,277 @@
+import { sentenceSpans } from '../../text/sentences.js';
+import {
+  FUNCTION_WORDS,
+  HAN_FUNCTION,
+  HAN_NEGATION_REACH,
+  hanNegationAt,
+  hanSense,
+  isNegationWord,
+  latinSense,
+  NEGATION_REACH,
+  stem,
+} from './claim-words.js';
+import { tokenize, type Token } from './claim-tokens.js';
+import { scanQuantities, type Quantity } from './quantities.js';
+
+/**
+ * A text as the claim check reads it: sentences, each cut into clauses ("the ferry leaves at 9" | "the tram at
+ * 10"), each clause with its terms (stems, or Chinese character pairs), whether each term is denied, its names
+ * and its quantities. Made once per text; never changed after.
+ */
+
+export interface ClauseTerm {
+  term: string;
+  /** Denied, or said through its opposite ("forbids" for "allow"), but not both. */
+  denied: boolean;
+  /** Written as a name: SHA-256, PostgreSQL, HTTP, a capitalised word inside a sentence. */
+  name: boolean;
+  /** A capitalised first word of its sentence: a name only if the other text writes it as one. */
+  initialCapital: boolean;
+  /** Lowercase, as written (names are compared as written, not stemmed). */
+  lower: string;
+  start: number;
+  end: number;
+}
+
+export interface Clause {
+  start: number;
+  end: number;
+  text: string;
+  terms: ClauseTerm[];
+  termSet: ReadonlySet<string>;
+  quantities: Quantity[];
+  /** The first claim word: what the clause is most likely about. */
+  subject: string | undefined;
+}
+
+export interface ClaimSentence {
+  start: number;
+  end: number;
+  text: string;
+  /** Mostly Chinese or Japanese. */
+  han: boolean;
+  clauses: Clause[];
+  terms: ReadonlySet<string>;
+  quantities: Quantity[];
+}
+
+export interface ClaimText {
+  sentences: ClaimSentence[];
+  han: boolean;
+  /** Every term of the text. */
+  terms: ReadonlySet<string>;
+  /** Names written as names anywhere in the text, lowercase. */
+  names: ReadonlySet<string>;
+  /** Lowercase words of the text as written: a name of the paragraph may be a plain word here. */
+  words: ReadonlySet<string>;
+  quantities: Quantity[];
+  /** In how many clauses each term stands: rarer terms tell clauses apart better. */
+  clauseFrequency: ReadonlyMap<string, number>;
+}
+
+const CLAUSE_WORDS = new Set(['while', 'whereas', 'whilst', 'but', 'although', 'though', 'however', 'which']);
+const LIST_WORDS = new Set(['and', 'or']);
+const OPENS_CLAUSE = new Set([
+  'the',
+  'a',
+  'an',
+  'its',
+  'their',
+  'it',
+  'they',
+  'this',
+  'these',
+  'those',
+  'each',
+  'every',
+]);
+const HAN_CLAUSE = new Set(['而', '但']);
+const NAME_SHAPE = /\d|\p{Ll}\p{Lu}|^\p{Lu}{2,}/u;
+
+export function profileClaims(text: string): ClaimText {
+  const sentences = sentenceSpans(text).map((span) => profileSentence(span.text, span.start));
+  const terms = new Set<string>();
+  const names = new Set<string>();
+  const words = new Set<string>();
+  const clauseFrequency = new Map<string, number>();
+  for (const sentence of sentences) {
+    for (const clause of sentence.clauses) {
+      for (const term of clause.termSet) clauseFrequency.set(term, (clauseFrequency.get(term) ?? 0) + 1);
+      for (const term of clause.terms) {
+        terms.add(term.term);
+        words.add(term.lower);
+        if (term.name) names.add(term.lower);
+      }
+    }
+  }
+  const hanSentences = sentences.filter((sentence) => sentence.han).length;
+  return {
+    sentences,
+    han: hanSentences * 2 > sentences.length,
+    terms,
+    names,
+    words,
+    quantities: sentences.flatMap((sentence) => sentence.quantities),
+    clauseFrequency,
+  };
+}
+
+function profileSentence(text: string, offset: number): ClaimSentence {
+  const tokens = tokenize(text, offset);
+  const quantities = completeEllipses(scanQuantities(tokens, stem));
+  const inQuantity = quantityCover(tokens, quantities);
+  const clauses = splitClauses(tokens).map((range) => {
+    const clause = clauseOf(tokens, range, quantities, inQuantity);
+    return { ...clause, text: text.slice(clause.start - offset, clause.end - offset) };
+  });
+  let hanChars = 0;
+  let latinWords = 0;
+  for (const token of tokens) {
+    if (token.kind === 'han') hanChars++;
+    else if (token.kind === 'word') latinWords++;
+  }
+  const terms = new Set<string>();
+  for (const clause of clauses) for (const term of clause.termSet) terms.add(term);
+  return { start: offset, end: offset + text.length, text, han: hanChars > latinWords * 2, clauses, terms, quantities };
+}
+
+/**
+ * A bare number after a measured one in the same sentence measures the same thing: "free users get 100 requests
+ * per minute; paid users get 1000", "the ferry leaves at 9:00 and the tram at 10".
+ */
+function completeEllipses(quantities: Quantity[]): Quantity[] {
+  let measured: Quantity | undefined;
+  return quantities.map((quantity) => {
+    if (quantity.cls !== 'bare') {
+      if (quantity.cls !== 'date' && quantity.cls !== 'dotted' && quantity.raw !== 0) measured = quantity;
+      return quantity;
+    }
+    if (measured === undefined) return quantity;
+    const factor = measured.cls === 'clock' ? 60 : measured.value / measured.raw;
+    return { ...quantity, cls: measured.cls, unit: measured.unit, value: quantity.raw * factor };
+  });
+}
+
+/** Which tokens belong to a quantity: their words ("hours", "公里") say what it measures, not what the claim is. */
+function quantityCover(tokens: readonly Token[], quantities: readonly Quantity[]): boolean[] {
+  const cover = tokens.map(() => false);
+  let q = 0;
+  tokens.forEach((token, i) => {
+    while (q < quantities.length && quantities[q]!.end <= token.start) q++;
+    const quantity = quantities[q];
+    cover[i] = quantity !== undefined && token.start >= quantity.start && token.end <= quantity.end;
+  });
+  return cover;
+}
+
+/** Token ranges [from, to) of the clauses: at , ; : ( ) and at words that open a new clause. */
+function splitClauses(tokens: readonly Token[]): [number, number][] {
+  const ranges: [number, number][] = [];
+  let from = 0;
+  const close = (to: number) => {
+    if (to > from) ranges.push([from, to]);
+  };
+  tokens.forEach((token, i) => {
+    const next = tokens[i + 1];
+    const opens =
+      (token.kind === 'break' && token.text !== '、') ||
+      (token.kind === 'word' && CLAUSE_WORDS.has(token.lower)) ||
+      (token.kind === 'han' && HAN_CLAUSE.has(token.text) && i > 0) ||
+      (token.kind === 'word' &&
+        LIST_WORDS.has(token.lower) &&
+        next !== undefined &&
+        (OPENS_CLAUSE.has(next.lower) || (next.kind === 'word' && /^\p{Lu}/u.test(next.text))));
+    if (!opens) return;
+    close(i);
+    from = token.kind === 'break' ? i + 1 : i;
+  });
+  close(tokens.length);
+  return ranges.length > 0 ? ranges : [[0, tokens.length]];
+}
+
+function clauseOf(
+  tokens: readonly Token[],
+  [from, to]: [number, number],
+  quantities: readonly Quantity[],
+  inQuantity: readonly boolean[],
+): Omit<Clause, 'text'> {
+  const terms: ClauseTerm[] = [];
+  let denyLeft = 0;
+  for (let i = from; i < to; i++) {
+    const token = tokens[i]!;
+    if (token.kind === 'han') {
+      i = hanRun(tokens, i, to, inQuantity, terms) - 1;
+      continue;
+    }
+    if (token.kind !== 'word' || inQuantity[i]) continue;
+    if (isNegationWord(token.lower)) {
+      denyLeft = NEGATION_REACH;
+      continue;
+    }
+    if (FUNCTION_WORDS.has(token.lower) || token.lower.length < 2) continue;
+    const sense = latinSense(token.lower);
+    const first = i === 0;
+    const capital = /^\p{Lu}/u.test(token.text);
+    const name = NAME_SHAPE.test(token.text) || (capital && !first);
+    const denied = denyLeft > 0;
+    if (denyLeft > 0) denyLeft--;
+    terms.push({
+      term: name ? token.lower : sense.term,
+      denied: denied !== (!name && sense.inverted),
+      name,
+      initialCapital: first && capital && !name,
+      lower: token.lower,
+      start: token.start,
+      end: token.end,
+    });
+  }
+  const start = tokens[from]?.start ?? 0;
+  const end = tokens[to - 1]?.end ?? start;
+  const own = quantities.filter((quantity) => quantity.start >= start && quantity.end <= end);
+  return {
+    start,
+    end,
+    terms,
+    termSet: new Set(terms.map((term) => term.term)),
+    quantities: own,
+    subject: terms[0]?.term,
+  };
+}
+
+/** The terms of a run of Chinese characters: character pairs, each denied when a denial stands just before it. */
+function hanRun(
+  tokens: readonly Token[],
+  from: number,
+  to: number,
+  inQuantity: readonly boolean[],
+  terms: ClauseTerm[],
+): number {
+  let end = from;
+  while (end < to && tokens[end]!.kind === 'han') end++;
+  const chars = tokens.slice(from, end).map((token) => token.text);
+  const denials: number[] = [];
+  chars.forEach((_, k) => {
+    if (hanNegationAt(chars, k)) denials.push(k);
+  });
+  const usable = (k: number) => !HAN_FUNCTION.has(chars[k]!) && !inQuantity[from + k] && !denials.includes(k);
+  const push = (k: number, length: number) => {
+    const text = chars.slice(k, k + length).join('');
+    const sense = hanSense(text);
+    const denied = denials.some((d) => d < k && k - d <= HAN_NEGATION_REACH);
+    terms.push({
+      term: sense.term,
+      denied: denied !== sense.inverted,
+      name: false,
+      initialCapital: false,
+      lower: text,
+      start: tokens[from + k]!.start,
+      end: tokens[from + k + length - 1]!.end,
+    });
+  };
+  for (let k = 0; k < chars.length; k++) {
+    if (!usable(k)) continue;
+    if (k + 1 < chars.length && usable(k + 1)) push(k, 2);
+    else if (!(k > 0 && usable(k - 1))) push(k, 1);
+  }
+  return end;
+}

@@ -1,0 +1,180 @@
+import { ClaimSupportVerifier } from './claim-verifier.js';
+import type { SupportVerdict } from './support-verifier.js';
+
+const verifier = new ClaimSupportVerifier();
+const verdictOf = (source: string, paragraph: string) =>
+  verifier.check(paragraph, [{ citationId: 'E1', text: source }]);
+
+const TIMETABLE = 'The ferry leaves at 9:00, while the tram leaves at 10:00. Both stop at Harbor Station.';
+const HASHES = 'SHA-1 is considered broken because practical collisions were found. SHA-256 remains secure.';
+const SETTING = 'After changing the setting, no restart is needed.';
+const PLANS = 'Free users get 100 requests per minute; paid users get 1000.';
+const LINE = 'The Lakeside tram line opened on 14 March 2019 and runs 12.5 kilometres from Harbor Station to Elm Park.';
+
+const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
+  ['a sentence copied from the source', TIMETABLE, 'The tram leaves at 10:00.', 'verified', ''],
+  ["the ferry's time given to the tram", TIMETABLE, 'The tram leaves at 9:00.', 'contradicted', 'number'],
+  [
+    'a bare time given to the other vehicle',
+    'The ferry leaves at 9 and the tram at 10.',
+    'The tram leaves at 9.',
+    'contradicted',
+    'number',
+  ],
+  [
+    "SHA-1's weakness given to SHA-256",
+    HASHES,
+    'SHA-256 is considered broken because practical collisions were found.',
+    'contradicted',
+    'name',
+  ],
+  [
+    'a denial removed, not next to its verb',
+    SETTING,
+    'A restart is needed after changing the setting.',
+    'contradicted',
+    'negation',
+  ],
+  ['a denial kept in other words', SETTING, 'After the setting is changed, a restart is not needed.', 'verified', ''],
+  [
+    'an antonym',
+    'The policy forbids sharing passwords with colleagues.',
+    'The policy allows sharing passwords with colleagues.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'hours said as days',
+    'The job runs for five hours every night.',
+    'The job runs for five days every night.',
+    'contradicted',
+    'unit',
+  ],
+  [
+    'one part of an address changed',
+    'The gateway is at 10.0.3.7 and serves the office.',
+    'The gateway is at 10.0.4.7 and serves the office.',
+    'contradicted',
+    'number',
+  ],
+  [
+    "the free plan's limit given to the paid plan",
+    PLANS,
+    'Paid users get 100 requests per minute.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'weekly said as daily',
+    'Backups are taken weekly and kept for 30 days.',
+    'Backups are taken daily and kept for 30 days.',
+    'contradicted',
+    'unit',
+  ],
+  [
+    'Chinese: the ferry time given to the tram',
+    '渡轮每天上午9点出发，电车10点出发。',
+    '电车9点出发。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'Chinese: a denial removed',
+    '系统修改配置后无需重启即可生效。',
+    '修改配置后需要重启系统才能生效。',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'another language whose length disagrees',
+    LINE,
+    '莱克赛德电车线于2019年3月14日开通，全长15公里。',
+    'contradicted',
+    'number',
+  ],
+  ['another language that agrees', LINE, '莱克赛德电车线于2019年3月14日开通，全长12.5公里。', 'unverified', ''],
+  ['a shorter date of the same day', LINE, 'The line opened in March 2019.', 'verified', ''],
+  [
+    'a rewording sharing few words',
+    LINE,
+    'Opened in spring 2019, the Lakeside route covers roughly twelve and a half km.',
+    'unverified',
+    '',
+  ],
+  ['"a pair" said as "two"', 'Each socket comes in a pair.', 'There are two sockets.', 'verified', ''],
+  [
+    'a number written in words and digits',
+    'The warranty lasts two years.',
+    'The warranty lasts 2 years.',
+    'verified',
+    '',
+  ],
+  ['a changed number', 'The warranty lasts two years.', 'The warranty lasts 3 years.', 'contradicted', 'number'],
+  ['90 minutes as 1.5 hours', 'The full backup takes 90 minutes.', 'The full backup takes 1.5 hours.', 'verified', ''],
+  [
+    'a claim the source does not make',
+    'The warranty lasts two years.',
+    'The warranty also covers accidental damage.',
+    'unverified',
+    '',
+  ],
+  [
+    'an approximate number is not a contradiction',
+    'The full backup takes 90 minutes.',
+    'The full backup takes about two hours.',
+    'unverified',
+    '',
+  ],
+  [
+    'another claim beside a true one',
+    'PGlite runs in the process and does not need a server.',
+    'PGlite runs in the process.',
+    'verified',
+    '',
+  ],
+];
+
+describe('ClaimSupportVerifier', () => {
+  it.each(cases)('%s', (_name, source, paragraph, verdict, conflict) => {
+    const result = verdictOf(source, paragraph);
+    expect(result.verdict).toBe(verdict);
+    expect(result.citations[0]!.verdict).toBe(verdict);
+    expect(result.citations[0]!.evidence?.conflict?.kind ?? '').toBe(conflict);
+  });
+
+  it('gives as evidence the source sentences a verified paragraph rests on, as offsets into the source', () => {
+    const result = verdictOf(TIMETABLE, 'Both stop at Harbor Station.');
+    const spans = result.citations[0]!.evidence!.spans;
+    expect(spans.map((span) => TIMETABLE.slice(span.start, span.end))).toEqual(['Both stop at Harbor Station.']);
+  });
+
+  it('gives as evidence of a contradiction the source sentence and the words that disagree', () => {
+    const result = verdictOf(TIMETABLE, 'The tram leaves at 9:00.');
+    const evidence = result.citations[0]!.evidence!;
+    expect(TIMETABLE.slice(evidence.spans[0]!.start, evidence.spans[0]!.end)).toBe(
+      'The ferry leaves at 9:00, while the tram leaves at 10:00.',
+    );
+    expect(evidence.conflict).toEqual({ kind: 'number', claim: '9:00', source: '10:00' });
+  });
+
+  it('verifies a paragraph whose sentences rest on different sources, and says which verified what', () => {
+    const result = verifier.check('The warranty lasts two years. The full backup takes 90 minutes.', [
+      { citationId: 'E1', text: 'The warranty lasts two years.' },
+      { citationId: 'E2', text: 'The full backup takes 90 minutes.' },
+    ]);
+    expect(result.verdict).toBe('verified');
+    expect(result.citations.map((citation) => citation.verdict)).toEqual(['verified', 'verified']);
+  });
+
+  it('leaves a paragraph unverified when one of its sentences is not found', () => {
+    const result = verdictOf(
+      'The warranty lasts two years.',
+      'The warranty lasts two years. It is the longest in Europe.',
+    );
+    expect(result.verdict).toBe('unverified');
+  });
+
+  it('never verifies a paragraph without sources', () => {
+    expect(verifier.check('The warranty lasts two years.', [])).toEqual({ citations: [], verdict: 'unverified' });
+  });
+});

@@ -1,0 +1,286 @@
+import { stemmer } from 'stemmer';
+
+/**
+ * What the claim check knows of words: which carry no claim, which deny, which mean the opposite of another,
+ * and a few common rewordings, in English and Chinese. Terms are word stems; an antonym's term is its
+ * opposite's, marked inverted, so that "forbids" reads as "allow", denied.
+ */
+
+/** Words that carry no claim of their own. */
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a an and are as at be been being but by can could did do does for from had has have he her his how i if in ' +
+    'into is it its may me might must my of on or our she should so such than that the their them then there ' +
+    'these they this those to too us very was we were what when where which while who whom why will with would ' +
+    'you your also about again all any both each few just once only other own through until up over off out ' +
+    'e.g i.e etc via per whether because since yet still even though although however thus therefore instead'
+  ).split(' '),
+);
+
+/** Words that deny what follows them in their clause. */
+export const NEGATION_WORDS: ReadonlySet<string> = new Set([
+  'not',
+  'no',
+  'never',
+  'none',
+  'nor',
+  'neither',
+  'without',
+  'cannot',
+  'nothing',
+  'nobody',
+  'nowhere',
+  'lack',
+  'lacks',
+  'lacking',
+  'unless',
+]);
+
+/** How far a denial reaches: this many claim words after it. */
+export const NEGATION_REACH = 3;
+
+export function isNegationWord(lower: string): boolean {
+  return NEGATION_WORDS.has(lower) || lower.endsWith("n't") || lower.endsWith('n’t');
+}
+
+/** Characters that deny in Chinese, and the words that hold them without denying (非常 is "very"). */
+export const HAN_NEGATIONS = new Set('不没无未非别勿莫'.split(''));
+const HAN_NOT_NEGATIONS = new Set([
+  '非常',
+  '无论',
+  '不仅',
+  '不断',
+  '不久',
+  '未来',
+  '无线',
+  '不少',
+  '不过',
+  '除非',
+  '不管',
+  '无数',
+  '不错',
+  '别的',
+  '别人',
+  '莫过',
+  '无比',
+]);
+export const HAN_NEGATION_REACH = 4;
+
+export function hanNegationAt(chars: readonly string[], i: number): boolean {
+  const char = chars[i]!;
+  if (!HAN_NEGATIONS.has(char)) return false;
+  const word = char + (chars[i + 1] ?? '');
+  const before = (chars[i - 1] ?? '') + char;
+  return !HAN_NOT_NEGATIONS.has(word) && !HAN_NOT_NEGATIONS.has(before);
+}
+
+/** Characters that carry no claim in Chinese: a character pair holding one is not a term. */
+export const HAN_FUNCTION = new Set(
+  '的了是在和与及或而并且也都就把被由从到于为将其该这那个之着过吗呢吧啊所以因此但'.split(''),
+);
+
+/** Pairs of opposites: the second word of each pair reads as the first, denied. */
+const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
+  ['allow', ['forbid', 'prohibit', 'disallow', 'ban', 'deny', 'block', 'refuse']],
+  ['permit', ['forbid', 'prohibit']],
+  ['enable', ['disable']],
+  ['open', ['close', 'shut', 'closed']],
+  ['increase', ['decrease', 'reduce', 'cut', 'lower', 'shrink', 'drop']],
+  ['rise', ['fall', 'decline', 'drop']],
+  ['include', ['exclude', 'omit']],
+  ['accept', ['reject', 'decline', 'refuse']],
+  ['require', ['optional']],
+  ['mandatory', ['optional', 'voluntary']],
+  ['succeed', ['fail']],
+  ['success', ['failure']],
+  ['before', ['after']],
+  ['earlier', ['later']],
+  ['early', ['late']],
+  ['first', ['last']],
+  ['more', ['less', 'fewer']],
+  ['higher', ['lower']],
+  ['high', ['low']],
+  ['faster', ['slower']],
+  ['fast', ['slow']],
+  ['larger', ['smaller']],
+  ['large', ['small']],
+  ['longer', ['shorter']],
+  ['long', ['short']],
+  ['always', ['never']],
+  ['true', ['false']],
+  ['public', ['private']],
+  ['synchronous', ['asynchronous']],
+  ['sync', ['async']],
+  ['stateful', ['stateless']],
+  ['online', ['offline']],
+  ['add', ['remove', 'delete']],
+  ['install', ['uninstall']],
+  ['lock', ['unlock']],
+  ['inside', ['outside']],
+  ['above', ['below']],
+  ['maximum', ['minimum']],
+  ['most', ['least']],
+  ['win', ['lose']],
+  ['gain', ['lose', 'loss']],
+  ['hot', ['cold']],
+  ['cheap', ['expensive']],
+  ['easy', ['hard', 'difficult']],
+  ['same', ['different']],
+  ['visible', ['hidden', 'invisible']],
+  ['present', ['absent']],
+  ['available', ['unavailable']],
+  ['valid', ['invalid']],
+  ['secure', ['insecure']],
+  ['safe', ['unsafe', 'dangerous']],
+  ['correct', ['incorrect', 'wrong']],
+  ['possible', ['impossible']],
+  ['active', ['inactive']],
+  ['permanent', ['temporary']],
+  ['support', ['unsupported']],
+  ['encrypted', ['unencrypted']],
+  ['limited', ['unlimited']],
+  ['free', ['paid']],
+  ['start', ['stop']],
+  ['enter', ['exit']],
+  ['import', ['export']],
+  ['upload', ['download']],
+  ['buy', ['sell']],
+  ['north', ['south']],
+  ['east', ['west']],
+  ['left', ['right']],
+  ['morning', ['evening']],
+  ['minor', ['major']],
+  ['weak', ['strong']],
+];
+
+/** Chinese opposites, over character pairs. */
+const HAN_OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
+  ['允许', ['禁止', '不准']],
+  ['打开', ['关闭']],
+  ['开启', ['关闭']],
+  ['启用', ['停用', '禁用']],
+  ['增加', ['减少']],
+  ['提高', ['降低']],
+  ['上升', ['下降']],
+  ['上涨', ['下跌']],
+  ['包括', ['排除']],
+  ['接受', ['拒绝']],
+  ['成功', ['失败']],
+  ['之前', ['之后']],
+  ['以前', ['以后']],
+  ['更多', ['更少']],
+  ['最大', ['最小']],
+  ['最高', ['最低']],
+  ['同步', ['异步']],
+  ['公开', ['私有']],
+  ['必须', ['可选']],
+  ['必需', ['可选']],
+  ['有效', ['失效']],
+  ['安全', ['危险']],
+  ['延长', ['缩短']],
+  ['安装', ['卸载']],
+  ['添加', ['删除']],
+  ['免费', ['收费', '付费']],
+  ['上午', ['下午']],
+  ['早于', ['晚于']],
+  ['提前', ['推迟']],
+  ['扩大', ['缩小']],
+  ['加快', ['减慢']],
+  ['开始', ['结束']],
+  ['在线', ['离线']],
+  ['支持', ['反对']],
+];
+
+/** Words said in other words often enough that a rewording should still find them. */
+const SAME_AS: readonly (readonly [string, readonly string[]])[] = [
+  ['require', ['need', 'necessary', 'needed', 'requirement']],
+  ['start', ['begin', 'commence', 'launch']],
+  ['fast', ['quick', 'rapid', 'speedy']],
+  ['use', ['employ', 'utilize', 'utilise', 'usage']],
+  ['allow', ['permit', 'let', 'enable']],
+  ['buy', ['purchase']],
+  ['get', ['obtain', 'receive', 'acquire']],
+  ['help', ['assist', 'aid']],
+  ['change', ['modify', 'alter', 'adjust']],
+  ['show', ['display']],
+  ['finish', ['complete', 'end']],
+  ['leave', ['depart', 'departure']],
+  ['arrive', ['arrival', 'reach']],
+  ['big', ['large', 'huge']],
+  ['cost', ['price', 'fee', 'charge']],
+  ['make', ['create', 'produce', 'build']],
+  ['delete', ['remove', 'erase']],
+  ['store', ['save', 'keep', 'persist']],
+  ['run', ['execute', 'operate']],
+  ['error', ['fault', 'failure']],
+  ['user', ['customer', 'client']],
+  ['car', ['vehicle', 'automobile']],
+  ['doctor', ['physician']],
+];
+
+const HAN_SAME_AS: readonly (readonly [string, readonly string[]])[] = [
+  ['需要', ['必须', '需']],
+  ['开始', ['启动']],
+  ['使用', ['采用', '利用']],
+  ['费用', ['价格', '收费', '票价']],
+  ['出发', ['发车', '开出', '离开']],
+  ['到达', ['抵达']],
+  ['删除', ['移除']],
+  ['保存', ['存储', '储存']],
+];
+
+export interface TermSense {
+  term: string;
+  /** The word means the term's opposite. */
+  inverted: boolean;
+}
+
+function stemOf(word: string): string {
+  return stemmer(word);
+}
+
+function buildSenses(): Map<string, TermSense> {
+  const senses = new Map<string, TermSense>();
+  for (const [base, others] of SAME_AS) {
+    for (const other of others) senses.set(stemOf(other), { term: stemOf(base), inverted: false });
+  }
+  for (const [base, opposites] of OPPOSITES) {
+    const term = senses.get(stemOf(base))?.term ?? stemOf(base);
+    for (const opposite of opposites) senses.set(stemOf(opposite), { term, inverted: true });
+  }
+  return senses;
+}
+
+function buildHanSenses(): Map<string, TermSense> {
+  const senses = new Map<string, TermSense>();
+  for (const [base, others] of HAN_SAME_AS)
+    for (const other of others) senses.set(other, { term: base, inverted: false });
+  for (const [base, opposites] of HAN_OPPOSITES) {
+    const term = senses.get(base)?.term ?? base;
+    for (const opposite of opposites) senses.set(opposite, { term, inverted: true });
+  }
+  return senses;
+}
+
+// Built once from the tables above and never changed: safe to share across requests.
+const LATIN_SENSES: ReadonlyMap<string, TermSense> = buildSenses();
+const HAN_SENSES: ReadonlyMap<string, TermSense> = buildHanSenses();
+
+/** The term of an English word (lowercase) and whether it means the term's opposite. */
+export function latinSense(lower: string): TermSense {
+  const stem = stemOf(lower);
+  const known = LATIN_SENSES.get(stem);
+  if (known) return known;
+  // "unencrypted", "non-blocking": the prefix denies the rest, when the rest is a word of its own.
+  const prefixed = /^(?:un|non-?)(.{4,})$/.exec(lower);
+  if (prefixed) return { term: stemOf(prefixed[1]!), inverted: true };
+  return { term: stem, inverted: false };
+}
+
+export function hanSense(pair: string): TermSense {
+  return HAN_SENSES.get(pair) ?? { term: pair, inverted: false };
+}
+
+export function stem(lower: string): string {
+  return stemOf(lower);
+}

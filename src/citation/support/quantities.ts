@@ -1,0 +1,589 @@
+import { adjacent, type Token } from './claim-tokens.js';
+import {
+  CURRENCY_SIGNS,
+  HAN_MEASURE_WORDS,
+  HAN_MULTIPLIERS,
+  HAN_PERIODS,
+  HAN_UNITS,
+  LATIN_PERIODS,
+  LATIN_UNITS,
+  LOOSE_AFTER,
+  LOOSE_BEFORE,
+  MONTH_NAMES,
+  MULTIPLIERS,
+  NUMBER_WORDS,
+  type Unit,
+} from './quantity-units.js';
+
+/**
+ * A number as a claim uses it: its value, what it measures, where it stands. The classes:
+ *   - a unit's class (`time`, `size`, `length`, `money:usd`, `percent`, …): value in the base unit;
+ *   - `count:<noun>`: a number of things ("3 replicas", "3个节点"), value as written;
+ *   - `period`: how often ("weekly", "每天"), value = seconds between two times;
+ *   - `clock`: a time of day, value = minutes after midnight;
+ *   - `date`: a calendar date or part of one, in `date`;
+ *   - `dotted`: an address or version (10.0.3.7, 1.4.2), compared as written, in `key`;
+ *   - `bare`: a number with nothing to say what it measures ("at 9", "version 3").
+ * A rate divides by a time: "100 requests per minute" is class `count:request/time`.
+ */
+export interface Quantity {
+  cls: string;
+  value: number;
+  /** The number as written, before its unit: 5 in "5 hours". */
+  raw: number;
+  key?: string;
+  date?: { year?: number; month?: number; day?: number };
+  /** The unit as the check reports it ("hour", "GB"); empty when none. */
+  unit: string;
+  /** Approximate or a bound ("about 5", "more than 10", "up to 3"): such a number never contradicts. */
+  loose: boolean;
+  text: string;
+  start: number;
+  end: number;
+}
+
+const CN_DIGITS: Record<string, number> = {
+  零: 0,
+  〇: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
+const CN_TENS: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
+const CN_NUMERAL = /^[零〇一二两三四五六七八九十百千万亿]$/u;
+
+/** 三十五 → 35, 两千 → 2000, 一万二千 → 12000; undefined when the characters are not a numeral. */
+export function chineseNumeral(text: string): number | undefined {
+  let total = 0;
+  let section = 0;
+  let digit: number | undefined;
+  for (const char of text) {
+    if (char in CN_DIGITS) digit = (digit ?? 0) * 10 + CN_DIGITS[char]!;
+    else if (char in CN_TENS) {
+      section += (digit ?? 1) * CN_TENS[char]!;
+      digit = undefined;
+    } else if (HAN_MULTIPLIERS.has(char)) {
+      total += (section + (digit ?? 0) || 1) * HAN_MULTIPLIERS.get(char)!;
+      section = 0;
+      digit = undefined;
+    } else return undefined;
+  }
+  return total + section + (digit ?? 0);
+}
+
+const AM_PM = new Set(['am', 'a.m', 'pm', 'p.m']);
+const ORDINAL_SUFFIX = new Set(['st', 'nd', 'rd', 'th', 's']);
+const AFTERNOON = /(?:下午|晚上|傍晚|晚)$/u;
+const PER_WORDS = new Set(['per', 'a', 'an', 'each', 'every']);
+/** Words after a number that do not say what it measures. */
+const NOT_A_NOUN = new Set(
+  (
+    'a an and are as at be been but by for from has have in is it its of on or so than that the their then there ' +
+    'these this those to was were will with which who while when where after before until since into over under ' +
+    'per each every percent more less fewer times also only just about around all'
+  ).split(' '),
+);
+
+/** Reads the quantities of a sentence's tokens, in order. `stem` names what a count counts. */
+export function scanQuantities(tokens: readonly Token[], stem: (word: string) => string): Quantity[] {
+  return new QuantityScanner(tokens, stem).scan();
+}
+
+class QuantityScanner {
+  private readonly found: Quantity[] = [];
+  private i = 0;
+
+  constructor(
+    private readonly tokens: readonly Token[],
+    private readonly stem: (word: string) => string,
+  ) {}
+
+  scan(): Quantity[] {
+    while (this.i < this.tokens.length) {
+      const before = this.i;
+      this.step();
+      if (this.i === before) this.i++;
+    }
+    return this.found;
+  }
+
+  private at(offset = 0): Token | undefined {
+    return this.tokens[this.i + offset];
+  }
+
+  private step(): void {
+    const token = this.at()!;
+    if (token.kind === 'number') return this.number(token);
+    if (token.kind === 'han') return this.han(token);
+    if (token.kind === 'word') return this.word(token);
+  }
+
+  private push(quantity: Omit<Quantity, 'loose'>, first: number, last: number): void {
+    const loose = this.looseAround(first, last);
+    this.found.push({ ...quantity, loose });
+    this.i = last + 1;
+  }
+
+  /** "about 5", "more than 10", "up to 3", "约5", "5个左右". */
+  private looseAround(first: number, last: number): boolean {
+    for (let back = 1; back <= 2; back++) {
+      const previous = this.tokens[first - back];
+      if (previous === undefined || previous.kind === 'break') break;
+      if (LOOSE_BEFORE.has(previous.lower)) return true;
+      if (previous.kind === 'han' && back === 1) {
+        const pair = (this.tokens[first - 2]?.text ?? '') + previous.text;
+        if (LOOSE_BEFORE.has(pair) || LOOSE_BEFORE.has(previous.text)) return true;
+      }
+    }
+    const next = this.tokens[last + 1];
+    if (next === undefined) return false;
+    const pair = next.text + (this.tokens[last + 2]?.text ?? '');
+    return LOOSE_AFTER.has(next.lower) || LOOSE_AFTER.has(pair);
+  }
+
+  private span(first: number, last: number): { text: string; start: number; end: number } {
+    const start = this.tokens[first]!.start;
+    const end = this.tokens[last]!.end;
+    return { text: this.tokens.slice(first, last + 1).reduce(joinTokens, ''), start, end };
+  }
+
+  private number(token: Token): void {
+    const first = this.i;
+    const text = token.text;
+    if (/^\d{4}-\d{1,2}-\d{1,2}$/.test(text)) {
+      const [year, month, day] = text.split('-').map(Number);
+      return this.pushDate({ year, month, day }, first, first);
+    }
+    if (/^\d+(?:\.\d+){2,}$/.test(text)) {
+      return this.push(
+        { cls: 'dotted', value: 0, raw: 0, key: text, unit: '', ...this.span(first, first) },
+        first,
+        first,
+      );
+    }
+    const clock = /^(\d{1,2}):(\d{2})$/.exec(text);
+    if (clock) return this.clockAt(Number(clock[1]), Number(clock[2]), first, first);
+    let value = Number(/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(text) ? text.replaceAll(',', '') : text.replace(',', '.'));
+    if (!Number.isFinite(value)) return;
+    let last = first;
+    // "14th", "1990s": the suffix is part of the number.
+    if (adjacent(token, this.at(1)) && ORDINAL_SUFFIX.has(this.at(1)!.lower)) last++;
+    const multiplier = this.tokens[last + 1];
+    if (multiplier?.kind === 'word' && MULTIPLIERS.has(multiplier.lower) && !this.unitAt(last + 2)) {
+      const isLetterSuffix = multiplier.lower.length <= 2;
+      if (!isLetterSuffix || adjacent(this.tokens[last], multiplier)) {
+        value *= MULTIPLIERS.get(multiplier.lower)!;
+        last++;
+      }
+    } else if (multiplier?.kind === 'han' && HAN_MULTIPLIERS.has(multiplier.text)) {
+      value *= HAN_MULTIPLIERS.get(multiplier.text)!;
+      last++;
+    }
+    this.measured(value, first, last);
+  }
+
+  /** What a number measures, from the words around it; `first`..`last` are the number's own tokens. */
+  private measured(value: number, first: number, last: number): void {
+    const before = this.tokens[first - 1];
+    const sign = before?.kind === 'symbol' ? CURRENCY_SIGNS.get(before.text) : undefined;
+    if (sign) return this.pushUnit(value, sign, first - 1, last);
+    if (before?.kind === 'word' && MONTH_NAMES.has(before.lower) && value >= 1 && value <= 31) {
+      return this.monthFirst(first - 1);
+    }
+    if (
+      this.tokens[first - 1]?.text === '之' &&
+      this.tokens[first - 2]?.text === '分' &&
+      this.tokens[first - 3]?.text === '百'
+    ) {
+      return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first - 3, last);
+    }
+    const next = this.tokens[last + 1];
+    if (next === undefined) return this.bare(value, first, last);
+    if (next.kind === 'symbol' && next.text === '%') {
+      return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first, last + 1);
+    }
+    if (next.kind === 'word') {
+      if (AM_PM.has(next.lower)) return this.clockAt(value, 0, first, last + 1);
+      if (MONTH_NAMES.has(next.lower) && value >= 1 && value <= 31 && Number.isInteger(value)) {
+        return this.dayFirst(value, first, last + 1);
+      }
+      if (next.lower === 'per' && this.tokens[last + 2]?.lower === 'cent') {
+        return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first, last + 2);
+      }
+      const found = this.unitAt(last + 1);
+      if (found) return this.pushUnit(value, found, first, last + 1);
+      if (!NOT_A_NOUN.has(next.lower) && !/\d/.test(next.lower)) return this.count(value, next, first, last + 1);
+    }
+    if (next.kind === 'han') return this.hanUnit(value, first, last);
+    this.bare(value, first, last);
+  }
+
+  private unitAt(index: number): Unit | undefined {
+    const token = this.tokens[index];
+    return token?.kind === 'word' || token?.kind === 'symbol' ? LATIN_UNITS.get(token.lower) : undefined;
+  }
+
+  private bare(value: number, first: number, last: number): void {
+    const span = this.span(first, last);
+    if (Number.isInteger(value) && value >= 1800 && value <= 2100 && !span.text.includes('.')) {
+      return this.pushDate({ year: value }, first, last);
+    }
+    this.push({ cls: 'bare', value, raw: value, unit: '', ...span }, first, last);
+  }
+
+  private pushUnit(value: number, unit: Unit, first: number, last: number): void {
+    const rate = this.rateAfter(last);
+    if (rate) {
+      const cls = `${unit.cls}/time`;
+      const quantity = {
+        cls,
+        value: (value * unit.factor) / rate.seconds,
+        raw: value,
+        unit: `${unit.name}/${rate.name}`,
+      };
+      return this.push({ ...quantity, ...this.span(first, rate.last) }, first, rate.last);
+    }
+    this.push(
+      { cls: unit.cls, value: value * unit.factor, raw: value, unit: unit.name, ...this.span(first, last) },
+      first,
+      last,
+    );
+  }
+
+  private count(value: number, noun: Token, first: number, last: number): void {
+    const name = this.stem(noun.lower);
+    this.pushUnit(value, { cls: `count:${name}`, factor: 1, name }, first, last);
+  }
+
+  /** "per minute", "a day", "/s" after a quantity: it is a rate. */
+  private rateAfter(last: number): { seconds: number; name: string; last: number } | undefined {
+    const next = this.tokens[last + 1];
+    if (next === undefined) return undefined;
+    if (next.kind === 'word' && PER_WORDS.has(next.lower)) {
+      const per = LATIN_UNITS.get(this.tokens[last + 2]?.lower ?? '');
+      if (per?.cls === 'time') return { seconds: per.factor, name: per.name, last: last + 2 };
+    }
+    const slash = /^\/(\w+)$/.exec(next.text);
+    const per = slash ? LATIN_UNITS.get(slash[1]!.toLowerCase()) : undefined;
+    if (per?.cls === 'time' && adjacent(this.tokens[last], next))
+      return { seconds: per.factor, name: per.name, last: last + 1 };
+    return undefined;
+  }
+
+  private clockAt(hour: number, minute: number, first: number, last: number): void {
+    const suffix = this.tokens[last]!.lower;
+    let h = hour;
+    if ((suffix === 'pm' || suffix === 'p.m') && h < 12) h += 12;
+    if ((suffix === 'am' || suffix === 'a.m') && h === 12) h = 0;
+    const previous = (this.tokens[first - 2]?.text ?? '') + (this.tokens[first - 1]?.text ?? '');
+    if (AFTERNOON.test(previous) && h < 12) h += 12;
+    this.push({ cls: 'clock', value: h * 60 + minute, raw: hour, unit: '', ...this.span(first, last) }, first, last);
+  }
+
+  private pushDate(date: NonNullable<Quantity['date']>, first: number, last: number): void {
+    this.push(
+      { cls: 'date', value: 0, raw: date.year ?? date.day ?? 0, date, unit: '', ...this.span(first, last) },
+      first,
+      last,
+    );
+  }
+
+  /** "March 14, 2019", "March 2019", "March 14". */
+  private monthFirst(monthIndex: number): void {
+    const month = MONTH_NAMES.get(this.tokens[monthIndex]!.lower)!;
+    let last = monthIndex;
+    const date: NonNullable<Quantity['date']> = { month };
+    const day = this.tokens[last + 1];
+    if (day?.kind === 'number' && /^\d{1,2}$/.test(day.text) && Number(day.text) <= 31) {
+      date.day = Number(day.text);
+      last++;
+      if (adjacent(day, this.tokens[last + 1]) && ORDINAL_SUFFIX.has(this.tokens[last + 1]!.lower)) last++;
+    }
+    if (this.tokens[last + 1]?.text === ',') last++;
+    const year = this.tokens[last + 1];
+    if (year?.kind === 'number' && /^\d{4}$/.test(year.text)) {
+      date.year = Number(year.text);
+      last++;
+    } else if (this.tokens[last]?.text === ',') last--;
+    this.pushDate(date, monthIndex, last);
+  }
+
+  /** "14 March 2019", "14th of March". */
+  private dayFirst(day: number, first: number, monthIndex: number): void {
+    const month = MONTH_NAMES.get(this.tokens[monthIndex]!.lower)!;
+    let last = monthIndex;
+    const date: NonNullable<Quantity['date']> = { day, month };
+    const year = this.tokens[last + 1];
+    if (year?.kind === 'number' && /^\d{4}$/.test(year.text)) {
+      date.year = Number(year.text);
+      last++;
+    }
+    this.pushDate(date, first, last);
+  }
+
+  private word(token: Token): void {
+    const first = this.i;
+    if (MONTH_NAMES.has(token.lower) && (token.lower !== 'may' || token.text === 'May')) {
+      const next = this.at(1);
+      if (next?.kind === 'number' || (token.text[0] !== token.lower[0] && token.lower.length > 3)) {
+        return this.monthFirst(first);
+      }
+    }
+    const period = LATIN_PERIODS.get(token.lower);
+    if (period !== undefined) {
+      return this.push(
+        { cls: 'period', value: period, raw: 1, unit: token.lower, ...this.span(first, first) },
+        first,
+        first,
+      );
+    }
+    if (token.lower === 'every' || token.lower === 'each') return this.every(first);
+    // "a week", "an hour": one of a unit, when the unit measures something.
+    if ((token.lower === 'a' || token.lower === 'an') && this.unitAt(first + 1)?.cls === 'time') {
+      const before = this.tokens[first - 1]?.lower;
+      if (before !== undefined && (NUMBER_WORDS.has(before) || /\d/.test(before) || before === 'once')) return;
+      return this.pushUnit(1, this.unitAt(first + 1)!, first, first + 1);
+    }
+    const value = this.numberWords(first);
+    if (value === undefined) return;
+    let last = value.last;
+    if (this.tokens[last + 1]?.lower === 'of') last++;
+    this.measured(value.value, first, last);
+  }
+
+  /** "two", "twenty-five", "three hundred", "a pair", "a dozen". */
+  private numberWords(first: number): { value: number; last: number } | undefined {
+    let index = first;
+    let token = this.tokens[index]!;
+    if (
+      (token.lower === 'a' || token.lower === 'an') &&
+      ['pair', 'dozen', 'couple', 'half'].includes(this.tokens[index + 1]?.lower ?? '')
+    ) {
+      index++;
+      token = this.tokens[index]!;
+    }
+    const parts = token.lower.split('-');
+    if (!parts.every((part) => NUMBER_WORDS.has(part))) return undefined;
+    let value = parts.reduce((sum, part) => sum + NUMBER_WORDS.get(part)!, 0);
+    const scale = this.tokens[index + 1];
+    if (scale?.kind === 'word' && MULTIPLIERS.has(scale.lower) && scale.lower.length > 2) {
+      value *= MULTIPLIERS.get(scale.lower)!;
+      index++;
+    }
+    // "one" alone is too often a pronoun ("the one that", "one of them") to be a claim's number.
+    if (token.lower === 'one' && this.tokens[index + 1] && !this.unitAt(index + 1)) return undefined;
+    return { value, last: index };
+  }
+
+  /** "every day", "every two weeks", "each month". */
+  private every(first: number): void {
+    let index = first + 1;
+    let count = 1;
+    const number = this.tokens[index];
+    if (number?.kind === 'number') {
+      count = Number(number.text);
+      index++;
+    } else if (number && NUMBER_WORDS.has(number.lower)) {
+      count = NUMBER_WORDS.get(number.lower)!;
+      index++;
+    }
+    const unit = this.unitAt(index);
+    if (unit?.cls !== 'time') return;
+    this.push(
+      { cls: 'period', value: count * unit.factor, raw: count, unit: unit.name, ...this.span(first, index) },
+      first,
+      index,
+    );
+  }
+
+  private han(token: Token): void {
+    const first = this.i;
+    if (token.text === '每') return this.hanEvery(first);
+    if (!CN_NUMERAL.test(token.text)) return;
+    let last = first;
+    while (CN_NUMERAL.test(this.tokens[last + 1]?.text ?? '')) last++;
+    const text = this.tokens
+      .slice(first, last + 1)
+      .map((t) => t.text)
+      .join('');
+    const value = chineseNumeral(text);
+    if (value === undefined) return;
+    const next = this.tokens[last + 1];
+    const percent = this.tokens[first - 1]?.text === '之' && this.tokens[first - 3]?.text === '百';
+    if (percent) return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first - 3, last);
+    // A lone numeral is a number only before a unit or measure word: 一些, 一旦, 十分 are not numbers.
+    if (
+      next?.kind !== 'han' ||
+      !(this.hanUnitAt(last + 1) || HAN_MEASURE_WORDS.has(next.text) || '年月日点号'.includes(next.text))
+    ) {
+      if (text.length < 2 || /^[一二两]/.test(text) === false) return;
+      if (!/[十百千万亿]/.test(text)) return;
+    }
+    this.hanUnit(value, first, last);
+  }
+
+  /** A Chinese unit, measure word, or date or clock part after a number. */
+  private hanUnit(value: number, first: number, last: number): void {
+    const next = this.tokens[last + 1]!;
+    if (next.text === '年' && value >= 1000) return this.hanDate(first, last);
+    if (next.text === '月' && value >= 1 && value <= 12 && this.tokens[last + 2]?.text !== '份')
+      return this.hanDate(first, last);
+    if ((next.text === '点' || next.text === '时') && value <= 24) return this.hanClock(value, first, last + 1);
+    const unit = this.hanUnitAt(last + 1);
+    if (unit) return this.pushUnit(value, unit.unit, first, last + unit.length);
+    if (next.text === '年')
+      return this.pushUnit(value, { cls: 'time', factor: 31_557_600, name: 'year' }, first, last + 1);
+    if (next.text === '日' || next.text === '号') return this.pushDate({ day: value }, first, last + 1);
+    if (HAN_MEASURE_WORDS.has(next.text)) {
+      const noun =
+        (this.tokens[last + 2]?.kind === 'han' ? this.tokens[last + 2]!.text : '') +
+        (this.tokens[last + 3]?.kind === 'han' ? this.tokens[last + 3]!.text : '');
+      const name = next.text === '次' || next.text === '倍' || next.text === '岁' ? next.text : `${next.text}${noun}`;
+      return this.pushUnit(value, { cls: `count:${name}`, factor: 1, name }, first, last + 1);
+    }
+    this.bare(value, first, last);
+  }
+
+  private hanUnitAt(index: number): { unit: Unit; length: number } | undefined {
+    for (const [name, unit] of HAN_UNITS) {
+      let matches = true;
+      for (let k = 0; k < name.length && matches; k++) matches = this.tokens[index + k]?.text === name[k];
+      if (matches) return { unit, length: name.length };
+    }
+    return undefined;
+  }
+
+  /** 2019年3月14日, 3月14日, 2019年. */
+  private hanDate(first: number, last: number): void {
+    const date: NonNullable<Quantity['date']> = {};
+    let index = first;
+    let end = last;
+    const read = (): number | undefined => {
+      const token = this.tokens[index];
+      if (token?.kind === 'number') {
+        index++;
+        return Number(token.text);
+      }
+      let text = '';
+      while (CN_NUMERAL.test(this.tokens[index]?.text ?? '')) text += this.tokens[index++]!.text;
+      return text ? chineseNumeral(text) : undefined;
+    };
+    for (;;) {
+      const start = index;
+      const value = read();
+      const marker = this.tokens[index]?.text;
+      if (value === undefined || marker === undefined) {
+        index = start;
+        break;
+      }
+      if (marker === '年' && date.year === undefined && date.month === undefined) date.year = value;
+      else if (marker === '月' && date.month === undefined && date.day === undefined) date.month = value;
+      else if ((marker === '日' || marker === '号') && date.day === undefined && date.month !== undefined)
+        date.day = value;
+      else {
+        index = start;
+        break;
+      }
+      end = index;
+      index++;
+    }
+    this.pushDate(date, first, end);
+  }
+
+  /** 9点, 9点30分, 9点半, 下午3点. */
+  private hanClock(hour: number, first: number, markerIndex: number): void {
+    let last = markerIndex;
+    let minute = 0;
+    const next = this.tokens[last + 1];
+    if (next?.text === '半') {
+      minute = 30;
+      last++;
+    } else if (next?.kind === 'number' && this.tokens[last + 2]?.text === '分') {
+      minute = Number(next.text);
+      last += 2;
+    }
+    this.clockAt(hour, minute, first, last);
+  }
+
+  /** 每天, 每周, 每两周, 每3个月. */
+  private hanEvery(first: number): void {
+    let index = first + 1;
+    let count = 1;
+    const token = this.tokens[index];
+    if (token?.kind === 'number') {
+      count = Number(token.text);
+      index++;
+    } else if (token && CN_NUMERAL.test(token.text)) {
+      count = chineseNumeral(token.text) ?? 1;
+      index++;
+    }
+    for (const [name, seconds] of HAN_PERIODS) {
+      let matches = true;
+      for (let k = 0; k < name.length && matches; k++) matches = this.tokens[index + k]?.text === name[k];
+      if (!matches) continue;
+      const last = index + name.length - 1;
+      return this.push(
+        { cls: 'period', value: count * seconds, raw: count, unit: name, ...this.span(first, last) },
+        first,
+        last,
+      );
+    }
+  }
+}
+
+function joinTokens(text: string, token: Token, index: number, tokens: readonly Token[]): string {
+  if (index === 0) return token.text;
+  return text + (adjacent(tokens[index - 1], token) ? '' : ' ') + token.text;
+}
+
+/** Whether two quantities could be values of one measured thing: only then can they disagree. */
+export function comparable(a: Quantity, b: Quantity): boolean {
+  if (a.cls === b.cls) return true;
+  const kinds = new Set([a.cls, b.cls]);
+  if (kinds.has('bare') && (kinds.has('clock') || kinds.has('date'))) return true;
+  return false;
+}
+
+/** Whether two quantities say the same thing. */
+export function sameQuantity(a: Quantity, b: Quantity): boolean {
+  if (a.cls === 'dotted' || b.cls === 'dotted') return a.key !== undefined && a.key === b.key;
+  if (a.date || b.date) {
+    if (a.date && b.date) return sameDate(a.date, b.date);
+    const bare = a.date ? b : a;
+    const date = (a.date ?? b.date)!;
+    return bare.cls === 'bare' && (bare.raw === date.year || bare.raw === date.day);
+  }
+  if (a.cls === 'clock' || b.cls === 'clock') {
+    if (a.cls === b.cls) return a.value === b.value;
+    const bare = a.cls === 'clock' ? b : a;
+    const clock = a.cls === 'clock' ? a : b;
+    return bare.cls === 'bare' && (bare.raw * 60 === clock.value || bare.raw * 60 + 720 === clock.value);
+  }
+  if (a.cls !== b.cls) return a.raw === b.raw;
+  const tolerance = a.loose || b.loose ? 0.1 : 1e-6;
+  return Math.abs(a.value - b.value) <= tolerance * Math.max(Math.abs(a.value), Math.abs(b.value));
+}
+
+function sameDate(a: NonNullable<Quantity['date']>, b: NonNullable<Quantity['date']>): boolean {
+  let shared = 0;
+  for (const field of ['year', 'month', 'day'] as const) {
+    if (a[field] === undefined || b[field] === undefined) continue;
+    if (a[field] !== b[field]) return false;
+    shared++;
+  }
+  return shared > 0;
+}
+
+/** What kind of disagreement two comparable quantities make: a unit changed, a date, or a number. */
+export function conflictKind(claim: Quantity, source: Quantity): 'number' | 'unit' | 'date' {
+  if (claim.date || source.date) return 'date';
+  if (claim.raw === source.raw && claim.unit !== source.unit) return 'unit';
+  return 'number';
+}

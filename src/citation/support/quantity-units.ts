@@ -1,0 +1,268 @@
+/**
+ * The units a quantity can be measured in, English and Chinese, each with its class and its size in the class's
+ * base unit, so that "90 minutes" and "1.5 hours" compare equal and "five hours" and "five days" do not.
+ */
+
+export interface Unit {
+  /** What the unit measures: quantities of different classes are never compared. */
+  cls: string;
+  /** Size in the class's base unit (seconds, bytes, metres, grams, litres; 1 where there is no conversion). */
+  factor: number;
+  /** The unit's name as the check reports it. */
+  name: string;
+}
+
+const unit = (cls: string, factor: number, name: string): Unit => ({ cls, factor, name });
+
+const SECOND = unit('time', 1, 'second');
+const MINUTE = unit('time', 60, 'minute');
+const HOUR = unit('time', 3600, 'hour');
+const DAY = unit('time', 86_400, 'day');
+const WEEK = unit('time', 604_800, 'week');
+const MONTH = unit('time', 2_629_800, 'month');
+const YEAR = unit('time', 31_557_600, 'year');
+
+/** English unit words, lowercase, singular and plural. */
+export const LATIN_UNITS: ReadonlyMap<string, Unit> = new Map(
+  (
+    [
+      [['ms', 'msec', 'millisecond', 'milliseconds'], unit('time', 0.001, 'millisecond')],
+      [['s', 'sec', 'secs', 'second', 'seconds'], SECOND],
+      [['min', 'mins', 'minute', 'minutes'], MINUTE],
+      [['h', 'hr', 'hrs', 'hour', 'hours'], HOUR],
+      [['day', 'days'], DAY],
+      [['week', 'weeks'], WEEK],
+      [['fortnight', 'fortnights'], unit('time', 1_209_600, 'fortnight')],
+      [['month', 'months'], MONTH],
+      [['year', 'years', 'yr', 'yrs'], YEAR],
+      [['decade', 'decades'], unit('time', 315_576_000, 'decade')],
+      [['byte', 'bytes'], unit('size', 1, 'byte')],
+      [['kb', 'kib', 'kilobyte', 'kilobytes'], unit('size', 1e3, 'KB')],
+      [['mb', 'mib', 'megabyte', 'megabytes'], unit('size', 1e6, 'MB')],
+      [['gb', 'gib', 'gigabyte', 'gigabytes'], unit('size', 1e9, 'GB')],
+      [['tb', 'tib', 'terabyte', 'terabytes'], unit('size', 1e12, 'TB')],
+      [['kbps', 'kbit/s'], unit('bitrate', 1e3, 'kbit/s')],
+      [['mbps', 'mbit/s'], unit('bitrate', 1e6, 'Mbit/s')],
+      [['gbps', 'gbit/s'], unit('bitrate', 1e9, 'Gbit/s')],
+      [['mm', 'millimetre', 'millimetres', 'millimeter', 'millimeters'], unit('length', 0.001, 'mm')],
+      [['cm', 'centimetre', 'centimetres', 'centimeter', 'centimeters'], unit('length', 0.01, 'cm')],
+      [['m', 'metre', 'metres', 'meter', 'meters'], unit('length', 1, 'metre')],
+      [['km', 'kilometre', 'kilometres', 'kilometer', 'kilometers'], unit('length', 1000, 'km')],
+      [['mile', 'miles'], unit('length', 1609.344, 'mile')],
+      [['ft', 'foot', 'feet'], unit('length', 0.3048, 'foot')],
+      [['mg', 'milligram', 'milligrams'], unit('mass', 0.001, 'mg')],
+      [['g', 'gram', 'grams'], unit('mass', 1, 'gram')],
+      [['kg', 'kilogram', 'kilograms', 'kilo', 'kilos'], unit('mass', 1000, 'kg')],
+      [['tonne', 'tonnes', 'ton', 'tons'], unit('mass', 1e6, 'tonne')],
+      [['ml', 'millilitre', 'millilitres', 'milliliter', 'milliliters'], unit('volume', 0.001, 'ml')],
+      [['litre', 'litres', 'liter', 'liters'], unit('volume', 1, 'litre')],
+      [['percent', 'pct'], unit('percent', 1, '%')],
+      [['°c', 'celsius'], unit('temperature:c', 1, '°C')],
+      [['°f', 'fahrenheit'], unit('temperature:f', 1, '°F')],
+      [['usd', 'dollar', 'dollars'], unit('money:usd', 1, 'USD')],
+      [['eur', 'euro', 'euros'], unit('money:eur', 1, 'EUR')],
+      [['gbp'], unit('money:gbp', 1, 'GBP')],
+      [['cny', 'rmb', 'yuan'], unit('money:cny', 1, 'CNY')],
+      [['yen', 'jpy'], unit('money:jpy', 1, 'JPY')],
+      [['cent', 'cents'], unit('money:cent', 1, 'cent')],
+    ] as const
+  ).flatMap(([names, found]) => names.map((name) => [name, found] as const)),
+);
+
+export const CURRENCY_SIGNS: ReadonlyMap<string, Unit> = new Map([
+  ['$', unit('money:usd', 1, 'USD')],
+  ['€', unit('money:eur', 1, 'EUR')],
+  ['£', unit('money:gbp', 1, 'GBP')],
+  ['¥', unit('money:cny', 1, 'CNY')],
+]);
+
+/** Chinese units, matched longest first after a number. */
+export const HAN_UNITS: readonly (readonly [string, Unit])[] = (
+  [
+    ['毫秒', unit('time', 0.001, 'millisecond')],
+    ['秒钟', SECOND],
+    ['秒', SECOND],
+    ['分钟', MINUTE],
+    ['个小时', HOUR],
+    ['小时', HOUR],
+    ['钟头', HOUR],
+    ['天', DAY],
+    ['个星期', WEEK],
+    ['星期', WEEK],
+    ['周', WEEK],
+    ['个月', MONTH],
+    ['公里', unit('length', 1000, 'km')],
+    ['千米', unit('length', 1000, 'km')],
+    ['厘米', unit('length', 0.01, 'cm')],
+    ['毫米', unit('length', 0.001, 'mm')],
+    ['英里', unit('length', 1609.344, 'mile')],
+    ['米', unit('length', 1, 'metre')],
+    ['公斤', unit('mass', 1000, 'kg')],
+    ['千克', unit('mass', 1000, 'kg')],
+    ['毫克', unit('mass', 0.001, 'mg')],
+    ['克', unit('mass', 1, 'gram')],
+    ['吨', unit('mass', 1e6, 'tonne')],
+    ['毫升', unit('volume', 0.001, 'ml')],
+    ['升', unit('volume', 1, 'litre')],
+    ['美元', unit('money:usd', 1, 'USD')],
+    ['欧元', unit('money:eur', 1, 'EUR')],
+    ['英镑', unit('money:gbp', 1, 'GBP')],
+    ['日元', unit('money:jpy', 1, 'JPY')],
+    ['元', unit('money:cny', 1, 'CNY')],
+    ['块', unit('money:cny', 1, 'CNY')],
+    ['摄氏度', unit('temperature:c', 1, '°C')],
+    ['度', unit('temperature:c', 1, '°C')],
+  ] as const
+).toSorted((a, b) => b[0].length - a[0].length);
+
+/** Chinese measure words: what follows them names what is counted ("3个节点" counts 节点). */
+export const HAN_MEASURE_WORDS = new Set('个名位台条项辆座家层站种班本张份人次倍岁节列件所场批轮道'.split(''));
+
+/** How often something happens, as the period between two times, in seconds. */
+export const LATIN_PERIODS: ReadonlyMap<string, number> = new Map([
+  ['hourly', 3600],
+  ['daily', 86_400],
+  ['nightly', 86_400],
+  ['weekly', 604_800],
+  ['fortnightly', 1_209_600],
+  ['biweekly', 1_209_600],
+  ['monthly', 2_629_800],
+  ['quarterly', 7_889_400],
+  ['yearly', 31_557_600],
+  ['annually', 31_557_600],
+  ['annual', 31_557_600],
+]);
+
+/** What follows 每 ("every") in Chinese, as a period in seconds. */
+export const HAN_PERIODS: readonly (readonly [string, number])[] = [
+  ['小时', 3600],
+  ['分钟', 60],
+  ['秒', 1],
+  ['天', 86_400],
+  ['日', 86_400],
+  ['晚', 86_400],
+  ['夜', 86_400],
+  ['星期', 604_800],
+  ['礼拜', 604_800],
+  ['周', 604_800],
+  ['个月', 2_629_800],
+  ['月', 2_629_800],
+  ['季度', 7_889_400],
+  ['年', 31_557_600],
+];
+
+export const MONTH_NAMES: ReadonlyMap<string, number> = new Map(
+  [
+    ['january', 'jan'],
+    ['february', 'feb'],
+    ['march', 'mar'],
+    ['april', 'apr'],
+    ['may'],
+    ['june', 'jun'],
+    ['july', 'jul'],
+    ['august', 'aug'],
+    ['september', 'sep', 'sept'],
+    ['october', 'oct'],
+    ['november', 'nov'],
+    ['december', 'dec'],
+  ].flatMap((names, i) => names.map((name) => [name, i + 1] as const)),
+);
+
+export const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
+  ['zero', 0],
+  ['one', 1],
+  ['two', 2],
+  ['three', 3],
+  ['four', 4],
+  ['five', 5],
+  ['six', 6],
+  ['seven', 7],
+  ['eight', 8],
+  ['nine', 9],
+  ['ten', 10],
+  ['eleven', 11],
+  ['twelve', 12],
+  ['thirteen', 13],
+  ['fourteen', 14],
+  ['fifteen', 15],
+  ['sixteen', 16],
+  ['seventeen', 17],
+  ['eighteen', 18],
+  ['nineteen', 19],
+  ['twenty', 20],
+  ['thirty', 30],
+  ['forty', 40],
+  ['fifty', 50],
+  ['sixty', 60],
+  ['seventy', 70],
+  ['eighty', 80],
+  ['ninety', 90],
+  ['hundred', 100],
+  ['thousand', 1000],
+  ['dozen', 12],
+  ['pair', 2],
+  ['couple', 2],
+  ['twice', 2],
+  ['double', 2],
+  ['thrice', 3],
+  ['triple', 3],
+  ['half', 0.5],
+  ['single', 1],
+  ['once', 1],
+]);
+
+export const MULTIPLIERS: ReadonlyMap<string, number> = new Map([
+  ['hundred', 100],
+  ['thousand', 1e3],
+  ['k', 1e3],
+  ['million', 1e6],
+  ['m', 1e6],
+  ['mn', 1e6],
+  ['billion', 1e9],
+  ['bn', 1e9],
+  ['trillion', 1e12],
+]);
+
+export const HAN_MULTIPLIERS: ReadonlyMap<string, number> = new Map([
+  ['千', 1e3],
+  ['万', 1e4],
+  ['亿', 1e8],
+]);
+
+/** Words that make a number approximate or a bound: such a number never contradicts on its own. */
+export const LOOSE_BEFORE = new Set([
+  'about',
+  'around',
+  'approximately',
+  'roughly',
+  'nearly',
+  'almost',
+  'some',
+  'over',
+  'under',
+  'above',
+  'below',
+  'least',
+  'most',
+  'than',
+  'up',
+  'within',
+  'upto',
+  '~',
+  'maximum',
+  'minimum',
+  'max',
+  'min',
+  '约',
+  '近',
+  '超',
+  '逾',
+  '至少',
+  '最多',
+  '大约',
+  '不到',
+  '超过',
+  '多达',
+  '高达',
+]);
+export const LOOSE_AFTER = new Set(['左右', '多', '余', '以上', '以下', '以内', '上下', '+', 'or']);
