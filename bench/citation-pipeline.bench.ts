@@ -15,7 +15,7 @@ import { JSONParser } from '@streamparser/json';
 import { parsePartialJson } from 'ai';
 import { from } from 'rxjs';
 import { CitationCatalog, citationStream, type CatalogEntry } from '../src/citation/index.js';
-import { LexicalSupportVerifier } from '../src/citation/support/index.js';
+import { ClaimSupportVerifier } from '../src/citation/support/claim-verifier.js';
 import { sourceText } from '../src/citation/support/support-judge.js';
 
 const KIB = 1024;
@@ -108,7 +108,7 @@ function catalog(): CitationCatalog {
   );
 }
 
-const verifier = new LexicalSupportVerifier();
+const verifier = new ClaimSupportVerifier();
 
 function runPipeline(chunks: readonly string[], sources: CitationCatalog, checked = false): number {
   let events = 0;
@@ -159,9 +159,9 @@ function supportCheckP99(text: string, sources: CitationCatalog): { single: numb
     sources: paragraph.citationIds.map((citationId) => ({ citationId, text: sourceText(sources.get(citationId)!) })),
   }));
   // The code is compiled on another verifier first: the first paragraphs must not be timed while it compiles.
-  const warm = new LexicalSupportVerifier();
+  const warm = new ClaimSupportVerifier();
   for (let round = 0; round < 3; round++) for (const paragraph of cited) warm.check(paragraph.text, paragraph.sources);
-  const checker = new LexicalSupportVerifier();
+  const checker = new ClaimSupportVerifier();
   const time = (paragraph: (typeof cited)[number]): number => {
     const start = process.hrtime.bigint();
     checker.check(paragraph.text, paragraph.sources);

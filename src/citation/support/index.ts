@@ -1,4 +1,2 @@
-export * from './lexical-verifier.js';
-export * from './numbers.js';
+export * from './claim-verifier.js';
 export * from './support-verifier.js';
-export * from './text-profile.js';
