@@ -16,6 +16,8 @@ export interface NliBehaviour {
   garbage?: boolean;
   /** Never answer: hold the request open until the client gives up. */
   hang?: boolean;
+  /** Answer only once this settles. */
+  hold?: Promise<void>;
 }
 
 export interface PredictRequest {
@@ -71,6 +73,7 @@ export class FakeNli {
       return;
     }
     if (behaviour.hang) return;
+    if (behaviour.hold) await behaviour.hold;
     if (behaviour.failWith) {
       response.writeHead(behaviour.failWith, { 'Content-Type': 'application/json' });
       response.end(JSON.stringify({ error: 'Inference failed', error_type: 'backend' }));
