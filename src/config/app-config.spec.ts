@@ -30,4 +30,40 @@ describe('loadConfig', () => {
       expect(message).toContain('legacy chat server port');
     }
   });
+
+  it('chooses the late verifier: a chat model by default settings, an NLI server only with its address', () => {
+    expect(
+      loadConfig({ CITATION_VERIFIER: 'model', OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1' }).citation.verifier,
+    ).toMatchObject({ kind: 'model', baseUrl: 'http://127.0.0.1:8000/v1', timeoutMs: 20000 });
+    expect(
+      loadConfig({ CITATION_VERIFIER: 'nli', CITATION_VERIFIER_BASE_URL: 'http://127.0.0.1:8080' }).citation.verifier,
+    ).toEqual({
+      kind: 'nli',
+      baseUrl: 'http://127.0.0.1:8080',
+      timeoutMs: 20000,
+      contradictionThreshold: 0.8,
+      labelOrder: ['contradiction', 'entailment', 'neutral'],
+    });
+    expect(
+      loadConfig({
+        CITATION_VERIFIER: 'nli',
+        CITATION_VERIFIER_BASE_URL: 'http://127.0.0.1:8080',
+        CITATION_VERIFIER_NLI_LABELS: 'Entailment, neutral,CONTRADICTION',
+      }).citation.verifier,
+    ).toMatchObject({ labelOrder: ['entailment', 'neutral', 'contradiction'] });
+  });
+
+  it('refuses to start the NLI verifier without its server, or with a threshold or labels it cannot use', () => {
+    expect(() => loadConfig({ CITATION_VERIFIER: 'nli' })).toThrow(
+      /CITATION_VERIFIER_BASE_URL="": required when CITATION_VERIFIER=nli/,
+    );
+    const bad = {
+      CITATION_VERIFIER: 'nli',
+      CITATION_VERIFIER_BASE_URL: 'http://127.0.0.1:8080',
+      CITATION_VERIFIER_CONTRADICTION_THRESHOLD: '1.5',
+      CITATION_VERIFIER_NLI_LABELS: 'entailment,entailment,neutral',
+    };
+    expect(() => loadConfig(bad)).toThrow(/CITATION_VERIFIER_CONTRADICTION_THRESHOLD="1.5"/);
+    expect(() => loadConfig(bad)).toThrow(/CITATION_VERIFIER_NLI_LABELS="entailment,entailment,neutral"/);
+  });
 });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { NumberingMode, NumberingScope } from '../citation/numbering.js';
 import type { SupportPolicy } from '../citation/support/support-verifier.js';
-import type { ModelVerifierSettings } from '../citation/support/model-verifier.js';
+import type { LateVerifierSettings } from '../citation/support/late-verifiers.js';
 import { envSchema, type Env } from './env.schema.js';
 
 /** What an answer does when retrieval offers no source: answer without sources, or refuse without the model. */
@@ -17,8 +17,8 @@ export interface AppConfig {
     support: { policy: SupportPolicy; coverage: number };
     quotes: boolean;
     noSources: NoSourcesPolicy;
-    /** The model verifier that judges paragraphs after they are sent; absent when off. */
-    verifier?: ModelVerifierSettings;
+    /** The verifier that judges paragraphs after they are sent (a chat model or an NLI classifier); absent when off. */
+    verifier?: LateVerifierSettings;
   };
   model: { provider: 'openai'; openai: OpenAiSettings } | { provider: 'offline'; offline: OfflineSettings };
   ask: { timeoutMs: number; repairRetry: boolean; heartbeatMs: number };
@@ -133,15 +133,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 function citationConfig(e: Env): AppConfig['citation'] {
-  const verifier: ModelVerifierSettings | undefined =
-    e.CITATION_VERIFIER === 'model'
-      ? {
-          baseUrl: e.CITATION_VERIFIER_BASE_URL ?? e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
-          apiKey: e.CITATION_VERIFIER_API_KEY ?? e.OPENAI_API_KEY ?? 'not-needed',
-          model: e.CITATION_VERIFIER_MODEL ?? e.OPENAI_MODEL,
-          timeoutMs: e.CITATION_VERIFIER_TIMEOUT_MS,
-        }
-      : undefined;
+  const verifier = verifierConfig(e);
   return {
     numbering: e.CITATION_NUMBERING,
     numberingScope: e.CITATION_NUMBERING_SCOPE,
@@ -150,6 +142,38 @@ function citationConfig(e: Env): AppConfig['citation'] {
     noSources: e.CITATION_NO_SOURCES,
     ...(verifier ? { verifier } : {}),
   };
+}
+
+function verifierConfig(e: Env): LateVerifierSettings | undefined {
+  switch (e.CITATION_VERIFIER) {
+    case 'off':
+      return undefined;
+    case 'model':
+      return {
+        kind: 'model',
+        baseUrl: e.CITATION_VERIFIER_BASE_URL ?? e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
+        apiKey: e.CITATION_VERIFIER_API_KEY ?? e.OPENAI_API_KEY ?? 'not-needed',
+        model: e.CITATION_VERIFIER_MODEL ?? e.OPENAI_MODEL,
+        timeoutMs: e.CITATION_VERIFIER_TIMEOUT_MS,
+      };
+    case 'nli':
+      // The answering model's server is no NLI classifier: there is no default to fall back on.
+      if (!e.CITATION_VERIFIER_BASE_URL) {
+        throw new ConfigError(
+          'Invalid environment; fix these variables and start again:\n' +
+            '  CITATION_VERIFIER_BASE_URL="": required when CITATION_VERIFIER=nli; set it to the root of the NLI ' +
+            'server (Text Embeddings Inference), e.g. http://127.0.0.1:8080, or set CITATION_VERIFIER=off',
+        );
+      }
+      return {
+        kind: 'nli',
+        baseUrl: e.CITATION_VERIFIER_BASE_URL,
+        ...(e.CITATION_VERIFIER_API_KEY ? { apiKey: e.CITATION_VERIFIER_API_KEY } : {}),
+        timeoutMs: e.CITATION_VERIFIER_TIMEOUT_MS,
+        contradictionThreshold: e.CITATION_VERIFIER_CONTRADICTION_THRESHOLD,
+        labelOrder: e.CITATION_VERIFIER_NLI_LABELS,
+      };
+  }
 }
 
 function modelConfig(e: Env): AppConfig['model'] {

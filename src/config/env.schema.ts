@@ -188,16 +188,35 @@ export const envSchema = z.object({
     .default('answer-without-sources')
     .describe('refuse: when retrieval offers nothing, say so without calling the model'),
   CITATION_VERIFIER: z
-    .enum(['off', 'model'])
+    .enum(['off', 'model', 'nli'])
     .default('off')
-    .describe('model: a model judges each paragraph against its sources after it is sent'),
+    .describe(
+      'model: a chat model, nli: an NLI classifier (CITATION_VERIFIER_BASE_URL), judges each paragraph after it is sent',
+    ),
   CITATION_VERIFIER_BASE_URL: z
     .url()
     .optional()
-    .describe('an OpenAI-compatible endpoint for the verifier; default: the answering model server'),
+    .describe(
+      'model: an OpenAI-compatible endpoint (default: the answering model server); nli: the root of a Text Embeddings Inference server, e.g. http://127.0.0.1:8080',
+    ),
   CITATION_VERIFIER_API_KEY: z.string().optional(),
   CITATION_VERIFIER_MODEL: z.string().min(1).optional().describe('the verifier model; default: OPENAI_MODEL'),
   CITATION_VERIFIER_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
+  CITATION_VERIFIER_CONTRADICTION_THRESHOLD: z.coerce
+    .number()
+    .gt(0)
+    .max(1)
+    .default(0.8)
+    .describe('nli: the contradiction probability from which a sentence counts as contradicted, above 0 and at most 1'),
+  CITATION_VERIFIER_NLI_LABELS: z
+    .string()
+    .transform((value) => value.split(',').map((label) => label.trim().toLowerCase()))
+    .pipe(z.array(z.enum(['contradiction', 'entailment', 'neutral'])).length(3))
+    .refine((labels) => new Set(labels).size === 3, 'each of contradiction, entailment, neutral once')
+    .default(['contradiction', 'entailment', 'neutral'])
+    .describe(
+      'nli: the labels of class 0, 1, 2 for a server that answers LABEL_0…LABEL_2, comma-separated, e.g. contradiction,entailment,neutral',
+    ),
   METRICS_ENABLED: z
     .enum(['true', 'false'])
     .default('false')

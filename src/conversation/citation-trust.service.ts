@@ -5,7 +5,8 @@ import type { CitationVerdict } from '../citation/citation-events.js';
 import type { CitationStreamOptions } from '../citation/citation-stream.js';
 import type { NumberingSeed } from '../citation/numbering.js';
 import { ClaimSupportVerifier } from '../citation/support/claim-verifier.js';
-import { ModelVerifier, type LateVerifier } from '../citation/support/model-verifier.js';
+import { createLateVerifier } from '../citation/support/late-verifiers.js';
+import type { LateVerifier } from '../citation/support/model-verifier.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { DATA_SOURCE } from '../database/database.module.js';
@@ -16,7 +17,7 @@ import { VerdictRelay } from './verdict-relay.js';
 /**
  * The settings that make citations trustworthy, turned into what one answer needs: the citation core's
  * options (support check and policy, numbering scope with the conversation's earlier numbers, refusal), whether
- * to ask for quotes, and the model verifier's relay.
+ * to ask for quotes, and the late verifier's relay (a chat model or an NLI classifier).
  */
 @Injectable()
 export class CitationTrust {
@@ -28,7 +29,7 @@ export class CitationTrust {
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
   ) {
     this.claims = new ClaimSupportVerifier({ coverage: config.citation.support.coverage });
-    this.late = config.citation.verifier ? new ModelVerifier(config.citation.verifier) : undefined;
+    this.late = config.citation.verifier ? createLateVerifier(config.citation.verifier) : undefined;
   }
 
   get quotes(): boolean {

@@ -21,7 +21,8 @@ export function sentenceSpans(text: string): TextSpan[] {
     for (const { segment, index } of SENTENCES.segment(line)) {
       const lead = segment.length - segment.trimStart().length;
       const trimmed = segment.trim();
-      if (trimmed.length === 0) continue;
+      // Punctuation alone ("...", "!?") says nothing: not a sentence.
+      if (!/[\p{L}\p{N}]/u.test(trimmed)) continue;
       const start = lineStart + index + lead;
       spans.push({ start, end: start + trimmed.length, text: trimmed });
     }

@@ -1,0 +1,22 @@
+import { sentenceSpans } from './sentences.js';
+
+describe('sentenceSpans', () => {
+  it('cuts at sentence ends and line breaks, keeps numbers and abbreviations whole, and points at each sentence', () => {
+    const text =
+      '  The fare is 2.5 euros, e.g. on line 10.0.3.7. Trams run at night!\n## Map\n湖滨有轨电车2019年开通。每十分钟一班。  ';
+    const spans = sentenceSpans(text);
+    expect(spans.map((span) => span.text)).toEqual([
+      'The fare is 2.5 euros, e.g. on line 10.0.3.7.',
+      'Trams run at night!',
+      '## Map',
+      '湖滨有轨电车2019年开通。',
+      '每十分钟一班。',
+    ]);
+    for (const span of spans) expect(text.slice(span.start, span.end)).toBe(span.text);
+  });
+
+  it('keeps a text without an end as one sentence, and finds none in punctuation alone', () => {
+    expect(sentenceSpans('no full stop here')).toEqual([{ text: 'no full stop here', start: 0, end: 17 }]);
+    expect(sentenceSpans(' ... \n !? ')).toEqual([]);
+  });
+});
