@@ -2,8 +2,11 @@
  * The citation evaluation: `npm run eval`. Runs the labelled set in eval/set/ through the real citation
  * pipeline and prints its metrics; the last line is one JSON object. See README "Evaluating citations".
  *   - the labelled (paragraph, chunk) pairs through the support check: unsupported-pair detection, per kind;
+ *   - the claim set (claims.json, quotes.json) through the support and quote checks: the three verdicts per kind,
+ *     flag and verified precision, per split (`-- --misses dev` or EVAL_MISSES=dev lists the misjudged pairs);
  *   - the questions through retrieval, the model (offline, or the configured OPENAI_* model) and the core;
  *   - the faulty model outputs replayed by a local fake OpenAI-compatible server through the OpenAI provider.
+ * The summary's `quoteAccuracy` is the quote set's; the replayed outputs' is `outputQuoteAccuracy`.
  */
 import { filter, lastValueFrom, map, tap, toArray, type Observable } from 'rxjs';
 import type { CitationCatalog } from '../src/citation/citation-catalog.js';
@@ -17,6 +20,7 @@ import { OfflineProvider } from '../src/model/offline-provider.js';
 import { OpenAiProvider } from '../src/model/openai-provider.js';
 import { refusalDeltas, refusesWithoutSources } from '../src/model/refusal.js';
 import { FakeOpenAi } from '../test/support/fake-openai.js';
+import { claimMetrics, headline, kindTable, misjudged, missesRequested } from './claim-metrics.js';
 import { faultyOutputs } from './faulty-outputs.js';
 import { chunksByKey, readSet } from './labelled-set.js';
 import { catalogOf, retrieve } from './lexical-retrieval.js';
@@ -83,14 +87,14 @@ function alce(runs: readonly Run[]) {
         citationId,
         text: sourceText(run.catalog.get(citationId)!),
       }));
-      const supported = sources.length > 0 && verifier.check(paragraph.text, sources).supported;
+      const supported = sources.length > 0 && verifier.check(paragraph.text, sources).verdict === 'verified';
       if (supported) recalled++;
       for (const source of sources) {
         citations++;
         if (!supported) continue;
-        const alone = verifier.check(paragraph.text, [source]).supported;
+        const alone = verifier.check(paragraph.text, [source]).verdict === 'verified';
         const others = sources.filter((other) => other !== source);
-        const rest = others.length > 0 && verifier.check(paragraph.text, others).supported;
+        const rest = others.length > 0 && verifier.check(paragraph.text, others).verdict === 'verified';
         if (alone || !rest) precise++;
       }
     }
@@ -121,7 +125,7 @@ async function modelJudge(runs: readonly Run[]) {
       const verdicts = await judge.verify(paragraph.text, sources);
       paragraphs++;
       citations += sources.length;
-      const yes = verdicts.filter((verdict) => verdict.verdict === 'supported').length;
+      const yes = verdicts.filter((verdict) => verdict.verdict === 'verified').length;
       supported += yes;
       if (yes === sources.length) recalled++;
     }
@@ -138,6 +142,16 @@ async function main(): Promise<void> {
     `unsupported-pair detection: precision ${pairs.unsupportedDetectionPrecision}, recall ${pairs.unsupportedDetectionRecall}`,
   );
   for (const [kind, accuracy] of Object.entries(pairs.accuracyByKind)) print(`  ${kind.padEnd(18)} ${accuracy}`);
+
+  const claims = claimMetrics(verifier);
+  print(
+    `claim pairs: ${claims.pairs} (dev ${claims.dev.pairs}, test ${claims.test.pairs}); ` +
+      `verdicts: ${claims.verdicts.verified} verified, ${claims.verdicts.unverified} unverified, ${claims.verdicts.contradicted} contradicted`,
+  );
+  for (const line of kindTable(claims)) print(line);
+  print(`quotes: ${claims.quotes}, judged right: ${claims.quoteAccuracy}`);
+  const misses = missesRequested();
+  if (misses) for (const line of misjudged(claims, misses)) print(line);
 
   const { questions } = readSet<{ questions: { question: string; chunks: string[] }[] }>('questions.json');
   const model = questionModel();
@@ -200,7 +214,7 @@ async function main(): Promise<void> {
     for (const entry of first?.support ?? []) {
       const unsupported = output.label.unsupportedIds.includes(entry.citationId);
       if (unsupported) unsupportedLabelled++;
-      if (entry.verdict === 'unsupported') {
+      if (entry.verdict !== 'verified') {
         flagged++;
         if (unsupported) flaggedRight++;
       }
@@ -239,7 +253,7 @@ async function main(): Promise<void> {
     illegalIdRate,
     unsupportedDetectionPrecision: pairs.unsupportedDetectionPrecision,
     unsupportedDetectionRecall: pairs.unsupportedDetectionRecall,
-    quoteAccuracy: share(quoteRight, quoteTotal),
+    outputQuoteAccuracy: share(quoteRight, quoteTotal),
     refusalAccuracy,
     outputUnsupportedDetectionPrecision: share(flaggedRight, flagged),
     outputUnsupportedDetectionRecall: share(flaggedRight, unsupportedLabelled),
@@ -247,6 +261,10 @@ async function main(): Promise<void> {
     falseRefusalRate: falseRefusals,
     ...(judged ?? {}),
     accuracyByKind: pairs.accuracyByKind,
+    ...headline(claims),
+    flagRateByKind: claims.flagRateByKind,
+    dev: headline(claims.dev),
+    test: headline(claims.test),
   };
   print(JSON.stringify(summary));
 }
