@@ -2,8 +2,11 @@
  * The citation evaluation: `npm run eval`. Runs the labelled set in eval/set/ through the real citation
  * pipeline and prints its metrics; the last line is one JSON object. See README "Evaluating citations".
  *   - the labelled (paragraph, chunk) pairs through the support check: unsupported-pair detection, per kind;
+ *   - the claim set (claims.json, quotes.json) through the support and quote checks: the three verdicts per kind,
+ *     flag and verified precision, per split (`-- --misses dev` or EVAL_MISSES=dev lists the misjudged pairs);
  *   - the questions through retrieval, the model (offline, or the configured OPENAI_* model) and the core;
  *   - the faulty model outputs replayed by a local fake OpenAI-compatible server through the OpenAI provider.
+ * The summary's `quoteAccuracy` is the quote set's; the replayed outputs' is `outputQuoteAccuracy`.
  */
 import { filter, lastValueFrom, map, tap, toArray, type Observable } from 'rxjs';
 import type { CitationCatalog } from '../src/citation/citation-catalog.js';
@@ -17,6 +20,7 @@ import { OfflineProvider } from '../src/model/offline-provider.js';
 import { OpenAiProvider } from '../src/model/openai-provider.js';
 import { refusalDeltas, refusesWithoutSources } from '../src/model/refusal.js';
 import { FakeOpenAi } from '../test/support/fake-openai.js';
+import { claimMetrics, headline, kindTable, misjudged, missesRequested } from './claim-metrics.js';
 import { faultyOutputs } from './faulty-outputs.js';
 import { chunksByKey, readSet } from './labelled-set.js';
 import { catalogOf, retrieve } from './lexical-retrieval.js';
@@ -139,6 +143,16 @@ async function main(): Promise<void> {
   );
   for (const [kind, accuracy] of Object.entries(pairs.accuracyByKind)) print(`  ${kind.padEnd(18)} ${accuracy}`);
 
+  const claims = claimMetrics(verifier);
+  print(
+    `claim pairs: ${claims.pairs} (dev ${claims.dev.pairs}, test ${claims.test.pairs}); ` +
+      `verdicts: ${claims.verdicts.verified} verified, ${claims.verdicts.unverified} unverified, ${claims.verdicts.contradicted} contradicted`,
+  );
+  for (const line of kindTable(claims)) print(line);
+  print(`quotes: ${claims.quotes}, judged right: ${claims.quoteAccuracy}`);
+  const misses = missesRequested();
+  if (misses) for (const line of misjudged(claims, misses)) print(line);
+
   const { questions } = readSet<{ questions: { question: string; chunks: string[] }[] }>('questions.json');
   const model = questionModel();
   const questionRuns: (Run & { expected: string[] })[] = [];
@@ -239,7 +253,7 @@ async function main(): Promise<void> {
     illegalIdRate,
     unsupportedDetectionPrecision: pairs.unsupportedDetectionPrecision,
     unsupportedDetectionRecall: pairs.unsupportedDetectionRecall,
-    quoteAccuracy: share(quoteRight, quoteTotal),
+    outputQuoteAccuracy: share(quoteRight, quoteTotal),
     refusalAccuracy,
     outputUnsupportedDetectionPrecision: share(flaggedRight, flagged),
     outputUnsupportedDetectionRecall: share(flaggedRight, unsupportedLabelled),
@@ -247,6 +261,10 @@ async function main(): Promise<void> {
     falseRefusalRate: falseRefusals,
     ...(judged ?? {}),
     accuracyByKind: pairs.accuracyByKind,
+    ...headline(claims),
+    flagRateByKind: claims.flagRateByKind,
+    dev: headline(claims.dev),
+    test: headline(claims.test),
   };
   print(JSON.stringify(summary));
 }

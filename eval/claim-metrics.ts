@@ -1,0 +1,263 @@
+import { readFileSync } from 'node:fs';
+import { verifyQuote } from '../src/citation/quote/quote-verifier.js';
+import type { SupportVerdict, SupportVerifier } from '../src/citation/support/support-verifier.js';
+import { share } from './pair-metrics.js';
+
+/**
+ * The support check's three verdicts measured on eval/set/claims.json (hand-written source/paragraph pairs) and
+ * the quote check on eval/set/quotes.json. The sets are written the way readers and models write, not from any
+ * checker's rules; see the `note` at the top of each file.
+ */
+
+export const SUPPORTED_KINDS = [
+  'verbatim',
+  'rewording',
+  'summary',
+  'harmless_number',
+  'cross_language_supported',
+] as const;
+export const CONTRADICTED_KINDS = [
+  'number_swap',
+  'number_change',
+  'unit_change',
+  'date_change',
+  'dotted_number',
+  'entity_swap',
+  'negation',
+  'antonym',
+  'cross_language_contradicted',
+] as const;
+export const UNSUPPORTED_KINDS = ['unsupported_claim', 'unrelated'] as const;
+export const CLAIM_KINDS = [...SUPPORTED_KINDS, ...CONTRADICTED_KINDS, ...UNSUPPORTED_KINDS] as const;
+export const QUOTE_KINDS = [
+  'verbatim',
+  'case_width_space_punct',
+  'word_changed',
+  'char_changed',
+  'digit_changed',
+  'invented',
+] as const;
+
+export type ClaimKind = (typeof CLAIM_KINDS)[number];
+export type ClaimLabel = 'supported' | 'contradicted' | 'unsupported';
+export type QuoteKind = (typeof QUOTE_KINDS)[number];
+export type Split = 'dev' | 'test';
+
+export interface ClaimPair {
+  id: string;
+  split: Split;
+  /** The source the pair was written on; a source's pairs all sit in one split. */
+  group: string;
+  kind: ClaimKind;
+  /** `en`, `zh`, or `<source>-<paragraph>` across languages. */
+  lang: 'en' | 'zh' | 'en-zh' | 'zh-en';
+  source: string;
+  paragraph: string;
+  label: ClaimLabel;
+}
+
+export interface QuoteCase {
+  id: string;
+  split: Split;
+  kind: QuoteKind;
+  lang: 'en' | 'zh';
+  source: string;
+  quote: string;
+  label: 'exact' | 'changed';
+}
+
+/** The label each kind is written to carry. */
+export function labelOfKind(kind: ClaimKind): ClaimLabel {
+  if ((SUPPORTED_KINDS as readonly string[]).includes(kind)) return 'supported';
+  if ((CONTRADICTED_KINDS as readonly string[]).includes(kind)) return 'contradicted';
+  return 'unsupported';
+}
+
+/** The verdict a right check gives a pair of this label. */
+export function expectedVerdict(label: ClaimLabel): SupportVerdict {
+  return label === 'supported' ? 'verified' : label === 'contradicted' ? 'contradicted' : 'unverified';
+}
+
+/** eval/set/ from the compiled dist-eval/eval/ (as labelled-set.ts reads it). */
+const SET_DIR = new URL('../../eval/set/', import.meta.url);
+
+export function readClaimSet(dir: URL = SET_DIR): { pairs: ClaimPair[]; quotes: QuoteCase[] } {
+  const read = <T>(name: string): T => JSON.parse(readFileSync(new URL(name, dir), 'utf8')) as T;
+  return {
+    pairs: read<{ pairs: ClaimPair[] }>('claims.json').pairs,
+    quotes: read<{ quotes: QuoteCase[] }>('quotes.json').quotes,
+  };
+}
+
+export interface ClaimOutcome {
+  pair: ClaimPair;
+  verdict: SupportVerdict;
+  /** The check's own account of a contradiction, for reading misses by hand. */
+  conflict?: string;
+}
+
+export interface QuoteOutcome {
+  quote: QuoteCase;
+  verified: boolean;
+}
+
+export type VerdictCounts = Record<SupportVerdict, number>;
+
+export interface ClaimFigures {
+  pairs: number;
+  quotes: number;
+  /** Of the `contradicted` verdicts, the share whose label is not `supported`. */
+  flagPrecision: number;
+  /** Of the pairs labelled `supported`, the share marked `contradicted`. */
+  supportedFlaggedRate: number;
+  /** Of the `verified` verdicts, the share labelled `supported`. */
+  verifiedPrecision: number;
+  /** Of the pairs labelled `supported`, the share `verified`. */
+  verifiedRecall: number;
+  /** Of the pairs labelled `contradicted`, the share marked `contradicted`. */
+  contradictedRecall: number;
+  /** Quotes verified exactly when labelled `exact`. */
+  quoteAccuracy: number;
+  verdicts: VerdictCounts;
+  /** Per kind, the share marked `contradicted`. */
+  flagRateByKind: Partial<Record<ClaimKind, number>>;
+  verdictsByKind: Partial<Record<ClaimKind, VerdictCounts>>;
+}
+
+export interface ClaimMetrics extends ClaimFigures {
+  dev: ClaimFigures;
+  test: ClaimFigures;
+  outcomes: ClaimOutcome[];
+  quoteOutcomes: QuoteOutcome[];
+}
+
+/** Runs every pair through `verifier` (the source as the paragraph's only citation) and every quote through `verifyQuote`. */
+export function claimMetrics(verifier: SupportVerifier, set = readClaimSet()): ClaimMetrics {
+  const outcomes = set.pairs.map((pair): ClaimOutcome => {
+    const result = verifier.check(pair.paragraph, [{ citationId: 'E1', text: pair.source }]);
+    const conflict = result.citations[0]?.evidence?.conflict;
+    return {
+      pair,
+      verdict: result.verdict,
+      ...(conflict ? { conflict: `${conflict.kind}: "${conflict.claim}" vs "${conflict.source}"` } : {}),
+    };
+  });
+  const quoteOutcomes = set.quotes.map((quote): QuoteOutcome => ({
+    quote,
+    verified: verifyQuote(quote.quote, quote.source) !== undefined,
+  }));
+  const inSplit = (split: Split) =>
+    figures(
+      outcomes.filter((o) => o.pair.split === split),
+      quoteOutcomes.filter((o) => o.quote.split === split),
+    );
+  return { ...figures(outcomes, quoteOutcomes), dev: inSplit('dev'), test: inSplit('test'), outcomes, quoteOutcomes };
+}
+
+function figures(outcomes: readonly ClaimOutcome[], quotes: readonly QuoteOutcome[]): ClaimFigures {
+  const count = (test: (o: ClaimOutcome) => boolean) => outcomes.filter(test).length;
+  const flagged = count((o) => o.verdict === 'contradicted');
+  const verified = count((o) => o.verdict === 'verified');
+  const supported = count((o) => o.pair.label === 'supported');
+  const contradicted = count((o) => o.pair.label === 'contradicted');
+  const verdictsByKind: Partial<Record<ClaimKind, VerdictCounts>> = {};
+  const flagRateByKind: Partial<Record<ClaimKind, number>> = {};
+  for (const kind of CLAIM_KINDS) {
+    const ofKind = outcomes.filter((o) => o.pair.kind === kind);
+    if (ofKind.length === 0) continue;
+    verdictsByKind[kind] = verdictCounts(ofKind);
+    flagRateByKind[kind] = share(ofKind.filter((o) => o.verdict === 'contradicted').length, ofKind.length);
+  }
+  return {
+    pairs: outcomes.length,
+    quotes: quotes.length,
+    flagPrecision: share(
+      count((o) => o.verdict === 'contradicted' && o.pair.label !== 'supported'),
+      flagged,
+    ),
+    supportedFlaggedRate: share(
+      count((o) => o.pair.label === 'supported' && o.verdict === 'contradicted'),
+      supported,
+    ),
+    verifiedPrecision: share(
+      count((o) => o.verdict === 'verified' && o.pair.label === 'supported'),
+      verified,
+    ),
+    verifiedRecall: share(
+      count((o) => o.pair.label === 'supported' && o.verdict === 'verified'),
+      supported,
+    ),
+    contradictedRecall: share(
+      count((o) => o.pair.label === 'contradicted' && o.verdict === 'contradicted'),
+      contradicted,
+    ),
+    quoteAccuracy: share(quotes.filter((o) => o.verified === (o.quote.label === 'exact')).length, quotes.length),
+    verdicts: verdictCounts(outcomes),
+    flagRateByKind,
+    verdictsByKind,
+  };
+}
+
+function verdictCounts(outcomes: readonly ClaimOutcome[]): VerdictCounts {
+  const counts: VerdictCounts = { verified: 0, unverified: 0, contradicted: 0 };
+  for (const outcome of outcomes) counts[outcome.verdict]++;
+  return counts;
+}
+
+/** The five headline numbers, for the summary line. */
+export function headline(figures: ClaimFigures) {
+  const { flagPrecision, supportedFlaggedRate, verifiedPrecision, verifiedRecall, quoteAccuracy } = figures;
+  return { flagPrecision, supportedFlaggedRate, verifiedPrecision, verifiedRecall, quoteAccuracy };
+}
+
+/** One line per kind: its label and how many pairs got each verdict. */
+export function kindTable(figures: ClaimFigures): string[] {
+  const lines = [`  ${'kind'.padEnd(28)} ${'label'.padEnd(13)} verified unverified contradicted`];
+  for (const kind of CLAIM_KINDS) {
+    const counts = figures.verdictsByKind[kind];
+    if (!counts) continue;
+    lines.push(
+      `  ${kind.padEnd(28)} ${labelOfKind(kind).padEnd(13)} ${String(counts.verified).padStart(8)} ` +
+        `${String(counts.unverified).padStart(10)} ${String(counts.contradicted).padStart(12)}`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * The pairs and quotes of `split` the checks got wrong, worst first (a supported paragraph flagged, then a
+ * contradiction not flagged, then the rest), each with its source, for reading by hand.
+ */
+export function misjudged(metrics: ClaimMetrics, split: Split): string[] {
+  const severity = (o: ClaimOutcome) =>
+    o.pair.label === 'supported' && o.verdict === 'contradicted' ? 0 : o.pair.label === 'contradicted' ? 1 : 2;
+  const missed = metrics.outcomes
+    .filter((o) => o.pair.split === split && o.verdict !== expectedVerdict(o.pair.label))
+    .sort((a, b) => severity(a) - severity(b) || a.pair.id.localeCompare(b.pair.id));
+  const lines = missed.flatMap((o) => [
+    `${o.pair.id} ${o.pair.kind} (${o.pair.lang}): labelled ${o.pair.label}, judged ${o.verdict}` +
+      (o.conflict ? ` [${o.conflict}]` : ''),
+    `  paragraph: ${o.pair.paragraph}`,
+    `  source:    ${o.pair.source}`,
+  ]);
+  const quotes = metrics.quoteOutcomes.filter(
+    (o) => o.quote.split === split && o.verified !== (o.quote.label === 'exact'),
+  );
+  lines.push(
+    ...quotes.flatMap((o) => [
+      `${o.quote.id} quote ${o.quote.kind} (${o.quote.lang}): labelled ${o.quote.label}, ${o.verified ? 'verified' : 'not found'}`,
+      `  quote:  ${o.quote.quote}`,
+      `  source: ${o.quote.source}`,
+    ]),
+  );
+  return [`misjudged ${split} pairs: ${missed.length}, quotes: ${quotes.length}`, ...lines];
+}
+
+/** `--misses dev` on the command line, or EVAL_MISSES=dev: the split whose misses to print, if any. */
+export function missesRequested(argv: readonly string[] = process.argv, env = process.env): Split | undefined {
+  const at = argv.indexOf('--misses');
+  const value = at >= 0 ? (argv[at + 1] ?? 'dev') : env.EVAL_MISSES;
+  if (value === undefined || value === '') return undefined;
+  if (value !== 'dev' && value !== 'test') throw new Error(`--misses / EVAL_MISSES takes dev or test, not "${value}"`);
+  return value;
+}
