@@ -22,6 +22,8 @@ export interface SourceClause {
 /** A name weighs more than a word: it is rarely reworded, and swapping it changes the claim. */
 const NAME_WEIGHT = 2;
 const QUANTITY_WEIGHT = 1.5;
+/** A word a clause leaves unsaid, taken from the clause before it, binds half as strongly as its own. */
+const CONTEXT_WEIGHT = 0.5;
 /** A second source sentence joins the window only when it adds this much coverage. */
 const WINDOW_GAIN = 0.2;
 const MAX_WINDOW = 3;
@@ -97,9 +99,11 @@ export interface BindingOptions {
 export function bindingScore(claim: Clause, candidate: Clause, source: ClaimText, options: BindingOptions): number {
   let score = 0;
   for (const term of claim.terms) {
-    if (options.except?.has(term.term) || !candidate.termSet.has(term.term)) continue;
+    if (options.except?.has(term.term)) continue;
+    const own = candidate.termSet.has(term.term);
+    if (!own && !candidate.context.has(term.term)) continue;
     const rarity = 1 / (source.clauseFrequency.get(term.term) ?? 1);
-    const weight = isName(term, source) ? NAME_WEIGHT : 1;
+    const weight = (isName(term, source) ? NAME_WEIGHT : 1) * (own ? 1 : CONTEXT_WEIGHT);
     const agrees =
       !options.polarity || candidate.terms.some((other) => other.term === term.term && other.denied === term.denied);
     score += weight * rarity * (agrees ? 1 : 0.5);

@@ -8,7 +8,7 @@ import {
   type Window,
 } from './claim-alignment.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
-import { comparable, conflictKind, sameQuantity, type Quantity } from './quantities.js';
+import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
 import type { SupportConflict } from './support-verifier.js';
 
 /**
@@ -46,15 +46,26 @@ export function findConflict(claim: ClaimSentence, source: ClaimText, window: Wi
 /** A claim in another language: only a number that plainly disagrees can be judged. */
 export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   for (const quantity of claim.quantities) {
-    if (quantity.loose || quantity.cls === 'bare' || quantity.cls.startsWith('count:')) continue;
-    const candidates = source.quantities.filter((other) => comparable(quantity, other) && !other.loose);
+    if (quantity.cls === 'bare' || quantity.cls.startsWith('count:')) continue;
+    const candidates = source.quantities.filter((other) => comparable(quantity, other));
     if (candidates.length === 0 || candidates.some((other) => sameQuantity(quantity, other))) continue;
+    if (!candidates.every((other) => disagree(quantity, other))) continue;
     // With several values of the kind, the claim may speak of another one than the ones written here.
     if (new Set(candidates.map((other) => `${other.cls}:${other.value}:${other.key ?? ''}`)).size > 1) continue;
     const other = candidates[0]!;
     return conflictAt(quantity, other, source);
   }
   return undefined;
+}
+
+function sharedEvidence(claim: Clause, candidate: Clause, source: ClaimText): boolean {
+  let shared = 0;
+  for (const term of claim.terms) {
+    if (!candidate.termSet.has(term.term) && !candidate.context.has(term.term)) continue;
+    if (isName(term, source)) return true;
+    shared++;
+  }
+  return shared >= 2;
 }
 
 function conflictAt(claim: Quantity, other: Quantity, source: ClaimText): FoundConflict {
@@ -72,24 +83,29 @@ function quantityConflict(
   window: Window,
 ): FoundConflict | undefined {
   for (const quantity of clause.quantities) {
-    if (quantity.loose) continue;
+    // A day of the week is said of opening and closing alike; only another language's clause is compared on it.
+    if (quantity.cls === 'weekday') continue;
     const candidates = clauses.filter(({ clause: other }) =>
-      other.quantities.some((held) => comparable(quantity, held) && !held.loose),
+      other.quantities.some((held) => comparable(quantity, held)),
     );
     if (candidates.length === 0) continue;
     const holds = (candidate: SourceClause) => candidate.clause.quantities.some((held) => sameQuantity(quantity, held));
     const { best, score } = bestBound(candidates, (candidate) =>
       bindingScore(clause, candidate.clause, source, { polarity: true }),
     );
+    // One shared common word is not evidence that two clauses speak of the same thing; two words or a name are.
+    const evidence = best.some((candidate) => sharedEvidence(clause, candidate.clause, source));
     let bound = best;
-    if (score === 0) {
+    if (score === 0 || !evidence) {
       // Nothing in the clause binds: the sentence as a whole must be about the window, and the window's
       // values of the kind must all disagree, and the value be nowhere in the source.
       if (window.coverage < ALIGNED || source.quantities.some((held) => sameQuantity(quantity, held))) continue;
       bound = candidates.filter((candidate) => window.sentences.includes(candidate.sentence));
     }
     if (bound.length === 0 || bound.some(holds)) continue;
-    const other = bound[0]!.clause.quantities.find((held) => comparable(quantity, held) && !held.loose)!;
+    const other = bound[0]!.clause.quantities.find((held) => disagree(quantity, held));
+    if (other === undefined || !bound.every((c) => c.clause.quantities.some((held) => disagree(quantity, held))))
+      continue;
     return conflictAt(quantity, other, source);
   }
   return undefined;
@@ -160,10 +176,13 @@ function polarityConflict(
   if (clause.terms.length < POLARITY_SHARED_TERMS) return undefined;
   // A source clause speaks of the same thing when it shares two words and most of it is in the claim's clause.
   const related = clauses.filter((candidate) => {
-    const shared = candidate.clause.terms.filter((term) => clause.termSet.has(term.term)).length;
+    const own = candidate.clause.terms.filter((term) => clause.termSet.has(term.term)).length;
+    const unsaid = [...candidate.clause.context].filter((term) => clause.termSet.has(term)).length;
+    const size = candidate.clause.terms.length + candidate.clause.context.size;
     return (
-      shared >= POLARITY_SHARED_TERMS &&
-      Math.max(shared / candidate.clause.terms.length, clauseCoverage(clause, candidate.clause)) >= POLARITY_COVERAGE
+      own >= 1 &&
+      own + unsaid >= POLARITY_SHARED_TERMS &&
+      Math.max((own + unsaid) / size, clauseCoverage(clause, candidate.clause)) >= POLARITY_COVERAGE
     );
   });
   const score = (candidate: SourceClause) => bindingScore(clause, candidate.clause, source, { polarity: false });

@@ -42,6 +42,11 @@ export interface Clause {
   quantities: Quantity[];
   /** The first claim word: what the clause is most likely about. */
   subject: string | undefined;
+  /**
+   * For a clause that leaves words unsaid ("and the tram at 10", "but not refunded"), the terms of the clause
+   * before it, which it shares: they bind it, with less weight than its own.
+   */
+  context: ReadonlySet<string>;
 }
 
 export interface ClaimSentence {
@@ -118,12 +123,12 @@ export function profileClaims(text: string): ClaimText {
 
 function profileSentence(text: string, offset: number): ClaimSentence {
   const tokens = tokenize(text, offset);
-  const quantities = completeEllipses(scanQuantities(tokens, stem));
+  const quantities = completeEllipses(scanQuantities(tokens, stem), tokens);
   const inQuantity = quantityCover(tokens, quantities);
-  const clauses = splitClauses(tokens).map((range) => {
-    const clause = clauseOf(tokens, range, quantities, inQuantity);
-    return { ...clause, text: text.slice(clause.start - offset, clause.end - offset) };
-  });
+  const clauses = withContext(
+    mergeEmpty(splitClauses(tokens, quantities).map((range) => clauseOf(tokens, range, quantities, inQuantity))),
+    tokens,
+  ).map((clause) => ({ ...clause, text: text.slice(clause.start - offset, clause.end - offset) }));
   let hanChars = 0;
   let latinWords = 0;
   for (const token of tokens) {
@@ -139,14 +144,16 @@ function profileSentence(text: string, offset: number): ClaimSentence {
  * A bare number after a measured one in the same sentence measures the same thing: "free users get 100 requests
  * per minute; paid users get 1000", "the ferry leaves at 9:00 and the tram at 10".
  */
-function completeEllipses(quantities: Quantity[]): Quantity[] {
+function completeEllipses(quantities: Quantity[], tokens: readonly Token[]): Quantity[] {
   let measured: Quantity | undefined;
   return quantities.map((quantity) => {
     if (quantity.cls !== 'bare') {
       if (quantity.cls !== 'date' && quantity.cls !== 'dotted' && quantity.raw !== 0) measured = quantity;
       return quantity;
     }
-    if (measured === undefined) return quantity;
+    // Only a number that ends its clause leaves its unit unsaid; "a COP of 4.2 at 35 °C" measures something else.
+    const next = tokens.find((token) => token.start >= quantity.end);
+    if (measured === undefined || (next !== undefined && next.kind !== 'break')) return quantity;
     const factor = measured.cls === 'clock' ? 60 : measured.value / measured.raw;
     return { ...quantity, cls: measured.cls, unit: measured.unit, value: quantity.raw * factor };
   });
@@ -164,17 +171,91 @@ function quantityCover(tokens: readonly Token[], quantities: readonly Quantity[]
   return cover;
 }
 
-/** Token ranges [from, to) of the clauses: at , ; : ( ) and at words that open a new clause. */
-function splitClauses(tokens: readonly Token[]): [number, number][] {
+type BareClause = Omit<Clause, 'text' | 'context'>;
+
+/** A clause with no claim word of its own ("at 5,895 metres") belongs with the clause before it. */
+function mergeEmpty(clauses: BareClause[]): BareClause[] {
+  const merged: BareClause[] = [];
+  for (const clause of clauses) {
+    const previous = merged.at(-1);
+    if (previous === undefined || clause.terms.length > 0) {
+      merged.push(clause);
+      continue;
+    }
+    merged[merged.length - 1] = {
+      ...previous,
+      end: clause.end,
+      quantities: [...previous.quantities, ...clause.quantities],
+    };
+  }
+  if (merged.length > 1 && merged[0]!.terms.length === 0) {
+    const [first, second] = merged as [BareClause, BareClause];
+    merged.splice(0, 2, { ...second, start: first.start, quantities: [...first.quantities, ...second.quantities] });
+  }
+  return merged;
+}
+
+const ELLIPTIC_OPENERS = new Set(['and', 'or', 'but', 'while', 'whereas', 'whilst', '而', '但']);
+const ELLIPTIC_TERMS = 3;
+
+function withContext(clauses: BareClause[], tokens: readonly Token[]): Omit<Clause, 'text'>[] {
+  return clauses.map((clause, i) => {
+    const previous = clauses[i - 1];
+    const opener = tokens.find((token) => token.start >= clause.start);
+    const elliptic =
+      previous !== undefined &&
+      clause.terms.length <= ELLIPTIC_TERMS &&
+      (opener === undefined ||
+        ELLIPTIC_OPENERS.has(opener.lower) ||
+        tokens.some((t) => t.kind === 'break' && t.end === clause.start));
+    const context = new Set<string>();
+    if (elliptic) for (const term of previous.terms) if (!clause.termSet.has(term.term)) context.add(term.term);
+    return { ...clause, context };
+  });
+}
+
+const RELATIVE_WORDS = new Set(['that', 'who']);
+const AUXILIARIES = new Set([
+  'is',
+  'was',
+  'are',
+  'were',
+  'has',
+  'have',
+  'had',
+  'will',
+  'can',
+  'could',
+  'would',
+  'should',
+  'may',
+  'must',
+]);
+
+/**
+ * Token ranges [from, to) of the clauses: at , ; : ( ), at words that open a new clause, at "that was …", and at
+ * "and"/"or" before a second number with words between ("52 dB at full load and 38 dB in night mode").
+ */
+function splitClauses(tokens: readonly Token[], quantities: readonly Quantity[]): [number, number][] {
   const ranges: [number, number][] = [];
   let from = 0;
   const close = (to: number) => {
     if (to > from) ranges.push([from, to]);
   };
+  let lastQuantityEnd = -1;
+  let wordsSinceQuantity = 0;
   tokens.forEach((token, i) => {
     const next = tokens[i + 1];
+    const quantity = quantities.find((q) => q.start <= token.start && token.end <= q.end);
+    if (quantity) {
+      lastQuantityEnd = quantity.end;
+      wordsSinceQuantity = 0;
+    } else if (token.kind === 'word' && lastQuantityEnd >= 0 && !FUNCTION_WORDS.has(token.lower)) wordsSinceQuantity++;
+    const nextIsQuantity = next !== undefined && quantities.some((q) => q.start === next.start);
     const opens =
       (token.kind === 'break' && token.text !== '、') ||
+      (token.kind === 'word' && RELATIVE_WORDS.has(token.lower) && AUXILIARIES.has(next?.lower ?? '')) ||
+      (token.kind === 'word' && LIST_WORDS.has(token.lower) && nextIsQuantity && wordsSinceQuantity > 0) ||
       (token.kind === 'word' && CLAUSE_WORDS.has(token.lower)) ||
       (token.kind === 'han' && HAN_CLAUSE.has(token.text) && i > 0) ||
       (token.kind === 'word' &&
@@ -194,7 +275,7 @@ function clauseOf(
   [from, to]: [number, number],
   quantities: readonly Quantity[],
   inQuantity: readonly boolean[],
-): Omit<Clause, 'text'> {
+): BareClause {
   const terms: ClauseTerm[] = [];
   let denyLeft = 0;
   for (let i = from; i < to; i++) {
@@ -228,6 +309,21 @@ function clauseOf(
   const start = tokens[from]?.start ?? 0;
   const end = tokens[to - 1]?.end ?? start;
   const own = quantities.filter((quantity) => quantity.start >= start && quantity.end <= end);
+  // A product named by a number (三年期, a one-year term) is what the clause is about, like a name.
+  for (const quantity of own) {
+    if (!quantity.cls.startsWith('term:')) continue;
+    const lower = quantity.text.toLowerCase();
+    const term = {
+      term: lower,
+      denied: false,
+      name: true,
+      initialCapital: false,
+      lower,
+      start: quantity.start,
+      end: quantity.end,
+    };
+    terms.splice(terms.findIndex((t) => t.start > quantity.start) >>> 0, 0, term);
+  }
   return {
     start,
     end,

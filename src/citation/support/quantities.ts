@@ -1,6 +1,8 @@
 import { adjacent, type Token } from './claim-tokens.js';
 import {
+  APPROXIMATE,
   CURRENCY_SIGNS,
+  HAN_WEEKDAYS,
   HAN_MEASURE_WORDS,
   HAN_MULTIPLIERS,
   HAN_PERIODS,
@@ -12,6 +14,7 @@ import {
   MONTH_NAMES,
   MULTIPLIERS,
   NUMBER_WORDS,
+  WEEKDAYS,
   type Unit,
 } from './quantity-units.js';
 
@@ -35,8 +38,10 @@ export interface Quantity {
   date?: { year?: number; month?: number; day?: number };
   /** The unit as the check reports it ("hour", "GB"); empty when none. */
   unit: string;
-  /** Approximate or a bound ("about 5", "more than 10", "up to 3"): such a number never contradicts. */
+  /** Approximate or a bound ("about 5", "more than 10", "up to 3"). */
   loose: boolean;
+  /** Approximate ("about 5", "约5"), rather than a bound. */
+  approx: boolean;
   text: string;
   start: number;
   end: number;
@@ -125,27 +130,31 @@ class QuantityScanner {
     if (token.kind === 'word') return this.word(token);
   }
 
-  private push(quantity: Omit<Quantity, 'loose'>, first: number, last: number): void {
-    const loose = this.looseAround(first, last);
-    this.found.push({ ...quantity, loose });
+  private push(quantity: Omit<Quantity, 'loose' | 'approx'>, first: number, last: number): void {
+    const word = this.looseWord(first, last);
+    this.found.push({ ...quantity, loose: word !== undefined, approx: word !== undefined && APPROXIMATE.has(word) });
     this.i = last + 1;
   }
 
-  /** "about 5", "more than 10", "up to 3", "约5", "5个左右". */
-  private looseAround(first: number, last: number): boolean {
-    for (let back = 1; back <= 2; back++) {
-      const previous = this.tokens[first - back];
-      if (previous === undefined || previous.kind === 'break') break;
-      if (LOOSE_BEFORE.has(previous.lower)) return true;
-      if (previous.kind === 'han' && back === 1) {
-        const pair = (this.tokens[first - 2]?.text ?? '') + previous.text;
-        if (LOOSE_BEFORE.has(pair) || LOOSE_BEFORE.has(previous.text)) return true;
+  /** The word that makes a number approximate or a bound: "about 5", "up to 3", "约5", "5个左右". */
+  private looseWord(first: number, last: number): string | undefined {
+    const previous = this.tokens[first - 1];
+    const before = this.tokens[first - 2];
+    if (previous !== undefined && previous.kind !== 'break') {
+      if (LOOSE_BEFORE.has(previous.lower)) return previous.lower;
+      // "up to 3", "a maximum of 4 g", "no more than 4 mg".
+      if (previous.lower === 'to' && before?.lower === 'up') return 'up';
+      if (previous.lower === 'of' && (before?.lower === 'maximum' || before?.lower === 'minimum')) return before.lower;
+      if (previous.kind === 'han') {
+        const pair = (before?.text ?? '') + previous.text;
+        if (LOOSE_BEFORE.has(pair)) return pair;
       }
     }
     const next = this.tokens[last + 1];
-    if (next === undefined) return false;
+    if (next === undefined) return undefined;
     const pair = next.text + (this.tokens[last + 2]?.text ?? '');
-    return LOOSE_AFTER.has(next.lower) || LOOSE_AFTER.has(pair);
+    if (LOOSE_AFTER.has(pair)) return pair;
+    return LOOSE_AFTER.has(next.lower) ? next.lower : undefined;
   }
 
   private span(first: number, last: number): { text: string; start: number; end: number } {
@@ -172,6 +181,7 @@ class QuantityScanner {
     if (clock) return this.clockAt(Number(clock[1]), Number(clock[2]), first, first);
     let value = Number(/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(text) ? text.replaceAll(',', '') : text.replace(',', '.'));
     if (!Number.isFinite(value)) return;
+    if (this.negative(first)) value = -value;
     let last = first;
     // "14th", "1990s": the suffix is part of the number.
     if (adjacent(token, this.at(1)) && ORDINAL_SUFFIX.has(this.at(1)!.lower)) last++;
@@ -189,8 +199,31 @@ class QuantityScanner {
     this.measured(value, first, last);
   }
 
+  /** "−25", "-3", "零下15": a minus sign against the number, or 零下 before it. */
+  private negative(first: number): boolean {
+    const sign = this.tokens[first - 1];
+    if (sign?.kind === 'symbol' && (sign.text === '-' || sign.text === '−') && adjacent(sign, this.tokens[first])) {
+      const before = this.tokens[first - 2];
+      return !adjacent(before, sign) || before?.kind === 'break';
+    }
+    return this.tokens[first - 1]?.text === '下' && this.tokens[first - 2]?.text === '零';
+  }
+
   /** What a number measures, from the words around it; `first`..`last` are the number's own tokens. */
   private measured(value: number, first: number, last: number): void {
+    // "10-minute", "36-volt": the hyphen joins the number to its unit.
+    const hyphen = this.tokens[last + 1];
+    if (hyphen?.kind === 'symbol' && hyphen.text === '-' && adjacent(this.tokens[last], hyphen)) {
+      if (this.tokens[last + 2]?.kind === 'word' && adjacent(hyphen, this.tokens[last + 2])) {
+        return this.measuredAfter(value, first, last, last + 1);
+      }
+    }
+    this.measuredAfter(value, first, last, last);
+  }
+
+  /** `skip`: the last token before the unit (the number's own last token, or a hyphen after it). */
+  private measuredAfter(value: number, first: number, numberLast: number, skip: number): void {
+    const last = skip;
     const before = this.tokens[first - 1];
     const sign = before?.kind === 'symbol' ? CURRENCY_SIGNS.get(before.text) : undefined;
     if (sign) return this.pushUnit(value, sign, first - 1, last);
@@ -205,7 +238,13 @@ class QuantityScanner {
       return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first - 3, last);
     }
     const next = this.tokens[last + 1];
-    if (next === undefined) return this.bare(value, first, last);
+    if (next === undefined) return this.bare(value, first, numberLast);
+    if (next.kind === 'symbol' && next.text === '°') {
+      const scale = this.tokens[last + 2];
+      const unit = scale && adjacent(next, scale) ? LATIN_UNITS.get(`°${scale.lower}`) : undefined;
+      if (unit) return this.pushUnit(value, unit, first, last + 2);
+      return this.pushUnit(value, { cls: 'temperature:c', factor: 1, name: '°' }, first, last + 1);
+    }
     if (next.kind === 'symbol' && next.text === '%') {
       return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first, last + 1);
     }
@@ -221,8 +260,8 @@ class QuantityScanner {
       if (found) return this.pushUnit(value, found, first, last + 1);
       if (!NOT_A_NOUN.has(next.lower) && !/\d/.test(next.lower)) return this.count(value, next, first, last + 1);
     }
-    if (next.kind === 'han') return this.hanUnit(value, first, last);
-    this.bare(value, first, last);
+    if (next.kind === 'han') return this.hanUnit(value, first, numberLast);
+    this.bare(value, first, numberLast);
   }
 
   private unitAt(index: number): Unit | undefined {
@@ -235,10 +274,26 @@ class QuantityScanner {
     if (Number.isInteger(value) && value >= 1800 && value <= 2100 && !span.text.includes('.')) {
       return this.pushDate({ year: value }, first, last);
     }
+    // "Python 3.9", "Bluetooth 5.3", "Node 16": the version of what the name names.
+    const name = this.tokens[first - 1];
+    if (name?.kind === 'word' && /^\p{Lu}/u.test(name.text) && !MONTH_NAMES.has(name.lower) && name.lower.length > 1) {
+      return this.push({ cls: `version:${name.lower}`, value, raw: value, unit: '', ...span }, first, last);
+    }
     this.push({ cls: 'bare', value, raw: value, unit: '', ...span }, first, last);
   }
 
   private pushUnit(value: number, unit: Unit, first: number, last: number): void {
+    // "3 hours 40 minutes", "3 h 40 min": one duration.
+    const more = this.tokens[last + 1];
+    const smaller = LATIN_UNITS.get(this.tokens[last + 2]?.lower ?? '');
+    if (unit.cls === 'time' && more?.kind === 'number' && smaller?.cls === 'time' && smaller.factor < unit.factor) {
+      const total = value * unit.factor + Number(more.text) * smaller.factor;
+      return this.push(
+        { cls: 'time', value: total, raw: value, unit: unit.name, ...this.span(first, last + 2) },
+        first,
+        last + 2,
+      );
+    }
     const rate = this.rateAfter(last);
     if (rate) {
       const cls = `${unit.cls}/time`;
@@ -336,6 +391,14 @@ class QuantityScanner {
         return this.monthFirst(first);
       }
     }
+    const weekday = WEEKDAYS.get(token.lower);
+    if (weekday !== undefined && /^\p{Lu}/u.test(token.text)) {
+      return this.push(
+        { cls: 'weekday', value: weekday, raw: weekday, unit: '', ...this.span(first, first) },
+        first,
+        first,
+      );
+    }
     const period = LATIN_PERIODS.get(token.lower);
     if (period !== undefined) {
       return this.push(
@@ -369,6 +432,8 @@ class QuantityScanner {
       index++;
       token = this.tokens[index]!;
     }
+    // "pair", "dozen", "couple", "half" count only after "a": alone they are other words ("pair with").
+    if (index === first && ['pair', 'dozen', 'couple', 'half'].includes(token.lower)) return undefined;
     const parts = token.lower.split('-');
     if (!parts.every((part) => NUMBER_WORDS.has(part))) return undefined;
     let value = parts.reduce((sum, part) => sum + NUMBER_WORDS.get(part)!, 0);
@@ -376,6 +441,15 @@ class QuantityScanner {
     if (scale?.kind === 'word' && MULTIPLIERS.has(scale.lower) && scale.lower.length > 2) {
       value *= MULTIPLIERS.get(scale.lower)!;
       index++;
+    }
+    // "twelve and a half".
+    if (
+      this.tokens[index + 1]?.lower === 'and' &&
+      this.tokens[index + 2]?.lower === 'a' &&
+      this.tokens[index + 3]?.lower === 'half'
+    ) {
+      value += 0.5;
+      index += 3;
     }
     // "one" alone is too often a pronoun ("the one that", "one of them") to be a claim's number.
     if (token.lower === 'one' && this.tokens[index + 1] && !this.unitAt(index + 1)) return undefined;
@@ -406,6 +480,7 @@ class QuantityScanner {
   private han(token: Token): void {
     const first = this.i;
     if (token.text === '每') return this.hanEvery(first);
+    if (this.hanWeekday(first)) return;
     if (!CN_NUMERAL.test(token.text)) return;
     let last = first;
     while (CN_NUMERAL.test(this.tokens[last + 1]?.text ?? '')) last++;
@@ -437,6 +512,19 @@ class QuantityScanner {
       return this.hanDate(first, last);
     if ((next.text === '点' || next.text === '时') && value <= 24) return this.hanClock(value, first, last + 1);
     const unit = this.hanUnitAt(last + 1);
+    const unitEnd = last + (unit?.length ?? 1);
+    if (this.tokens[unitEnd + 1]?.text === '期') {
+      // 三年期, 一年期: the name of a product, not a length of time.
+      const name = this.tokens
+        .slice(last + 1, unitEnd + 2)
+        .map((t) => t.text)
+        .join('');
+      return this.push(
+        { cls: `term:${name}`, value, raw: value, unit: name, ...this.span(first, unitEnd + 1) },
+        first,
+        unitEnd + 1,
+      );
+    }
     if (unit) return this.pushUnit(value, unit.unit, first, last + unit.length);
     if (next.text === '年')
       return this.pushUnit(value, { cls: 'time', factor: 31_557_600, name: 'year' }, first, last + 1);
@@ -512,8 +600,27 @@ class QuantityScanner {
     this.clockAt(hour, minute, first, last);
   }
 
+  /** 周一, 星期天, 礼拜三; not 一周 or 每周一次. */
+  private hanWeekday(first: number): boolean {
+    const one = this.tokens[first]?.text ?? '';
+    const two = one + (this.tokens[first + 1]?.text ?? '');
+    const length = one === '周' ? 1 : two === '星期' || two === '礼拜' ? 2 : 0;
+    if (length === 0) return false;
+    const day = this.tokens[first + length];
+    const weekday = day?.kind === 'han' ? HAN_WEEKDAYS.get(day.text) : undefined;
+    if (weekday === undefined || HAN_MEASURE_WORDS.has(this.tokens[first + length + 1]?.text ?? '')) return false;
+    const last = first + length;
+    this.push({ cls: 'weekday', value: weekday, raw: weekday, unit: '', ...this.span(first, last) }, first, last);
+    return true;
+  }
+
   /** 每天, 每周, 每两周, 每3个月. */
   private hanEvery(first: number): void {
+    if (this.hanWeekday(first + 1)) {
+      const weekday = this.found.at(-1)!;
+      this.found[this.found.length - 1] = { ...weekday, ...this.span(first, this.i - 1) };
+      return;
+    }
     let index = first + 1;
     let count = 1;
     const token = this.tokens[index];
@@ -543,11 +650,27 @@ function joinTokens(text: string, token: Token, index: number, tokens: readonly 
   return text + (adjacent(tokens[index - 1], token) ? '' : ' ') + token.text;
 }
 
+/**
+ * Whether a claim's quantity disagrees with a source's: comparable, not the same, and each said firmly enough.
+ * A bound disagrees only with another bound ("up to 6 g" against "up to 4 g", not against "5 g"); an
+ * approximate value only with one far from it.
+ */
+export function disagree(claim: Quantity, source: Quantity): boolean {
+  if (!comparable(claim, source) || sameQuantity(claim, source)) return false;
+  const bound = (q: Quantity) => q.loose && !q.approx;
+  if (bound(claim) || bound(source)) return bound(claim) && bound(source);
+  if (claim.approx || source.approx) {
+    const larger = Math.max(Math.abs(claim.value), Math.abs(source.value));
+    return Math.abs(claim.value - source.value) > 0.5 * larger;
+  }
+  return true;
+}
+
 /** Whether two quantities could be values of one measured thing: only then can they disagree. */
 export function comparable(a: Quantity, b: Quantity): boolean {
   if (a.cls === b.cls) return true;
   const kinds = new Set([a.cls, b.cls]);
-  if (kinds.has('bare') && (kinds.has('clock') || kinds.has('date'))) return true;
+  if (kinds.has('bare') && kinds.has('clock')) return true;
   return false;
 }
 
@@ -583,7 +706,7 @@ function sameDate(a: NonNullable<Quantity['date']>, b: NonNullable<Quantity['dat
 
 /** What kind of disagreement two comparable quantities make: a unit changed, a date, or a number. */
 export function conflictKind(claim: Quantity, source: Quantity): 'number' | 'unit' | 'date' {
-  if (claim.date || source.date) return 'date';
+  if (claim.date || source.date || claim.cls === 'weekday') return 'date';
   if (claim.raw === source.raw && claim.unit !== source.unit) return 'unit';
   return 'number';
 }

@@ -57,6 +57,21 @@ export const LATIN_UNITS: ReadonlyMap<string, Unit> = new Map(
       [['ml', 'millilitre', 'millilitres', 'milliliter', 'milliliters'], unit('volume', 0.001, 'ml')],
       [['litre', 'litres', 'liter', 'liters'], unit('volume', 1, 'litre')],
       [['percent', 'pct'], unit('percent', 1, '%')],
+      [['v', 'volt', 'volts'], unit('voltage', 1, 'V')],
+      [['w', 'watt', 'watts'], unit('power', 1, 'W')],
+      [['kw', 'kilowatt', 'kilowatts'], unit('power', 1e3, 'kW')],
+      [['mw', 'megawatt', 'megawatts'], unit('power', 1e6, 'MW')],
+      [['kwh'], unit('energy', 1e3, 'kWh')],
+      [['mwh'], unit('energy', 1e6, 'MWh')],
+      [['mah'], unit('charge', 0.001, 'mAh')],
+      [['ah'], unit('charge', 1, 'Ah')],
+      [['db', 'db(a)', 'decibel', 'decibels'], unit('loudness', 1, 'dB')],
+      [['hz', 'hertz'], unit('frequency', 1, 'Hz')],
+      [['khz'], unit('frequency', 1e3, 'kHz')],
+      [['mhz'], unit('frequency', 1e6, 'MHz')],
+      [['ghz'], unit('frequency', 1e9, 'GHz')],
+      [['km/h', 'kph', 'kmh'], unit('speed', 1, 'km/h')],
+      [['mph'], unit('speed', 1.609344, 'mph')],
       [['°c', 'celsius'], unit('temperature:c', 1, '°C')],
       [['°f', 'fahrenheit'], unit('temperature:f', 1, '°F')],
       [['usd', 'dollar', 'dollars'], unit('money:usd', 1, 'USD')],
@@ -111,6 +126,15 @@ export const HAN_UNITS: readonly (readonly [string, Unit])[] = (
     ['元', unit('money:cny', 1, 'CNY')],
     ['块', unit('money:cny', 1, 'CNY')],
     ['摄氏度', unit('temperature:c', 1, '°C')],
+    ['伏特', unit('voltage', 1, 'V')],
+    ['伏', unit('voltage', 1, 'V')],
+    ['千瓦时', unit('energy', 1e3, 'kWh')],
+    ['千瓦', unit('power', 1e3, 'kW')],
+    ['瓦', unit('power', 1, 'W')],
+    ['毫安时', unit('charge', 0.001, 'mAh')],
+    ['安时', unit('charge', 1, 'Ah')],
+    ['分贝', unit('loudness', 1, 'dB')],
+    ['赫兹', unit('frequency', 1, 'Hz')],
     ['度', unit('temperature:c', 1, '°C')],
   ] as const
 ).toSorted((a, b) => b[0].length - a[0].length);
@@ -203,12 +227,8 @@ export const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ['pair', 2],
   ['couple', 2],
   ['twice', 2],
-  ['double', 2],
   ['thrice', 3],
-  ['triple', 3],
   ['half', 0.5],
-  ['single', 1],
-  ['once', 1],
 ]);
 
 export const MULTIPLIERS: ReadonlyMap<string, number> = new Map([
@@ -229,8 +249,8 @@ export const HAN_MULTIPLIERS: ReadonlyMap<string, number> = new Map([
   ['亿', 1e8],
 ]);
 
-/** Words that make a number approximate or a bound: such a number never contradicts on its own. */
-export const LOOSE_BEFORE = new Set([
+/** Words that make a number approximate: it disagrees only with a value far from it. */
+export const APPROXIMATE = new Set([
   'about',
   'around',
   'approximately',
@@ -238,6 +258,17 @@ export const LOOSE_BEFORE = new Set([
   'nearly',
   'almost',
   'some',
+  '~',
+  '约',
+  '近',
+  '大约',
+  '左右',
+  '上下',
+]);
+
+/** Words that make a number a bound: it disagrees only with another bound of the thing. */
+export const LOOSE_BEFORE = new Set([
+  ...APPROXIMATE,
   'over',
   'under',
   'above',
@@ -248,21 +279,45 @@ export const LOOSE_BEFORE = new Set([
   'up',
   'within',
   'upto',
-  '~',
   'maximum',
   'minimum',
   'max',
   'min',
-  '约',
-  '近',
   '超',
   '逾',
   '至少',
   '最多',
-  '大约',
   '不到',
   '超过',
   '多达',
   '高达',
 ]);
 export const LOOSE_AFTER = new Set(['左右', '多', '余', '以上', '以下', '以内', '上下', '+', 'or']);
+
+/** Days of the week, Monday first, as English names and as what follows 周, 星期 and 礼拜. */
+export const WEEKDAYS: ReadonlyMap<string, number> = new Map([
+  ['monday', 1],
+  ['mondays', 1],
+  ['tuesday', 2],
+  ['tuesdays', 2],
+  ['wednesday', 3],
+  ['wednesdays', 3],
+  ['thursday', 4],
+  ['thursdays', 4],
+  ['friday', 5],
+  ['fridays', 5],
+  ['saturday', 6],
+  ['saturdays', 6],
+  ['sunday', 7],
+  ['sundays', 7],
+]);
+export const HAN_WEEKDAYS: ReadonlyMap<string, number> = new Map([
+  ['一', 1],
+  ['二', 2],
+  ['三', 3],
+  ['四', 4],
+  ['五', 5],
+  ['六', 6],
+  ['日', 7],
+  ['天', 7],
+]);
