@@ -7,7 +7,15 @@ import {
   type SentenceProfile,
   type TextProfile,
 } from './text-profile.js';
-import type { CitationSupport, ParagraphSupport, SupportSource, SupportVerifier } from './support-verifier.js';
+import type {
+  CitationSupport,
+  ParagraphSupport,
+  SourceSpan,
+  SupportConflict,
+  SupportSource,
+  SupportVerdict,
+  SupportVerifier,
+} from './support-verifier.js';
 
 export interface LexicalVerifierSettings {
   /** Share of a sentence's content terms the cited sources must hold for the sentence to be covered. */
@@ -55,22 +63,41 @@ export class LexicalSupportVerifier implements SupportVerifier {
     const profiles = sources.map((source) => this.profile(source.text));
     const sentences = this.sentences(paragraph);
     const judgements = sentences.map((sentence) => this.judge(sentence, profiles));
-    // A citation supports the paragraph when, on its own, it covers a sentence that nothing contradicts.
+    // A citation verifies the paragraph when, on its own, it covers a sentence that nothing contradicts; it
+    // contradicts it when a sentence it covers has a number, name or negation that disagrees with the sources.
     const citations: CitationSupport[] = sources.map((source, i) => {
       const profile = profiles[i]!;
       let score = 0;
+      let conflict: SupportConflict | undefined;
+      const aligned: SentenceProfile[] = [];
       for (let s = 0; s < sentences.length; s++) {
         const fault = judgements[s]!.fault;
-        if (fault !== undefined && fault !== 'uncovered') continue;
         const sentence = sentences[s]!;
         const judged = sentence.cjk ? profile.cjk : profile.latin;
-        score = Math.max(score, judged ? coverageOf(sentence, profile) : UNJUDGED_SCORE);
+        const coverage = judged ? coverageOf(sentence, profile) : UNJUDGED_SCORE;
+        const best = judged ? bestSentence(sentence, profile) : undefined;
+        if (fault !== undefined && fault !== 'uncovered') {
+          if (conflict === undefined && best !== undefined && coverage >= this.settings.coverage) {
+            conflict = conflictOf(fault, sentence, best, profiles);
+            aligned.push(best);
+          }
+          continue;
+        }
+        score = Math.max(score, coverage);
+        if (best !== undefined && coverage >= this.settings.coverage) aligned.push(best);
       }
-      const verdict = score >= this.settings.coverage ? 'verified' : 'unverified';
-      return { citationId: source.citationId, score: round(score), verdict };
+      const verdict: SupportVerdict = conflict
+        ? 'contradicted'
+        : score >= this.settings.coverage
+          ? 'verified'
+          : 'unverified';
+      const spans = spansOf(source.text, aligned);
+      const evidence = spans.length > 0 || conflict ? { spans, ...(conflict ? { conflict } : {}) } : undefined;
+      return { citationId: source.citationId, score: round(score), verdict, ...(evidence ? { evidence } : {}) };
     });
     const supported = sources.length > 0 && judgements.every((judgement) => judgement.fault === undefined);
-    return { citations, verdict: supported ? 'verified' : 'unverified' };
+    const contradicted = citations.some((citation) => citation.verdict === 'contradicted');
+    return { citations, verdict: contradicted ? 'contradicted' : supported ? 'verified' : 'unverified' };
   }
 
   /** Each sentence's judgement against the sources together: what the evaluation reports. */
@@ -181,6 +208,51 @@ function isTechnicalName(word: string): boolean {
 function holdsEntity(source: TextProfile, entity: string): boolean {
   const lower = entity.toLowerCase();
   return source.vocabulary.has(lower) || source.flat.includes(lower);
+}
+
+/** The source sentence sharing most of the sentence's terms; none when it shares none. */
+function bestSentence(sentence: SentenceProfile, source: TextProfile): SentenceProfile | undefined {
+  let best: SentenceProfile | undefined;
+  let bestShared = 0;
+  for (const candidate of source.sentences) {
+    const own = new Set(candidate.terms);
+    const shared = sentence.terms.filter((term) => own.has(term)).length;
+    if (shared > bestShared) [best, bestShared] = [candidate, shared];
+  }
+  return best;
+}
+
+/** What disagrees between a faulty sentence and the source sentence it aligns with. */
+function conflictOf(
+  fault: 'number' | 'entity' | 'negation',
+  sentence: SentenceProfile,
+  aligned: SentenceProfile,
+  sources: readonly TextProfile[],
+): SupportConflict {
+  switch (fault) {
+    case 'number': {
+      const claim = sentence.numbers.find((number) => !sources.some((source) => source.numbers.has(number)));
+      const source = aligned.numbers.find((number) => !sentence.numbers.includes(number));
+      return { kind: 'number', claim: claim ?? sentence.text, source: source ?? aligned.text };
+    }
+    case 'entity': {
+      const claim = sentence.entities.find((entity) => !aligned.entities.includes(entity));
+      const source = aligned.entities.find((entity) => !sentence.entities.includes(entity));
+      return { kind: 'name', claim: claim ?? sentence.text, source: source ?? aligned.text };
+    }
+    case 'negation':
+      return { kind: 'negation', claim: sentence.text, source: aligned.text };
+  }
+}
+
+/** Where the aligned sentences are in the source's own text, in source order, each once. */
+function spansOf(text: string, aligned: readonly SentenceProfile[]): SourceSpan[] {
+  const spans = new Map<number, SourceSpan>();
+  for (const sentence of aligned) {
+    const start = text.indexOf(sentence.text);
+    if (start >= 0) spans.set(start, { start, end: start + sentence.text.length });
+  }
+  return [...spans.values()].sort((a, b) => a.start - b.start);
 }
 
 function round(value: number): number {
