@@ -22,7 +22,7 @@ export function pairMetrics(verifier: SupportVerifier): PairMetrics {
     const text = chunks.get(pair.chunk);
     if (text === undefined) throw new Error(`pair names an unknown chunk ${pair.chunk}`);
     const verdict = verifier.check(pair.paragraph, [{ citationId: 'E1', text }]);
-    return { pair, predicted: verdict.supported };
+    return { pair, predicted: verdict.verdict === 'verified' };
   });
   const flagged = outcomes.filter((outcome) => !outcome.predicted);
   const unsupported = outcomes.filter((outcome) => !outcome.pair.supported);

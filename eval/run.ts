@@ -83,14 +83,14 @@ function alce(runs: readonly Run[]) {
         citationId,
         text: sourceText(run.catalog.get(citationId)!),
       }));
-      const supported = sources.length > 0 && verifier.check(paragraph.text, sources).supported;
+      const supported = sources.length > 0 && verifier.check(paragraph.text, sources).verdict === 'verified';
       if (supported) recalled++;
       for (const source of sources) {
         citations++;
         if (!supported) continue;
-        const alone = verifier.check(paragraph.text, [source]).supported;
+        const alone = verifier.check(paragraph.text, [source]).verdict === 'verified';
         const others = sources.filter((other) => other !== source);
-        const rest = others.length > 0 && verifier.check(paragraph.text, others).supported;
+        const rest = others.length > 0 && verifier.check(paragraph.text, others).verdict === 'verified';
         if (alone || !rest) precise++;
       }
     }
@@ -121,7 +121,7 @@ async function modelJudge(runs: readonly Run[]) {
       const verdicts = await judge.verify(paragraph.text, sources);
       paragraphs++;
       citations += sources.length;
-      const yes = verdicts.filter((verdict) => verdict.verdict === 'supported').length;
+      const yes = verdicts.filter((verdict) => verdict.verdict === 'verified').length;
       supported += yes;
       if (yes === sources.length) recalled++;
     }
@@ -200,7 +200,7 @@ async function main(): Promise<void> {
     for (const entry of first?.support ?? []) {
       const unsupported = output.label.unsupportedIds.includes(entry.citationId);
       if (unsupported) unsupportedLabelled++;
-      if (entry.verdict === 'unsupported') {
+      if (entry.verdict !== 'verified') {
         flagged++;
         if (unsupported) flaggedRight++;
       }

@@ -29,33 +29,33 @@ describe('LexicalSupportVerifier', () => {
 
   it('passes a sentence the source holds, in other words', () => {
     const result = check('Since 2019 the Lakeside tram line has run from Harbor Station to Elm Park.');
-    expect(result.supported).toBe(true);
-    expect(result.citations[0]).toMatchObject({ citationId: 'E1', verdict: 'supported' });
+    expect(result.verdict).toBe('verified');
+    expect(result.citations[0]).toMatchObject({ citationId: 'E1', verdict: 'verified' });
   });
 
   it('fails a changed number, a swapped name and a flipped negation although the words overlap', () => {
-    expect(check('The Lakeside tram line opened on 14 March 2018.').supported).toBe(false);
-    expect(check('The Lakeside tram line runs from Harbor Station to Oak Park.').supported).toBe(false);
-    expect(check('Fares have changed since the line opened.').supported).toBe(false);
-    expect(check('Fares have not changed since the line opened.').supported).toBe(true);
+    expect(check('The Lakeside tram line opened on 14 March 2018.').verdict === 'verified').toBe(false);
+    expect(check('The Lakeside tram line runs from Harbor Station to Oak Park.').verdict === 'verified').toBe(false);
+    expect(check('Fares have changed since the line opened.').verdict === 'verified').toBe(false);
+    expect(check('Fares have not changed since the line opened.').verdict === 'verified').toBe(true);
   });
 
   it('fails a citation that holds nothing of the paragraph', () => {
     const result = check('Server-Sent Events stream text over one HTTP connection.');
-    expect(result.citations[0]).toMatchObject({ verdict: 'unsupported', score: 0 });
+    expect(result.citations[0]).toMatchObject({ verdict: 'unverified', score: 0 });
   });
 
   it('judges Chinese by character pairs and compares numbers across languages', () => {
-    expect(check('湖滨有轨电车全长12.5公里，从港口站到榆树公园。', TRAM_ZH).supported).toBe(true);
-    expect(check('湖滨有轨电车从港口站到橡树公园。', TRAM_ZH).supported).toBe(false);
-    expect(check('It carries about 1000 passengers an hour.', TRAM_ZH).supported).toBe(true);
-    expect(check('It carries about 2000 passengers an hour.', TRAM_ZH).supported).toBe(false);
+    expect(check('湖滨有轨电车全长12.5公里，从港口站到榆树公园。', TRAM_ZH).verdict === 'verified').toBe(true);
+    expect(check('湖滨有轨电车从港口站到橡树公园。', TRAM_ZH).verdict === 'verified').toBe(false);
+    expect(check('It carries about 1000 passengers an hour.', TRAM_ZH).verdict === 'verified').toBe(true);
+    expect(check('It carries about 2000 passengers an hour.', TRAM_ZH).verdict === 'verified').toBe(false);
   });
 
   it('marks a paragraph with one unsupported sentence as unsupported but keeps the citation that holds the other', () => {
     const result = check('The Lakeside tram line runs 12.5 kilometres. The trams run on solar power and wind.');
-    expect(result.supported).toBe(false);
-    expect(result.citations[0]!.verdict).toBe('supported');
+    expect(result.verdict).not.toBe('verified');
+    expect(result.citations[0]!.verdict).toBe('verified');
   });
 });
 
@@ -69,7 +69,7 @@ describe('LexicalSupportVerifier over a long life', () => {
     const words = Array.from({ length: 100_001 }, (_, i) => `w${i.toString(36)}q`).join(' ');
     new LexicalSupportVerifier().check(words, [{ citationId: 'E1', text: 'q' }]);
     expect(claims.map((claim) => verifier.check(claim, sources))).toEqual(before);
-    expect(before.map((result) => result.supported)).toEqual([true, false]);
+    expect(before.map((result) => result.verdict === 'verified')).toEqual([true, false]);
   });
 });
 
