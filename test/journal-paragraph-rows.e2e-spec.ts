@@ -344,6 +344,58 @@ describe('paragraph rows journaled as they are sent', () => {
     });
   });
 
+  it('gives back rows stored before there were three verdicts as they read then, without rewriting them', async () => {
+    const answer = await openAnswer();
+    await store.close(await cleanEnd(answer));
+    // As the two-verdict server stored them: no paragraph verdict, citation verdicts 'supported' and 'unsupported'.
+    await db.query(
+      `UPDATE "adi_conversation_message_citation_paragraph" SET "support_verdict" = NULL WHERE "message_id" = $1`,
+      [answer.answerId],
+    );
+    await db.query(
+      `UPDATE "adi_conversation_message_citation" SET "support_evidence" = NULL,
+              "support_verdict" = CASE "support_verdict" WHEN 'verified' THEN 'supported' ELSE 'unsupported' END
+        WHERE "message_id" = $1 AND "support_verdict" IS NOT NULL`,
+      [answer.answerId],
+    );
+    const response = await fetch(`${testbed.server.baseUrl}/conversation/message/citation/${answer.answerUuid}`, {
+      headers: { Authorization: testbed.token },
+    });
+    const view = ((await response.json()) as { data: { paragraphs: CitationParagraph[] } }).data;
+    // The older check could not tell a contradiction: its 'unsupported' reads as unverified.
+    expect(view.paragraphs.map(({ verdict, supported, support }) => ({ verdict, supported, support }))).toEqual([
+      { verdict: 'verified', supported: true, support: [{ citationId: 'E1', score: 0.9, verdict: 'verified' }] },
+      {
+        verdict: 'unverified',
+        supported: false,
+        support: [
+          { citationId: 'E1', score: 0.2, verdict: 'unverified' },
+          { citationId: 'E2', score: 0.8, verdict: 'unverified' },
+        ],
+      },
+      { verdict: undefined, supported: undefined, support: undefined },
+    ]);
+    const stored = await db.query(
+      `SELECT DISTINCT "support_verdict" FROM "adi_conversation_message_citation" WHERE "message_id" = $1 ORDER BY 1`,
+      [answer.answerId],
+    );
+    expect(stored.rows).toEqual([
+      { support_verdict: 'supported' },
+      { support_verdict: 'unsupported' },
+      { support_verdict: null },
+    ]);
+  });
+
+  it('gives back the verdicts and evidence the live events carried', async () => {
+    const answer = await openAnswer();
+    await store.close(await cleanEnd(answer));
+    const response = await fetch(`${testbed.server.baseUrl}/conversation/message/citation/${answer.answerUuid}`, {
+      headers: { Authorization: testbed.token },
+    });
+    const view = ((await response.json()) as { data: { paragraphs: CitationParagraph[] } }).data;
+    expect(view.paragraphs).toEqual(PARAGRAPHS);
+  });
+
   it('the end keeps what was delivered, reads the text back from the events, and runs twice to the same rows', async () => {
     const answer = await openAnswer();
     const closing = await stalledEnd(answer);
