@@ -7,6 +7,8 @@ const QUESTION = 'How are citation numbers given, and why does a streaming serve
 const NUMBERS_SENTENCE =
   'Citation numbers are given in the order sources are first cited, and a number never changes once it has been shown.';
 const HEARTBEAT_SENTENCE = 'Proxies often close connections that stay silent for a while.';
+/** The heartbeat sentence with its meaning turned: the source says otherwise. */
+const DENIED_HEARTBEAT_SENTENCE = 'Proxies never close connections that stay silent for a while.';
 const OFFERED = ['E1', 'E2', 'E3', 'E4', 'E5', 'E6', 'E7', 'E8'];
 
 interface Ref {
@@ -23,8 +25,10 @@ interface Paragraph {
     citationId: string;
     score: number;
     verdict: string;
+    evidence?: { spans: { start: number; end: number }[]; conflict?: { kind: string; claim: string; source: string } };
     quote?: { text: string; start: number; end: number };
   }[];
+  verdict?: string;
   supported?: boolean;
   inferred?: boolean;
 }
@@ -56,37 +60,54 @@ describe('citations checked against their sources (flag policy, the default)', (
     await fake.stop();
   });
 
-  it('scores every citation, keeps the unsupported ones flagged, counts them, and stores what it sent', async () => {
-    fake.enqueue({ content: JSON.stringify({ paragraphs: [citingAll(NUMBERS_SENTENCE)] }), delayMs: 1 });
+  it('judges every citation verified, unverified or contradicted, with evidence, counts them, and stores what it sent', async () => {
+    fake.enqueue({
+      content: JSON.stringify({ paragraphs: [citingAll(NUMBERS_SENTENCE), citingAll(DENIED_HEARTBEAT_SENTENCE)] }),
+      delayMs: 1,
+    });
     const reply = await ask(server.baseUrl, token, { conversationUuid: conversation, prompt: QUESTION });
     const refs = refsOf(reply.events);
-    const [paragraph] = paragraphsOf(reply.events);
-    const holding = refs.filter((ref) => ref.payload.text.includes(NUMBERS_SENTENCE)).map((ref) => ref.citationId);
-    expect(holding).toHaveLength(1);
-    expect(paragraph!.support!.map((entry) => entry.citationId)).toEqual(paragraph!.citationIds);
-    for (const entry of paragraph!.support!) {
-      expect(entry.verdict).toBe(holding.includes(entry.citationId) ? 'supported' : 'unsupported');
+    const [verified, contradicted] = paragraphsOf(reply.events);
+    const holding = (sentence: string) => refs.find((ref) => ref.payload.text.includes(sentence))!;
+    const numbersRef = holding(NUMBERS_SENTENCE);
+    const heartbeatRef = holding(HEARTBEAT_SENTENCE);
+    expect(verified!.support!.map((entry) => entry.citationId)).toEqual(verified!.citationIds);
+    for (const entry of verified!.support!) {
+      expect(entry.verdict).toBe(entry.citationId === numbersRef.citationId ? 'verified' : 'unverified');
       expect(entry.score).toBeGreaterThanOrEqual(0);
       expect(entry.score).toBeLessThanOrEqual(1);
     }
-    expect(paragraph).toMatchObject({ supported: true, inferred: false });
+    expect(verified).toMatchObject({ verdict: 'verified', supported: true, inferred: false });
+    // The evidence points at the source's sentence the paragraph repeats.
+    const [span] = verified!.support!.find((entry) => entry.verdict === 'verified')!.evidence!.spans;
+    expect(numbersRef.payload.text.slice(span!.start, span!.end)).toContain(NUMBERS_SENTENCE);
 
-    const unsupported = paragraph!.citationIds.length - 1;
-    expect(unsupported).toBeGreaterThan(0);
+    // Flagged, not dropped: the contradicted citation stays, saying what disagrees.
+    const denied = contradicted!.support!.find((entry) => entry.citationId === heartbeatRef.citationId)!;
+    expect(denied.verdict).toBe('contradicted');
+    expect(denied.evidence!.conflict).toMatchObject({ kind: 'negation' });
+    expect(denied.evidence!.conflict!.source).toContain('often');
+    expect(contradicted).toMatchObject({ verdict: 'contradicted', supported: false });
+
+    const cited = verified!.citationIds.length + contradicted!.citationIds.length;
     const answer = meta(reply.events).answer!;
-    expect(answer).toMatchObject({
-      unsupportedCitationCount: unsupported,
+    const counts = {
+      verifiedCitationCount: 1,
+      unverifiedCitationCount: cited - 2,
+      contradictedCitationCount: 1,
+      verifiedParagraphCount: 1,
+      contradictedParagraphCount: 1,
+      // Older names: contradicted citations, verified paragraphs.
+      unsupportedCitationCount: 1,
       supportedParagraphCount: 1,
-      inferredParagraphCount: 0,
-      unverifiedQuoteCount: 0,
-    });
+    };
+    expect(answer).toMatchObject({ ...counts, inferredParagraphCount: 0, unverifiedQuoteCount: 0 });
     // [META] says refused and truncated only when they are true; [CITATION_DONE] always says them.
     expect(answer).not.toHaveProperty('refused');
     expect(answer).not.toHaveProperty('truncated');
     const done = JSON.parse(named(reply.events, '[CITATION_DONE]')[0]!.data) as Record<string, unknown>;
     expect(done).toMatchObject({
-      unsupportedCitationCount: unsupported,
-      supportedParagraphCount: 1,
+      ...counts,
       refused: false,
       truncated: false,
     });
@@ -131,16 +152,26 @@ describe('citations checked against their sources (flag policy, the default)', (
     expect(meta(reply.events).answer).toMatchObject({ inferredParagraphCount: 2, hasCitationError: true });
   });
 
-  it('reports support, unsupported and illegal ids, refusals, inferred and truncated answers per model and day', async () => {
+  it('reports verdicts and their shares, illegal ids, refusals, inferred and truncated answers per model and day', async () => {
     const quality = await getData<{
       trust: Record<string, number>;
       byModel: Record<string, unknown>[];
       byDay: Record<string, unknown>[];
     }>(server, token, '/admin/citation/quality');
     expect(quality.trust.answers).toBe(3);
-    expect(quality.trust.unsupportedCitations).toBeGreaterThan(0);
-    expect(quality.trust.supportRate).toBeGreaterThan(0);
-    expect(quality.trust.supportRate).toBeLessThan(1);
+    // The first answer's two paragraphs: one verified and one contradicted citation, the others unverified.
+    expect(quality.trust).toMatchObject({ contradictedCitations: 1, contradictedParagraphs: 1 });
+    expect(quality.trust.verifiedCitations).toBeGreaterThanOrEqual(1);
+    expect(quality.trust.unverifiedCitations).toBeGreaterThan(0);
+    const judged = quality.trust.verifiedCitations! + quality.trust.unverifiedCitations! + 1;
+    expect(quality.trust.verifiedShare).toBeCloseTo(quality.trust.verifiedCitations! / judged);
+    expect(quality.trust.contradictedShare).toBeCloseTo(1 / judged);
+    // Older names.
+    expect(quality.trust).toMatchObject({
+      unsupportedCitations: 1,
+      supportRate: quality.trust.verifiedShare,
+      supportedParagraphShare: quality.trust.verifiedParagraphShare,
+    });
     expect(quality.trust).toMatchObject({ truncatedAnswers: 1, inferredAnswers: 1, refusals: 0 });
     // The answers cite E1…E8 whatever was offered: the ids beyond the offered ones are illegal.
     expect(quality.trust.illegalIds).toBeGreaterThan(0);
@@ -177,13 +208,19 @@ describe('citations with the drop policy, quotes, a model verifier, refusals and
     verdicts: OFFERED.map((citationId) => ({ citationId, verdict: 'supported', score: 0.9 })),
   });
 
-  it('drops unsupported citations, sends verified quotes with their span, and relays the verifier', async () => {
+  it('drops contradicted citations, sends verified quotes with their span, and relays the verifier', async () => {
     const quotes = [
       ...OFFERED.map((citationId) => ({ citationId, text: 'a number never changes once it has been shown' })),
       { citationId: 'E1', text: 'Citations are printed in bold on every page.' },
     ];
     fake.enqueue(
-      { content: JSON.stringify({ paragraphs: [citingAll(NUMBERS_SENTENCE, { quotes })] }), delayMs: 1 },
+      // The second sentence denies what the heartbeat source says: that source is dropped, the other one kept.
+      {
+        content: JSON.stringify({
+          paragraphs: [citingAll(`${NUMBERS_SENTENCE} ${DENIED_HEARTBEAT_SENTENCE}`, { quotes })],
+        }),
+        delayMs: 1,
+      },
       { content: allSupported },
     );
     const reply = await ask(server.baseUrl, token, { conversationUuid: conversation, prompt: QUESTION });
@@ -208,7 +245,7 @@ describe('citations with the drop policy, quotes, a model verifier, refusals and
       {
         paragraphIndex: 0,
         verifier: 'model',
-        verdicts: [{ citationId: paragraph!.citationIds[0], verdict: 'supported', score: 0.9 }],
+        verdicts: [{ citationId: paragraph!.citationIds[0], verdict: 'verified', score: 0.9 }],
       },
     ]);
     const names = reply.events.map((event) => event.event);
@@ -254,7 +291,11 @@ describe('citations with the drop policy, quotes, a model verifier, refusals and
     );
     const reply = await ask(server.baseUrl, token, { conversationUuid: conversation, prompt: QUESTION });
     const paragraphs = paragraphsOf(reply.events);
-    expect(paragraphs.map((paragraph) => paragraph.citationNumbers)).toEqual([[2], [1]]);
+    // The number of the source each paragraph repeats: the heartbeat source is new, the other was cited before.
+    const verifiedNumbers = paragraphs.map((paragraph) =>
+      paragraph.citationNumbers.filter((_, i) => paragraph.support![i]!.verdict === 'verified'),
+    );
+    expect(verifiedNumbers).toEqual([[2], [1]]);
   });
 
   it('refuses without asking the model when no knowledge base offers anything', async () => {

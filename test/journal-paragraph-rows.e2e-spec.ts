@@ -37,9 +37,36 @@ const REFS: CitationRef[] = ['E1', 'E2', 'E3'].map((citationId, i) => ({
 }));
 const REFS_BY_ID = new Map(REFS.map((ref) => [ref.citationId, ref]));
 
+/** The first paragraph is verified (stored by a flush), the second contradicted by one source (by the end). */
 const PARAGRAPHS: CitationParagraph[] = [
-  { paragraphIndex: 0, text: 'First, with a line\nbreak.', citationIds: ['E1'], citationNumbers: [1] },
-  { paragraphIndex: 1, text: 'Second.', citationIds: ['E1', 'E2'], citationNumbers: [1, 2] },
+  {
+    paragraphIndex: 0,
+    text: 'First, with a line\nbreak.',
+    citationIds: ['E1'],
+    citationNumbers: [1],
+    support: [{ citationId: 'E1', score: 0.9, verdict: 'verified', evidence: { spans: [{ start: 0, end: 8 }] } }],
+    verdict: 'verified',
+    supported: true,
+    inferred: false,
+  },
+  {
+    paragraphIndex: 1,
+    text: 'Second.',
+    citationIds: ['E1', 'E2'],
+    citationNumbers: [1, 2],
+    support: [
+      { citationId: 'E1', score: 0.2, verdict: 'unverified' },
+      {
+        citationId: 'E2',
+        score: 0.8,
+        verdict: 'contradicted',
+        evidence: { spans: [{ start: 0, end: 8 }], conflict: { kind: 'number', claim: '2', source: '3' } },
+      },
+    ],
+    verdict: 'contradicted',
+    supported: false,
+    inferred: false,
+  },
   { paragraphIndex: 2, text: 'Third, never delivered.', citationIds: ['E3'], citationNumbers: [3] },
 ];
 
@@ -181,9 +208,9 @@ describe('paragraph rows journaled as they are sent', () => {
       refCount: 2,
       // A verifier judged a stored citation, one of the end's own, and one of the paragraph never delivered.
       verdicts: [
-        { paragraphIndex: 0, verifier: 'v', verdicts: [{ citationId: 'E1', verdict: 'supported', score: 0.75 }] },
-        { paragraphIndex: 1, verifier: 'v', verdicts: [{ citationId: 'E2', verdict: 'unsupported', score: 0.25 }] },
-        { paragraphIndex: 2, verifier: 'v', verdicts: [{ citationId: 'E3', verdict: 'supported', score: 0.9 }] },
+        { paragraphIndex: 0, verifier: 'v', verdicts: [{ citationId: 'E1', verdict: 'verified', score: 0.75 }] },
+        { paragraphIndex: 1, verifier: 'v', verdicts: [{ citationId: 'E2', verdict: 'contradicted', score: 0.25 }] },
+        { paragraphIndex: 2, verifier: 'v', verdicts: [{ citationId: 'E3', verdict: 'verified', score: 0.9 }] },
       ],
       // Not flushed yet: the second paragraph's frames, which were delivered, and the last ones, which were not.
       events: FRAMES.filter((frame) => frame.id! > firstEnd),
@@ -257,6 +284,118 @@ describe('paragraph rows journaled as they are sent', () => {
     expect(rows.events).toHaveLength(FRAMES.length);
   });
 
+  it('stores each citation’s verdict and evidence, each paragraph’s verdict and the answer’s counts, flushed or not', async () => {
+    const answer = await openAnswer();
+    const closing = await cleanEnd(answer);
+    const trust = {
+      verifiedCitationCount: 1,
+      unverifiedCitationCount: 2,
+      contradictedCitationCount: 3,
+      verifiedParagraphCount: 4,
+      contradictedParagraphCount: 5,
+      unsupportedCitationCount: 3,
+      supportedParagraphCount: 4,
+      inferredParagraphCount: 0,
+      unverifiedQuoteCount: 0,
+      refused: false,
+      truncated: false,
+    };
+    await store.close({ ...closing, trust });
+    const query = async (sql: string) => (await db.query(sql, [answer.answerId])).rows as Record<string, unknown>[];
+    expect(
+      await query(`SELECT "paragraph_index", "support_verdict", "is_supported"
+                     FROM "adi_conversation_message_citation_paragraph" WHERE "message_id" = $1 ORDER BY 1`),
+    ).toEqual([
+      { paragraph_index: 0, support_verdict: 'verified', is_supported: true },
+      { paragraph_index: 1, support_verdict: 'contradicted', is_supported: false },
+      { paragraph_index: 2, support_verdict: null, is_supported: null },
+    ]);
+    const citations = await query(`SELECT "paragraph_index", "citation_id", "support_verdict", "support_evidence"
+                                     FROM "adi_conversation_message_citation" WHERE "message_id" = $1 ORDER BY 1, 2`);
+    expect(citations).toEqual([
+      {
+        paragraph_index: 0,
+        citation_id: 'E1',
+        support_verdict: 'verified',
+        support_evidence: { spans: [{ start: 0, end: 8 }] },
+      },
+      { paragraph_index: 1, citation_id: 'E1', support_verdict: 'unverified', support_evidence: null },
+      {
+        paragraph_index: 1,
+        citation_id: 'E2',
+        support_verdict: 'contradicted',
+        support_evidence: PARAGRAPHS[1]!.support![1]!.evidence,
+      },
+      { paragraph_index: 2, citation_id: 'E3', support_verdict: null, support_evidence: null },
+    ]);
+    const [counts] = await query(
+      `SELECT "verified_citation_count", "unverified_citation_count", "contradicted_citation_count",
+              "verified_paragraph_count", "contradicted_paragraph_count", "unsupported_citation_count",
+              "supported_paragraph_count" FROM "adi_conversation_message" WHERE "id" = $1`,
+    );
+    expect(counts).toEqual({
+      verified_citation_count: 1,
+      unverified_citation_count: 2,
+      contradicted_citation_count: 3,
+      verified_paragraph_count: 4,
+      contradicted_paragraph_count: 5,
+      unsupported_citation_count: 3,
+      supported_paragraph_count: 4,
+    });
+  });
+
+  it('gives back rows stored before there were three verdicts as they read then, without rewriting them', async () => {
+    const answer = await openAnswer();
+    await store.close(await cleanEnd(answer));
+    // As the two-verdict server stored them: no paragraph verdict, citation verdicts 'supported' and 'unsupported'.
+    await db.query(
+      `UPDATE "adi_conversation_message_citation_paragraph" SET "support_verdict" = NULL WHERE "message_id" = $1`,
+      [answer.answerId],
+    );
+    await db.query(
+      `UPDATE "adi_conversation_message_citation" SET "support_evidence" = NULL,
+              "support_verdict" = CASE "support_verdict" WHEN 'verified' THEN 'supported' ELSE 'unsupported' END
+        WHERE "message_id" = $1 AND "support_verdict" IS NOT NULL`,
+      [answer.answerId],
+    );
+    const response = await fetch(`${testbed.server.baseUrl}/conversation/message/citation/${answer.answerUuid}`, {
+      headers: { Authorization: testbed.token },
+    });
+    const view = ((await response.json()) as { data: { paragraphs: CitationParagraph[] } }).data;
+    // The older check could not tell a contradiction: its 'unsupported' reads as unverified.
+    expect(view.paragraphs.map(({ verdict, supported, support }) => ({ verdict, supported, support }))).toEqual([
+      { verdict: 'verified', supported: true, support: [{ citationId: 'E1', score: 0.9, verdict: 'verified' }] },
+      {
+        verdict: 'unverified',
+        supported: false,
+        support: [
+          { citationId: 'E1', score: 0.2, verdict: 'unverified' },
+          { citationId: 'E2', score: 0.8, verdict: 'unverified' },
+        ],
+      },
+      { verdict: undefined, supported: undefined, support: undefined },
+    ]);
+    const stored = await db.query(
+      `SELECT DISTINCT "support_verdict" FROM "adi_conversation_message_citation" WHERE "message_id" = $1 ORDER BY 1`,
+      [answer.answerId],
+    );
+    expect(stored.rows).toEqual([
+      { support_verdict: 'supported' },
+      { support_verdict: 'unsupported' },
+      { support_verdict: null },
+    ]);
+  });
+
+  it('gives back the verdicts and evidence the live events carried', async () => {
+    const answer = await openAnswer();
+    await store.close(await cleanEnd(answer));
+    const response = await fetch(`${testbed.server.baseUrl}/conversation/message/citation/${answer.answerUuid}`, {
+      headers: { Authorization: testbed.token },
+    });
+    const view = ((await response.json()) as { data: { paragraphs: CitationParagraph[] } }).data;
+    expect(view.paragraphs).toEqual(PARAGRAPHS);
+  });
+
   it('the end keeps what was delivered, reads the text back from the events, and runs twice to the same rows', async () => {
     const answer = await openAnswer();
     const closing = await stalledEnd(answer);
@@ -273,9 +412,9 @@ describe('paragraph rows journaled as they are sent', () => {
     });
     expect(first.paragraphs.map((row) => row.paragraph_index)).toEqual([0, 1]);
     expect(first.citations).toEqual([
-      { paragraph_index: 0, citation_id: 'E1', display_number: 1, model_verdict: 'supported', model_score: 0.75 },
+      { paragraph_index: 0, citation_id: 'E1', display_number: 1, model_verdict: 'verified', model_score: 0.75 },
       { paragraph_index: 1, citation_id: 'E1', display_number: 1, model_verdict: null, model_score: null },
-      { paragraph_index: 1, citation_id: 'E2', display_number: 2, model_verdict: 'unsupported', model_score: 0.25 },
+      { paragraph_index: 1, citation_id: 'E2', display_number: 2, model_verdict: 'contradicted', model_score: 0.25 },
     ]);
     expect(first.refs.map((row) => row.citation_id)).toEqual(['E1', 'E2']);
     expect(first.events.map((row) => row.seq)).toEqual(upTo(LAST_SHOWN).map((frame) => frame.id));

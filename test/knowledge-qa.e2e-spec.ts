@@ -9,6 +9,8 @@ import { postSse, stockAppAnswer } from './support/stock-app-stream.js';
 const QUOKKAS = `Quokkas are small marsupials that live on Rottnest Island near Perth.
 
 A quokka can survive for long periods without water, taking moisture from the plants it eats.`;
+/** The source's first sentence on another island: the source says otherwise. */
+const WRONG_ISLAND = 'Quokkas are small marsupials that live on Kangaroo Island near Perth.';
 const PANDAS = 'Giant pandas live in the bamboo forests of Sichuan and spend most of the day eating bamboo.';
 
 /** A paragraph of `/knowledge-base/qa/citation/{uuid}`, with what the support check found of its citations. */
@@ -20,9 +22,11 @@ interface StoredParagraph {
   support?: {
     citationId: string;
     score: number;
-    verdict: 'supported' | 'unsupported';
+    verdict: 'verified' | 'unverified' | 'contradicted';
+    evidence?: { spans: { start: number; end: number }[] };
     quote?: { text: string; start: number; end: number };
   }[];
+  verdict?: string;
 }
 
 interface QaDto {
@@ -142,10 +146,11 @@ describe('knowledge-base Q&A', () => {
       { citationIds: ['E1'], citationNumbers: [1], inferred: false, support: [{ citationId: 'E1' }] },
       { text: 'In old clients -_wrap_- is a line break.', citationIds: ['E1'], citationNumbers: [1] },
     ]);
-    // The default policy flags what the source does not hold: the citation stays, stored with its verdict.
+    // What the check cannot find in the source is unverified: the citation stays, stored with its verdict.
     expect(citation.data.paragraphs[1]).toMatchObject({
+      verdict: 'unverified',
       supported: false,
-      support: [{ citationId: 'E1', verdict: 'unsupported', score: 0 }],
+      support: [{ citationId: 'E1', verdict: 'unverified', score: 0 }],
     });
     expect(citation.data.refs).toMatchObject([{ citationId: 'E1', displayNumber: 1 }]);
     expect(citation.data.refs[0]!.payload.text).toContain('survive for long periods without water');
@@ -366,12 +371,12 @@ describe('knowledge-base Q&A with the drop policy and refusals', () => {
     return { uuid: added.data.uuid, reply };
   };
 
-  it('stores only the citations whose source supports the paragraph', async () => {
+  it('stores only the citations their source does not contradict', async () => {
     fake.enqueue({
       content: JSON.stringify({
         paragraphs: [
           { text: 'Quokkas live on Rottnest Island near Perth.', citationIds: ['E1'] },
-          { text: 'Quokkas weigh 300 kilograms and live in Antarctica.', citationIds: ['E1'] },
+          { text: WRONG_ISLAND, citationIds: ['E1'] },
         ],
       }),
     });
@@ -394,7 +399,7 @@ describe('knowledge-base Q&A with the drop policy and refusals', () => {
             citationIds: ['E1'],
             quotes: [{ citationId: 'E1', text: 'live on Rottnest Island near Perth' }],
           },
-          { text: 'Quokkas weigh 300 kilograms and live in Antarctica.', citationIds: ['E1'] },
+          { text: WRONG_ISLAND, citationIds: ['E1'] },
         ],
       }),
     });
@@ -407,15 +412,25 @@ describe('knowledge-base Q&A with the drop policy and refusals', () => {
     const [kept, dropped] = citation.data.paragraphs;
     expect(kept).toMatchObject({
       citationIds: ['E1'],
+      verdict: 'verified',
       supported: true,
       inferred: false,
-      support: [{ citationId: 'E1', verdict: 'supported', quote: { text: 'live on Rottnest Island near Perth' } }],
+      support: [{ citationId: 'E1', verdict: 'verified', quote: { text: 'live on Rottnest Island near Perth' } }],
     });
     expect(kept!.support![0]!.score).toBeGreaterThanOrEqual(0.5);
     const quote = kept!.support![0]!.quote!;
     expect(citation.data.refs[0]!.payload.text.slice(quote.start, quote.end)).toBe(quote.text);
-    // The unsupported citation was dropped before it was numbered: nothing of it is stored.
-    expect(dropped).toMatchObject({ citationIds: [], supported: false, inferred: false, support: [] });
+    // The evidence is stored too: the source's sentence the paragraph repeats.
+    const [span] = kept!.support![0]!.evidence!.spans;
+    expect(citation.data.refs[0]!.payload.text.slice(span!.start, span!.end)).toContain('live on Rottnest Island');
+    // The contradicted citation was dropped before it was numbered: nothing of it is stored.
+    expect(dropped).toMatchObject({
+      citationIds: [],
+      verdict: 'unverified',
+      supported: false,
+      inferred: false,
+      support: [],
+    });
   });
 
   it('refuses without asking the model when the knowledge base offers nothing', async () => {

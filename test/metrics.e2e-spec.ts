@@ -34,6 +34,16 @@ describe('GET /metrics', () => {
       await fake.stop();
     });
 
+    const metricsText = async () => (await fetch(`${bed.server.baseUrl}/metrics`)).text();
+    const RESULTS = ['emitted', 'dropped', 'inferred', 'verified', 'unverified', 'contradicted'];
+    const citations = (text: string, result: string) =>
+      sample(text, `citation_stream_citations_total{result="${result}"}`);
+
+    it('has every citation result from the start, at zero', async () => {
+      const text = await metricsText();
+      expect(RESULTS.map((result) => citations(text, result))).toEqual(RESULTS.map(() => 0));
+    });
+
     it('counts asks by outcome, citations, fallbacks, tokens and latencies, in the Prometheus text format', async () => {
       const { server, token, conversation } = bed;
       const question = { conversationUuid: conversation, prompt: 'How are citation numbers given?' };
@@ -58,6 +68,29 @@ describe('GET /metrics', () => {
       expect(sample(text, 'citation_stream_open_streams')).toBe(0);
       expect(sample(text, 'citation_stream_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+      // Each emitted citation has one verdict.
+      const judged = ['verified', 'unverified', 'contradicted'].map((result) => citations(text, result)!);
+      expect(judged.reduce((sum, count) => sum + count, 0)).toBe(2);
+    });
+
+    it('counts citations by the support check’s verdict: one verified, one contradicted', async () => {
+      const { server, token, conversation } = bed;
+      const before = await metricsText();
+      // Two sources of the sample knowledge base: the first sentence repeats one, the second denies the other.
+      const paragraphs = [
+        'Citation numbers are given in the order sources are first cited, and a number never changes once it has been shown.',
+        'Proxies never close connections that stay silent for a while.',
+      ];
+      const citationIds = ['E1', 'E2', 'E3', 'E4', 'E5', 'E6', 'E7', 'E8'];
+      fake.enqueue({ content: JSON.stringify({ paragraphs: paragraphs.map((text) => ({ text, citationIds })) }) });
+      await ask(server.baseUrl, token, {
+        conversationUuid: conversation,
+        prompt: 'How are citation numbers given, and why does a streaming server send heartbeats?',
+      });
+      const after = await metricsText();
+      const added = (result: string) => citations(after, result)! - citations(before, result)!;
+      expect([added('verified'), added('contradicted')]).toEqual([1, 1]);
+      expect(added('verified') + added('unverified') + added('contradicted')).toBe(added('emitted'));
     });
   });
 });

@@ -15,12 +15,13 @@ interface TrustRow {
   model: string;
   day: string;
   answers: number;
-  checkedCitations: number;
-  supportedCitations: number;
-  unsupportedCitations: number;
+  verifiedCitations: number;
+  unverifiedCitations: number;
+  contradictedCitations: number;
   illegalIds: number;
   paragraphs: number;
-  supportedParagraphs: number;
+  verifiedParagraphs: number;
+  contradictedParagraphs: number;
   refusals: number;
   inferredAnswers: number;
   truncatedAnswers: number;
@@ -28,12 +29,13 @@ interface TrustRow {
 
 const COUNTS = [
   'answers',
-  'checkedCitations',
-  'supportedCitations',
-  'unsupportedCitations',
+  'verifiedCitations',
+  'unverifiedCitations',
+  'contradictedCitations',
   'illegalIds',
   'paragraphs',
-  'supportedParagraphs',
+  'verifiedParagraphs',
+  'contradictedParagraphs',
   'refusals',
   'inferredAnswers',
   'truncatedAnswers',
@@ -55,12 +57,24 @@ function addRows(sum: TrustRow | undefined, row: TrustRow): TrustRow {
 
 function trustFigures(row: TrustRow) {
   const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+  const judged = row.verifiedCitations + row.unverifiedCitations + row.contradictedCitations;
+  const verifiedShare = share(row.verifiedCitations, judged);
+  const verifiedParagraphShare = share(row.verifiedParagraphs, row.paragraphs);
   return {
     answers: row.answers,
-    // Unsupported citations dropped by the policy are not stored as citations, only counted on the answer.
-    supportRate: share(row.supportedCitations, row.supportedCitations + row.unsupportedCitations),
-    supportedParagraphShare: share(row.supportedParagraphs, row.paragraphs),
-    unsupportedCitations: row.unsupportedCitations,
+    verifiedCitations: row.verifiedCitations,
+    unverifiedCitations: row.unverifiedCitations,
+    contradictedCitations: row.contradictedCitations,
+    verifiedShare,
+    contradictedShare: share(row.contradictedCitations, judged),
+    verifiedParagraphs: row.verifiedParagraphs,
+    contradictedParagraphs: row.contradictedParagraphs,
+    verifiedParagraphShare,
+    contradictedParagraphShare: share(row.contradictedParagraphs, row.paragraphs),
+    // Older names, kept for existing dashboards.
+    supportRate: verifiedShare,
+    supportedParagraphShare: verifiedParagraphShare,
+    unsupportedCitations: row.contradictedCitations,
     illegalIds: row.illegalIds,
     refusals: row.refusals,
     inferredAnswers: row.inferredAnswers,
@@ -114,7 +128,10 @@ export class AdminRepository {
     const rows: Record<string, unknown>[] = await this.dataSource.query(
       `SELECT m."uuid" AS "answerUuid", m."conversation_uuid" AS "conversationUuid", m."has_citation_error" AS "hasCitationError",
               m."answer_status" AS "answerStatus", p."paragraph_index" AS "paragraphIndex", p."text",
-              p."citation_ids_json" AS "citationIdsJson", p."created_at" AS "createdAt"
+              p."citation_ids_json" AS "citationIdsJson", p."created_at" AS "createdAt",
+              -- A paragraph stored before there were three verdicts says only whether it was supported.
+              coalesce(p."support_verdict", CASE WHEN p."is_supported" THEN 'verified'
+                                                 WHEN NOT p."is_supported" THEN 'unverified' END) AS "verdict"
          ${from} ${whereSql}
         ORDER BY p."created_at" DESC, p."message_id" DESC, p."paragraph_index" ASC
         LIMIT ${param(filter.pageSize)} OFFSET ${param((filter.page - 1) * filter.pageSize)}`,
@@ -167,30 +184,37 @@ export class AdminRepository {
 
   /**
    * What the support check found, over answers created in [from, to): in total, per model and per day (UTC).
-   * `supportRate` is the share of checked citations found supported; `illegalIds` the ids dropped as not offered.
+   * Citations by verdict, and the verified and contradicted shares of the judged ones; `illegalIds` the ids
+   * dropped as not offered. Verified and unverified citations are counted from the citation rows, where a row
+   * stored before there were three verdicts says 'supported' (verified) or 'unsupported' (unverified: the older
+   * check could not tell a contradiction). Contradicted ones are counted on the answer, which counts those the
+   * drop policy took out too: they are not stored as citations. Verified paragraphs are read from
+   * `supported_paragraph_count`, which answers of both kinds hold.
    */
   private async trustBreakdown(from: Date, to: Date) {
     const rows: TrustRow[] = await this.dataSource.query(
       `WITH answers AS (
          SELECT m."id", coalesce(nullif(m."ai_model_platform", ''), 'unknown') AS "model",
                 to_char(m."create_time" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "day",
-                m."dropped_citation_count", m."unsupported_citation_count", m."supported_paragraph_count",
+                m."dropped_citation_count", m."contradicted_citation_count", m."supported_paragraph_count",
+                m."contradicted_paragraph_count",
                 m."inferred_paragraph_count", m."is_refused", m."is_truncated", m."paragraph_count"
            FROM "adi_conversation_message" m
           WHERE m."message_role" = 3 AND m."is_deleted" = false AND m."create_time" >= $1 AND m."create_time" < $2),
        checked AS (
          SELECT c."message_id",
-                count(*) FILTER (WHERE c."support_verdict" IS NOT NULL)::int AS "checked",
-                count(*) FILTER (WHERE c."support_verdict" = 'supported')::int AS "supported"
+                count(*) FILTER (WHERE c."support_verdict" IN ('verified', 'supported'))::int AS "verified",
+                count(*) FILTER (WHERE c."support_verdict" IN ('unverified', 'unsupported'))::int AS "unverified"
            FROM "adi_conversation_message_citation" c JOIN answers a ON a."id" = c."message_id"
           GROUP BY c."message_id")
        SELECT a."model", a."day", count(*)::int AS "answers",
-              coalesce(sum(k."checked"), 0)::int AS "checkedCitations",
-              coalesce(sum(k."supported"), 0)::int AS "supportedCitations",
-              sum(a."unsupported_citation_count")::int AS "unsupportedCitations",
+              coalesce(sum(k."verified"), 0)::int AS "verifiedCitations",
+              coalesce(sum(k."unverified"), 0)::int AS "unverifiedCitations",
+              sum(a."contradicted_citation_count")::int AS "contradictedCitations",
               sum(a."dropped_citation_count")::int AS "illegalIds",
               sum(a."paragraph_count")::int AS "paragraphs",
-              sum(a."supported_paragraph_count")::int AS "supportedParagraphs",
+              sum(a."supported_paragraph_count")::int AS "verifiedParagraphs",
+              sum(a."contradicted_paragraph_count")::int AS "contradictedParagraphs",
               count(*) FILTER (WHERE a."is_refused")::int AS "refusals",
               count(*) FILTER (WHERE a."inferred_paragraph_count" > 0)::int AS "inferredAnswers",
               count(*) FILTER (WHERE a."is_truncated")::int AS "truncatedAnswers"

@@ -17,8 +17,11 @@ const summary: CitationSummary = {
   hasCitationError: false,
   droppedCitationCount: 0,
   uncitedParagraphCount: 0,
-  unsupportedCitationCount: 0,
-  supportedParagraphCount: 1,
+  verifiedCitationCount: 2,
+  unverifiedCitationCount: 1,
+  contradictedCitationCount: 3,
+  verifiedParagraphCount: 1,
+  contradictedParagraphCount: 4,
   inferredParagraphCount: 0,
   unverifiedQuoteCount: 0,
   refused: false,
@@ -66,7 +69,13 @@ describe('AnswerFrameMapper', () => {
         hasCitationError: false,
         droppedCitationCount: 0,
         uncitedParagraphCount: 0,
-        unsupportedCitationCount: 0,
+        verifiedCitationCount: 2,
+        unverifiedCitationCount: 1,
+        contradictedCitationCount: 3,
+        verifiedParagraphCount: 1,
+        contradictedParagraphCount: 4,
+        // Older names: contradicted citations, verified paragraphs.
+        unsupportedCitationCount: 3,
         supportedParagraphCount: 1,
         inferredParagraphCount: 0,
         unverifiedQuoteCount: 0,
@@ -77,7 +86,17 @@ describe('AnswerFrameMapper', () => {
   it('says refused and truncated in [META] only when they are true, and always in [CITATION_DONE]', () => {
     const mapper = new AnswerFrameMapper({ profile: 'chat', citationEvents: true });
     const [done, end] = mapper.done({ ...summary, refused: true, truncated: true }, meta);
-    expect(JSON.parse(done!.data)).toMatchObject({ refused: true, truncated: true, supportedParagraphCount: 1 });
+    expect(JSON.parse(done!.data)).toMatchObject({
+      refused: true,
+      truncated: true,
+      verifiedCitationCount: 2,
+      unverifiedCitationCount: 1,
+      contradictedCitationCount: 3,
+      verifiedParagraphCount: 1,
+      contradictedParagraphCount: 4,
+      unsupportedCitationCount: 3,
+      supportedParagraphCount: 1,
+    });
     expect((JSON.parse(end!.data.slice('[META]'.length)) as { answer: unknown }).answer).toMatchObject({
       refused: true,
       truncated: true,
@@ -90,7 +109,7 @@ describe('AnswerFrameMapper', () => {
     const verdict = {
       paragraphIndex: 0,
       verifier: 'model',
-      verdicts: [{ citationId: 'E1', verdict: 'supported' as const, score: 0.9 }],
+      verdicts: [{ citationId: 'E1', verdict: 'verified' as const, score: 0.9 }],
     };
     const asked = new AnswerFrameMapper({ profile: 'chat', citationEvents: true });
     asked.start();

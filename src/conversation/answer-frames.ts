@@ -40,8 +40,11 @@ const META_SUMMARY_FIELDS = [
   'hasCitationError',
   'droppedCitationCount',
   'uncitedParagraphCount',
-  'unsupportedCitationCount',
-  'supportedParagraphCount',
+  'verifiedCitationCount',
+  'unverifiedCitationCount',
+  'contradictedCitationCount',
+  'verifiedParagraphCount',
+  'contradictedParagraphCount',
   'inferredParagraphCount',
   'unverifiedQuoteCount',
   'refused',
@@ -72,6 +75,9 @@ export function metaPayload(summary: CitationSummary, meta: AnswerMeta): string 
     if (TRUE_ONLY_FIELDS.has(field) && summary[field] !== true) continue;
     answer[field] = summary[field];
   }
+  // Older names, kept for existing clients.
+  answer.unsupportedCitationCount = summary.contradictedCitationCount;
+  answer.supportedParagraphCount = summary.verifiedParagraphCount;
   return `[META]${JSON.stringify({ question: { tokens: meta.totalTokens, uuid: meta.questionUuid }, answer })}`;
 }
 

@@ -151,8 +151,10 @@ answers AS (
   RETURNING m."uuid" AS answer_uuid),
 paragraphs AS (
   INSERT INTO "adi_conversation_message_citation_paragraph"
-    ("message_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "is_inferred")
-  SELECT b.answer_id, p."paragraphIndex", p."text", p."citationIdsJson", p."supported", coalesce(p."inferred", false)
+    ("message_id", "paragraph_index", "text", "citation_ids_json", "support_verdict", "is_supported",
+     "is_inferred")
+  SELECT b.answer_id, p."paragraphIndex", p."text", p."citationIdsJson", p."verdict", p."supported",
+         coalesce(p."inferred", false)
     FROM batches AS b, jsonb_to_recordset(b.paragraphs)
       AS ${PARAGRAPH_RECORD}
   ON CONFLICT DO NOTHING
@@ -160,9 +162,9 @@ paragraphs AS (
 citations AS (
   INSERT INTO "adi_conversation_message_citation"
     ("message_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id", "support_score",
-     "support_verdict", "quote_text", "quote_start", "quote_end")
+     "support_verdict", "support_evidence", "quote_text", "quote_start", "quote_end")
   SELECT b.answer_id, c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
-         c."supportScore", c."supportVerdict", c."quoteText", c."quoteStart", c."quoteEnd"
+         c."supportScore", c."supportVerdict", c."supportEvidence", c."quoteText", c."quoteStart", c."quoteEnd"
     FROM batches AS b, jsonb_to_recordset(b.citations)
       AS ${CITATION_RECORD}
    WHERE (b.answer_id, c."paragraphIndex") IN (SELECT "message_id", "paragraph_index" FROM paragraphs)
@@ -187,6 +189,11 @@ const ANSWER_COLUMNS = `"tokens" = (j->>'completionTokens')::int,
     "has_citation_error" = (j->>'hasCitationError')::boolean, "paragraph_count" = (j->>'paragraphCount')::int,
     "ref_count" = (j->>'refCount')::int, "dropped_citation_count" = (j->>'droppedCitationCount')::int,
     "uncited_paragraph_count" = (j->>'uncitedParagraphCount')::int,
+    "verified_citation_count" = coalesce((j->>'verifiedCitationCount')::int, 0),
+    "unverified_citation_count" = coalesce((j->>'unverifiedCitationCount')::int, 0),
+    "contradicted_citation_count" = coalesce((j->>'contradictedCitationCount')::int, 0),
+    "verified_paragraph_count" = coalesce((j->>'verifiedParagraphCount')::int, 0),
+    "contradicted_paragraph_count" = coalesce((j->>'contradictedParagraphCount')::int, 0),
     "unsupported_citation_count" = coalesce((j->>'unsupportedCitationCount')::int, 0),
     "supported_paragraph_count" = coalesce((j->>'supportedParagraphCount')::int, 0),
     "inferred_paragraph_count" = coalesce((j->>'inferredParagraphCount')::int, 0),
@@ -304,8 +311,10 @@ judged AS (
   RETURNING 1),
 paragraphs AS (
   INSERT INTO "adi_conversation_message_citation_paragraph"
-    ("message_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "is_inferred")
-  SELECT answer_id, p."paragraphIndex", p."text", p."citationIdsJson", p."supported", coalesce(p."inferred", false)
+    ("message_id", "paragraph_index", "text", "citation_ids_json", "support_verdict", "is_supported",
+     "is_inferred")
+  SELECT answer_id, p."paragraphIndex", p."text", p."citationIdsJson", p."verdict", p."supported",
+         coalesce(p."inferred", false)
     FROM input, jsonb_to_recordset(j->'paragraphs')
       AS ${PARAGRAPH_RECORD}
    WHERE p."paragraphIndex" <= (j->>'lastParagraphIndex')::int
@@ -314,9 +323,9 @@ paragraphs AS (
 citations AS (
   INSERT INTO "adi_conversation_message_citation"
     ("message_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id", "support_score",
-     "support_verdict", "quote_text", "quote_start", "quote_end", "model_verdict", "model_score")
+     "support_verdict", "support_evidence", "quote_text", "quote_start", "quote_end", "model_verdict", "model_score")
   SELECT input.answer_id, c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
-         c."supportScore", c."supportVerdict", c."quoteText", c."quoteStart", c."quoteEnd", v."modelVerdict",
+         c."supportScore", c."supportVerdict", c."supportEvidence", c."quoteText", c."quoteStart", c."quoteEnd", v."modelVerdict",
          v."modelScore"
     FROM input CROSS JOIN LATERAL jsonb_to_recordset(j->'citations')
       AS ${CITATION_RECORD}

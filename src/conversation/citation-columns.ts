@@ -8,6 +8,11 @@ export type TrustCounts = ReturnType<typeof trustCounts>;
 /** The answer's support-check counts, as a storing statement's input; zero when the answer did not complete. */
 export function trustRow(trust: TrustCounts | undefined) {
   return {
+    verifiedCitationCount: trust?.verifiedCitationCount ?? 0,
+    unverifiedCitationCount: trust?.unverifiedCitationCount ?? 0,
+    contradictedCitationCount: trust?.contradictedCitationCount ?? 0,
+    verifiedParagraphCount: trust?.verifiedParagraphCount ?? 0,
+    contradictedParagraphCount: trust?.contradictedParagraphCount ?? 0,
     unsupportedCitationCount: trust?.unsupportedCitationCount ?? 0,
     supportedParagraphCount: trust?.supportedParagraphCount ?? 0,
     inferredParagraphCount: trust?.inferredParagraphCount ?? 0,
@@ -17,9 +22,16 @@ export function trustRow(trust: TrustCounts | undefined) {
   };
 }
 
-/** A paragraph's own flags: supported as a whole (null when checks are off), and attributed by the server. */
+/**
+ * A paragraph's own flags: its verdict as a whole and the older `supported` (both null when checks are off), and
+ * attributed by the server.
+ */
 export function paragraphFlags(paragraph: CitationParagraph) {
-  return { supported: paragraph.supported ?? null, inferred: paragraph.inferred ?? false };
+  return {
+    verdict: paragraph.verdict ?? null,
+    supported: paragraph.supported ?? null,
+    inferred: paragraph.inferred ?? false,
+  };
 }
 
 /** One citation's support columns: the check's verdict, its verified quote, the model verifier's verdict. */
@@ -32,6 +44,7 @@ export function supportColumns(paragraph: CitationParagraph, index: number, verd
   return {
     supportScore: support?.score ?? null,
     supportVerdict: support?.verdict ?? null,
+    supportEvidence: support?.evidence ?? null,
     quoteText: support?.quote?.text ?? null,
     quoteStart: support?.quote?.start ?? null,
     quoteEnd: support?.quote?.end ?? null,
@@ -194,11 +207,11 @@ export function graphRefRows(retrieval: RetrievalResult | undefined) {
  * them (aliased `p`, `c` and `r`): the one place their SQL types are written, for every statement that stores
  * them. A statement may leave columns out; a row may leave keys out (they read as null).
  */
-export const PARAGRAPH_RECORD = `p("paragraphIndex" int, "text" text, "citationIdsJson" text, "supported" boolean,
-      "inferred" boolean)`;
+export const PARAGRAPH_RECORD = `p("paragraphIndex" int, "text" text, "citationIdsJson" text, "verdict" text,
+      "supported" boolean, "inferred" boolean)`;
 export const CITATION_RECORD = `c("paragraphIndex" int, "citationId" text, "displayNumber" int, "citationType" text,
-      "sourceId" text, "supportScore" double precision, "supportVerdict" text, "quoteText" text, "quoteStart" int,
-      "quoteEnd" int, "modelVerdict" text, "modelScore" double precision)`;
+      "sourceId" text, "supportScore" double precision, "supportVerdict" text, "supportEvidence" jsonb,
+      "quoteText" text, "quoteStart" int, "quoteEnd" int, "modelVerdict" text, "modelScore" double precision)`;
 export const REF_RECORD = `r("citationId" text, "displayNumber" int, "citationType" text, "sourceId" text,
       "payloadJson" text)`;
 
@@ -227,17 +240,19 @@ graph_refs AS (
  */
 export const CITATION_ROW_INSERTS = `paragraphs AS (
   INSERT INTO "adi_conversation_message_citation_paragraph"
-    ("message_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "is_inferred")
-  SELECT answer."id", p."paragraphIndex", p."text", p."citationIdsJson", p."supported", coalesce(p."inferred", false)
+    ("message_id", "paragraph_index", "text", "citation_ids_json", "support_verdict", "is_supported",
+     "is_inferred")
+  SELECT answer."id", p."paragraphIndex", p."text", p."citationIdsJson", p."verdict", p."supported",
+         coalesce(p."inferred", false)
     FROM answer, input, jsonb_to_recordset(j->'paragraphs')
       AS ${PARAGRAPH_RECORD}
   RETURNING 1),
 citations AS (
   INSERT INTO "adi_conversation_message_citation"
     ("message_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id", "support_score",
-     "support_verdict", "quote_text", "quote_start", "quote_end", "model_verdict", "model_score")
+     "support_verdict", "support_evidence", "quote_text", "quote_start", "quote_end", "model_verdict", "model_score")
   SELECT answer."id", c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
-         c."supportScore", c."supportVerdict", c."quoteText", c."quoteStart", c."quoteEnd", c."modelVerdict",
+         c."supportScore", c."supportVerdict", c."supportEvidence", c."quoteText", c."quoteStart", c."quoteEnd", c."modelVerdict",
          c."modelScore"
     FROM answer, input, jsonb_to_recordset(j->'citations')
       AS ${CITATION_RECORD}

@@ -10,27 +10,53 @@ const PARAGRAPHS: CitationParagraph[] = [
     citationIds: ['E2', 'E1'],
     citationNumbers: [3, 1],
     support: [
-      { citationId: 'E2', score: 0.8125, verdict: 'supported', quote: { text: 'the words', start: 4, end: 13 } },
-      { citationId: 'E1', score: 0.1, verdict: 'unsupported' },
+      {
+        citationId: 'E2',
+        score: 0.8125,
+        verdict: 'verified',
+        evidence: { spans: [{ start: 0, end: 20 }] },
+        quote: { text: 'the words', start: 4, end: 13 },
+      },
+      { citationId: 'E1', score: 0.1, verdict: 'unverified' },
     ],
+    verdict: 'verified',
     supported: true,
     inferred: false,
   },
   {
     paragraphIndex: 3,
+    text: 'Checked, contradicted.',
+    citationIds: ['E4'],
+    citationNumbers: [5],
+    support: [
+      {
+        citationId: 'E4',
+        score: 0.9,
+        verdict: 'contradicted',
+        evidence: { spans: [{ start: 3, end: 40 }], conflict: { kind: 'number', claim: '45', source: '30' } },
+      },
+    ],
+    verdict: 'contradicted',
+    supported: false,
+    inferred: false,
+  },
+  {
+    paragraphIndex: 4,
     text: 'Attributed by the server.',
     citationIds: ['E3'],
     citationNumbers: [4],
-    support: [{ citationId: 'E3', score: 0.5, verdict: 'supported' }],
+    support: [{ citationId: 'E3', score: 0.5, verdict: 'verified' }],
+    verdict: 'unverified',
     supported: false,
     inferred: true,
   },
   {
-    paragraphIndex: 4,
+    paragraphIndex: 5,
     text: 'Checked, nothing kept.',
     citationIds: [],
     citationNumbers: [],
     support: [],
+    verdict: 'unverified',
     supported: false,
     inferred: false,
   },
@@ -40,7 +66,7 @@ describe('SentParagraphs', () => {
   const sent = new SentParagraphs(true);
   PARAGRAPHS.forEach((paragraph, i) => sent.add(paragraph, 10 * (i + 1)));
 
-  it('gives back every paragraph as it was sent, with its support entries and quotes', () => {
+  it('gives back every paragraph as it was sent, with its verdicts, evidence and quotes', () => {
     const back = sent.upTo(Infinity);
     expect(back).toEqual(PARAGRAPHS);
     // The same fields in the same order: the stored JSON is the same as the event's.
@@ -61,7 +87,7 @@ describe('SentParagraphs', () => {
       expect(kept.cut(0)).toEqual({ count: 0, uncited: 0, lastIndex: -1 });
       expect(kept.cut(29)).toEqual({ count: 2, uncited: 1, lastIndex: 1 });
       // The inferred paragraph cites what the server found; the checked one with nothing kept is uncited.
-      expect(kept.cut(Infinity)).toEqual({ count: 5, uncited: 2, lastIndex: 4 });
+      expect(kept.cut(Infinity)).toEqual({ count: 6, uncited: 2, lastIndex: 5 });
     }
     expect(() => light.upTo(Infinity)).toThrow(/stored as they are sent/);
   });
@@ -75,9 +101,9 @@ describe('SentParagraphs', () => {
       settling.settle(10 * i - 1);
       settling.add(paragraph, 10 * (i + 1));
     });
-    // A stall can only cut after what was known received: at frame 39 or later.
-    for (const lastId of [39, 40, 49, 50, Infinity]) expect(settling.cut(lastId)).toEqual(all.cut(lastId));
-    expect(settling.cut(39)).toEqual({ count: 3, uncited: 1, lastIndex: 2 });
+    // A stall can only cut after what was known received: at frame 49 or later.
+    for (const lastId of [49, 50, 59, 60, Infinity]) expect(settling.cut(lastId)).toEqual(all.cut(lastId));
+    expect(settling.cut(49)).toEqual({ count: 4, uncited: 1, lastIndex: 3 });
   });
 
   it('keeps every paragraph when it keeps their content', () => {

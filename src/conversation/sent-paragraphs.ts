@@ -1,15 +1,25 @@
 import type { CitationParagraph, CitationSupportEntry } from '../citation/citation-events.js';
+import type { SupportEvidence, SupportVerdict } from '../citation/support/support-verifier.js';
 
 type Quote = NonNullable<CitationSupportEntry['quote']>;
 
-/** Bits of a paragraph's flags. `JUDGED`: the support check ran, so `support` and `supported` are present. */
+/**
+ * Bits of a paragraph's flags. `JUDGED`: the support check ran, so `support`, `verdict` and `supported` are
+ * present (the verdict is kept on its own, as a code).
+ */
 const JUDGED = 1;
-const SUPPORTED = 2;
-const INFERRED = 4;
+const INFERRED = 2;
 /** Cites nothing, and the server did not attribute it either: what `uncited_paragraph_count` counts. */
-const UNCITED = 8;
-/** Bit of a citation's flags: the support check found it supported. */
-const CITATION_SUPPORTED = 1;
+const UNCITED = 4;
+
+/** A verdict as a small number, its index here: paragraphs and citations keep the number, not the string. */
+const VERDICTS: readonly SupportVerdict[] = ['verified', 'unverified', 'contradicted'];
+/** A paragraph or citation the check did not judge. */
+const NO_VERDICT = -1;
+
+function verdictCode(verdict: SupportVerdict | undefined): number {
+  return verdict === undefined ? NO_VERDICT : VERDICTS.indexOf(verdict);
+}
 
 /** Which of the paragraphs sent were shown: how many, how many of them cite nothing, the last one's index. */
 export interface ParagraphCut {
@@ -51,7 +61,6 @@ export class SentParagraphs {
     this.afterIds.push(afterId);
     this.flags.push(
       (paragraph.support ? JUDGED : 0) |
-        (paragraph.supported ? SUPPORTED : 0) |
         (paragraph.inferred ? INFERRED : 0) |
         (paragraph.citationIds.length === 0 && !paragraph.inferred ? UNCITED : 0),
     );
@@ -102,27 +111,34 @@ export class SentParagraphs {
 /** The texts and citations of the paragraphs sent, in shared arrays. */
 class SentContent {
   private readonly texts: string[] = [];
+  /** Per paragraph: its verdict's code. */
+  private readonly verdicts: number[] = [];
   /** Per paragraph: the end of its citations. */
   private readonly citationEnds: number[] = [];
   /** Per citation, of every paragraph in turn. */
   private readonly ids: string[] = [];
   private readonly numbers: number[] = [];
   private readonly scores: number[] = [];
-  private readonly citationFlags: number[] = [];
+  /** Per citation: its verdict's code. */
+  private readonly citationVerdicts: number[] = [];
   /** Verified quotes, by citation position: few answers have any. */
   private readonly quotes = new Map<number, Quote>();
+  /** Evidence, by citation position: the objects the check made, not copies. */
+  private readonly evidence = new Map<number, SupportEvidence>();
 
   add(paragraph: CitationParagraph): void {
     const { support } = paragraph;
     paragraph.citationIds.forEach((citationId, i) => {
       const entry = support?.[i];
       if (entry?.quote) this.quotes.set(this.ids.length, entry.quote);
+      if (entry?.evidence) this.evidence.set(this.ids.length, entry.evidence);
       this.ids.push(citationId);
       this.numbers.push(paragraph.citationNumbers[i]!);
       this.scores.push(entry?.score ?? 0);
-      this.citationFlags.push(entry?.verdict === 'supported' ? CITATION_SUPPORTED : 0);
+      this.citationVerdicts.push(verdictCode(entry?.verdict));
     });
     this.texts.push(paragraph.text);
+    this.verdicts.push(verdictCode(paragraph.verdict));
     this.citationEnds.push(this.ids.length);
   }
 
@@ -138,7 +154,11 @@ class SentContent {
     };
     if (flags & JUDGED) {
       paragraph.support = citationIds.map((citationId, i) => this.supportEntry(citationId, start + i));
-      paragraph.supported = (flags & SUPPORTED) !== 0;
+      const verdict = VERDICTS[this.verdicts[at]!];
+      if (verdict !== undefined) {
+        paragraph.verdict = verdict;
+        paragraph.supported = verdict === 'verified';
+      }
       paragraph.inferred = (flags & INFERRED) !== 0;
     }
     return paragraph;
@@ -146,10 +166,13 @@ class SentContent {
 
   private supportEntry(citationId: string, at: number): CitationSupportEntry {
     const quote = this.quotes.get(at);
+    const evidence = this.evidence.get(at);
     return {
       citationId,
       score: this.scores[at]!,
-      verdict: this.citationFlags[at]! & CITATION_SUPPORTED ? 'supported' : 'unsupported',
+      // A judged paragraph's citations all carry a verdict; a missing one reads as the check could not tell.
+      verdict: VERDICTS[this.citationVerdicts[at]!] ?? 'unverified',
+      ...(evidence ? { evidence } : {}),
       ...(quote ? { quote } : {}),
     };
   }

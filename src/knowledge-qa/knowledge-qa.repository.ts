@@ -67,17 +67,19 @@ old_graph_refs AS (
   DELETE FROM "adi_knowledge_base_qa_ref_graph" WHERE "qa_record_id" IN (SELECT "id" FROM saved) RETURNING 1),
 paragraphs AS (
   INSERT INTO "adi_knowledge_base_qa_citation_paragraph"
-    ("qa_record_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "is_inferred")
-  SELECT saved."id", p."paragraphIndex", p."text", p."citationIdsJson", p."supported", coalesce(p."inferred", false)
+    ("qa_record_id", "paragraph_index", "text", "citation_ids_json", "support_verdict", "is_supported",
+     "is_inferred")
+  SELECT saved."id", p."paragraphIndex", p."text", p."citationIdsJson", p."verdict", p."supported",
+         coalesce(p."inferred", false)
     FROM saved, input, jsonb_to_recordset(j->'paragraphs')
       AS ${PARAGRAPH_RECORD}
   RETURNING 1),
 citations AS (
   INSERT INTO "adi_knowledge_base_qa_citation"
     ("qa_record_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id", "support_score",
-     "support_verdict", "quote_text", "quote_start", "quote_end")
+     "support_verdict", "support_evidence", "quote_text", "quote_start", "quote_end")
   SELECT saved."id", c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
-         c."supportScore", c."supportVerdict", c."quoteText", c."quoteStart", c."quoteEnd"
+         c."supportScore", c."supportVerdict", c."supportEvidence", c."quoteText", c."quoteStart", c."quoteEnd"
     FROM saved, input, jsonb_to_recordset(j->'citations')
       AS ${CITATION_RECORD}
   RETURNING 1),

@@ -7,7 +7,7 @@ export interface ObservedEvent {
   summary?: {
     hasCitationError: boolean;
     droppedCitationCount: number;
-    unsupportedCitationCount?: number;
+    contradictedCitationCount?: number;
     refused?: boolean;
   };
   usage?: { completionTokens?: number };
@@ -25,11 +25,14 @@ export interface AnswerInstruments {
   refusals: Counter;
 }
 
+/** The support check's verdicts, each a `result` of the citations counter. */
+export const CITATION_VERDICTS = ['verified', 'unverified', 'contradicted'] as const;
+
 /** The measurements of one answer, from the model call to how the answer ended. */
 export class AnswerMetrics {
   private readonly startedAt = performance.now();
   private sawModelOutput = false;
-  private sawUnsupported = 0;
+  private sawContradicted = 0;
   private ended = false;
 
   constructor(private readonly instruments: AnswerInstruments) {}
@@ -53,15 +56,18 @@ export class AnswerMetrics {
       const { citationIds, support, inferred } = event.paragraph;
       this.instruments.citations.inc({ result: 'emitted' }, citationIds.length);
       if (inferred) this.instruments.citations.inc({ result: 'inferred' }, citationIds.length);
-      this.sawUnsupported += support?.filter((entry) => entry.verdict === 'unsupported').length ?? 0;
+      // Counted as they are sent, so that an answer that fails later still counts the verdicts it showed.
+      for (const verdict of CITATION_VERDICTS) {
+        const count = support?.filter((entry) => entry.verdict === verdict).length ?? 0;
+        if (count > 0) this.instruments.citations.inc({ result: verdict }, count);
+        if (verdict === 'contradicted') this.sawContradicted += count;
+      }
     } else if (event.type === 'done' && event.summary) {
       const { summary, usage } = event;
       this.instruments.citations.inc({ result: 'dropped' }, summary.droppedCitationCount);
-      // Servers that drop unsupported citations count them only in the summary.
-      this.instruments.citations.inc(
-        { result: 'unsupported' },
-        Math.max(summary.unsupportedCitationCount ?? 0, this.sawUnsupported),
-      );
+      // Contradicted citations the drop policy took out were never sent: only the summary counts them.
+      const dropped = (summary.contradictedCitationCount ?? 0) - this.sawContradicted;
+      if (dropped > 0) this.instruments.citations.inc({ result: 'contradicted' }, dropped);
       if (summary.hasCitationError) this.instruments.fallbacks.inc();
       if (summary.refused) this.instruments.refusals.inc();
       if (usage?.completionTokens) this.instruments.tokens.inc(usage.completionTokens);

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { DATA_SOURCE } from '../database/database.module.js';
-import { AnswerMetrics, type AnswerInstruments } from './answer-metrics.js';
+import { AnswerMetrics, CITATION_VERDICTS, type AnswerInstruments } from './answer-metrics.js';
 
 /** The part of node-postgres' pool the gauges read. */
 interface PoolCounts {
@@ -61,7 +61,9 @@ export class MetricsService {
       }),
       citations: new Counter({
         name: 'citation_stream_citations_total',
-        help: 'Citations by result: emitted in paragraphs, dropped as invalid, unsupported by their source, inferred',
+        help:
+          'Citations by result: emitted in paragraphs, dropped as invalid, inferred; and by the support check: ' +
+          'verified in their source, unverified (the check cannot tell), contradicted by their source',
         labelNames: ['result'],
         registers,
       }),
@@ -76,6 +78,10 @@ export class MetricsService {
         registers,
       }),
     };
+    // Every result from the start, at zero: a rate over a series that appears late misses its first increase.
+    for (const result of ['emitted', 'dropped', 'inferred', ...CITATION_VERDICTS]) {
+      this.instruments.citations.inc({ result }, 0);
+    }
     this.storageFailures = new Counter({
       name: 'citation_stream_storage_failures_total',
       help: 'Answers that could not be stored',

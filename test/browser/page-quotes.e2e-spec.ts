@@ -66,9 +66,9 @@ describe('the web page showing supported quotes', () => {
     const card = page.locator('[data-testid=source-card]');
     // The verified span covers the quoted words; punctuation at its end is not part of the match.
     expect(await card.locator('[data-testid=quote]').textContent()).toBe(quote.replace(/\p{P}+$/u, ''));
-    expect(await card.locator('[data-testid=verdict]').textContent()).toMatch(/^Supported by the source/);
+    expect(await card.locator('[data-testid=verdict]').textContent()).toMatch(/^Found in the source/);
     expect(await page.getAttribute(`${LAST_ANSWER} [data-testid=citation-number]`, 'class')).toMatch(
-      /(^|\s)supported(\s|$)/,
+      /(^|\s)verified(\s|$)/,
     );
   }, 90_000);
 });

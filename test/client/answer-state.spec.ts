@@ -1,5 +1,6 @@
 import {
   applyEvent,
+  hasContradiction,
   initialState,
   noticesOf,
   pendingText,
@@ -66,15 +67,23 @@ describe('the answer state', () => {
     expect(state.paragraphs[0]).toMatchObject({ text: 'New.', citationIds: ['E1'] });
   });
 
-  it('applies a later verdict to the paragraph it names', () => {
+  it('applies a later verdict to the paragraph it names, its evidence replacing the first one’s', () => {
+    const conflict = { kind: 'number' as const, claim: '45 seconds', source: '30 seconds' };
     const state = run([
       {
         event: '[CITATION_PARAGRAPH]',
         data: paragraph(0, 'A claim.', ['E1', 'E2'], {
           support: [
-            { citationId: 'E1', score: 0.2, verdict: 'unsupported' },
-            { citationId: 'E2', score: 0.9, verdict: 'supported', quote: { text: 'x', start: 0, end: 1 } },
+            { citationId: 'E1', score: 0.2, verdict: 'unverified' },
+            {
+              citationId: 'E2',
+              score: 0.9,
+              verdict: 'verified',
+              evidence: { spans: [{ start: 0, end: 4 }] },
+              quote: { text: 'x', start: 0, end: 1 },
+            },
           ],
+          verdict: 'verified',
           supported: true,
         }),
       },
@@ -83,14 +92,79 @@ describe('the answer state', () => {
         data: JSON.stringify({
           paragraphIndex: 0,
           verifier: 'model',
-          verdicts: [{ citationId: 'E1', verdict: 'supported', score: 0.8 }],
+          verdicts: [{ citationId: 'E2', verdict: 'contradicted', score: 0.8, evidence: { spans: [], conflict } }],
         }),
       },
     ]);
     expect(state.paragraphs[0]!.support).toEqual([
-      { citationId: 'E1', score: 0.8, verdict: 'supported', verifier: 'model' },
-      { citationId: 'E2', score: 0.9, verdict: 'supported', quote: { text: 'x', start: 0, end: 1 } },
+      { citationId: 'E1', score: 0.2, verdict: 'unverified' },
+      {
+        citationId: 'E2',
+        score: 0.8,
+        verdict: 'contradicted',
+        evidence: { spans: [], conflict },
+        quote: { text: 'x', start: 0, end: 1 },
+        verifier: 'model',
+      },
     ]);
+    expect(state.paragraphs[0]).toMatchObject({ verdict: 'contradicted', supported: false });
+    expect(hasContradiction(state.paragraphs[0]!)).toBe(true);
+  });
+
+  it('says each paragraph’s verdict, and warns only of a contradicted one', () => {
+    const state = run([
+      {
+        event: '[CITATION_PARAGRAPH]',
+        data: paragraph(0, 'Found.', ['E1'], {
+          support: [{ citationId: 'E1', score: 1, verdict: 'verified' }],
+          verdict: 'verified',
+          supported: true,
+        }),
+      },
+      {
+        event: '[CITATION_PARAGRAPH]',
+        data: paragraph(1, 'Cannot tell.', ['E1'], {
+          support: [{ citationId: 'E1', score: 0.1, verdict: 'unverified' }],
+          verdict: 'unverified',
+          supported: false,
+        }),
+      },
+      {
+        event: '[CITATION_PARAGRAPH]',
+        data: paragraph(2, 'Wrong.', ['E1'], {
+          support: [{ citationId: 'E1', score: 0.9, verdict: 'contradicted' }],
+          verdict: 'contradicted',
+          supported: false,
+        }),
+      },
+      { event: '[CITATION_PARAGRAPH]', data: paragraph(3, 'Not checked.', ['E1']) },
+    ]);
+    expect(state.paragraphs.map((p) => p.verdict)).toEqual(['verified', 'unverified', 'contradicted', undefined]);
+    expect(state.paragraphs.map(hasContradiction)).toEqual([false, false, true, false]);
+  });
+
+  it('reads an older server’s supported and unsupported as verified and unverified', () => {
+    const state = run([
+      {
+        event: '[CITATION_PARAGRAPH]',
+        data: paragraph(0, 'Old.', ['E1', 'E2'], {
+          support: [
+            { citationId: 'E1', score: 0.9, verdict: 'supported' },
+            { citationId: 'E2', score: 0.1, verdict: 'unsupported' },
+          ],
+          supported: true,
+        }),
+      },
+    ]);
+    expect(state.paragraphs[0]).toMatchObject({
+      verdict: 'verified',
+      supported: true,
+      support: [
+        { citationId: 'E1', verdict: 'verified' },
+        { citationId: 'E2', verdict: 'unverified' },
+      ],
+    });
+    expect(hasContradiction(state.paragraphs[0]!)).toBe(false);
   });
 
   it('ends with [DONE]: META read, the answer uuid known; sources listed in number order', () => {

@@ -1,20 +1,15 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import {
+  hasContradiction,
   noticesOf,
   pendingText,
   sourcesInOrder,
   type AnswerState,
   type CitationParagraph,
-  type CitationRef,
   type CitationSupport,
 } from '@citation-stream/client';
 import { t } from './i18n.js';
-
-/** A source card to show: the source, and how the paragraph it was opened from is supported by it. */
-interface OpenCard {
-  ref: CitationRef;
-  support?: CitationSupport | undefined;
-}
+import { conflictText, SourceCard, titleOf, type OpenCard } from './source-card.js';
 
 /** One answer: its paragraphs with their citation numbers, the text still coming, notices, and the sources. */
 export function AnswerView({ state }: { state: AnswerState }) {
@@ -116,89 +111,60 @@ function Progress({ state }: { state: AnswerState }) {
   ) : null;
 }
 
+/**
+ * A paragraph and its citation numbers. A verified citation carries a quiet mark; an unverified one looks like
+ * any citation (the check could not tell, nothing is wrong); a contradicted one is marked, and the paragraph
+ * says what disagrees.
+ */
 function Paragraph({ paragraph, onOpen }: { paragraph: CitationParagraph; onOpen: (citationId: string) => void }) {
+  const contradicted = hasContradiction(paragraph);
   return (
-    <p
-      class={paragraph.supported === false ? 'paragraph unsupported' : 'paragraph'}
-      data-testid="paragraph"
-      data-index={paragraph.paragraphIndex}
-    >
-      {paragraph.text}
-      {paragraph.citationIds.map((citationId, i) => {
-        const verdict = paragraph.support?.[i]?.verdict;
-        return (
-          <button
-            key={citationId}
-            class={`citation ${verdict ?? ''}`}
-            data-testid="citation-number"
-            data-citation-id={citationId}
-            title={verdict ? t(verdict) : t('source')}
-            onClick={() => onOpen(citationId)}
-          >
-            {paragraph.citationNumbers[i]}
-          </button>
-        );
-      })}
-      {paragraph.inferred && (
-        <span class="badge" data-testid="inferred">
-          {t('inferred')}
-        </span>
-      )}
-    </p>
-  );
-}
-
-function SourceCard({ card, onClose }: { card: OpenCard; onClose: () => void }) {
-  const { ref, support } = card;
-  const text = ref.type === 'embedding' ? ref.payload.text : graphText(ref);
-  const range = support?.quote ? quoteRange(text, support.quote) : undefined;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    addEventListener('keydown', onKey);
-    return () => removeEventListener('keydown', onKey);
-  }, [onClose]);
-  return (
-    <div class="overlay" onClick={onClose}>
-      <div
-        class="card"
-        role="dialog"
-        aria-label={titleOf(ref)}
-        data-testid="source-card"
-        onClick={(event) => event.stopPropagation()}
+    <>
+      <p
+        class={contradicted ? 'paragraph contradicted' : 'paragraph'}
+        data-testid="paragraph"
+        data-index={paragraph.paragraphIndex}
+        data-verdict={paragraph.verdict}
       >
-        <header>
-          <span class="number">{ref.displayNumber}</span>
-          <h3 data-testid="source-title">{titleOf(ref)}</h3>
-          <button class="link" onClick={onClose} aria-label={t('close')}>
-            ✕
-          </button>
-        </header>
-        <p class={`verdict ${support?.verdict ?? 'unverified'}`} data-testid="verdict">
-          {support ? `${t(support.verdict)} (${t('score')} ${support.score.toFixed(2)})` : t('unverified')}
-        </p>
-        <blockquote class="source-text" data-testid="source-text">
-          {range ? (
-            <>
-              {text.slice(0, range[0])}
-              <mark data-testid="quote" title={t('quote')}>
-                {text.slice(range[0], range[1])}
-              </mark>
-              {text.slice(range[1])}
-            </>
-          ) : (
-            text
+        {paragraph.text}
+        {paragraph.citationIds.map((citationId, i) => {
+          const verdict = paragraph.support?.[i]?.verdict;
+          // The verified and contradicted marks are drawn by the style sheet: the button's text stays the number.
+          return (
+            <button
+              key={citationId}
+              class={`citation ${verdict ?? ''}`}
+              data-testid="citation-number"
+              data-citation-id={citationId}
+              data-verdict={verdict}
+              title={verdict ? t(verdict) : t('source')}
+              aria-label={verdict ? `${paragraph.citationNumbers[i]}: ${t(verdict)}` : undefined}
+              onClick={() => onOpen(citationId)}
+            >
+              {paragraph.citationNumbers[i]}
+            </button>
+          );
+        })}
+        {paragraph.inferred && (
+          <span class="badge" data-testid="inferred">
+            {t('inferred')}
+          </span>
+        )}
+      </p>
+      {contradicted && (
+        <p class="contradiction" role="alert" data-testid="contradiction">
+          <strong>⚠ {t('contradicted')}.</strong>{' '}
+          {(paragraph.support ?? []).map((entry, i) =>
+            entry.verdict === 'contradicted' && entry.evidence?.conflict ? (
+              <span key={entry.citationId} data-testid="conflict">
+                {conflictText(entry.evidence.conflict, paragraph.citationNumbers[i])}{' '}
+              </span>
+            ) : null,
           )}
-        </blockquote>
-      </div>
-    </div>
+        </p>
+      )}
+    </>
   );
-}
-
-/** The quote's offsets when they match its text; else where its text occurs; else nothing to highlight. */
-function quoteRange(text: string, quote: { text: string; start: number; end: number }): [number, number] | undefined {
-  if (text.slice(quote.start, quote.end) === quote.text) return [quote.start, quote.end];
-  const at = quote.text ? text.indexOf(quote.text) : -1;
-  return at >= 0 ? [at, at + quote.text.length] : undefined;
 }
 
 function supportOf(paragraph: CitationParagraph, citationId: string): CitationSupport | undefined {
@@ -211,15 +177,4 @@ function firstSupport(state: AnswerState, citationId: string): CitationSupport |
     if (support) return support;
   }
   return undefined;
-}
-
-export function titleOf(ref: CitationRef): string {
-  if (ref.type === 'embedding') return ref.payload.title || ref.citationId;
-  return ref.payload.kind === 'vertex' ? ref.payload.name : `${ref.payload.sourceName} → ${ref.payload.targetName}`;
-}
-
-function graphText(ref: Extract<CitationRef, { type: 'graph' }>): string {
-  const payload = ref.payload;
-  if (payload.kind === 'vertex') return [payload.name, payload.description].filter(Boolean).join(': ');
-  return `${payload.sourceName} —${payload.label}→ ${payload.targetName}${payload.description ? `: ${payload.description}` : ''}`;
 }

@@ -30,9 +30,13 @@ const en = {
   truncated: 'The answer was cut off: the model reached its length limit.',
   refused: 'The model declined to answer this question.',
   stopped: 'Stopped.',
-  supported: 'Supported by the source',
-  unsupported: 'Not supported by the source',
-  unverified: 'Not checked',
+  verified: 'Found in the source',
+  unverified: 'Not verified: the check could not match this to the source',
+  contradicted: 'The source says otherwise',
+  conflict: 'The answer says “{claim}”; the source says “{source}”.',
+  conflictAt: 'Source {number}: the answer says “{claim}”; the source says “{source}”.',
+  evidence: 'Where the source says it',
+  notChecked: 'Not checked',
   inferred: 'Citations attributed by the server',
   quote: 'Quoted passage',
   score: 'score',
@@ -89,9 +93,13 @@ const zh: Record<MessageKey, string> = {
   truncated: '回答被截断：模型达到了长度上限。',
   refused: '模型拒绝回答这个问题。',
   stopped: '已停止。',
-  supported: '来源支持此段',
-  unsupported: '来源不支持此段',
-  unverified: '未核对',
+  verified: '已在来源中找到',
+  unverified: '未能核实：检查无法将此段与来源对应',
+  contradicted: '来源的说法与此不同',
+  conflict: '回答说“{claim}”，来源说“{source}”。',
+  conflictAt: '来源 {number}：回答说“{claim}”，来源说“{source}”。',
+  evidence: '来源中的对应语句',
+  notChecked: '未核对',
   inferred: '引用由服务器推断',
   quote: '引用的原文',
   score: '得分',
@@ -137,6 +145,7 @@ export function setLanguage(next: Language): void {
   document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
 }
 
-export function t(key: MessageKey): string {
-  return messages[current][key];
+/** A message, its `{name}` placeholders filled from `values`. */
+export function t(key: MessageKey, values: Record<string, string | number> = {}): string {
+  return messages[current][key].replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
 }

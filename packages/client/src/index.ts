@@ -11,6 +11,7 @@ export {
 } from './client.js';
 export {
   applyEvent,
+  hasContradiction,
   initialState,
   isFinished,
   noticesOf,

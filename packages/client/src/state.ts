@@ -5,7 +5,9 @@ import {
   type CitationDone,
   type CitationParagraph,
   type CitationRef,
+  type CitationSupport,
   type CitationVerdict,
+  type SupportVerdict,
   type StateChange,
   type WireEvent,
 } from './types.js';
@@ -93,7 +95,7 @@ function reduce(state: AnswerState, { event, data }: WireEvent): AnswerState {
       return { ...state, refs: { ...state.refs, [ref.citationId]: ref } };
     }
     case EVENT.citationParagraph: {
-      const paragraph = JSON.parse(data) as CitationParagraph;
+      const paragraph = withVerdicts(JSON.parse(data) as CitationParagraph);
       const paragraphs = [...state.paragraphs];
       paragraphs[paragraph.paragraphIndex] = paragraph;
       return { ...state, paragraphs };
@@ -126,21 +128,59 @@ function live(state: AnswerState): AnswerStatus {
   return state.status === 'connecting' || state.status === 'reconnecting' ? 'streaming' : state.status;
 }
 
+/**
+ * A paragraph with its verdicts said the current way. Servers from before there were three verdicts send
+ * `supported` and citation verdicts 'supported' or 'unsupported'; their check could not tell a contradiction, so
+ * those read as verified and unverified.
+ */
+function withVerdicts(paragraph: CitationParagraph): CitationParagraph {
+  if (paragraph.support === undefined && paragraph.supported === undefined) return paragraph;
+  const support = paragraph.support?.map((entry) => {
+    const verdict = currentVerdict(entry.verdict);
+    return verdict === entry.verdict ? entry : { ...entry, verdict };
+  });
+  const verdict = paragraph.verdict ?? (paragraph.supported ? 'verified' : 'unverified');
+  return { ...paragraph, ...(support ? { support } : {}), verdict, supported: verdict === 'verified' };
+}
+
+function currentVerdict(verdict: string): SupportVerdict {
+  if (verdict === 'supported') return 'verified';
+  if (verdict === 'verified' || verdict === 'contradicted') return verdict;
+  return 'unverified';
+}
+
 function applyVerdict(state: AnswerState, verdict: CitationVerdict): AnswerState {
   const paragraph = state.paragraphs[verdict.paragraphIndex];
   if (!paragraph) return state;
-  const support = paragraph.citationIds.map((citationId, i) => {
-    const before = paragraph.support?.[i] ?? { citationId, score: 0, verdict: 'unsupported' as const };
+  const support = paragraph.citationIds.map((citationId, i): CitationSupport => {
+    const before = paragraph.support?.[i] ?? { citationId, score: 0, verdict: 'unverified' };
     const later = verdict.verdicts.find((candidate) => candidate.citationId === citationId);
-    return later ? { ...before, verdict: later.verdict, score: later.score, verifier: verdict.verifier } : before;
+    if (!later) return before;
+    // The later verdict's evidence replaces the first one's: spans found by one check do not back another's verdict.
+    const { evidence: _first, ...rest } = before;
+    return {
+      ...rest,
+      verdict: currentVerdict(later.verdict),
+      score: later.score,
+      ...(later.evidence ? { evidence: later.evidence } : {}),
+      verifier: verdict.verifier,
+    };
   });
   const paragraphs = [...state.paragraphs];
-  paragraphs[verdict.paragraphIndex] = {
-    ...paragraph,
-    support,
-    supported: support.length === 0 || support.some((entry) => entry.verdict === 'supported'),
-  };
+  const whole = paragraphVerdictOf(support);
+  paragraphs[verdict.paragraphIndex] = { ...paragraph, support, verdict: whole, supported: whole === 'verified' };
   return { ...state, paragraphs };
+}
+
+/** A paragraph's verdict from its citations': contradicted when any is, verified when one verifies it. */
+function paragraphVerdictOf(support: readonly CitationSupport[]): SupportVerdict {
+  if (support.some((entry) => entry.verdict === 'contradicted')) return 'contradicted';
+  return support.some((entry) => entry.verdict === 'verified') ? 'verified' : 'unverified';
+}
+
+/** Whether a source contradicts the paragraph: the one verdict a reader must be warned of. */
+export function hasContradiction(paragraph: Pick<CitationParagraph, 'verdict' | 'support'>): boolean {
+  return paragraph.verdict === 'contradicted' || (paragraph.support ?? []).some((e) => e.verdict === 'contradicted');
 }
 
 /** Whether the stream is over (for good: a resume cannot continue it). */

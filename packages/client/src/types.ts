@@ -41,7 +41,34 @@ export type CitationRef =
   | { citationId: string; displayNumber: number; type: 'embedding'; payload: EmbeddingPayload }
   | { citationId: string; displayNumber: number; type: 'graph'; payload: GraphVertexPayload | GraphEdgePayload };
 
-export type SupportVerdict = 'supported' | 'unsupported';
+/**
+ * What the server's support check found of a citation, for a reader:
+ *   - `verified`: the paragraph's claims were found in the source (`evidence.spans` says where);
+ *   - `unverified`: the check cannot tell; nothing is wrong as far as it can see;
+ *   - `contradicted`: the source says otherwise (`evidence.conflict` says what disagrees). Only this one warns.
+ */
+export type SupportVerdict = 'verified' | 'unverified' | 'contradicted';
+
+/** A span of the cited ref's `payload.text`: UTF-16 offsets, `end` exclusive. */
+export interface SourceSpan {
+  start: number;
+  end: number;
+}
+
+export interface SupportConflict {
+  kind: 'number' | 'unit' | 'date' | 'name' | 'negation';
+  /** The paragraph's words that disagree. */
+  claim: string;
+  /** The source's words they disagree with. */
+  source: string;
+}
+
+export interface SupportEvidence {
+  /** The source sentences the paragraph's claims were aligned to, in source order. */
+  spans: SourceSpan[];
+  /** Only on `contradicted`. */
+  conflict?: SupportConflict;
+}
 
 /** A verified quote: UTF-16 offsets into the cited ref's `payload.text`, `end` exclusive. */
 export interface SupportQuote {
@@ -50,11 +77,13 @@ export interface SupportQuote {
   end: number;
 }
 
-/** How well one citation of a paragraph is supported by its source. */
+/** What the support check found of one citation of a paragraph. */
 export interface CitationSupport {
   citationId: string;
   score: number;
   verdict: SupportVerdict;
+  /** Where the verdict comes from; absent when the source holds nothing the paragraph's claims align to. */
+  evidence?: SupportEvidence;
   quote?: SupportQuote;
   /** Who gave the verdict when a later `[CITATION_VERDICT]` replaced the first one. */
   verifier?: string;
@@ -68,6 +97,9 @@ export interface CitationParagraph {
   citationNumbers: number[];
   /** `support[i]` belongs to `citationIds[i]`; absent from servers that do not check support. */
   support?: CitationSupport[];
+  /** The paragraph as a whole: `contradicted` when any citation is; absent when support was not checked. */
+  verdict?: SupportVerdict;
+  /** Older name: `verdict === 'verified'`. */
   supported?: boolean;
   /** The server attributed this paragraph's citations itself after the model broke the format. */
   inferred?: boolean;
@@ -77,7 +109,7 @@ export interface CitationParagraph {
 export interface CitationVerdict {
   paragraphIndex: number;
   verifier: string;
-  verdicts: { citationId: string; verdict: SupportVerdict; score: number }[];
+  verdicts: { citationId: string; verdict: SupportVerdict; score: number; evidence?: SupportEvidence }[];
 }
 
 export type CitationMode = 'paragraph' | 'answer';
@@ -88,7 +120,15 @@ export interface CitationDone {
   paragraphCount: number;
   refCount: number;
   hasCitationError: boolean;
+  verifiedCitationCount?: number;
+  unverifiedCitationCount?: number;
+  /** Contradicted citations, whether the server dropped them or flagged them. */
+  contradictedCitationCount?: number;
+  verifiedParagraphCount?: number;
+  contradictedParagraphCount?: number;
+  /** Older name of `contradictedCitationCount`. */
   unsupportedCitationCount?: number;
+  /** Older name of `verifiedParagraphCount`. */
   supportedParagraphCount?: number;
   inferredParagraphCount?: number;
   unverifiedQuoteCount?: number;
@@ -110,6 +150,11 @@ export interface AnswerMeta {
     hasCitationError?: boolean;
     droppedCitationCount?: number;
     uncitedParagraphCount?: number;
+    verifiedCitationCount?: number;
+    unverifiedCitationCount?: number;
+    contradictedCitationCount?: number;
+    verifiedParagraphCount?: number;
+    contradictedParagraphCount?: number;
     unsupportedCitationCount?: number;
     supportedParagraphCount?: number;
     inferredParagraphCount?: number;

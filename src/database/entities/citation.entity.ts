@@ -1,3 +1,4 @@
+import type { SupportEvidence } from '../../citation/support/support-verifier.js';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 /** One paragraph of an answer as its stream carried it. */
@@ -20,9 +21,16 @@ export class CitationParagraphEntity {
   @Column({ name: 'citation_ids_json', type: 'text' })
   citationIdsJson!: string;
 
-  /** The support check's verdict on the paragraph as a whole; null when checks were off. */
+  /** Older form of `supportVerdict`, still written: the paragraph was verified; null when checks were off. */
   @Column({ name: 'is_supported', type: 'boolean', nullable: true })
   isSupported!: boolean | null;
+
+  /**
+   * The support check's verdict on the paragraph as a whole (`SupportVerdict`); null when checks were off, and on
+   * rows stored before there were three verdicts (read from `isSupported`).
+   */
+  @Column({ name: 'support_verdict', type: 'varchar', length: 16, nullable: true })
+  supportVerdict!: string | null;
 
   /** The server attributed the citations itself, the model having broken the format. */
   @Column({ name: 'is_inferred', type: 'boolean', default: false })
@@ -67,8 +75,13 @@ export class CitationEntity {
   @Column({ name: 'support_score', type: 'double precision', nullable: true })
   supportScore!: number | null;
 
+  /** `SupportVerdict`; rows stored before there were three verdicts hold 'supported' or 'unsupported'. */
   @Column({ name: 'support_verdict', type: 'varchar', length: 16, nullable: true })
   supportVerdict!: string | null;
+
+  /** The verdict's `SupportEvidence`; null when the check found none, or when checks were off. */
+  @Column({ name: 'support_evidence', type: 'jsonb', nullable: true })
+  supportEvidence!: SupportEvidence | null;
 
   /** A verified quote: the source's words and their UTF-16 span in the source text. */
   @Column({ name: 'quote_text', type: 'text', nullable: true })

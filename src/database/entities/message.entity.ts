@@ -77,6 +77,23 @@ export class MessageEntity {
   @Column({ name: 'uncited_paragraph_count', type: 'integer', default: 0 })
   uncitedParagraphCount!: number;
 
+  /** Citations and paragraphs by the support check's verdict: zero on answers stored before it had three. */
+  @Column({ name: 'verified_citation_count', type: 'integer', default: 0 })
+  verifiedCitationCount!: number;
+
+  @Column({ name: 'unverified_citation_count', type: 'integer', default: 0 })
+  unverifiedCitationCount!: number;
+
+  @Column({ name: 'contradicted_citation_count', type: 'integer', default: 0 })
+  contradictedCitationCount!: number;
+
+  @Column({ name: 'verified_paragraph_count', type: 'integer', default: 0 })
+  verifiedParagraphCount!: number;
+
+  @Column({ name: 'contradicted_paragraph_count', type: 'integer', default: 0 })
+  contradictedParagraphCount!: number;
+
+  /** Older names, still written: contradicted citations, and verified paragraphs. */
   @Column({ name: 'unsupported_citation_count', type: 'integer', default: 0 })
   unsupportedCitationCount!: number;
 
