@@ -98,6 +98,11 @@ export class AuthService {
     return { token, name: user.name, email: user.email, uuid: user.uuid };
   }
 
+  /** Ends the login everywhere at once: no instance accepts the token once this resolves. */
+  logout(token: string): Promise<void> {
+    return this.tokens.revoke(token);
+  }
+
   /**
    * The user of a request's `Authorization` token (raw, or after `Bearer`), looked up once per request: the ask
    * route's quota check runs before the guard and needs the user too, and each look-up is a statement.
