@@ -9,6 +9,7 @@ import { RetrievalIndexes1796100000000 } from './1796100000000-retrieval-indexes
 import { KnowledgeQaCitationSupport1796200000000 } from './1796200000000-knowledge-qa-citation-support.js';
 import { AskRateOnLimiter1796250000000 } from './1796250000000-ask-rate-on-limiter.js';
 import { KnowledgeTermCounts1796300000000 } from './1796300000000-knowledge-term-counts.js';
+import { GeneratedPasswordFlag1796400000000 } from './1796400000000-generated-password-flag.js';
 
 /** Every migration, in order. Register a new one here. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   KnowledgeQaCitationSupport1796200000000,
   AskRateOnLimiter1796250000000,
   KnowledgeTermCounts1796300000000,
+  GeneratedPasswordFlag1796400000000,
 ];

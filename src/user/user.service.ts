@@ -20,11 +20,15 @@ export class UserService {
     private readonly auth: AuthService,
   ) {}
 
-  /** The legacy `ConfigResp`: the limits, and what the user has used of them, every object present. */
+  /**
+   * The legacy `ConfigResp`: the limits, and what the user has used of them, every object present; and, beyond it,
+   * whether the user still has the password the service generated (legacy clients ignore the extra field).
+   */
   async settings(user: CurrentUser) {
-    const used = await this.usage.usageOf(user.id);
+    const [used, stored] = await Promise.all([this.usage.usageOf(user.id), this.users.findById(user.id)]);
     const quota = this.config.quota;
     return {
+      passwordChangeRequired: stored?.passwordChangeRequired ?? false,
       contextMsgPairNum: CONTEXT_MESSAGE_PAIRS,
       userQuota: {
         tokenByDay: quota.tokensPerDay,
