@@ -59,6 +59,8 @@ export interface AnswerMeta {
   isRefGraph: boolean;
   totalTokens?: number;
   completionTokens?: number;
+  /** Stopped on request: what the reader has is the answer up to the stop, not a broken one. */
+  stopped?: boolean;
 }
 
 export function metaPayload(summary: CitationSummary, meta: AnswerMeta): string {
@@ -72,6 +74,7 @@ export function metaPayload(summary: CitationSummary, meta: AnswerMeta): string 
     if (TRUE_ONLY_FIELDS.has(field) && summary[field] !== true) continue;
     answer[field] = summary[field];
   }
+  if (meta.stopped) answer.stopped = true;
   return `[META]${JSON.stringify({ question: { tokens: meta.totalTokens, uuid: meta.questionUuid }, answer })}`;
 }
 
