@@ -10,6 +10,7 @@ import { KnowledgeQaCitationSupport1796200000000 } from './1796200000000-knowled
 import { AskRateOnLimiter1796250000000 } from './1796250000000-ask-rate-on-limiter.js';
 import { KnowledgeTermCounts1796300000000 } from './1796300000000-knowledge-term-counts.js';
 import { CitationVerdicts1796400000000 } from './1796400000000-citation-verdicts.js';
+import { GeneratedPasswordFlag1796500000000 } from './1796500000000-generated-password-flag.js';
 
 /** Every migration, in order. Register a new one here. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   AskRateOnLimiter1796250000000,
   KnowledgeTermCounts1796300000000,
   CitationVerdicts1796400000000,
+  GeneratedPasswordFlag1796500000000,
 ];

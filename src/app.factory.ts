@@ -1,15 +1,16 @@
 import 'reflect-metadata';
-import { ConsoleLogger, type INestApplication } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
+import { AppLogger } from './common/app-logger.js';
 import { ExpressBornAdapter } from './http/express-born-adapter.js';
 import type { AppConfig } from './config/app-config.js';
 
 const LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
 
-export function createLogger(config: AppConfig): ConsoleLogger {
+export function createLogger(config: AppConfig): AppLogger {
   const upTo = LEVELS.indexOf(config.log.level);
-  return new ConsoleLogger({ json: config.log.format === 'json', logLevels: [...LEVELS.slice(0, upTo + 1)] });
+  return new AppLogger({ json: config.log.format === 'json', logLevels: [...LEVELS.slice(0, upTo + 1)] });
 }
 
 /** Builds the application without listening, so that tests can start it on a port of their own. */

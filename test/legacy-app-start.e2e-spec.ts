@@ -206,14 +206,31 @@ describe('stock frontend start-up calls', () => {
       ['/draw/star/mine?maxId=9007199254740991&pageSize=20', { draws: [], minId: '0' }],
       ['/draw/public/list?maxId=9007199254740991&pageSize=20', { draws: [], minId: '0' }],
       ['/draw/comment/list/abc?curentPage=1&pageSize=10', emptyPage],
-      ['/workflow/mine/search?keyword=&currentPage=1&pageSize=20', emptyPage],
-      ['/workflow/public/search?keyword=&currentPage=1&pageSize=20', emptyPage],
       ['/workflow/runtime/page?wfUuid=abc&currentPage=1&pageSize=10', emptyPage],
       ['/ai-search-record/list?maxId=0&keyword=', { records: [], minId: '0' }],
     ])('GET %s', async (path, shape) => {
       const { status, body } = await get(path, bed.token);
       expect(status).toBe(200);
       expect(body).toMatchObject({ success: true, data: shape });
+    });
+
+    // The workflow page opens the first workflow as soon as a `records` array comes, and fails on an empty one.
+    it.each(['/workflow/mine/search?keyword=&currentPage=1&pageSize=20', '/workflow/public/search?currentPage=1'])(
+      'GET %s is an empty page without records, so the workflow page opens none',
+      async (path) => {
+        const { status, body } = await get<Record<string, unknown>>(path, bed.token);
+        expect(status).toBe(200);
+        expect(body).toMatchObject({ success: true, data: { total: 0 } });
+        expect(body.data).not.toHaveProperty('records');
+      },
+    );
+
+    it('answers the knowledge-base page\'s first call, for the placeholder base "default", with no records', async () => {
+      const { body } = await get(
+        '/knowledge-base/qa/search?kbUuid=default&keyword=&currentPage=1&pageSize=20',
+        bed.token,
+      );
+      expect(body).toMatchObject({ success: true, data: { records: [], total: 0 } });
     });
 
     it.each(['/workflow/public/component/list', '/workflow/public/operators'])(

@@ -113,13 +113,13 @@ describe.each(['PostgreSQL server', 'PGlite'])('question look-ups (%s)', (kind) 
   it('resolve a token until it expires, even when it was resolved just before', async () => {
     const users = new UserRepository(open.dataSource);
     const user = await users.create({ name: 'bo', email: 'bo@example.test', passwordHash: 'h', isAdmin: false });
-    const tokens = new PgTokenStore(open.dataSource, 60_000);
+    const tokens = new PgTokenStore(open.dataSource, 60_000, undefined);
     const token = await tokens.issue(user.id);
     expect(await tokens.resolve(token)).toBe(user.id);
     expect(await tokens.resolve(token)).toBe(user.id);
     expect(await tokens.resolve('unknown')).toBeUndefined();
 
-    const shortLived = new PgTokenStore(open.dataSource, 300);
+    const shortLived = new PgTokenStore(open.dataSource, 300, undefined);
     const brief = await shortLived.issue(user.id);
     expect(await shortLived.resolve(brief)).toBe(user.id);
     await new Promise((resolve) => setTimeout(resolve, 400));

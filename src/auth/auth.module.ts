@@ -20,13 +20,14 @@ import { UserRepository } from './user.repository.js';
     NewUserHooks,
     { provide: APP_GUARD, useClass: AuthGuard },
     {
-      // Tokens live in Redis when REDIS_URL is set, so that every instance sees them; in PostgreSQL otherwise.
+      // Tokens live in Redis when REDIS_URL is set, so that every instance sees them; in PostgreSQL otherwise, where
+      // a revocation reaches the other instances sharing the server by NOTIFY.
       provide: TOKEN_STORE,
       inject: [APP_CONFIG, DATA_SOURCE, REDIS],
       useFactory: (config: AppConfig, dataSource: DataSource, redis: Redis | undefined) =>
         redis
           ? new RedisTokenStore(redis, config.auth.tokenTtlMs)
-          : new PgTokenStore(dataSource, config.auth.tokenTtlMs),
+          : new PgTokenStore(dataSource, config.auth.tokenTtlMs, config.database.url),
     },
   ],
   exports: [AuthService, UserRepository, NewUserHooks],

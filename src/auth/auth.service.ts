@@ -51,8 +51,15 @@ export class AuthService {
       }
     } else {
       const password = adminPassword ?? randomBytes(12).toString('base64url');
-      admin = await this.createUser({ name: 'admin', email: adminEmail, password, isAdmin: true });
-      if (adminPassword === undefined) {
+      const generated = adminPassword === undefined;
+      admin = await this.createUser({
+        name: 'admin',
+        email: adminEmail,
+        password,
+        isAdmin: true,
+        passwordChangeRequired: generated,
+      });
+      if (generated) {
         this.logger.warn({
           message: 'admin created with a generated password; set ADMIN_PASSWORD to choose one',
           email: adminEmail,
@@ -66,7 +73,13 @@ export class AuthService {
   }
 
   /** A new user; the subscribers of {@link NewUserHooks} prepare what the user needs to chat at once. */
-  async createUser(fields: { name: string; email: string; password: string; isAdmin: boolean }): Promise<UserEntity> {
+  async createUser(fields: {
+    name: string;
+    email: string;
+    password: string;
+    isAdmin: boolean;
+    passwordChangeRequired?: boolean;
+  }): Promise<UserEntity> {
     const passwordHash = await hashPassword(fields.password);
     const user = await this.users.create({ ...fields, passwordHash });
     await this.newUsers.created(user);
@@ -96,6 +109,11 @@ export class AuthService {
     await Promise.all([this.attemptsByAccount.delete(account), this.attemptsByAddress.reward(address, 1)]);
     const token = await this.tokens.issue(user.id);
     return { token, name: user.name, email: user.email, uuid: user.uuid };
+  }
+
+  /** Ends the login everywhere at once: no instance accepts the token once this resolves. */
+  logout(token: string): Promise<void> {
+    return this.tokens.revoke(token);
   }
 
   /**

@@ -24,11 +24,18 @@ export class UserRepository {
     return /^\d{1,18}$/.test(id) ? this.byId.one([id]) : Promise.resolve(null);
   }
 
+  /** A password the user chose (or configured): no longer one to change. */
   async setPassword(id: string, passwordHash: string): Promise<void> {
-    await this.users.update({ id }, { password: passwordHash });
+    await this.users.update({ id }, { password: passwordHash, passwordChangeRequired: false });
   }
 
-  async create(fields: { name: string; email: string; passwordHash: string; isAdmin: boolean }): Promise<UserEntity> {
+  async create(fields: {
+    name: string;
+    email: string;
+    passwordHash: string;
+    isAdmin: boolean;
+    passwordChangeRequired?: boolean;
+  }): Promise<UserEntity> {
     return this.users.save(
       this.users.create({
         uuid: newUuid(),
@@ -36,6 +43,7 @@ export class UserRepository {
         email: fields.email.toLowerCase(),
         password: fields.passwordHash,
         isAdmin: fields.isAdmin,
+        passwordChangeRequired: fields.passwordChangeRequired ?? false,
       }),
     );
   }

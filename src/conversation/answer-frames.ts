@@ -62,6 +62,8 @@ export interface AnswerMeta {
   isRefGraph: boolean;
   totalTokens?: number;
   completionTokens?: number;
+  /** Stopped on request: what the reader has is the answer up to the stop, not a broken one. */
+  stopped?: boolean;
 }
 
 export function metaPayload(summary: CitationSummary, meta: AnswerMeta): string {
@@ -78,6 +80,7 @@ export function metaPayload(summary: CitationSummary, meta: AnswerMeta): string 
   // Older names, kept for existing clients.
   answer.unsupportedCitationCount = summary.contradictedCitationCount;
   answer.supportedParagraphCount = summary.verifiedParagraphCount;
+  if (meta.stopped) answer.stopped = true;
   return `[META]${JSON.stringify({ question: { tokens: meta.totalTokens, uuid: meta.questionUuid }, answer })}`;
 }
 

@@ -332,7 +332,9 @@ export class AskService {
     letGo: () => Promise<void>,
   ): Promise<void> {
     const { mapper } = session;
-    const summary = ending.done?.summary;
+    // A stop cuts the model's JSON short on purpose: that is not the model breaking the citation format.
+    const stopped = ending.kind === 'stopped' && ending.reason === 'stop';
+    const summary = stopped && ending.done ? { ...ending.done.summary, hasCitationError: false } : ending.done?.summary;
     let status: AnswerClosing['status'];
     let end: SseFrame[];
     if (ending.kind === 'failed') {
@@ -359,6 +361,7 @@ export class AskService {
         isRefEmbedding: (hits?.embeddings.length ?? 0) > 0,
         isRefGraph: (hits?.graph.length ?? 0) > 0,
         ...usageMeta(ending.done?.usage),
+        ...(stopped ? { stopped } : {}),
       });
     }
     session.record(end);

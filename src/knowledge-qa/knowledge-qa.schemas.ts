@@ -21,11 +21,14 @@ export const qaAddBody = requestSchema(
   }),
 );
 
-/** `kbUuid` blank: no base named, no records. */
+/**
+ * `kbUuid` blank, or `default` (the stock frontend's placeholder before a knowledge base is chosen, which it asks
+ * for on opening the page and does not catch a refusal of): no base named, no records.
+ */
 export const qaSearchQuery = requestSchema(
   'KnowledgeQaSearchQuery',
   z.object({
-    kbUuid: z.union([z.literal(''), qaKbUuidParam]).default(''),
+    kbUuid: z.union([z.literal(''), z.literal('default').transform(() => '' as const), qaKbUuidParam]).default(''),
     keyword: text(MAX_QUESTION_CHARS).default(''),
     ...paging(100, 20),
   }),

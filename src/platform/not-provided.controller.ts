@@ -2,7 +2,13 @@ import { Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Public } from '../auth/current-user.js';
 import { sseEvent } from '../sse/sse-frames.js';
-import { EMPTY_DRAW_LIST, EMPTY_PAGE, EMPTY_SEARCH_RECORDS, FeatureNotProvidedError } from './not-provided.js';
+import {
+  EMPTY_DRAW_LIST,
+  EMPTY_PAGE,
+  EMPTY_PAGE_NO_RECORDS,
+  EMPTY_SEARCH_RECORDS,
+  FeatureNotProvidedError,
+} from './not-provided.js';
 
 const ok = (data: unknown) => ({ success: true, data });
 
@@ -64,8 +70,14 @@ export class NotProvidedController {
   }
 
   // Workflows (应用).
-  @Get(['workflow/mine/search', 'workflow/public/search', 'workflow/runtime/page'])
+  // The workflow page opens the first of the user's workflows as soon as `records` is there, empty or not.
+  @Get(['workflow/mine/search', 'workflow/public/search'])
   workflowSearch() {
+    return ok(EMPTY_PAGE_NO_RECORDS);
+  }
+
+  @Get('workflow/runtime/page')
+  workflowRuns() {
     return ok(EMPTY_PAGE);
   }
 

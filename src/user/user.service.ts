@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { CurrentUser } from '../auth/current-user.js';
+import { AuthService } from '../auth/auth.service.js';
 import { UserRepository } from '../auth/user.repository.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { TokenRevoker } from './token-revoker.js';
 import { UsageRepository } from './usage.repository.js';
 import { WrongOldPasswordError } from './user-errors.js';
 
@@ -17,14 +17,18 @@ export class UserService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UserRepository,
     private readonly usage: UsageRepository,
-    private readonly tokens: TokenRevoker,
+    private readonly auth: AuthService,
   ) {}
 
-  /** The legacy `ConfigResp`: the limits, and what the user has used of them, every object present. */
+  /**
+   * The legacy `ConfigResp`: the limits, and what the user has used of them, every object present; and, beyond it,
+   * whether the user still has the password the service generated (legacy clients ignore the extra field).
+   */
   async settings(user: CurrentUser) {
-    const used = await this.usage.usageOf(user.id);
+    const [used, stored] = await Promise.all([this.usage.usageOf(user.id), this.users.findById(user.id)]);
     const quota = this.config.quota;
     return {
+      passwordChangeRequired: stored?.passwordChangeRequired ?? false,
       contextMsgPairNum: CONTEXT_MESSAGE_PAIRS,
       userQuota: {
         tokenByDay: quota.tokensPerDay,
@@ -46,7 +50,7 @@ export class UserService {
   }
 
   logout(token: string): Promise<void> {
-    return this.tokens.revoke(token);
+    return this.auth.logout(token);
   }
 
   /** Checks the current password against the stored one (not a copy from login), then replaces it. */

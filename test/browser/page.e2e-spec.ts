@@ -107,6 +107,18 @@ describe('the web page', () => {
     expect(await page.locator(`${LAST_ANSWER} [data-testid=pending]`).textContent()).toContain('that never closes.');
   }, 90_000);
 
+  it('says "Stopped", not that the model broke the citation format, after Stop', async () => {
+    const { page } = browser;
+    fake.enqueue({ content: answerJson(THREE_PARAGRAPHS), chunkSizes: [3], delayMs: 40 });
+    await askInPage(page, QUESTION);
+    await page.locator(`${LAST_ANSWER} [data-testid=paragraph]`).first().waitFor();
+    await page.click('[data-testid=stop]');
+    await answerDone(page);
+    await page.locator(`${LAST_ANSWER} [data-testid=notice-stopped]`).waitFor();
+    expect(await page.locator(`${LAST_ANSWER} [data-testid=notice-stopped]`).textContent()).toBe('Stopped.');
+    expect(await page.locator(`${LAST_ANSWER} [data-testid=notice-fallback]`).count()).toBe(0);
+  }, 90_000);
+
   it('uploads a document to a new knowledge base, attaches it, and answers from it', async () => {
     const { page } = browser;
     await page.click('nav >> text=Knowledge bases');

@@ -185,9 +185,27 @@ describe('the answer state', () => {
     expect(state.status).toBe('done');
     expect(state.answerUuid).toBe('a');
     expect(sourcesInOrder(state).map((r) => r.citationId)).toEqual(['E2', 'E1']);
-    expect(noticesOf(state)).toEqual({ fellBack: true, truncated: true, refused: false });
+    expect(noticesOf(state)).toEqual({ fellBack: true, truncated: true, refused: false, stopped: false });
     // After a fallback, the text after the last paragraph is the rest of the answer, shown as plain text.
     expect(pendingText(state)).toBe('Second');
+  });
+
+  it('reads a stopped answer as stopped, never as one that broke the citation format', () => {
+    const state = run([
+      ...STREAM,
+      {
+        event: '[CITATION_DONE]',
+        data: '{"citationMode":"paragraph","paragraphCount":1,"refCount":1,"hasCitationError":true}',
+        id: '9',
+      },
+      {
+        event: '[DONE]',
+        data: '[META]{"question":{"uuid":"q"},"answer":{"uuid":"a","isRefEmbedding":true,"isRefGraph":false,"hasCitationError":true,"stopped":true}}',
+        id: '10',
+      },
+    ]);
+    expect(state.status).toBe('done');
+    expect(noticesOf(state)).toEqual({ fellBack: false, truncated: false, refused: false, stopped: true });
   });
 
   it('reads [ERROR] as a code and a message', () => {

@@ -1,4 +1,4 @@
-import { CitationClient, type AnswerState, type AnswerStream } from '../../packages/client/src/index.js';
+import { CitationClient, noticesOf, type AnswerState, type AnswerStream } from '../../packages/client/src/index.js';
 import { FakeOpenAi } from '../support/fake-openai.js';
 import { startWithModel, type RunningApp } from '../support/app.js';
 import { answerJson, offerMoreSources, QUESTION, THREE_PARAGRAPHS } from './support/scripted-answer.js';
@@ -82,5 +82,10 @@ describe('the client library resuming and stopping answers', () => {
     expect(final.text.length).toBeLessThan(THREE_PARAGRAPHS.map((p) => p.text).join('\n\n').length);
     const history = await client.history(conversation, 1);
     expect(history[0]?.children?.at(-1)).toMatchObject({ uuid: final.answerUuid, answerStatus: 'interrupted' });
+    // Cut short on request, not broken: stopped, and no citation-format error anywhere.
+    expect(final.meta?.answer).toMatchObject({ stopped: true, hasCitationError: false });
+    expect(final.citationDone?.hasCitationError).toBe(false);
+    expect(noticesOf(final)).toEqual({ fellBack: false, truncated: false, refused: false, stopped: true });
+    expect((await client.citationView(final.answerUuid!)).hasCitationError).toBe(false);
   });
 });

@@ -64,7 +64,7 @@ export function AnswerView({ state }: { state: AnswerState }) {
           {t('refused')}
         </p>
       )}
-      {state.status === 'aborted' && (
+      {(state.status === 'aborted' || notices.stopped) && (
         <p class="notice" data-testid="notice-stopped">
           {t('stopped')}
         </p>

@@ -4,6 +4,7 @@ import { Chat } from './chat.js';
 import { language, setLanguage, t } from './i18n.js';
 import { KnowledgeBases } from './knowledge.js';
 import { Login } from './login.js';
+import { PasswordNotice } from './password-notice.js';
 
 type View = 'chat' | 'knowledge';
 
@@ -57,6 +58,7 @@ export function App() {
           </button>
         )}
       </header>
+      {token && <PasswordNotice />}
       {!token ? (
         <Login
           onLoggedIn={(next) => {

@@ -58,6 +58,10 @@ const en = {
   you: 'You',
   error: 'Error',
   empty: 'Ask a question to start.',
+  changeGeneratedPassword: 'You are using the password the server generated at its first start. Change it now.',
+  currentPassword: 'Current password',
+  newPassword: 'New password (6 characters or more)',
+  changePassword: 'Change password',
 };
 
 export type MessageKey = keyof typeof en;
@@ -121,6 +125,10 @@ const zh: Record<MessageKey, string> = {
   you: '我',
   error: '错误',
   empty: '提个问题开始吧。',
+  changeGeneratedPassword: '你正在使用服务器首次启动时生成的密码，请立即修改。',
+  currentPassword: '当前密码',
+  newPassword: '新密码（至少 6 个字符）',
+  changePassword: '修改密码',
 };
 
 export type Language = 'en' | 'zh';

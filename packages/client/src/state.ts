@@ -214,14 +214,18 @@ export interface AnswerNotices {
   fellBack: boolean;
   truncated: boolean;
   refused: boolean;
+  /** Stopped on request; a stopped answer is never reported as having broken the citation format. */
+  stopped: boolean;
 }
 
 export function noticesOf(state: Pick<AnswerState, 'citationDone' | 'meta'>): AnswerNotices {
   const done = state.citationDone;
   const answer = state.meta?.answer;
+  const stopped = answer?.stopped === true;
   return {
-    fellBack: Boolean(done?.hasCitationError ?? answer?.hasCitationError),
+    fellBack: !stopped && Boolean(done?.hasCitationError ?? answer?.hasCitationError),
     truncated: Boolean(done?.truncated ?? answer?.truncated),
     refused: Boolean(done?.refused ?? answer?.refused),
+    stopped,
   };
 }

@@ -161,6 +161,8 @@ export interface AnswerMeta {
     unverifiedQuoteCount?: number;
     refused?: boolean;
     truncated?: boolean;
+    /** Stopped on request: the answer is what was written up to the stop. */
+    stopped?: boolean;
   };
 }
 

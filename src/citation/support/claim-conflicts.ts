@@ -208,11 +208,19 @@ function polarityConflict(
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
 }
 
-/** Whether the shared terms are denied on one side and not on the other; the words that show it. */
+/**
+ * Whether the clauses say their shared words with opposite polarity: each denial that reaches a shared word, and
+ * each shared word said through its opposite, turns the polarity once ("never close" says "open").
+ */
 function flipped(claim: Clause, other: Clause): { claim: string; source: string } | undefined {
-  const shared = claim.terms.filter((term) => other.termSet.has(term.term));
-  const claimDenied = shared.filter((term) => term.denied);
-  const otherDenied = other.terms.filter((term) => claim.termSet.has(term.term) && term.denied);
-  if (claimDenied.length > 0 === otherDenied.length > 0) return undefined;
+  const shared = (terms: Clause['terms'], with_: Clause) =>
+    terms.filter((term) => with_.termSet.has(term.term) || with_.context.has(term.term));
+  if (polarity(shared(claim.terms, other)) === polarity(shared(other.terms, claim))) return undefined;
   return { claim: claim.text, source: other.text };
+}
+
+function polarity(terms: Clause['terms']): boolean {
+  const cues = new Set(terms.filter((term) => term.cue > 0).map((term) => term.cue));
+  const inverted = terms.filter((term) => term.inverted).length;
+  return (cues.size + inverted) % 2 === 1;
 }

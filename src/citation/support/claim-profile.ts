@@ -23,6 +23,10 @@ export interface ClauseTerm {
   term: string;
   /** Denied, or said through its opposite ("forbids" for "allow"), but not both. */
   denied: boolean;
+  /** Which denial of the clause reaches it, counted from 1; 0 when none does. */
+  cue: number;
+  /** Said through its opposite. */
+  inverted: boolean;
   /** Written as a name: SHA-256, PostgreSQL, HTTP, a capitalised word inside a sentence. */
   name: boolean;
   /** A capitalised first word of its sentence: a name only if the other text writes it as one. */
@@ -278,6 +282,7 @@ function clauseOf(
 ): BareClause {
   const terms: ClauseTerm[] = [];
   let denyLeft = 0;
+  let cue = 0;
   for (let i = from; i < to; i++) {
     const token = tokens[i]!;
     if (token.kind === 'han') {
@@ -287,6 +292,7 @@ function clauseOf(
     if (token.kind !== 'word' || inQuantity[i]) continue;
     if (isNegationWord(token.lower)) {
       denyLeft = NEGATION_REACH;
+      cue++;
       continue;
     }
     if (FUNCTION_WORDS.has(token.lower) || token.lower.length < 2) continue;
@@ -299,6 +305,8 @@ function clauseOf(
     terms.push({
       term: name ? token.lower : sense.term,
       denied: denied !== (!name && sense.inverted),
+      cue: denied ? cue : 0,
+      inverted: !name && sense.inverted,
       name,
       initialCapital: first && capital && !name,
       lower: token.lower,
@@ -313,9 +321,11 @@ function clauseOf(
   for (const quantity of own) {
     if (!quantity.cls.startsWith('term:')) continue;
     const lower = quantity.text.toLowerCase();
-    const term = {
+    const term: ClauseTerm = {
       term: lower,
       denied: false,
+      cue: 0,
+      inverted: false,
       name: true,
       initialCapital: false,
       lower,
@@ -353,10 +363,13 @@ function hanRun(
   const push = (k: number, length: number) => {
     const text = chars.slice(k, k + length).join('');
     const sense = hanSense(text);
-    const denied = denials.some((d) => d < k && k - d <= HAN_NEGATION_REACH);
+    const denial = denials.find((d) => d < k && k - d <= HAN_NEGATION_REACH);
+    const denied = denial !== undefined;
     terms.push({
       term: sense.term,
       denied: denied !== sense.inverted,
+      cue: denied ? from + denial + 1 : 0,
+      inverted: sense.inverted,
       name: false,
       initialCapital: false,
       lower: text,
