@@ -93,7 +93,7 @@ describe('the web page showing the support check’s verdicts', () => {
     const warnings = page.locator(`${LAST_ANSWER} [data-testid=contradiction]`);
     expect(await warnings.count()).toBe(1);
     expect(await warnings.textContent()).toBe(
-      '⚠ The source says otherwise. Source 1: the answer says “45”; the source says “30”. ',
+      '⚠ The source says otherwise. Source 1: the answer says “every 45 seconds”; the source says “every 30 seconds”. ',
     );
     const warned = await page.$eval(`${LAST_ANSWER} [data-testid=contradiction]`, (note) =>
       note.previousElementSibling?.getAttribute('data-index'),
@@ -105,13 +105,14 @@ describe('the web page showing the support check’s verdicts', () => {
     await page.click(`${LAST_ANSWER} [data-testid=paragraph][data-index="1"] [data-testid=citation-number]`);
     expect(await card.locator('[data-testid=verdict]').textContent()).toMatch(/^Not verified: the check could not/);
     expect(await card.locator('[role=alert], mark').count()).toBe(0);
-    await page.keyboard.press('Escape');
+    await page.locator('.overlay').click({ position: { x: 2, y: 2 } });
+    await card.waitFor({ state: 'detached' });
 
     // The contradicted citation's card: what disagrees, and the source sentence it disagrees with.
     await page.click(`${LAST_ANSWER} [data-testid=paragraph][data-index="2"] [data-testid=citation-number]`);
     expect(await card.locator('[data-testid=verdict]').textContent()).toMatch(/^The source says otherwise/);
     expect(await card.locator('[data-testid=conflict]').textContent()).toBe(
-      'The answer says “45”; the source says “30”.',
+      'The answer says “every 45 seconds”; the source says “every 30 seconds”.',
     );
     expect(await card.locator('mark.conflict').allTextContents()).toEqual([LAMP]);
     await page.keyboard.press('Escape');
@@ -134,6 +135,6 @@ describe('the web page showing the support check’s verdicts', () => {
       { verdict: 'unverified', mark: 'none' },
       { verdict: 'contradicted', mark: '"!"' },
     ]);
-    expect(await page.locator(`${LAST_ANSWER} [data-testid=conflict]`).textContent()).toContain('“45”');
+    expect(await page.locator(`${LAST_ANSWER} [data-testid=conflict]`).textContent()).toContain('“every 45 seconds”');
   }, 90_000);
 });
