@@ -3,15 +3,17 @@
  * The module graph of src/: imports point down only (ground ← database ← features ← app), so no folder imports a
  * folder that imports it back. Each folder lists the folders it may import; anything else fails `npm run lint`.
  */
-const ground = ['common', 'sse', 'citation', 'config'];
+const ground = ['common', 'text', 'sse', 'citation', 'config'];
 const base = [...ground, 'database'];
 
 /** @type {Record<string, string[]>} */
 const mayImport = {
   common: [],
+  // Sentences and words of a text, for chunking, retrieval and the support check alike.
+  text: [],
   sse: ['common'],
-  citation: ['common', 'sse'],
-  config: ['common', 'citation', 'sse'],
+  citation: ['common', 'text', 'sse'],
+  config: ['common', 'text', 'citation', 'sse'],
   // How the HTTP server makes its requests and responses: only the app's assembly uses it.
   http: [],
   database: ground,
