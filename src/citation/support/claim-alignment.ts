@@ -114,14 +114,14 @@ export function bindingScore(claim: Clause, candidate: Clause, source: ClaimText
   return score;
 }
 
-/** The share of a claim clause's terms that a source clause holds. */
+/** The share of a claim clause's terms that a source clause holds, counting the words it leaves unsaid. */
 export function clauseCoverage(claim: Clause, candidate: Clause, except?: ReadonlySet<string>): number {
   let total = 0;
   let held = 0;
   for (const term of claim.terms) {
     if (except?.has(term.term)) continue;
     total++;
-    if (candidate.termSet.has(term.term)) held++;
+    if (candidate.termSet.has(term.term) || candidate.context.has(term.term)) held++;
   }
   return total === 0 ? 0 : held / total;
 }

@@ -83,10 +83,13 @@ function quantityConflict(
   window: Window,
 ): FoundConflict | undefined {
   for (const quantity of clause.quantities) {
-    // A day of the week is said of opening and closing alike; only another language's clause is compared on it.
-    if (quantity.cls === 'weekday') continue;
+    // A day of the week is said of opening and closing alike; only another language's clause is compared on it. A
+    // product named by a number (三年期) is compared as a name.
+    if (quantity.cls === 'weekday' || quantity.cls.startsWith('term:')) continue;
+    // A bound ("up to 6 g") speaks of the source's bound of the thing, not of its other values.
+    const isBound = (q: Quantity) => q.loose && !q.approx;
     const candidates = clauses.filter(({ clause: other }) =>
-      other.quantities.some((held) => comparable(quantity, held)),
+      other.quantities.some((held) => comparable(quantity, held) && (!isBound(quantity) || isBound(held))),
     );
     if (candidates.length === 0) continue;
     const holds = (candidate: SourceClause) => candidate.clause.quantities.some((held) => sameQuantity(quantity, held));
@@ -140,6 +143,13 @@ function nameConflict(
   const boundNames = bound.clause.terms.filter((term) => term.name);
   for (const name of names) {
     if (bound.clause.terms.some((term) => term.lower === name.lower)) continue;
+    // The source says something of this name too, in a clause that holds the rest of the claim's words.
+    const spokenOf = clauses.some(
+      ({ clause: other }) =>
+        other.terms.some((term) => term.lower === name.lower) &&
+        clauseCoverage(clause, other, except) >= NAME_BINDING_COVERAGE,
+    );
+    if (spokenOf) continue;
     const rival = boundNames.find((other) => !claimNames.has(other.lower) && sameShape(other.lower, name.lower));
     if (rival === undefined) continue;
     return {
@@ -193,17 +203,20 @@ function polarityConflict(
       found = { candidate, flip, score: score(candidate) };
   }
   if (found === undefined) return undefined;
-  // Another clause that says the same words with the claim's polarity, at least as closely, speaks for the claim.
-  const words = new Set(
-    found.candidate.clause.terms.filter((term) => clause.termSet.has(term.term)).map((t) => t.term),
-  );
-  const agreeing = related.some(
-    (candidate) =>
-      candidate !== found.candidate &&
-      candidate.clause.terms.some((term) => words.has(term.term)) &&
-      flipped(clause, candidate.clause) === undefined &&
-      score(candidate) >= found.score,
-  );
+  // Another clause that says the same things with the claim's polarity, at least as closely, speaks for the claim;
+  // a general rule does not speak against its own exception ("sale items … not refunded").
+  const spoken = (candidate: SourceClause) =>
+    new Set(
+      clause.terms
+        .filter((term) => candidate.clause.termSet.has(term.term) || candidate.clause.context.has(term.term))
+        .map((term) => term.term),
+    );
+  const flippedWords = spoken(found.candidate);
+  const agreeing = related.some((candidate) => {
+    if (candidate === found.candidate || flipped(clause, candidate.clause) !== undefined) return false;
+    const words = spoken(candidate);
+    return [...flippedWords].every((word) => words.has(word)) && score(candidate) >= found.score;
+  });
   if (agreeing) return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
 }
@@ -213,9 +226,10 @@ function polarityConflict(
  * each shared word said through its opposite, turns the polarity once ("never close" says "open").
  */
 function flipped(claim: Clause, other: Clause): { claim: string; source: string } | undefined {
-  const shared = (terms: Clause['terms'], with_: Clause) =>
-    terms.filter((term) => with_.termSet.has(term.term) || with_.context.has(term.term));
-  if (polarity(shared(claim.terms, other)) === polarity(shared(other.terms, claim))) return undefined;
+  // Polarity is compared over the words the source clause says itself, not those it leaves unsaid.
+  const said = claim.terms.filter((term) => other.termSet.has(term.term));
+  const saidBack = other.terms.filter((term) => claim.termSet.has(term.term));
+  if (said.length === 0 || polarity(said) === polarity(saidBack)) return undefined;
   return { claim: claim.text, source: other.text };
 }
 

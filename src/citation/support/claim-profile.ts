@@ -3,6 +3,7 @@ import {
   FUNCTION_WORDS,
   HAN_FUNCTION,
   HAN_NEGATION_REACH,
+  hanCharSense,
   hanNegationAt,
   hanSense,
   isNegationWord,
@@ -130,7 +131,7 @@ function profileSentence(text: string, offset: number): ClaimSentence {
   const quantities = completeEllipses(scanQuantities(tokens, stem), tokens);
   const inQuantity = quantityCover(tokens, quantities);
   const clauses = withContext(
-    mergeEmpty(splitClauses(tokens, quantities).map((range) => clauseOf(tokens, range, quantities, inQuantity))),
+    splitClauses(tokens, quantities).map((range) => clauseOf(tokens, range, quantities, inQuantity)),
     tokens,
   ).map((clause) => ({ ...clause, text: text.slice(clause.start - offset, clause.end - offset) }));
   let hanChars = 0;
@@ -177,41 +178,18 @@ function quantityCover(tokens: readonly Token[], quantities: readonly Quantity[]
 
 type BareClause = Omit<Clause, 'text' | 'context'>;
 
-/** A clause with no claim word of its own ("at 5,895 metres") belongs with the clause before it. */
-function mergeEmpty(clauses: BareClause[]): BareClause[] {
-  const merged: BareClause[] = [];
-  for (const clause of clauses) {
-    const previous = merged.at(-1);
-    if (previous === undefined || clause.terms.length > 0) {
-      merged.push(clause);
-      continue;
-    }
-    merged[merged.length - 1] = {
-      ...previous,
-      end: clause.end,
-      quantities: [...previous.quantities, ...clause.quantities],
-    };
-  }
-  if (merged.length > 1 && merged[0]!.terms.length === 0) {
-    const [first, second] = merged as [BareClause, BareClause];
-    merged.splice(0, 2, { ...second, start: first.start, quantities: [...first.quantities, ...second.quantities] });
-  }
-  return merged;
-}
-
 const ELLIPTIC_OPENERS = new Set(['and', 'or', 'but', 'while', 'whereas', 'whilst', '而', '但']);
 const ELLIPTIC_TERMS = 3;
 
 function withContext(clauses: BareClause[], tokens: readonly Token[]): Omit<Clause, 'text'>[] {
   return clauses.map((clause, i) => {
     const previous = clauses[i - 1];
-    const opener = tokens.find((token) => token.start >= clause.start);
+    const first = tokens.findIndex((token) => token.start >= clause.start);
+    const opener = tokens[first];
     const elliptic =
       previous !== undefined &&
       clause.terms.length <= ELLIPTIC_TERMS &&
-      (opener === undefined ||
-        ELLIPTIC_OPENERS.has(opener.lower) ||
-        tokens.some((t) => t.kind === 'break' && t.end === clause.start));
+      (opener === undefined || ELLIPTIC_OPENERS.has(opener.lower) || tokens[first - 1]?.kind === 'break');
     const context = new Set<string>();
     if (elliptic) for (const term of previous.terms) if (!clause.termSet.has(term.term)) context.add(term.term);
     return { ...clause, context };
@@ -257,7 +235,7 @@ function splitClauses(tokens: readonly Token[], quantities: readonly Quantity[])
     } else if (token.kind === 'word' && lastQuantityEnd >= 0 && !FUNCTION_WORDS.has(token.lower)) wordsSinceQuantity++;
     const nextIsQuantity = next !== undefined && quantities.some((q) => q.start === next.start);
     const opens =
-      (token.kind === 'break' && token.text !== '、') ||
+      (token.kind === 'break' && !'、()（）'.includes(token.text)) ||
       (token.kind === 'word' && RELATIVE_WORDS.has(token.lower) && AUXILIARIES.has(next?.lower ?? '')) ||
       (token.kind === 'word' && LIST_WORDS.has(token.lower) && nextIsQuantity && wordsSinceQuantity > 0) ||
       (token.kind === 'word' && CLAUSE_WORDS.has(token.lower)) ||
@@ -381,6 +359,21 @@ function hanRun(
     if (!usable(k)) continue;
     if (k + 1 < chars.length && usable(k + 1)) push(k, 2);
     else if (!(k > 0 && usable(k - 1))) push(k, 1);
+    const opposite = hanCharSense(chars[k]!);
+    if (opposite) {
+      const denial = denials.find((d) => d < k && k - d <= HAN_NEGATION_REACH);
+      terms.push({
+        term: `${opposite.term}·`,
+        denied: (denial !== undefined) !== opposite.inverted,
+        cue: denial === undefined ? 0 : from + denial + 1,
+        inverted: opposite.inverted,
+        name: false,
+        initialCapital: false,
+        lower: chars[k]!,
+        start: tokens[from + k]!.start,
+        end: tokens[from + k]!.end,
+      });
+    }
   }
   return end;
 }

@@ -74,7 +74,9 @@ export class ClaimSupportVerifier implements SupportVerifier {
       return { verdict: 'unverified', coverage: 0, spans: [] };
     }
     const window = alignWindow(claim, source);
-    const found = findConflict(claim, source, window);
+    // A contradiction needs a sentence that rests on the source: a claim that shares little with it is about
+    // something else, or said in words the check cannot bind.
+    const found = window.coverage >= MIN_ALIGNMENT ? findConflict(claim, source, window) : undefined;
     if (found) return contradiction(found, source);
     const spans = window.coverage >= MIN_ALIGNMENT ? window.sentences.map((s) => spanOf(source.sentences[s]!)) : [];
     const verified = window.coverage >= this.settings.coverage && holdsEveryClaim(claim, source, window.sentences);

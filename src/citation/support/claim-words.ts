@@ -97,7 +97,6 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['before', ['after']],
   ['earlier', ['later']],
   ['early', ['late']],
-  ['first', ['last']],
   ['more', ['less', 'fewer']],
   ['higher', ['lower']],
   ['high', ['low']],
@@ -275,9 +274,33 @@ export function latinSense(lower: string): TermSense {
   const known = LATIN_SENSES.get(stem);
   if (known) return known;
   // "unencrypted", "non-blocking": the prefix denies the rest, when the rest is a word of its own.
-  const prefixed = /^(?:un|non-?)(.{4,})$/.exec(lower);
+  const prefixed = /^(?:un|non-?|i(?=rr)|i(?=ll))(.{4,})$/.exec(lower);
   if (prefixed) return { term: stemOf(prefixed[1]!), inverted: true };
   return { term: stem, inverted: false };
+}
+
+/** Single characters with an opposite, compared on their own beside the character pairs: 早 and 晚, 多 and 少. */
+const HAN_CHAR_OPPOSITES: ReadonlyMap<string, TermSense> = new Map(
+  [
+    ['早', '晚'],
+    ['多', '少'],
+    ['高', '低'],
+    ['长', '短'],
+    ['快', '慢'],
+    ['增', '减'],
+    ['涨', '跌'],
+    ['升', '降'],
+    ['开', '关'],
+    ['前', '后'],
+    ['冷', '热'],
+  ].flatMap(([base, opposite]): [string, TermSense][] => [
+    [base!, { term: base!, inverted: false }],
+    [opposite!, { term: base!, inverted: true }],
+  ]),
+);
+
+export function hanCharSense(char: string): TermSense | undefined {
+  return HAN_CHAR_OPPOSITES.get(char);
 }
 
 export function hanSense(pair: string): TermSense {

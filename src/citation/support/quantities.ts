@@ -407,6 +407,11 @@ class QuantityScanner {
         first,
       );
     }
+    if ((token.lower === 'every' || token.lower === 'each') && WEEKDAYS.has(this.tokens[first + 1]?.lower ?? '')) {
+      // "every Sunday": a weekly schedule.
+      const last = first + 1;
+      return this.push({ cls: 'period', value: 604_800, raw: 1, unit: 'week', ...this.span(first, last) }, first, last);
+    }
     if (token.lower === 'every' || token.lower === 'each') return this.every(first);
     // "a week", "an hour": one of a unit, when the unit measures something.
     if ((token.lower === 'a' || token.lower === 'an') && this.unitAt(first + 1)?.cls === 'time') {
@@ -617,8 +622,14 @@ class QuantityScanner {
   /** 每天, 每周, 每两周, 每3个月. */
   private hanEvery(first: number): void {
     if (this.hanWeekday(first + 1)) {
+      // 每周日: every Sunday, a weekly schedule.
       const weekday = this.found.at(-1)!;
-      this.found[this.found.length - 1] = { ...weekday, ...this.span(first, this.i - 1) };
+      this.found[this.found.length - 1] = {
+        ...weekday,
+        cls: 'period',
+        value: 604_800,
+        ...this.span(first, this.i - 1),
+      };
       return;
     }
     let index = first + 1;
@@ -660,8 +671,9 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
   const bound = (q: Quantity) => q.loose && !q.approx;
   if (bound(claim) || bound(source)) return bound(claim) && bound(source);
   if (claim.approx || source.approx) {
-    const larger = Math.max(Math.abs(claim.value), Math.abs(source.value));
-    return Math.abs(claim.value - source.value) > 0.5 * larger;
+    // "About 200 years" is not "about 400 years": values half again apart or more disagree.
+    const [small, large] = [Math.abs(claim.value), Math.abs(source.value)].sort((a, b) => a - b) as [number, number];
+    return Math.sign(claim.value) !== Math.sign(source.value) || large >= 1.5 * small;
   }
   return true;
 }
@@ -690,7 +702,7 @@ export function sameQuantity(a: Quantity, b: Quantity): boolean {
     return bare.cls === 'bare' && (bare.raw * 60 === clock.value || bare.raw * 60 + 720 === clock.value);
   }
   if (a.cls !== b.cls) return a.raw === b.raw;
-  const tolerance = a.loose || b.loose ? 0.1 : 1e-6;
+  const tolerance = (a.approx || b.approx) && !a.cls.startsWith('version:') ? 0.1 : 1e-6;
   return Math.abs(a.value - b.value) <= tolerance * Math.max(Math.abs(a.value), Math.abs(b.value));
 }
 
