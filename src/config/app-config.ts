@@ -57,6 +57,8 @@ export interface OpenAiSettings {
   /** Every model a request may name; the default is always one of them. */
   models: string[];
   timeoutMs: number;
+  /** Longest silence of an open stream before it is given up; absent: only the answer's deadline ends it. */
+  idleTimeoutMs?: number;
   temperature: number;
   maxRetries: number;
 }
@@ -178,6 +180,7 @@ function modelConfig(e: Env): AppConfig['model'] {
         ]),
       ],
       timeoutMs: e.OPENAI_TIMEOUT_MS,
+      idleTimeoutMs: e.MODEL_IDLE_TIMEOUT_MS,
       temperature: e.OPENAI_TEMPERATURE,
       maxRetries: e.OPENAI_MAX_RETRIES,
     },

@@ -60,6 +60,12 @@ export const envSchema = z.object({
     .optional()
     .describe('comma-separated models a request may name; a blank or unknown name gets OPENAI_MODEL'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(120000),
+  MODEL_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30000)
+    .describe('longest the model may send nothing once its answer started; then it ends as MODEL_UPSTREAM_TIMEOUT'),
   OPENAI_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.2),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1).describe('retries before the stream starts'),
   OFFLINE_CHUNK_SIZE: z.coerce
