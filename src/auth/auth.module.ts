@@ -26,7 +26,7 @@ import { UserRepository } from './user.repository.js';
       useFactory: (config: AppConfig, dataSource: DataSource, redis: Redis | undefined) =>
         redis
           ? new RedisTokenStore(redis, config.auth.tokenTtlMs)
-          : new PgTokenStore(dataSource, config.auth.tokenTtlMs),
+          : new PgTokenStore(dataSource, config.auth.tokenTtlMs, config.database.url),
     },
   ],
   exports: [AuthService, UserRepository, NewUserHooks],

@@ -105,11 +105,21 @@ export class AuthService {
   userOfRequest(request: { headers: { authorization?: string } }): Promise<CurrentUser | undefined> {
     let user = this.usersOfRequests.get(request);
     if (!user) {
-      const token = request.headers.authorization?.trim().replace(/^Bearer\s+/i, '');
+      const token = tokenOfHeader(request.headers.authorization);
       user = token ? this.userForToken(token) : Promise.resolve(undefined);
       this.usersOfRequests.set(request, user);
     }
     return user;
+  }
+
+  /** Ends this login, on every instance. */
+  logout(token: string): Promise<void> {
+    return this.tokens.revoke(token);
+  }
+
+  /** Ends every login of the user but the one they are using, on every instance: after a password change. */
+  endOtherLogins(userId: string, currentToken: string): Promise<void> {
+    return this.tokens.revokeAllBut(userId, currentToken);
   }
 
   async userForToken(token: string): Promise<CurrentUser | undefined> {
@@ -118,4 +128,9 @@ export class AuthService {
     if (!user) return undefined;
     return { id: user.id, uuid: user.uuid, name: user.name, email: user.email, isAdmin: user.isAdmin };
   }
+}
+
+/** The token of an `Authorization` header: raw, as legacy clients send it, or after `Bearer`. */
+export function tokenOfHeader(header: string | undefined): string {
+  return header?.trim().replace(/^Bearer\s+/i, '') ?? '';
 }

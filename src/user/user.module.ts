@@ -1,7 +1,6 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { AskQuotaMiddleware } from './ask-quota.middleware.js';
-import { TokenRevoker } from './token-revoker.js';
 import { UsageRepository } from './usage.repository.js';
 import { UserController } from './user.controller.js';
 import { UserService } from './user.service.js';
@@ -10,7 +9,7 @@ import { UserService } from './user.service.js';
 @Module({
   imports: [AuthModule],
   controllers: [UserController],
-  providers: [UserService, UsageRepository, TokenRevoker, AskQuotaMiddleware],
+  providers: [UserService, UsageRepository, AskQuotaMiddleware],
 })
 export class UserModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

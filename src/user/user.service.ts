@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { AuthService } from '../auth/auth.service.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import { UserRepository } from '../auth/user.repository.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { TokenRevoker } from './token-revoker.js';
 import { UsageRepository } from './usage.repository.js';
 import { WrongOldPasswordError } from './user-errors.js';
 
@@ -17,7 +17,7 @@ export class UserService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UserRepository,
     private readonly usage: UsageRepository,
-    private readonly tokens: TokenRevoker,
+    private readonly auth: AuthService,
   ) {}
 
   /** The legacy `ConfigResp`: the limits, and what the user has used of them, every object present. */
@@ -46,13 +46,18 @@ export class UserService {
   }
 
   logout(token: string): Promise<void> {
-    return this.tokens.revoke(token);
+    return this.auth.logout(token);
   }
 
-  /** Checks the current password against the stored one (not a copy from login), then replaces it. */
-  async modifyPassword(user: CurrentUser, oldPassword: string, newPassword: string): Promise<void> {
+  /**
+   * Checks the current password against the stored one (not a copy from login), then replaces it and ends every
+   * other login of the user: whoever knew the old password is let out. The login that changed it stays, so the
+   * user is not sent back to the login page on the device they are using.
+   */
+  async modifyPassword(user: CurrentUser, token: string, oldPassword: string, newPassword: string): Promise<void> {
     const stored = await this.users.findById(user.id);
     if (!stored || !(await verifyPassword(oldPassword, stored.password))) throw new WrongOldPasswordError();
     await this.users.setPassword(user.id, await hashPassword(newPassword));
+    await this.auth.endOtherLogins(user.id, token);
   }
 }
