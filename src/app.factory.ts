@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ConsoleLogger, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { ExpressBornAdapter } from './http/express-born-adapter.js';
 import type { AppConfig } from './config/app-config.js';
@@ -15,10 +16,12 @@ export function createLogger(config: AppConfig): ConsoleLogger {
 /** Builds the application without listening, so that tests can start it on a port of their own. */
 export async function createApp(config: AppConfig): Promise<INestApplication> {
   // abortOnError off: a failed start (a locked DATA_DIR …) reaches the caller, which explains it and exits.
-  const app = await NestFactory.create(AppModule.forRoot(config), new ExpressBornAdapter(), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressBornAdapter(), {
     logger: createLogger(config),
     abortOnError: false,
   });
+  // Behind a reverse proxy, the client's address (login throttles) is in X-Forwarded-For; only trusted hops count.
+  app.set('trust proxy', config.http.trustProxy);
   app.enableShutdownHooks();
   return app;
 }

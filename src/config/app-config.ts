@@ -3,13 +3,15 @@ import type { NumberingMode, NumberingScope } from '../citation/numbering.js';
 import type { SupportPolicy } from '../citation/support/support-verifier.js';
 import type { ModelVerifierSettings } from '../citation/support/model-verifier.js';
 import { envSchema, type Env } from './env.schema.js';
+import type { TrustProxy } from './trust-proxy.js';
 
 /** What an answer does when retrieval offers no source: answer without sources, or refuse without the model. */
 export type NoSourcesPolicy = 'answer-without-sources' | 'refuse';
 
 /** The service's configuration, typed and grouped; built from the environment once, at boot. */
 export interface AppConfig {
-  http: { port: number; host: string };
+  /** `trustProxy`: whose X-Forwarded-For gives the client's address (Express's `trust proxy`). */
+  http: { port: number; host: string; trustProxy: TrustProxy };
   log: { level: 'fatal' | 'error' | 'warn' | 'log' | 'debug' | 'verbose'; format: 'json' | 'text' };
   citation: {
     numbering: NumberingMode;
@@ -90,7 +92,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   return {
-    http: { port: e.PORT, host: e.HOST },
+    http: { port: e.PORT, host: e.HOST, trustProxy: e.TRUST_PROXY },
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
     citation: citationConfig(e),
     model: modelConfig(e),

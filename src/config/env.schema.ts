@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustProxySchema } from './trust-proxy.js';
 
 /**
  * Every environment variable the service reads, in one place. Defaults make the embedded setup work with no
@@ -14,6 +15,9 @@ export const envSchema = z.object({
     .default(9999)
     .describe('HTTP port; 9999 is the legacy chat server port that the stock frontend proxies to'),
   HOST: z.string().min(1).default('0.0.0.0').describe('address to listen on'),
+  TRUST_PROXY: trustProxySchema.describe(
+    "Express's trust proxy: which reverse proxies' X-Forwarded-For to believe for the client's address",
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   LOG_FORMAT: z.enum(['json', 'text']).default('json').describe('json: one JSON object per line; text: for humans'),
   DATABASE_URL: z
