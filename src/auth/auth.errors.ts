@@ -1,4 +1,5 @@
 import { AppError } from '../common/app-error.js';
+import type { ThrottleReason } from './login-throttle.js';
 
 export class LoginFailedError extends AppError {
   readonly code = 'A0004';
@@ -15,11 +16,20 @@ export class UnknownEmailError extends AppError {
   }
 }
 
-/** Too many login attempts for one account or from one address. */
+const THROTTLE_REASONS: Record<ThrottleReason, string> = {
+  'account-and-address': 'Too many failed logins on this account from your address',
+  address: 'Too many failed logins from your address',
+  account: 'Too many failed logins on this account from addresses it was never used from',
+};
+
+/** Too many failed logins: on the account from this address, from this address, or on the account from anywhere. */
 export class LoginRateLimitedError extends AppError {
   readonly code = 'LOGIN_RATE_LIMITED';
-  constructor(retryAfterSeconds: number) {
-    super(`失败次数太多 Too many login attempts; try again in ${retryAfterSeconds} s.`);
+  constructor(
+    override readonly retryAfterSeconds: number,
+    reason: ThrottleReason,
+  ) {
+    super(`失败次数太多 ${THROTTLE_REASONS[reason]}; try again in ${retryAfterSeconds} s.`);
   }
 }
 

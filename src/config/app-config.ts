@@ -30,7 +30,7 @@ export interface AppConfig {
     adminEmail: string;
     adminPassword: string | undefined;
     tokenTtlMs: number;
-    loginAttempts: { perAccount: number; perAddress: number };
+    loginAttempts: LoginLimits;
   };
   limits: { asksPerMinute: number };
   knowledge: { chunkChars: number; chunkOverlapChars: number; sample: boolean };
@@ -48,6 +48,19 @@ export interface AppConfig {
   };
   journal: { flushMs: number; storeRetryMs: number; spillDir: string };
   metrics: { enabled: boolean };
+}
+
+/** How many failed logins are allowed, and for how long they are remembered. */
+export interface LoginLimits {
+  /** Failed logins on one account from one address per window: the owner's own typos and a single guesser. */
+  perAccountAndAddress: number;
+  /** Failed logins on one account from every address together; past it, only its known addresses may try. */
+  perAccount: number;
+  /** Failed logins from one address on every account together: one guesser trying many accounts. */
+  perAddress: number;
+  windowSeconds: number;
+  /** How long an address that logged into an account stays known for it. */
+  knownAddressSeconds: number;
 }
 
 /** The model server the OpenAI-compatible provider streams from. */
@@ -103,7 +116,13 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       adminEmail: e.ADMIN_EMAIL,
       adminPassword: e.ADMIN_PASSWORD,
       tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
-      loginAttempts: { perAccount: e.LOGIN_LIMIT_PER_ACCOUNT, perAddress: e.LOGIN_LIMIT_PER_ADDRESS },
+      loginAttempts: {
+        perAccountAndAddress: e.LOGIN_LIMIT_PER_ACCOUNT_IP,
+        perAccount: e.LOGIN_LIMIT_PER_ACCOUNT,
+        perAddress: e.LOGIN_LIMIT_PER_ADDRESS,
+        windowSeconds: e.LOGIN_WINDOW_MINUTES * 60,
+        knownAddressSeconds: e.LOGIN_KNOWN_ADDRESS_DAYS * 86_400,
+      },
     },
     limits: { asksPerMinute: e.ASK_RATE_LIMIT_PER_MINUTE },
     knowledge: {

@@ -39,18 +39,40 @@ export const envSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@localhost.localdomain').describe('the admin created on first start'),
   ADMIN_PASSWORD: z.string().min(8).optional().describe('its password; when unset, one is generated and logged once'),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(8).describe('how long a login token is valid'),
-  LOGIN_LIMIT_PER_ACCOUNT: z.coerce
+  LOGIN_LIMIT_PER_ACCOUNT_IP: z.coerce
     .number()
     .int()
     .positive()
     .default(10)
-    .describe('login attempts per account per 15 minutes; a successful login resets the count'),
+    .describe('failed logins on one account from one client address per LOGIN_WINDOW_MINUTES'),
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100)
+    .describe(
+      'failed logins on one account from all addresses per LOGIN_WINDOW_MINUTES; past it only addresses it logged in from may try',
+    ),
   LOGIN_LIMIT_PER_ADDRESS: z.coerce
     .number()
     .int()
     .positive()
     .default(100)
-    .describe('failed login attempts per client address per 15 minutes'),
+    .describe('failed logins from one client address, on any accounts, per LOGIN_WINDOW_MINUTES'),
+  LOGIN_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15)
+    .describe('how long failed logins are counted, and how long an allowance that ran out waits'),
+  LOGIN_KNOWN_ADDRESS_DAYS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30)
+    .describe(
+      "how long an address a user logged in from keeps its way in when others' failures fill the account's limit",
+    ),
   ASK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20).describe('questions per user per minute'),
   MODEL_PROVIDER: z
     .enum(['auto', 'openai', 'offline'])
