@@ -54,3 +54,11 @@ export class RegistrationClosedError extends AppError {
     super('注册已关闭 Registration is turned off on this server; ask an administrator for an account.');
   }
 }
+
+/** Too many registrations from one client address. */
+export class RegistrationRateLimitedError extends AppError {
+  readonly code = 'REGISTER_RATE_LIMITED';
+  constructor(override readonly retryAfterSeconds: number) {
+    super(`注册次数太多 Too many accounts registered from your address; try again in ${retryAfterSeconds} s.`);
+  }
+}

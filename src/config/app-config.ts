@@ -36,7 +36,8 @@ export interface AppConfig {
   knowledge: { chunkChars: number; chunkOverlapChars: number; sample: boolean };
   /** What a conversation with context on remembers: earlier exchanges up to this many estimated tokens. */
   memory: { tokenBudget: number };
-  accounts: { registrationEnabled: boolean };
+  /** Registrations: allowed at all, and how many attempts one client address may make per window. */
+  accounts: { registrationEnabled: boolean; registrations: { perAddress: number; windowSeconds: number } };
   quota: { requestsPerDay: number; requestsPerMonth: number; tokensPerDay: number; tokensPerMonth: number };
   stream: {
     citationEventsDefault: boolean;
@@ -131,7 +132,10 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       sample: e.SAMPLE_KNOWLEDGE_BASE,
     },
     memory: { tokenBudget: e.MEMORY_TOKEN_BUDGET },
-    accounts: { registrationEnabled: e.REGISTRATION_ENABLED },
+    accounts: {
+      registrationEnabled: e.REGISTRATION_ENABLED,
+      registrations: { perAddress: e.REGISTER_LIMIT_PER_ADDRESS, windowSeconds: e.REGISTER_WINDOW_MINUTES * 60 },
+    },
     quota: {
       requestsPerDay: e.QUOTA_REQUESTS_PER_DAY,
       requestsPerMonth: e.QUOTA_REQUESTS_PER_MONTH,

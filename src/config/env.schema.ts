@@ -130,6 +130,18 @@ export const envSchema = z.object({
     .default('true')
     .transform((value) => value === 'true')
     .describe('false: nobody can create an account from the login dialog; admins are the only way in'),
+  REGISTER_LIMIT_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5)
+    .describe('registration attempts from one client address per REGISTER_WINDOW_MINUTES'),
+  REGISTER_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60)
+    .describe('how long registration attempts are counted, and how long an address over its limit waits'),
   QUOTA_REQUESTS_PER_DAY: z.coerce.number().int().positive().default(10000).describe('questions per user per day'),
   QUOTA_REQUESTS_PER_MONTH: z.coerce.number().int().positive().default(300000).describe('questions per user per month'),
   QUOTA_TOKENS_PER_DAY: z.coerce
