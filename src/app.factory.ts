@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ConsoleLogger, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module.js';
 import { ExpressBornAdapter } from './http/express-born-adapter.js';
 import type { AppConfig } from './config/app-config.js';
@@ -22,6 +23,12 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   });
   // Behind a reverse proxy, the client's address (login throttles) is in X-Forwarded-For; only trusted hops count.
   app.set('trust proxy', config.http.trustProxy);
+  // Every answer, JSON included, is read as the type it names: a browser must not guess HTML or script from a
+  // JSON body that echoes user text. Registered before the body parsers and routes, so their errors carry it too.
+  app.use((_request: Request, response: Response, next: NextFunction) => {
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
   app.enableShutdownHooks();
   return app;
 }
