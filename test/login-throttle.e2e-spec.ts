@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { AuthService } from '../src/auth/auth.service.js';
 import { startApp, type RunningApp } from './support/app.js';
@@ -30,6 +32,7 @@ async function loginFrom(server: RunningApp, address: string, email: string, pas
 describe.each([
   ['PostgreSQL', {}],
   ['Redis', { REDIS_URL }],
+  ['memory (the embedded database)', { DATA_DIR: join(tmpdir(), `login-throttle-${process.pid}-${Date.now()}`) }],
 ])('login throttles, counted in %s, behind a trusted proxy', (store, extraEnv: Record<string, string>) => {
   const redis = store === 'Redis' ? new Redis(REDIS_URL) : undefined;
   let server: RunningApp;

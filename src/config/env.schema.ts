@@ -63,15 +63,18 @@ export const envSchema = z.object({
     .number()
     .int()
     .positive()
+    .max(1440)
     .default(15)
-    .describe('how long failed logins are counted, and how long an allowance that ran out waits'),
+    .describe('minutes (at most 1440) failed logins are counted, and an allowance that ran out waits'),
   LOGIN_KNOWN_ADDRESS_DAYS: z.coerce
     .number()
     .int()
     .positive()
-    .default(30)
+    // The in-memory store (embedded database) keeps each record with a timer, and a timer holds at most 24.8 days.
+    .max(24)
+    .default(14)
     .describe(
-      "how long an address a user logged in from keeps its way in when others' failures fill the account's limit",
+      "days (at most 24) an address a user logged in from keeps its way in when others' failures fill the account's limit",
     ),
   ASK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20).describe('questions per user per minute'),
   MODEL_PROVIDER: z
@@ -140,8 +143,9 @@ export const envSchema = z.object({
     .number()
     .int()
     .positive()
+    .max(1440)
     .default(60)
-    .describe('how long registration attempts are counted, and how long an address over its limit waits'),
+    .describe('minutes (at most 1440) registration attempts are counted, and an address over its limit waits'),
   QUOTA_REQUESTS_PER_DAY: z.coerce.number().int().positive().default(10000).describe('questions per user per day'),
   QUOTA_REQUESTS_PER_MONTH: z.coerce.number().int().positive().default(300000).describe('questions per user per month'),
   QUOTA_TOKENS_PER_DAY: z.coerce
