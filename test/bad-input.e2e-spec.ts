@@ -424,7 +424,11 @@ describe('bad input, on every endpoint', () => {
   const fill = (text: string) => text.replace(/\{([a-z]+)\}/g, (_, name: string) => ids[name]!);
 
   beforeAll(async () => {
-    server = await startApp({ LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_ADDRESS: '100000' });
+    server = await startApp({
+      LOGIN_LIMIT_PER_ACCOUNT_IP: '100000',
+      LOGIN_LIMIT_PER_ACCOUNT: '100000',
+      LOGIN_LIMIT_PER_ADDRESS: '100000',
+    });
     token = await server.login();
     const kb = await send('POST', '/knowledge-base/saveOrUpdate', {
       body: JSON.stringify({ id: '0', title: 'bad input', isPublic: false }),

@@ -61,7 +61,8 @@ describe('public and starred knowledge bases, item chunks, and uploaded files', 
   let privateItem: Item;
 
   beforeAll(async () => {
-    server = await startApp({});
+    // Many users register here, all from this machine's address.
+    server = await startApp({ REGISTER_LIMIT_PER_ADDRESS: '1000' });
     owner = await newUser('owner@example.test');
     reader = await newUser('reader@example.test');
     ownerUuid = (

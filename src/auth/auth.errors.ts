@@ -1,4 +1,5 @@
 import { AppError } from '../common/app-error.js';
+import type { ThrottleReason } from './login-throttle.js';
 
 export class LoginFailedError extends AppError {
   readonly code = 'A0004';
@@ -15,11 +16,20 @@ export class UnknownEmailError extends AppError {
   }
 }
 
-/** Too many login attempts for one account or from one address. */
+const THROTTLE_REASONS: Record<ThrottleReason, string> = {
+  'account-and-address': 'Too many failed logins on this account from your address',
+  address: 'Too many failed logins from your address',
+  account: 'Too many failed logins on this account from addresses it was never used from',
+};
+
+/** Too many failed logins: on the account from this address, from this address, or on the account from anywhere. */
 export class LoginRateLimitedError extends AppError {
   readonly code = 'LOGIN_RATE_LIMITED';
-  constructor(retryAfterSeconds: number) {
-    super(`失败次数太多 Too many login attempts; try again in ${retryAfterSeconds} s.`);
+  constructor(
+    override readonly retryAfterSeconds: number,
+    reason: ThrottleReason,
+  ) {
+    super(`失败次数太多 ${THROTTLE_REASONS[reason]}; try again in ${retryAfterSeconds} s.`);
   }
 }
 
@@ -42,5 +52,13 @@ export class RegistrationClosedError extends AppError {
   readonly code = 'REGISTRATION_DISABLED';
   constructor() {
     super('注册已关闭 Registration is turned off on this server; ask an administrator for an account.');
+  }
+}
+
+/** Too many registrations from one client address. */
+export class RegistrationRateLimitedError extends AppError {
+  readonly code = 'REGISTER_RATE_LIMITED';
+  constructor(override readonly retryAfterSeconds: number) {
+    super(`注册次数太多 Too many accounts registered from your address; try again in ${retryAfterSeconds} s.`);
   }
 }

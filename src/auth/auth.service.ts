@@ -1,25 +1,21 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { LIMITER_FACTORY, spend, type LimiterFactory } from '../common/rate-limiter.js';
+import { LIMITER_FACTORY, type LimiterFactory } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { UserEntity } from '../database/entities/index.js';
 import { LoginFailedError, LoginRateLimitedError, UnknownEmailError } from './auth.errors.js';
 import type { CurrentUser } from './current-user.js';
 import { NewUserHooks } from './new-user-hooks.js';
+import { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { TOKEN_STORE, type TokenStore } from './token-store.js';
 import { UserRepository } from './user.repository.js';
 
-/** The window login attempts are counted in, and how long an account or address over its limit waits. */
-const LOGIN_WINDOW_SECONDS = 15 * 60;
-
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
-  private readonly attemptsByAccount: RateLimiterAbstract;
-  private readonly attemptsByAddress: RateLimiterAbstract;
+  private readonly throttle: LoginThrottle;
   /** Per request being handled: its user's look-up, so that the middleware and the guard share one. */
   private readonly usersOfRequests = new WeakMap<object, Promise<CurrentUser | undefined>>();
 
@@ -30,10 +26,7 @@ export class AuthService {
     private readonly newUsers: NewUserHooks,
     @Inject(LIMITER_FACTORY) limiters: LimiterFactory,
   ) {
-    const { perAccount, perAddress } = config.auth.loginAttempts;
-    const window = { durationSeconds: LOGIN_WINDOW_SECONDS, blockSeconds: LOGIN_WINDOW_SECONDS };
-    this.attemptsByAccount = limiters.create({ keyPrefix: 'login:account', points: perAccount, ...window });
-    this.attemptsByAddress = limiters.create({ keyPrefix: 'login:address', points: perAddress, ...window });
+    this.throttle = new LoginThrottle(limiters, config.auth.loginAttempts);
   }
 
   /**
@@ -86,34 +79,29 @@ export class AuthService {
     return user;
   }
 
-  /**
-   * Checks the password and issues a token. Every attempt spends a point of the account's and of the address's
-   * allowance before the password is checked, so that a flood of attempts is refused without hashing; a
-   * successful login gives its points back.
-   */
+  /** Checks the password and issues a token, unless the attempt is throttled (see {@link LoginThrottle}). */
   async login(
     email: string,
     password: string,
     address: string,
   ): Promise<{ token: string; name: string; email: string; uuid: string }> {
     const account = email.toLowerCase();
-    const waits = await Promise.all([spend(this.attemptsByAccount, account), spend(this.attemptsByAddress, address)]);
-    const wait = Math.max(...waits);
-    if (wait > 0) {
-      this.logger.warn({ message: 'login attempts throttled', address, retryAfterSeconds: wait });
-      throw new LoginRateLimitedError(wait);
+    const verdict = await this.throttle.admit(account, address);
+    if (verdict.reason) {
+      this.logger.warn({
+        message: 'login attempts throttled',
+        address,
+        reason: verdict.reason,
+        retryAfterSeconds: verdict.waitSeconds,
+      });
+      throw new LoginRateLimitedError(verdict.waitSeconds, verdict.reason);
     }
     const user = await this.users.findByEmail(account);
     if (!user) throw new UnknownEmailError();
     if (!(await verifyPassword(password, user.password))) throw new LoginFailedError();
-    await Promise.all([this.attemptsByAccount.delete(account), this.attemptsByAddress.reward(address, 1)]);
+    await this.throttle.succeeded(account, address);
     const token = await this.tokens.issue(user.id);
     return { token, name: user.name, email: user.email, uuid: user.uuid };
-  }
-
-  /** Ends the login everywhere at once: no instance accepts the token once this resolves. */
-  logout(token: string): Promise<void> {
-    return this.tokens.revoke(token);
   }
 
   /**
@@ -123,11 +111,21 @@ export class AuthService {
   userOfRequest(request: { headers: { authorization?: string } }): Promise<CurrentUser | undefined> {
     let user = this.usersOfRequests.get(request);
     if (!user) {
-      const token = request.headers.authorization?.trim().replace(/^Bearer\s+/i, '');
+      const token = tokenOfHeader(request.headers.authorization);
       user = token ? this.userForToken(token) : Promise.resolve(undefined);
       this.usersOfRequests.set(request, user);
     }
     return user;
+  }
+
+  /** Ends this login, on every instance. */
+  logout(token: string): Promise<void> {
+    return this.tokens.revoke(token);
+  }
+
+  /** Ends every login of the user but the one they are using, on every instance: after a password change. */
+  endOtherLogins(userId: string, currentToken: string): Promise<void> {
+    return this.tokens.revokeAllBut(userId, currentToken);
   }
 
   async userForToken(token: string): Promise<CurrentUser | undefined> {
@@ -136,4 +134,9 @@ export class AuthService {
     if (!user) return undefined;
     return { id: user.id, uuid: user.uuid, name: user.name, email: user.email, isAdmin: user.isAdmin };
   }
+}
+
+/** The token of an `Authorization` header: raw, as legacy clients send it, or after `Bearer`. */
+export function tokenOfHeader(header: string | undefined): string {
+  return header?.trim().replace(/^Bearer\s+/i, '') ?? '';
 }

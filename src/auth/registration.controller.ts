@@ -1,5 +1,5 @@
-import { Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { ZodBody } from '../common/zod-pipe.js';
 import { blankPng } from '../common/avatar.js';
@@ -25,8 +25,9 @@ export class RegistrationController {
   @Public()
   @Post()
   @HttpCode(200)
-  async register(@ZodBody(registerBody) fields: z.output<typeof registerBody>) {
-    return { success: true, data: await this.registration.register(fields.email, fields.password) };
+  async register(@ZodBody(registerBody) fields: z.output<typeof registerBody>, @Req() request: Request) {
+    const address = request.ip ?? request.socket.remoteAddress ?? 'unknown';
+    return { success: true, data: await this.registration.register(fields.email, fields.password, address) };
   }
 
   /** The form always shows a captcha image; with no captcha to solve, it is a blank one. */

@@ -1,19 +1,21 @@
 import { EventEmitter } from 'node:events';
 import type { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import { LessThan, type DataSource } from 'typeorm';
 import { UserTokenEntity } from '../database/entities/index.js';
-import { PgChannelListener } from '../database/pg-channel-listener.js';
 import { poolQuery } from '../database/pool-query.js';
 import { newUuid } from '../common/ids.js';
+import { TOKEN_REVOKED_CHANNEL, TokenRevocationFeed } from './token-revocation-feed.js';
 
 /** Login tokens: a dashless UUID handed to the client, mapped to a user until it expires or is revoked. */
 export interface TokenStore {
   issue(userId: string): Promise<string>;
   /** The user id the token belongs to, or undefined when it is unknown, expired or revoked. */
   resolve(token: string): Promise<string | undefined>;
-  /** Ends the token on every instance: once this resolves, no instance accepts it. */
+  /** Ends one login, on every instance. */
   revoke(token: string): Promise<void>;
+  /** Ends every login of the user but `keep`, on every instance. */
+  revokeAllBut(userId: string, keep: string): Promise<void>;
 }
 
 export const TOKEN_STORE = Symbol('TOKEN_STORE');
@@ -21,54 +23,48 @@ export const TOKEN_STORE = Symbol('TOKEN_STORE');
 /** How long a resolved token is trusted without asking the database again; never past the token's expiry. */
 const RESOLVED_CACHE_MS = 30_000;
 const RESOLVED_CACHE_SIZE = 10_000;
-/** Carries a revoked token to every instance that shares the database, so each drops it from its cache. */
-export const TOKEN_REVOKED_CHANNEL = 'user_token_revoked';
+
+const REVOKE_ONE = `WITH gone AS (DELETE FROM "adi_user_token" WHERE "token" = $1 RETURNING "user_id")
+SELECT pg_notify('${TOKEN_REVOKED_CHANNEL}', "user_id"::text) FROM (SELECT DISTINCT "user_id" FROM gone) AS revoked`;
+const REVOKE_ALL_BUT = `WITH gone AS (DELETE FROM "adi_user_token" WHERE "user_id" = $1 AND "token" <> $2 RETURNING "user_id")
+SELECT pg_notify('${TOKEN_REVOKED_CHANNEL}', "user_id"::text) FROM (SELECT DISTINCT "user_id" FROM gone) AS revoked`;
 
 /**
  * Tokens in PostgreSQL. A resolved token is kept in memory for a short while (up to its expiry, which is checked
- * on every use), so that a client's burst of requests costs one query. A revocation drops it here at once and,
- * through NOTIFY, on every other instance; while this instance's listener is not connected (a revocation could
- * then be missed), the cache is not used. The embedded database has one process only, so it needs no listener.
- * Unknown tokens are not kept, so guessing cannot fill the cache.
+ * on every use): a client's burst of requests costs one query. Unknown tokens are not kept, so guessing cannot
+ * fill the cache. A revocation, made by any instance, is announced with NOTIFY in the statement that deletes the
+ * tokens, and every instance drops the user's cached tokens when it hears it; while an instance cannot hear
+ * (its listener is reconnecting), it asks the database every time.
  */
 export class PgTokenStore implements TokenStore, OnModuleInit, OnApplicationShutdown {
-  /** Emits `forgotten` (token) when a revocation reached this instance's cache. */
+  /** Emits `forgotten` (user id, or undefined for everyone) when a revocation reached this instance's cache. */
   readonly events = new EventEmitter();
   private readonly resolved = new Map<string, { userId: string; expiresAt: number; checkedAt: number }>();
-  private readonly listener: PgChannelListener | undefined;
-  private cacheTrusted: boolean;
-  /** Counts revocations heard, so that a resolve that overlapped one does not cache what it read before it. */
-  private revision = 0;
+  /** Counts revocations heard: a look-up that a revocation overtook does not cache what it read. */
+  private revocations = 0;
+  private readonly feed: TokenRevocationFeed | undefined;
 
-  /** `serverUrl`: the PostgreSQL server other instances share, or undefined for the embedded database. */
+  /** `listenUrl`: the PostgreSQL server other instances share; without it (the embedded database), none can. */
   constructor(
     private readonly dataSource: DataSource,
     private readonly ttlMs: number,
-    serverUrl: string | undefined,
+    listenUrl: string | undefined,
   ) {
-    this.cacheTrusted = serverUrl === undefined;
-    this.listener =
-      serverUrl === undefined
-        ? undefined
-        : new PgChannelListener(serverUrl, [TOKEN_REVOKED_CHANNEL], {
-            notified: (_channel, token) => this.forget(token),
-            connected: () => {
-              this.revision++;
-              this.resolved.clear();
-              this.cacheTrusted = true;
-            },
-            disconnected: () => {
-              this.cacheTrusted = false;
-            },
-          });
+    this.feed = listenUrl
+      ? new TokenRevocationFeed(
+          listenUrl,
+          (userId) => this.forgetUser(userId),
+          () => this.forgetAll(),
+        )
+      : undefined;
   }
 
   async onModuleInit(): Promise<void> {
-    await this.listener?.start();
+    await this.feed?.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.listener?.close();
+    await this.feed?.stop();
   }
 
   async issue(userId: string): Promise<string> {
@@ -82,10 +78,11 @@ export class PgTokenStore implements TokenStore, OnModuleInit, OnApplicationShut
   async resolve(token: string): Promise<string | undefined> {
     const now = Date.now();
     const known = this.resolved.get(token);
-    if (known && this.cacheTrusted && now - known.checkedAt < RESOLVED_CACHE_MS) {
+    const trusted = this.feed === undefined || this.feed.live;
+    if (known && trusted && now - known.checkedAt < RESOLVED_CACHE_MS) {
       return known.expiresAt > now ? known.userId : undefined;
     }
-    const revision = this.revision;
+    const revocationsBefore = this.revocations;
     const [row] = await poolQuery(this.dataSource).rows<{ userId: string | number; expiresAt: Date }>(
       `SELECT "user_id" AS "userId", "expires_at" AS "expiresAt" FROM "adi_user_token" WHERE "token" = $1`,
       [token],
@@ -94,33 +91,42 @@ export class PgTokenStore implements TokenStore, OnModuleInit, OnApplicationShut
     this.resolved.delete(token);
     if (!row || new Date(row.expiresAt).getTime() <= now) return undefined;
     const userId = String(row.userId);
-    if (revision !== this.revision) return userId;
+    if (this.revocations !== revocationsBefore) return userId;
     if (this.resolved.size >= RESOLVED_CACHE_SIZE) this.resolved.delete(this.resolved.keys().next().value!);
     this.resolved.set(token, { userId, expiresAt: new Date(row.expiresAt).getTime(), checkedAt: now });
     return userId;
   }
 
   async revoke(token: string): Promise<void> {
-    this.forget(token);
-    // The notification is sent only when the delete commits, in the same statement, so no instance can hear of it
-    // and then still find the row.
-    await poolQuery(this.dataSource).rows(
-      `WITH gone AS (DELETE FROM "adi_user_token" WHERE "token" = $1 RETURNING "token")
-       SELECT pg_notify('${TOKEN_REVOKED_CHANNEL}', "token") FROM gone`,
-      [token],
-    );
-    // A resolve here that read the row just before the delete may have cached it since.
-    this.forget(token);
+    const [row] = await poolQuery(this.dataSource).rows<{ userId: string }>(REVOKE_ONE, [token]);
+    // This instance need not wait for its own notification.
+    this.resolved.delete(token);
+    if (row) this.forgetUser(String(row.userId));
   }
 
-  private forget(token: string): void {
-    this.revision++;
-    this.resolved.delete(token);
-    this.events.emit('forgotten', token);
+  async revokeAllBut(userId: string, keep: string): Promise<void> {
+    await poolQuery(this.dataSource).rows(REVOKE_ALL_BUT, [userId, keep]);
+    this.forgetUser(userId);
+  }
+
+  private forgetUser(userId: string): void {
+    this.revocations++;
+    for (const [token, entry] of this.resolved) if (entry.userId === userId) this.resolved.delete(token);
+    this.events.emit('forgotten', userId);
+  }
+
+  private forgetAll(): void {
+    this.revocations++;
+    this.resolved.clear();
+    this.events.emit('forgotten', undefined);
   }
 }
 
-/** As the legacy server does: `user:token:{token}` with a time to live; every instance reads Redis directly. */
+/**
+ * As the legacy server does: `user:token:{token}` with a time to live, read on every request (no cache, so a
+ * revocation reaches every instance at once). `user:tokens:{userId}` lists a user's tokens, scored by expiry, so
+ * that they can all be ended together.
+ */
 export class RedisTokenStore implements TokenStore {
   constructor(
     private readonly redis: Redis,
@@ -129,7 +135,16 @@ export class RedisTokenStore implements TokenStore {
 
   async issue(userId: string): Promise<string> {
     const token = newUuid();
-    await this.redis.set(`user:token:${token}`, userId, 'PX', this.ttlMs);
+    const now = Date.now();
+    const list = `user:tokens:${userId}`;
+    await execAll(
+      this.redis
+        .multi()
+        .set(`user:token:${token}`, userId, 'PX', this.ttlMs)
+        .zremrangebyscore(list, '-inf', now)
+        .zadd(list, now + this.ttlMs, token)
+        .pexpire(list, this.ttlMs),
+    );
     return token;
   }
 
@@ -138,6 +153,26 @@ export class RedisTokenStore implements TokenStore {
   }
 
   async revoke(token: string): Promise<void> {
-    await this.redis.del(`user:token:${token}`);
+    const userId = await this.redis.getdel(`user:token:${token}`);
+    if (userId !== null) await this.redis.zrem(`user:tokens:${userId}`, token);
   }
+
+  async revokeAllBut(userId: string, keep: string): Promise<void> {
+    const list = `user:tokens:${userId}`;
+    const others = (await this.redis.zrange(list, 0, -1)).filter((token) => token !== keep);
+    if (others.length === 0) return;
+    await execAll(
+      this.redis
+        .multi()
+        .del(...others.map((token) => `user:token:${token}`))
+        .zrem(list, ...others),
+    );
+  }
+}
+
+/** Runs a transaction; a command that failed inside it fails the call, as a lone command would. */
+async function execAll(transaction: ChainableCommander): Promise<void> {
+  const results = await transaction.exec();
+  const failed = results?.find(([error]) => error !== null);
+  if (failed) throw failed[0]!;
 }

@@ -6,6 +6,8 @@ export abstract class AppError extends Error {
   abstract readonly code: string;
   /** HTTP status when the error is answered before any stream starts. */
   readonly httpStatus: number = 200;
+  /** For a refusal that ends by itself: the seconds to wait, sent as `Retry-After` with the envelope. */
+  readonly retryAfterSeconds?: number;
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

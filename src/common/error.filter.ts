@@ -61,6 +61,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(error.retryAfterSeconds));
       response.status(error.httpStatus).json(errorEnvelope(error));
       return;
     }

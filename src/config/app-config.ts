@@ -3,13 +3,15 @@ import type { NumberingMode, NumberingScope } from '../citation/numbering.js';
 import type { SupportPolicy } from '../citation/support/support-verifier.js';
 import type { LateVerifierSettings } from '../citation/support/late-verifiers.js';
 import { envSchema, type Env } from './env.schema.js';
+import type { TrustProxy } from './trust-proxy.js';
 
 /** What an answer does when retrieval offers no source: answer without sources, or refuse without the model. */
 export type NoSourcesPolicy = 'answer-without-sources' | 'refuse';
 
 /** The service's configuration, typed and grouped; built from the environment once, at boot. */
 export interface AppConfig {
-  http: { port: number; host: string };
+  /** `trustProxy`: whose X-Forwarded-For gives the client's address (Express's `trust proxy`). */
+  http: { port: number; host: string; trustProxy: TrustProxy };
   log: { level: 'fatal' | 'error' | 'warn' | 'log' | 'debug' | 'verbose'; format: 'json' | 'text' };
   citation: {
     numbering: NumberingMode;
@@ -28,13 +30,14 @@ export interface AppConfig {
     adminEmail: string;
     adminPassword: string | undefined;
     tokenTtlMs: number;
-    loginAttempts: { perAccount: number; perAddress: number };
+    loginAttempts: LoginLimits;
   };
   limits: { asksPerMinute: number };
   knowledge: { chunkChars: number; chunkOverlapChars: number; sample: boolean };
   /** What a conversation with context on remembers: earlier exchanges up to this many estimated tokens. */
   memory: { tokenBudget: number };
-  accounts: { registrationEnabled: boolean };
+  /** Registrations: allowed at all, and how many attempts one client address may make per window. */
+  accounts: { registrationEnabled: boolean; registrations: { perAddress: number; windowSeconds: number } };
   quota: { requestsPerDay: number; requestsPerMonth: number; tokensPerDay: number; tokensPerMonth: number };
   stream: {
     citationEventsDefault: boolean;
@@ -48,6 +51,19 @@ export interface AppConfig {
   metrics: { enabled: boolean };
 }
 
+/** How many failed logins are allowed, and for how long they are remembered. */
+export interface LoginLimits {
+  /** Failed logins on one account from one address per window: the owner's own typos and a single guesser. */
+  perAccountAndAddress: number;
+  /** Failed logins on one account from every address together; past it, only its known addresses may try. */
+  perAccount: number;
+  /** Failed logins from one address on every account together: one guesser trying many accounts. */
+  perAddress: number;
+  windowSeconds: number;
+  /** How long an address that logged into an account stays known for it. */
+  knownAddressSeconds: number;
+}
+
 /** The model server the OpenAI-compatible provider streams from. */
 export interface OpenAiSettings {
   baseUrl: string;
@@ -57,6 +73,8 @@ export interface OpenAiSettings {
   /** Every model a request may name; the default is always one of them. */
   models: string[];
   timeoutMs: number;
+  /** Longest silence of an open stream before it is given up; absent: only the answer's deadline ends it. */
+  idleTimeoutMs?: number;
   temperature: number;
   maxRetries: number;
 }
@@ -88,7 +106,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   return {
-    http: { port: e.PORT, host: e.HOST },
+    http: { port: e.PORT, host: e.HOST, trustProxy: e.TRUST_PROXY },
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
     citation: citationConfig(e),
     model: modelConfig(e),
@@ -99,7 +117,13 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       adminEmail: e.ADMIN_EMAIL,
       adminPassword: e.ADMIN_PASSWORD,
       tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
-      loginAttempts: { perAccount: e.LOGIN_LIMIT_PER_ACCOUNT, perAddress: e.LOGIN_LIMIT_PER_ADDRESS },
+      loginAttempts: {
+        perAccountAndAddress: e.LOGIN_LIMIT_PER_ACCOUNT_IP,
+        perAccount: e.LOGIN_LIMIT_PER_ACCOUNT,
+        perAddress: e.LOGIN_LIMIT_PER_ADDRESS,
+        windowSeconds: e.LOGIN_WINDOW_MINUTES * 60,
+        knownAddressSeconds: e.LOGIN_KNOWN_ADDRESS_DAYS * 86_400,
+      },
     },
     limits: { asksPerMinute: e.ASK_RATE_LIMIT_PER_MINUTE },
     knowledge: {
@@ -108,7 +132,10 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       sample: e.SAMPLE_KNOWLEDGE_BASE,
     },
     memory: { tokenBudget: e.MEMORY_TOKEN_BUDGET },
-    accounts: { registrationEnabled: e.REGISTRATION_ENABLED },
+    accounts: {
+      registrationEnabled: e.REGISTRATION_ENABLED,
+      registrations: { perAddress: e.REGISTER_LIMIT_PER_ADDRESS, windowSeconds: e.REGISTER_WINDOW_MINUTES * 60 },
+    },
     quota: {
       requestsPerDay: e.QUOTA_REQUESTS_PER_DAY,
       requestsPerMonth: e.QUOTA_REQUESTS_PER_MONTH,
@@ -202,6 +229,7 @@ function modelConfig(e: Env): AppConfig['model'] {
         ]),
       ],
       timeoutMs: e.OPENAI_TIMEOUT_MS,
+      idleTimeoutMs: e.MODEL_IDLE_TIMEOUT_MS,
       temperature: e.OPENAI_TEMPERATURE,
       maxRetries: e.OPENAI_MAX_RETRIES,
     },

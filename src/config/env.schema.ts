@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustProxySchema } from './trust-proxy.js';
 
 /**
  * Every environment variable the service reads, in one place. Defaults make the embedded setup work with no
@@ -14,6 +15,9 @@ export const envSchema = z.object({
     .default(9999)
     .describe('HTTP port; 9999 is the legacy chat server port that the stock frontend proxies to'),
   HOST: z.string().min(1).default('0.0.0.0').describe('address to listen on'),
+  TRUST_PROXY: trustProxySchema.describe(
+    "Express's trust proxy: which reverse proxies' X-Forwarded-For to believe for the client's address",
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   LOG_FORMAT: z.enum(['json', 'text']).default('json').describe('json: one JSON object per line; text: for humans'),
   DATABASE_URL: z
@@ -35,18 +39,43 @@ export const envSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@localhost.localdomain').describe('the admin created on first start'),
   ADMIN_PASSWORD: z.string().min(8).optional().describe('its password; when unset, one is generated and logged once'),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(8).describe('how long a login token is valid'),
-  LOGIN_LIMIT_PER_ACCOUNT: z.coerce
+  LOGIN_LIMIT_PER_ACCOUNT_IP: z.coerce
     .number()
     .int()
     .positive()
     .default(10)
-    .describe('login attempts per account per 15 minutes; a successful login resets the count'),
+    .describe('failed logins on one account from one client address per LOGIN_WINDOW_MINUTES'),
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100)
+    .describe(
+      'failed logins on one account from all addresses per LOGIN_WINDOW_MINUTES; past it only addresses it logged in from may try',
+    ),
   LOGIN_LIMIT_PER_ADDRESS: z.coerce
     .number()
     .int()
     .positive()
     .default(100)
-    .describe('failed login attempts per client address per 15 minutes'),
+    .describe('failed logins from one client address, on any accounts, per LOGIN_WINDOW_MINUTES'),
+  LOGIN_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(1440)
+    .default(15)
+    .describe('minutes (at most 1440) failed logins are counted, and an allowance that ran out waits'),
+  LOGIN_KNOWN_ADDRESS_DAYS: z.coerce
+    .number()
+    .int()
+    .positive()
+    // The in-memory store (embedded database) keeps each record with a timer, and a timer holds at most 24.8 days.
+    .max(24)
+    .default(14)
+    .describe(
+      "days (at most 24) an address a user logged in from keeps its way in when others' failures fill the account's limit",
+    ),
   ASK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20).describe('questions per user per minute'),
   MODEL_PROVIDER: z
     .enum(['auto', 'openai', 'offline'])
@@ -60,6 +89,12 @@ export const envSchema = z.object({
     .optional()
     .describe('comma-separated models a request may name; a blank or unknown name gets OPENAI_MODEL'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(120000),
+  MODEL_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30000)
+    .describe('longest the model may send nothing once its answer started; then it ends as MODEL_UPSTREAM_TIMEOUT'),
   OPENAI_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.2),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1).describe('retries before the stream starts'),
   OFFLINE_CHUNK_SIZE: z.coerce
@@ -98,6 +133,19 @@ export const envSchema = z.object({
     .default('true')
     .transform((value) => value === 'true')
     .describe('false: nobody can create an account from the login dialog; admins are the only way in'),
+  REGISTER_LIMIT_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5)
+    .describe('registration attempts from one client address per REGISTER_WINDOW_MINUTES'),
+  REGISTER_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(1440)
+    .default(60)
+    .describe('minutes (at most 1440) registration attempts are counted, and an address over its limit waits'),
   QUOTA_REQUESTS_PER_DAY: z.coerce.number().int().positive().default(10000).describe('questions per user per day'),
   QUOTA_REQUESTS_PER_MONTH: z.coerce.number().int().positive().default(300000).describe('questions per user per month'),
   QUOTA_TOKENS_PER_DAY: z.coerce

@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { APIError } from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { openChatStream, readChatChunks } from './chat-stream.js';
+import { openChatStream, readChatChunks, StreamIdleTimeout } from './chat-stream.js';
 
 type Handler = (response: ServerResponse, attempt: number) => void;
 
@@ -89,5 +89,38 @@ describe('chat stream reader', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(seen).toEqual(['a', 'b']);
     expect(await reading).toBeInstanceOf(Error);
+  });
+
+  it('gives up a stream that stays silent for idleMs, but not while the reader itself holds it paused', async () => {
+    handler = (response) => {
+      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      response.write(chunk('a'));
+    };
+    const silent = await openChatStream(url, {}, options(0));
+    const failure = await readChatChunks(silent, new AbortController().signal, undefined, () => undefined, 50).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(StreamIdleTimeout);
+
+    handler = (response) => {
+      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      response.write(chunk('a'));
+      setTimeout(() => response.end(`${chunk('b', 'stop')}data: [DONE]\n\n`), 20);
+    };
+    const paused = await openChatStream(url, {}, options(0));
+    const seen: string[] = [];
+    let asked = 0;
+    // The reader is not ready for six idle periods after the first chunk.
+    const slowReader = () => (++asked === 1 ? new Promise<void>((resolve) => setTimeout(resolve, 300)) : undefined);
+    await readChatChunks(
+      paused,
+      new AbortController().signal,
+      slowReader,
+      (value) => {
+        seen.push(value.choices[0]!.delta.content!);
+      },
+      50,
+    );
+    expect(seen).toEqual(['a', 'b']);
   });
 });

@@ -59,19 +59,32 @@ export async function openChatStream(url: string, body: unknown, options: ChatSt
  * Reads the chunks of a streaming response, handing each to `onChunk` as it is decoded. Flow control: after
  * each piece of the body, `ready` is asked; while it returns a promise the response is paused (the socket is
  * not read, so the server's own backpressure holds the rest). Resolves at the end of the body; rejects when
- * the connection broke off before it, or the stream said it failed.
+ * the connection broke off before it, the stream said it failed, or (with `idleMs`) the server sent nothing
+ * for that long, with {@link StreamIdleTimeout}. Time the response spends paused for the reader does not count
+ * as the server's silence.
  */
 export function readChatChunks(
   response: IncomingMessage,
   signal: AbortSignal,
   ready: (() => Promise<void> | undefined) | undefined,
   onChunk: (chunk: ChatCompletionChunk) => void,
+  idleMs?: number,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let settled = false;
+    let waitingForReader = false;
+    // One timer for the whole answer, pushed back by `refresh()` at each piece: cheaper than a timer per chunk.
+    const idle =
+      idleMs === undefined
+        ? undefined
+        : setTimeout(function onIdle() {
+            if (waitingForReader) idle?.refresh();
+            else fail(new StreamIdleTimeout(idleMs));
+          }, idleMs);
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
+      clearTimeout(idle);
       signal.removeEventListener('abort', abort);
       response.destroy();
       reject(error instanceof Error ? error : new Error(String(error)));
@@ -91,6 +104,7 @@ export function readChatChunks(
     if (signal.aborted) return abort();
     response.setEncoding('utf8');
     response.on('data', (text: string) => {
+      idle?.refresh();
       try {
         parser.feed(text);
       } catch (error) {
@@ -98,13 +112,19 @@ export function readChatChunks(
       }
       const waiting = settled ? undefined : ready?.();
       if (waiting) {
+        waitingForReader = true;
         response.pause();
-        void waiting.then(() => response.resume());
+        void waiting.then(() => {
+          waitingForReader = false;
+          idle?.refresh();
+          response.resume();
+        });
       }
     });
     response.on('end', () => {
       if (settled) return;
       settled = true;
+      clearTimeout(idle);
       signal.removeEventListener('abort', abort);
       resolve();
     });
@@ -116,6 +136,13 @@ export function readChatChunks(
 }
 
 class RequestTimeout extends Error {}
+
+/** The model server sent nothing for `idleMs` while its stream was open and being read. */
+export class StreamIdleTimeout extends Error {
+  constructor(readonly idleMs: number) {
+    super(`the model server sent nothing for ${idleMs} ms`);
+  }
+}
 
 /**
  * Sends the request. The body is not captured by any of the request's listeners, which live as long as the

@@ -18,3 +18,13 @@ export class ModelTimeoutError extends AppError {
 export class ModelStreamCutError extends AppError {
   readonly code = 'MODEL_STREAM_CUT';
 }
+
+/** Same code as the deadline: for the reader, either way the model took too long; the message tells them apart. */
+export class ModelIdleTimeoutError extends AppError {
+  readonly code = 'MODEL_UPSTREAM_TIMEOUT';
+  constructor(idleMs: number) {
+    super(
+      `The model sent nothing for ${Math.round(idleMs / 1000)} s and was given up; ask again, or raise MODEL_IDLE_TIMEOUT_MS.`,
+    );
+  }
+}

@@ -4,12 +4,18 @@ import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'o
 import { Observable, type Subscriber } from 'rxjs';
 import { paragraphsAnswerJsonSchema } from '../citation/answer-schema.js';
 import { AppError } from '../common/app-error.js';
-import { openChatStream, readChatChunks } from './chat-stream.js';
+import { openChatStream, readChatChunks, StreamIdleTimeout } from './chat-stream.js';
 import type { FinishReason, ModelDelta, ModelProvider, ModelRequest, TokenUsage } from './model-provider.js';
 import { followUpQuery } from './follow-up.js';
 import { buildPrompt } from './prompt.js';
 import type { OpenAiSettings } from '../config/app-config.js';
-import { ModelRateLimitedError, ModelStreamCutError, ModelTimeoutError, ModelUpstreamError } from './model-errors.js';
+import {
+  ModelIdleTimeoutError,
+  ModelRateLimitedError,
+  ModelStreamCutError,
+  ModelTimeoutError,
+  ModelUpstreamError,
+} from './model-errors.js';
 
 /**
  * How the answer's format is asked for. Servers differ: OpenAI and vLLM take a JSON Schema, some only
@@ -67,17 +73,24 @@ export class OpenAiProvider implements ModelProvider {
     let finish: FinishReason | undefined;
     let usage: TokenUsage | undefined;
     try {
-      await readChatChunks(response, signal, request.ready, (chunk) => {
-        usage = readUsage(chunk) ?? usage;
-        const choice = chunk.choices?.[0];
-        if (choice === undefined) return;
-        const delta = (choice.delta ?? {}) as typeof choice.delta & ReasoningDelta;
-        if (delta.reasoning_content) subscriber.next({ type: 'reasoning', text: delta.reasoning_content });
-        if (delta.content) subscriber.next({ type: 'content', text: delta.content });
-        if (choice.finish_reason) finish = readFinishReason(choice.finish_reason);
-      });
+      await readChatChunks(
+        response,
+        signal,
+        request.ready,
+        (chunk) => {
+          usage = readUsage(chunk) ?? usage;
+          const choice = chunk.choices?.[0];
+          if (choice === undefined) return;
+          const delta = (choice.delta ?? {}) as typeof choice.delta & ReasoningDelta;
+          if (delta.reasoning_content) subscriber.next({ type: 'reasoning', text: delta.reasoning_content });
+          if (delta.content) subscriber.next({ type: 'content', text: delta.content });
+          if (choice.finish_reason) finish = readFinishReason(choice.finish_reason);
+        },
+        this.settings.idleTimeoutMs,
+      );
     } catch (error) {
       if (signal.aborted) return;
+      if (error instanceof StreamIdleTimeout) throw new ModelIdleTimeoutError(error.idleMs);
       throw new ModelStreamCutError(`The model stream broke off: ${describe(error)}`, { cause: error });
     }
     if (finish === undefined) throw new ModelStreamCutError('The model stream ended without saying it was finished.');

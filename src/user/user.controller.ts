@@ -1,6 +1,7 @@
 import { Controller, Get, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { z } from 'zod';
+import { tokenOfHeader } from '../auth/auth.service.js';
 import { Public, User, type CurrentUser } from '../auth/current-user.js';
 import { ZodBody, ZodParam, ZodQuery } from '../common/zod-pipe.js';
 import { avatarPng } from '../common/avatar.js';
@@ -20,14 +21,18 @@ export class UserController {
   @Post('logout')
   @HttpCode(200)
   async logout(@Headers('authorization') authorization: string) {
-    await this.users.logout(authorization.trim().replace(/^Bearer\s+/i, ''));
+    await this.users.logout(tokenOfHeader(authorization));
     return { success: true };
   }
 
   @Post('password/modify')
   @HttpCode(200)
-  async modifyPassword(@User() user: CurrentUser, @ZodBody(passwordBody) fields: z.output<typeof passwordBody>) {
-    await this.users.modifyPassword(user, fields.oldPassword, fields.newPassword);
+  async modifyPassword(
+    @User() user: CurrentUser,
+    @Headers('authorization') authorization: string,
+    @ZodBody(passwordBody) fields: z.output<typeof passwordBody>,
+  ) {
+    await this.users.modifyPassword(user, tokenOfHeader(authorization), fields.oldPassword, fields.newPassword);
     return { success: true, data: '修改成功' };
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { AuthService } from '../auth/auth.service.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import { AuthService } from '../auth/auth.service.js';
 import { UserRepository } from '../auth/user.repository.js';
@@ -53,10 +54,15 @@ export class UserService {
     return this.auth.logout(token);
   }
 
-  /** Checks the current password against the stored one (not a copy from login), then replaces it. */
-  async modifyPassword(user: CurrentUser, oldPassword: string, newPassword: string): Promise<void> {
+  /**
+   * Checks the current password against the stored one (not a copy from login), then replaces it and ends every
+   * other login of the user: whoever knew the old password is let out. The login that changed it stays, so the
+   * user is not sent back to the login page on the device they are using.
+   */
+  async modifyPassword(user: CurrentUser, token: string, oldPassword: string, newPassword: string): Promise<void> {
     const stored = await this.users.findById(user.id);
     if (!stored || !(await verifyPassword(oldPassword, stored.password))) throw new WrongOldPasswordError();
     await this.users.setPassword(user.id, await hashPassword(newPassword));
+    await this.auth.endOtherLogins(user.id, token);
   }
 }
