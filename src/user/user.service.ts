@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { AuthService } from '../auth/auth.service.js';
 import type { CurrentUser } from '../auth/current-user.js';
-import { AuthService } from '../auth/auth.service.js';
 import { UserRepository } from '../auth/user.repository.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';

@@ -56,7 +56,7 @@ describe('the client library', () => {
     expect(pendingText(final)).toBe('');
     expect(final.meta?.answer.uuid).toMatch(/^[0-9a-f]{32}$/);
     expect(final.answerUuid).toBe(final.meta?.answer.uuid);
-    expect(noticesOf(final)).toEqual({ fellBack: false, truncated: false, refused: false });
+    expect(noticesOf(final)).toEqual({ fellBack: false, truncated: false, refused: false, stopped: false });
 
     // Grew step by step: the first paragraph stood, numbered, while the answer was still streaming,
     // and the text of the second was shown before its paragraph closed.
