@@ -1,4 +1,13 @@
-import { alignWindow, bestBound, clauseCoverage, grounded, isName, sourceClauses } from './claim-alignment.js';
+import {
+  alignWindow,
+  bestBound,
+  bindingScore,
+  clauseCoverage,
+  grounded,
+  isName,
+  sourceClauses,
+} from './claim-alignment.js';
+import { comparable } from './quantities.js';
 import { crossLanguageConflict, findConflict, type FoundConflict } from './claim-conflicts.js';
 import { profileClaims, type ClaimSentence, type ClaimText } from './claim-profile.js';
 import type {
@@ -111,6 +120,19 @@ function holdsEveryClaim(claim: ClaimSentence, source: ClaimText, window: readon
   if (!claim.quantities.every((quantity) => grounded(quantity, heldQuantities))) return false;
   const windowClauses = sourceClauses(source).filter((clause) => window.includes(clause.sentence));
   for (const clause of claim.clauses) {
+    // Each number must be in the clause its words bind it to: when the source gives the value to something
+    // else, or the binding cannot tell which clause, the claim is not verified.
+    for (const quantity of clause.quantities) {
+      const holding = windowClauses.filter((candidate) =>
+        candidate.clause.quantities.some((q) => comparable(quantity, q)),
+      );
+      if (holding.length < 2) continue;
+      const { best } = bestBound(holding, (candidate) =>
+        bindingScore(clause, candidate.clause, source, { polarity: true }),
+      );
+      if (best.length === 0 || !best.every((candidate) => grounded(quantity, candidate.clause.quantities)))
+        return false;
+    }
     for (const term of clause.terms) {
       if (isName(term, source) && !source.words.has(term.lower) && !source.terms.has(term.term)) return false;
     }
