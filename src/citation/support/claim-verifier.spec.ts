@@ -152,7 +152,7 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     '系统每周日凌晨2点自动备份数据库。',
     '系统每天凌晨2点自动备份数据库。',
     'contradicted',
-    'unit',
+    'number',
   ],
   [
     'a duration in two units',
