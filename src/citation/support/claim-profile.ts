@@ -77,6 +77,8 @@ export interface ClaimText {
   quantities: Quantity[];
   /** In how many clauses each term stands: rarer terms tell clauses apart better. */
   clauseFrequency: ReadonlyMap<string, number>;
+  /** Every clause, with the index of its sentence. */
+  clauses: readonly { clause: Clause; sentence: number }[];
 }
 
 const CLAUSE_WORDS = new Set(['while', 'whereas', 'whilst', 'but', 'although', 'though', 'however', 'which']);
@@ -123,6 +125,7 @@ export function profileClaims(text: string): ClaimText {
     words,
     quantities: sentences.flatMap((sentence) => sentence.quantities),
     clauseFrequency,
+    clauses: sentences.flatMap((sentence, index) => sentence.clauses.map((clause) => ({ clause, sentence: index }))),
   };
 }
 

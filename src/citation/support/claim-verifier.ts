@@ -92,6 +92,10 @@ export class ClaimSupportVerifier implements SupportVerifier {
     return { verdict: verified ? 'verified' : 'unverified', coverage: window.coverage, spans };
   }
 
+  prepare(sources: readonly string[]): void {
+    for (const text of sources) this.profile(text);
+  }
+
   private paragraph(text: string): ClaimText {
     if (this.last?.text !== text) this.last = { text, profile: profileClaims(text) };
     return this.last.profile;

@@ -353,8 +353,25 @@ function buildHanSenses(): Map<string, TermSense> {
 const LATIN_SENSES: ReadonlyMap<string, TermSense> = buildSenses();
 const HAN_SENSES: ReadonlyMap<string, TermSense> = buildHanSenses();
 
+/**
+ * Senses already worked out, by word. A memo of a pure function of the word: what one request puts in, another
+ * may read, and it is always the same answer. Bounded, so an endless stream of new words cannot grow it.
+ */
+const knownSenses = new Map<string, TermSense>();
+const KNOWN_SENSES = 20_000;
+
 /** The term of an English word (lowercase) and whether it means the term's opposite. */
 export function latinSense(lower: string): TermSense {
+  let sense = knownSenses.get(lower);
+  if (sense === undefined) {
+    sense = senseOf(lower);
+    if (knownSenses.size >= KNOWN_SENSES) knownSenses.clear();
+    knownSenses.set(lower, sense);
+  }
+  return sense;
+}
+
+function senseOf(lower: string): TermSense {
   const stem = stemOf(lower);
   const known = LATIN_SENSES.get(stem);
   if (known) return known;

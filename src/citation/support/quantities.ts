@@ -430,6 +430,10 @@ class QuantityScanner {
   private numberWords(first: number): { value: number; last: number } | undefined {
     let index = first;
     let token = this.tokens[index]!;
+    // Most words are not numbers: tell at once, without splitting them.
+    const dash = token.lower.indexOf('-');
+    const head = dash < 0 ? token.lower : token.lower.slice(0, dash);
+    if (!NUMBER_WORDS.has(head) && head !== 'a' && head !== 'an') return undefined;
     if (
       (token.lower === 'a' || token.lower === 'an') &&
       ['pair', 'dozen', 'couple', 'half'].includes(this.tokens[index + 1]?.lower ?? '')
@@ -608,6 +612,7 @@ class QuantityScanner {
   /** 周一, 星期天, 礼拜三; not 一周 or 每周一次. */
   private hanWeekday(first: number): boolean {
     const one = this.tokens[first]?.text ?? '';
+    if (one !== '周' && one !== '星' && one !== '礼') return false;
     const two = one + (this.tokens[first + 1]?.text ?? '');
     const length = one === '周' ? 1 : two === '星期' || two === '礼拜' ? 2 : 0;
     if (length === 0) return false;

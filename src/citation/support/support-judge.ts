@@ -33,7 +33,9 @@ export class SupportJudge {
   constructor(
     private readonly catalog: CitationCatalog,
     private readonly checks: CitationChecks,
-  ) {}
+  ) {
+    checks.verifier.prepare?.(catalog.entries.map(sourceText));
+  }
 
   judge(text: string, ids: readonly string[], quotes: RawParagraph['quotes'] = []): JudgedParagraph {
     const sources = ids.map((citationId) => ({ citationId, text: sourceText(this.catalog.get(citationId)!) }));

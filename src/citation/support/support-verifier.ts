@@ -66,6 +66,11 @@ export interface ParagraphSupport {
 
 export interface SupportVerifier {
   check(paragraph: string, sources: readonly SupportSource[]): ParagraphSupport;
+  /**
+   * Reads the sources an answer may cite before the model writes, so that no paragraph waits while its source is
+   * read for the first time.
+   */
+  prepare?(sources: readonly string[]): void;
 }
 
 /** What happens to a citation the verifier finds contradicted. */
