@@ -43,6 +43,8 @@ export function Chat({ onUnauthorized }: { onUnauthorized: () => void }) {
   );
   const [error, setError] = useState('');
   const [newTitle, setNewTitle] = useState('');
+  // On a narrow screen the list folds away behind a toggle, so that the conversation has the whole width.
+  const [listOpen, setListOpen] = useState(false);
 
   const fail = (failure: unknown) => (isUnauthorized(failure) ? onUnauthorized() : setError(messageOf(failure)));
 
@@ -75,12 +77,26 @@ export function Chat({ onUnauthorized }: { onUnauthorized: () => void }) {
   const conversation = conversations.find((c) => c.uuid === selected);
   return (
     <main class="chat">
-      <aside class="conversations">
+      <button
+        class="sidebar-toggle"
+        data-testid="sidebar-toggle"
+        aria-expanded={listOpen}
+        onClick={() => setListOpen((open) => !open)}
+      >
+        ☰ {conversation?.title ?? t('conversations')}
+      </button>
+      <aside class={listOpen ? 'conversations open' : 'conversations'}>
         <h2>{t('conversations')}</h2>
         <ul data-testid="conversations">
           {conversations.map((c) => (
             <li key={c.uuid}>
-              <button class={c.uuid === selected ? 'item active' : 'item'} onClick={() => setSelected(c.uuid)}>
+              <button
+                class={c.uuid === selected ? 'item active' : 'item'}
+                onClick={() => {
+                  setSelected(c.uuid);
+                  setListOpen(false);
+                }}
+              >
                 {c.title}
               </button>
             </li>
