@@ -73,11 +73,14 @@ export class PgRetrieval implements RetrievalPort {
           kbUuid: candidate.kbUuid,
           kbItemUuid: candidate.kbItemUuid,
           title: candidate.title,
+          chunkIndex: candidate.chunkIndex,
           relative,
         });
       }
     }
     hits.sort((a, b) => b.relative - a.relative);
-    return hits.map(({ relative: _relative, ...hit }) => hit);
+    // Read for the chunks kept only: a reader tells two chunks of one document apart by "part 2 of 5".
+    const counts = await this.chunks.chunkCounts([...new Set(hits.map((hit) => hit.kbItemUuid))]);
+    return hits.map(({ relative: _relative, ...hit }) => ({ ...hit, chunkCount: counts.get(hit.kbItemUuid) ?? 0 }));
   }
 }

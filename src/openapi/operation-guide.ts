@@ -138,7 +138,6 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'OpenApiController.asset': 'A file of the browsable document',
   'WebController.index': 'The web page',
   'WebController.asset': 'A file of the web page',
-  'WebController.favicon': 'The icon of the web page',
   'NotProvidedController.userMcpList': 'MCP tools: an empty list',
   'NotProvidedController.publicMcpSearch': 'Public MCP tools: an empty list',
   'NotProvidedController.userMcpSave': 'MCP tools: refused',
