@@ -101,6 +101,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/conversation/message/graph-ref/{answer}' },
   { method: 'GET', path: '/conversation/message/citation/{answer}' },
   {
+    method: 'GET',
+    path: '/conversation/message/citations',
+    query: { answerUuids: '{answer}' },
+    queryStrings: ['answerUuids'],
+  },
+  {
     method: 'POST',
     path: '/conversation-preset/search',
     query: PAGING,
