@@ -13,6 +13,7 @@ export interface Candidate {
   text: string;
   title: string;
   chunkIndex: number;
+  chunkCount: number;
   rank: number;
 }
 
@@ -117,17 +118,6 @@ export class ChunkCandidates {
     );
   }
 
-  /** How many chunks each of these documents has. */
-  async chunkCounts(itemUuids: readonly string[]): Promise<Map<string, number>> {
-    if (itemUuids.length === 0) return new Map();
-    const rows = await this.sql.rows<{ kbItemUuid: string; count: number }>(
-      `SELECT "kb_item_uuid" AS "kbItemUuid", count(*)::int AS "count"
-         FROM "adi_knowledge_base_embedding" WHERE "kb_item_uuid" = ANY($1::varchar[]) GROUP BY 1`,
-      [[...itemUuids]],
-    );
-    return new Map(rows.map((row) => [row.kbItemUuid, row.count]));
-  }
-
   /**
    * The best chunks among those holding a rare term, each ranked over all the question's terms. Planned each
    * time (not prepared), so that PostgreSQL sees how rare the terms are and reads them through the index.
@@ -139,8 +129,7 @@ export class ChunkCandidates {
   ): Promise<Candidate[]> {
     return this.sql.rows<Candidate>(
       `SELECT c."embedding_id" AS "embeddingId", c."kb_uuid" AS "kbUuid", c."kb_item_uuid" AS "kbItemUuid", c."text",
-              c."chunk_index" AS "chunkIndex",
-              i."title", s."rank"
+              c."chunk_index" AS "chunkIndex", i."chunk_count" AS "chunkCount", i."title", s."rank"
          FROM "adi_knowledge_base_embedding" c
          JOIN "adi_knowledge_base_item" i ON i."uuid" = c."kb_item_uuid" AND NOT i."is_deleted"
         CROSS JOIN LATERAL (
@@ -205,8 +194,7 @@ export class ChunkCandidates {
           ORDER BY "rank" DESC, m."chunk_index" ASC
           LIMIT ${CANDIDATES})
        SELECT r."embedding_id" AS "embeddingId", c."kb_uuid" AS "kbUuid", c."kb_item_uuid" AS "kbItemUuid", c."text",
-              c."chunk_index" AS "chunkIndex",
-              i."title", r."rank"
+              c."chunk_index" AS "chunkIndex", i."chunk_count" AS "chunkCount", i."title", r."rank"
          FROM ranked r
          JOIN "adi_knowledge_base_embedding" c ON c."embedding_id" = r."embedding_id"
          JOIN "adi_knowledge_base_item" i ON i."uuid" = c."kb_item_uuid" AND NOT i."is_deleted"

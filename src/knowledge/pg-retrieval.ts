@@ -74,13 +74,12 @@ export class PgRetrieval implements RetrievalPort {
           kbItemUuid: candidate.kbItemUuid,
           title: candidate.title,
           chunkIndex: candidate.chunkIndex,
+          chunkCount: candidate.chunkCount,
           relative,
         });
       }
     }
     hits.sort((a, b) => b.relative - a.relative);
-    // Read for the chunks kept only: a reader tells two chunks of one document apart by "part 2 of 5".
-    const counts = await this.chunks.chunkCounts([...new Set(hits.map((hit) => hit.kbItemUuid))]);
-    return hits.map(({ relative: _relative, ...hit }) => ({ ...hit, chunkCount: counts.get(hit.kbItemUuid) ?? 0 }));
+    return hits.map(({ relative: _relative, ...hit }) => hit);
   }
 }
