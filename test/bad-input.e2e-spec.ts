@@ -101,6 +101,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/conversation/message/graph-ref/{answer}' },
   { method: 'GET', path: '/conversation/message/citation/{answer}' },
   {
+    method: 'GET',
+    path: '/conversation/message/citations',
+    query: { answerUuids: '{answer}' },
+    queryStrings: ['answerUuids'],
+  },
+  {
     method: 'POST',
     path: '/conversation-preset/search',
     query: PAGING,
@@ -516,6 +522,31 @@ describe('bad input, on every endpoint', () => {
       message: 'ingestMaxOverlap: must be a whole number from 0 to 100000',
       data: { ingestMaxOverlap: 'must be a whole number from 0 to 100000' },
     });
+  });
+
+  it('says what type a field of the wrong type must be, rather than that it is required', async () => {
+    const login = (body: unknown) =>
+      send('POST', '/auth/login', { body: JSON.stringify(body), contentType: 'application/json' });
+    expect((await login({ email: 1, password: 'x' })).body).toMatchObject({
+      code: 'A0002',
+      message: 'email: must be a string (the e-mail address of the account), not a number (1)',
+    });
+    expect((await login({ email: 'x@example.test', password: ['x'] })).body!.message).toBe(
+      'password: must be a string, not an array',
+    );
+    expect((await login({ email: null, password: 'x' })).body!.message).toMatch(
+      /^email: must be a string .*, not null$/,
+    );
+    // A field not sent at all is still "required".
+    expect((await login({ password: 'x' })).body!.message).toBe(
+      'email: is required: the e-mail address of the account',
+    );
+    const ask = await send('POST', '/conversation/message/process', {
+      body: JSON.stringify({ conversationUuid: ids.conversation, prompt: 42 }),
+      contentType: 'application/json',
+    });
+    expect(ask.status).toBe(400);
+    expect(ask.body!.message).toBe('prompt: must be a string, not a number (42)');
   });
 
   it('answers "not found" for an id that names nothing, and refuses ids that are not ids, instead of creating', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startApp, startWithModel, type ModelTestbed, type RunningApp } from './support/app.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { ask } from './support/sse-client.js';
@@ -6,6 +8,31 @@ import { ask } from './support/sse-client.js';
 function sample(text: string, series: string): number | undefined {
   const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+/**
+ * The series README's Metrics section documents, from its table: `name{label}` rows name each value of the label
+ * in backticks in their description; a histogram is its `_count` series.
+ */
+function documentedSeries(): string[] {
+  const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Metrics'), readme.indexOf('\n## ', readme.indexOf('## Metrics') + 1));
+  const series: string[] = [];
+  for (const row of section.split('\n').filter((line) => line.startsWith('| `citation_stream_'))) {
+    const [, metric, what] = row.split('|').map((cell) => cell.trim());
+    const [, name, label] = /^`(\w+)(?:\{(\w+)\})?`$/.exec(metric!)!;
+    if (label === undefined) series.push(what!.startsWith('histogram') ? `${name}_count` : name!);
+    else for (const [, value] of what!.matchAll(/`(\w+)`/g)) series.push(`${name}{${label}="${value}"}`);
+  }
+  return series;
+}
+
+/** The service's own series in a Prometheus text (`_bucket` and `_sum` of histograms left out). */
+function servedSeries(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('citation_stream_') && !/_(bucket|sum)[{ ]/.test(line))
+    .map((line) => line.slice(0, line.lastIndexOf(' ')));
 }
 
 describe('GET /metrics', () => {
@@ -42,6 +69,16 @@ describe('GET /metrics', () => {
     it('has every citation result from the start, at zero', async () => {
       const text = await metricsText();
       expect(RESULTS.map((result) => citations(text, result))).toEqual(RESULTS.map(() => 0));
+    });
+
+    it('serves exactly the series README documents, every one from the start, counters at zero', async () => {
+      const text = await metricsText();
+      const documented = documentedSeries();
+      expect(documented).toContain('citation_stream_asks_total{outcome="rejected"}');
+      expect(servedSeries(text).sort()).toEqual([...documented].sort());
+      for (const series of documented.filter((name) => !name.startsWith('citation_stream_db_pool_'))) {
+        expect([series, sample(text, series)]).toEqual([series, 0]);
+      }
     });
 
     it('counts asks by outcome, citations, fallbacks, tokens and latencies, in the Prometheus text format', async () => {

@@ -6,6 +6,8 @@ import { startApp, type RunningApp } from './support/app.js';
 
 interface Operation {
   operationId: string;
+  summary?: string;
+  tags?: string[];
   description?: string;
   security?: unknown[];
   parameters?: { name: string; in: string; schema: Record<string, unknown> }[];
@@ -15,6 +17,8 @@ interface Operation {
 
 interface Document {
   openapi: string;
+  jsonSchemaDialect?: string;
+  tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Record<string, unknown>>; securitySchemes: Record<string, unknown> };
 }
@@ -68,6 +72,30 @@ describe('GET /openapi.json and /docs', () => {
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
+  });
+
+  it('keeps the default schema dialect, which Swagger UI accepts without a warning', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.jsonSchemaDialect).toBeUndefined();
+  });
+
+  it('gives every operation a summary in words, and groups the ask endpoint first and the stubs last', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, found]) => ({ route: `${method} ${path}`, ...found })),
+    );
+    const named = operations.filter(({ summary }) => !summary || /^\w+Controller\.\w+$/.test(summary));
+    expect(named.map(({ route, summary }) => `${route}: ${summary}`)).toEqual([]);
+    const tagNames = document.tags!.map((tag) => tag.name);
+    expect(tagNames[0]).toBe('Ask');
+    expect(tagNames.at(-1)).toBe('Not provided');
+    expect(operation('post', '/conversation/message/process').tags).toEqual(['Ask']);
+    // Every tag an operation names is listed, and the paths come tag by tag in the listed order.
+    const order = operations.map(({ tags }) => tagNames.indexOf(tags![0]!));
+    expect(order).not.toContain(-1);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // The stock frontend's screens this server does not provide are all under the last tag.
+    expect(operation('post', '/draw/generation').tags).toEqual(['Not provided']);
+    expect(operations.filter(({ tags }) => tags![0] === 'Not provided').length).toBeGreaterThan(30);
   });
 
   it('lists exactly the routes the router serves', () => {

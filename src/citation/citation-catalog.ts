@@ -13,6 +13,10 @@ export interface EmbeddingPayload {
   kbUuid: string;
   kbItemUuid: string;
   title: string;
+  /** Where the chunk is in its document, from 0, and how many chunks the document has: two chunks of one file are
+   * told apart by them. Absent from sources stored before they were added. */
+  chunkIndex?: number;
+  chunkCount?: number;
 }
 
 /** A knowledge-graph vertex, with the field names legacy clients read. */

@@ -22,12 +22,37 @@ export function requestSchema<T extends z.ZodType>(id: string, schema: T): T {
   return schema;
 }
 
+/** What a JSON value is, as a reader names it. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'number') return `a number (${value})`;
+  if (typeof value === 'boolean') return `a boolean (${value})`;
+  return `a ${typeof value}`;
+}
+
+const ARTICLE: Record<string, string> = { array: 'an array', object: 'an object', int: 'a whole number' };
+
+/**
+ * A field sent with a value of the wrong type is told what type it must be: the schemas' messages for a missing
+ * field ("is required: …") would say it was not sent. Needs the issues' inputs (`reportInput`).
+ */
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'invalid_type' || issue.input === undefined) return issue.message;
+  // A schema's own wording for a wrong type stands; only "is required" and zod's default are replaced.
+  if (!/^(is required|Invalid input)/.test(issue.message)) return issue.message;
+  const hint = /^is required: (.+)$/.exec(issue.message)?.[1];
+  const expected = ARTICLE[issue.expected] ?? `a ${issue.expected}`;
+  return `must be ${expected}${hint ? ` (${hint})` : ''}, not ${kindOf(issue.input)}`;
+}
+
 /** One readable line per problem, naming the field (`where` prefixes it: `query`, `path`, or nothing for a body). */
 export function describeZodIssues(error: z.ZodError, where = ''): { message: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = [where, ...issue.path.map(String)].filter((part) => part !== '').join('.') || 'body';
-    fields[field] ??= issue.message;
+    fields[field] ??= issueMessage(issue);
   }
   return {
     message: Object.entries(fields)
@@ -92,7 +117,7 @@ export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.ou
         [field]: 'must not contain NUL',
       });
     }
-    const parsed = this.schema.safeParse(value);
+    const parsed = this.schema.safeParse(value, { reportInput: true });
     if (!parsed.success) {
       const { message, fields } = describeZodIssues(parsed.error, where);
       throw this.invalid(message, fields);

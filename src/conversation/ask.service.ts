@@ -341,7 +341,8 @@ export class AskService {
       status = 'failed';
       end = mapper.error(ending.error);
     } else if (ending.kind === 'stopped' && ending.reason === 'too-large') {
-      status = 'failed';
+      // Cut where it passed the limit, as a client that never reads is by it: what was shown stands.
+      status = 'interrupted';
       end = mapper.error(new AnswerTooLargeError(this.config.stream.maxAnswerChars));
     } else if (ending.kind === 'stopped' && ending.reason === 'reader-gone') {
       status = 'interrupted';

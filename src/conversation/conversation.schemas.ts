@@ -49,3 +49,18 @@ export const historyQuery = requestSchema(
       .default(20),
   }),
 );
+
+/** Most answers one batched citation call reads: a page of history has 20 turns, its largest page 100. */
+export const MAX_BATCHED_ANSWERS = 100;
+
+export const citationsQuery = requestSchema(
+  'AnswerCitationsQuery',
+  z.object({
+    answerUuids: z
+      .string({ error: 'is required: answer uuids, separated by commas' })
+      .regex(
+        new RegExp(`^[0-9a-f]{32}(,[0-9a-f]{32}){0,${MAX_BATCHED_ANSWERS - 1}}$`),
+        `must be 1 to ${MAX_BATCHED_ANSWERS} answer uuids (32 lowercase hex characters each), separated by commas`,
+      ),
+  }),
+);

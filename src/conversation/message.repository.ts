@@ -11,6 +11,13 @@ import {
   RefGraphEntity,
 } from '../database/entities/index.js';
 
+/** What is stored of one answer's citations. */
+export interface StoredCitationView {
+  paragraphs: CitationParagraphEntity[];
+  refs: CitationRefEntity[];
+  citations: CitationEntity[];
+}
+
 @Injectable()
 export class MessageRepository {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
@@ -19,6 +26,16 @@ export class MessageRepository {
   async findReadable(uuid: string, user: CurrentUser): Promise<MessageEntity | null> {
     const message = await this.dataSource.getRepository(MessageEntity).findOneBy({ uuid, isDeleted: false });
     return message && (message.userId === user.id || user.isAdmin) ? message : null;
+  }
+
+  /** The answers among `uuids` the user may read, as {@link findReadable} decides for one. */
+  async findReadableAnswers(uuids: readonly string[], user: CurrentUser): Promise<MessageEntity[]> {
+    const messages = await this.dataSource
+      .getRepository(MessageEntity)
+      .findBy({ uuid: In([...uuids]), isDeleted: false });
+    return messages.filter(
+      (message) => message.parentMessageId !== '0' && (message.userId === user.id || user.isAdmin),
+    );
   }
 
   /** Up to `pageSize` questions older than `before` (newest first), each with its answers. */
@@ -55,7 +72,14 @@ export class MessageRepository {
     return this.dataSource.getRepository(RefGraphEntity).findOneBy({ messageId });
   }
 
-  async citationView(messageId: string) {
+  async citationView(messageId: string): Promise<StoredCitationView> {
+    return (await this.citationViews([messageId])).get(messageId)!;
+  }
+
+  /** The stored paragraphs, sources and citations of several answers, three queries for all of them. */
+  async citationViews(messageIds: readonly string[]): Promise<Map<string, StoredCitationView>> {
+    if (messageIds.length === 0) return new Map();
+    const messageId = In([...messageIds]);
     const [paragraphs, refs, citations] = await Promise.all([
       this.dataSource
         .getRepository(CitationParagraphEntity)
@@ -63,6 +87,12 @@ export class MessageRepository {
       this.dataSource.getRepository(CitationRefEntity).find({ where: { messageId }, order: { id: 'ASC' } }),
       this.dataSource.getRepository(CitationEntity).find({ where: { messageId }, order: { id: 'ASC' } }),
     ]);
-    return { paragraphs, refs, citations };
+    const of = <T extends { messageId: string }>(rows: T[], id: string) => rows.filter((row) => row.messageId === id);
+    return new Map(
+      messageIds.map((id) => [
+        id,
+        { paragraphs: of(paragraphs, id), refs: of(refs, id), citations: of(citations, id) },
+      ]),
+    );
   }
 }

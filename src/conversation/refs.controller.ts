@@ -1,11 +1,12 @@
 import { Controller, Get } from '@nestjs/common';
 import { User, type CurrentUser } from '../auth/current-user.js';
 import { AppError } from '../common/app-error.js';
-import { ZodParam } from '../common/zod-pipe.js';
+import type { z } from 'zod';
+import { ZodParam, ZodQuery } from '../common/zod-pipe.js';
 import type { MessageEntity } from '../database/entities/index.js';
-import { messageUuidParam } from './conversation.schemas.js';
+import { citationsQuery, messageUuidParam } from './conversation.schemas.js';
 import { storedSupport } from './stored-support.js';
-import { MessageRepository } from './message.repository.js';
+import { MessageRepository, type StoredCitationView } from './message.repository.js';
 
 class AnswerNotFoundError extends AppError {
   readonly code = 'A0008';
@@ -45,30 +46,20 @@ export class RefsController {
   @Get('citation/:uuid')
   async citation(@User() user: CurrentUser, @ZodParam('uuid', messageUuidParam) uuid: string) {
     const answer = await this.answer(uuid, user);
-    const { paragraphs, refs, citations } = await this.messages.citationView(answer.id);
-    const numbers = new Map(refs.map((ref) => [ref.citationId, ref.displayNumber]));
+    return { success: true, data: citationViewOf(answer, await this.messages.citationView(answer.id)) };
+  }
+
+  /**
+   * The paragraph views of several answers in one call (a page of a conversation's history), by answer uuid.
+   * An answer that is not the caller's, deleted, or no answer at all is left out rather than failing the rest.
+   */
+  @Get('citations')
+  async citations(@User() user: CurrentUser, @ZodQuery(citationsQuery) query: z.output<typeof citationsQuery>) {
+    const answers = await this.messages.findReadableAnswers([...new Set(query.answerUuids.split(','))], user);
+    const views = await this.messages.citationViews(answers.map((answer) => answer.id));
     return {
       success: true,
-      data: {
-        citationMode: answer.citationMode ?? 'answer',
-        hasCitationError: answer.hasCitationError,
-        paragraphs: paragraphs.map((paragraph) => {
-          const citationIds = JSON.parse(paragraph.citationIdsJson) as string[];
-          return {
-            paragraphIndex: paragraph.paragraphIndex,
-            text: paragraph.text,
-            citationIds,
-            citationNumbers: citationIds.map((id) => numbers.get(id)!),
-            ...storedSupport(paragraph, citationIds, citations),
-          };
-        }),
-        refs: refs.map((ref) => ({
-          citationId: ref.citationId,
-          displayNumber: ref.displayNumber,
-          type: ref.citationType,
-          payload: JSON.parse(ref.payloadJson) as unknown,
-        })),
-      },
+      data: Object.fromEntries(answers.map((answer) => [answer.uuid, citationViewOf(answer, views.get(answer.id)!)])),
     };
   }
 
@@ -77,4 +68,29 @@ export class RefsController {
     if (!message || message.parentMessageId === '0') throw new AnswerNotFoundError(uuid);
     return message;
   }
+}
+
+/** What the citation routes answer for one answer: its paragraphs with their citations, and its sources. */
+function citationViewOf(answer: MessageEntity, { paragraphs, refs, citations }: StoredCitationView) {
+  const numbers = new Map(refs.map((ref) => [ref.citationId, ref.displayNumber]));
+  return {
+    citationMode: answer.citationMode ?? 'answer',
+    hasCitationError: answer.hasCitationError,
+    paragraphs: paragraphs.map((paragraph) => {
+      const citationIds = JSON.parse(paragraph.citationIdsJson) as string[];
+      return {
+        paragraphIndex: paragraph.paragraphIndex,
+        text: paragraph.text,
+        citationIds,
+        citationNumbers: citationIds.map((id) => numbers.get(id)!),
+        ...storedSupport(paragraph, citationIds, citations),
+      };
+    }),
+    refs: refs.map((ref) => ({
+      citationId: ref.citationId,
+      displayNumber: ref.displayNumber,
+      type: ref.citationType,
+      payload: JSON.parse(ref.payloadJson) as unknown,
+    })),
+  };
 }

@@ -12,6 +12,8 @@ export interface Candidate {
   kbItemUuid: string;
   text: string;
   title: string;
+  chunkIndex: number;
+  chunkCount: number;
   rank: number;
 }
 
@@ -127,7 +129,7 @@ export class ChunkCandidates {
   ): Promise<Candidate[]> {
     return this.sql.rows<Candidate>(
       `SELECT c."embedding_id" AS "embeddingId", c."kb_uuid" AS "kbUuid", c."kb_item_uuid" AS "kbItemUuid", c."text",
-              i."title", s."rank"
+              c."chunk_index" AS "chunkIndex", i."chunk_count" AS "chunkCount", i."title", s."rank"
          FROM "adi_knowledge_base_embedding" c
          JOIN "adi_knowledge_base_item" i ON i."uuid" = c."kb_item_uuid" AND NOT i."is_deleted"
         CROSS JOIN LATERAL (
@@ -192,7 +194,7 @@ export class ChunkCandidates {
           ORDER BY "rank" DESC, m."chunk_index" ASC
           LIMIT ${CANDIDATES})
        SELECT r."embedding_id" AS "embeddingId", c."kb_uuid" AS "kbUuid", c."kb_item_uuid" AS "kbItemUuid", c."text",
-              i."title", r."rank"
+              c."chunk_index" AS "chunkIndex", i."chunk_count" AS "chunkCount", i."title", r."rank"
          FROM ranked r
          JOIN "adi_knowledge_base_embedding" c ON c."embedding_id" = r."embedding_id"
          JOIN "adi_knowledge_base_item" i ON i."uuid" = c."kb_item_uuid" AND NOT i."is_deleted"

@@ -20,6 +20,17 @@ describe('chunkText', () => {
     expect(chunks.join('')).toBe(text);
   });
 
+  it("keeps the document's line breaks: a heading and its paragraphs stay apart", () => {
+    const text = '# Guide\n\nThe lamp turns. It is bright.\nKeepers trim it\n\n\n## Harbour\nBoats leave.';
+    expect(chunkText(text, { maxChars: 1000, overlapChars: 0 })).toEqual([
+      '# Guide\n\nThe lamp turns. It is bright.\nKeepers trim it\n\n## Harbour\nBoats leave.',
+    ]);
+    expect(chunkText(text, { maxChars: 40, overlapChars: 0 })).toEqual([
+      '# Guide\n\nThe lamp turns. It is bright.',
+      'Keepers trim it\n\n## Harbour\nBoats leave.',
+    ]);
+  });
+
   it('cuts a sentence longer than a chunk at a space', () => {
     const chunks = chunkText('a '.repeat(40).trim(), { maxChars: 20, overlapChars: 0 });
     expect(chunks.every((chunk) => chunk.length <= 20)).toBe(true);

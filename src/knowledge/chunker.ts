@@ -1,9 +1,9 @@
 /**
  * Splits an item's text into chunks sized for a model's context: whole sentences (ending at . ! ? and at the
- * Chinese 。！？；) are packed up to `maxChars`, and each chunk starts with the last sentences of the one
- * before, up to `overlapChars`, so that a thought cut at a boundary is whole in one of them. A sentence
- * longer than `maxChars` is cut, at a space when there is one.
- */
+ * Chinese 。！？；, or at a line's end) are packed up to `maxChars`, with the document's line breaks kept between
+ * them, and each chunk starts with the last sentences of the one before, up to `overlapChars`, so that a thought
+ * cut at a boundary is whole in one of them. A sentence longer than `maxChars` is cut, at a space when there is
+ * one. */
 export interface ChunkSize {
   maxChars: number;
   overlapChars: number;
@@ -11,23 +11,44 @@ export interface ChunkSize {
 
 const SENTENCE = /[^.!?。！？；\n]+(?:[.!?。！？；]+["'”’）)]*|\n+|$)/g;
 
-function* sentencesOf(text: string, maxChars: number): Generator<string> {
-  for (const [raw] of text.matchAll(SENTENCE)) {
+/** A sentence, and the line break the document had before it: a reader's paragraphs and headings survive. */
+interface Sentence {
+  text: string;
+  breakBefore: '' | '\n' | '\n\n';
+}
+
+function* sentencesOf(text: string, maxChars: number): Generator<Sentence> {
+  let lastEnd = 0;
+  for (const match of text.matchAll(SENTENCE)) {
+    const raw = match[0];
+    const start = match.index + (raw.length - raw.trimStart().length);
+    const lineBreaks = text.slice(lastEnd, start).split('\n').length - 1;
+    let breakBefore: Sentence['breakBefore'] = lineBreaks >= 2 ? '\n\n' : lineBreaks === 1 ? '\n' : '';
+    lastEnd = match.index + raw.trimEnd().length;
     let sentence = raw.trim();
     while (sentence.length > maxChars) {
       const space = sentence.lastIndexOf(' ', maxChars);
       const cut = space > maxChars / 2 ? space : maxChars;
-      yield sentence.slice(0, cut).trim();
+      yield { text: sentence.slice(0, cut).trim(), breakBefore };
+      breakBefore = '';
       sentence = sentence.slice(cut).trim();
     }
-    if (sentence.length > 0) yield sentence;
+    if (sentence.length > 0) yield { text: sentence, breakBefore };
   }
 }
 
-/** Joins sentences: with a space between words of space-separated languages, directly between Chinese ones. */
-function join(sentences: readonly string[]): string {
+/**
+ * Joins sentences: with the line break the document had between them (a blank line stays a blank line, so a
+ * heading and its paragraphs stay apart), else with a space between words of space-separated languages, and
+ * directly between Chinese ones.
+ */
+function join(sentences: readonly Sentence[]): string {
   let text = '';
-  for (const sentence of sentences) {
+  for (const { text: sentence, breakBefore } of sentences) {
+    if (text !== '' && breakBefore !== '') {
+      text += breakBefore + sentence;
+      continue;
+    }
     const needsSpace = text !== '' && /[\x21-\x7E]$/.test(text) && /^[\x21-\x7E]/.test(sentence);
     text += (needsSpace ? ' ' : '') + sentence;
   }
@@ -40,12 +61,12 @@ export function chunkText(text: string, size: ChunkSize): string[] {
 
 /** The chunks one at a time, so that a caller can pause between them (a large document takes a while). */
 export function* chunksOf(text: string, size: ChunkSize): Generator<string> {
-  let current: string[] = [];
+  let current: Sentence[] = [];
   for (const sentence of sentencesOf(text, size.maxChars)) {
     if (current.length > 0 && join([...current, sentence]).length > size.maxChars) {
       yield join(current);
       // Carry the last sentences over, as long as they fit the overlap and leave room for the new sentence.
-      const overlap: string[] = [];
+      const overlap: Sentence[] = [];
       for (let i = current.length - 1; i >= 0; i--) {
         const candidate = [current[i]!, ...overlap];
         if (join(candidate).length > size.overlapChars || join([...candidate, sentence]).length > size.maxChars) break;

@@ -178,6 +178,7 @@ export class KnowledgeRepository {
         // The embedded database answers without ever leaving the event loop: let waiting requests in between.
         await yieldToLoop();
       }
+      await manager.update(KnowledgeBaseItemEntity, { id: item.id }, { chunkCount: chunks.length });
       await manager.query(
         `UPDATE "adi_knowledge_base" SET
            "item_count" = (SELECT count(*) FROM "adi_knowledge_base_item" WHERE "kb_uuid" = $1 AND NOT "is_deleted"),

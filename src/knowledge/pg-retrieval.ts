@@ -73,6 +73,8 @@ export class PgRetrieval implements RetrievalPort {
           kbUuid: candidate.kbUuid,
           kbItemUuid: candidate.kbItemUuid,
           title: candidate.title,
+          chunkIndex: candidate.chunkIndex,
+          chunkCount: candidate.chunkCount,
           relative,
         });
       }

@@ -4,7 +4,8 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { DATA_SOURCE } from '../database/database.module.js';
-import { AnswerMetrics, CITATION_VERDICTS, type AnswerInstruments } from './answer-metrics.js';
+import { AnswerMetrics, type AnswerInstruments } from './answer-metrics.js';
+import { METRIC_LABEL_VALUES } from './metric-series.js';
 
 /** The part of node-postgres' pool the gauges read. */
 interface PoolCounts {
@@ -78,8 +79,12 @@ export class MetricsService {
         registers,
       }),
     };
-    // Every result from the start, at zero: a rate over a series that appears late misses its first increase.
-    for (const result of ['emitted', 'dropped', 'inferred', ...CITATION_VERDICTS]) {
+    // Every outcome and result from the start, at zero: a rate over a series that appears late misses its first
+    // increase.
+    for (const outcome of METRIC_LABEL_VALUES.citation_stream_asks_total.outcome) {
+      this.instruments.asks.inc({ outcome }, 0);
+    }
+    for (const result of METRIC_LABEL_VALUES.citation_stream_citations_total.result) {
       this.instruments.citations.inc({ result }, 0);
     }
     this.storageFailures = new Counter({
@@ -100,10 +105,11 @@ export class MetricsService {
       registers,
       collect() {
         const counts = pool();
-        if (!counts) return;
-        this.set({ state: 'total' }, counts.totalCount);
-        this.set({ state: 'idle' }, counts.idleCount);
-        this.set({ state: 'waiting' }, counts.waitingCount);
+        const [total, idle, waiting] = METRIC_LABEL_VALUES.citation_stream_db_pool_connections.state;
+        // A driver without a pool to read still serves the documented series.
+        this.set({ state: total }, counts?.totalCount ?? 0);
+        this.set({ state: idle }, counts?.idleCount ?? 0);
+        this.set({ state: waiting }, counts?.waitingCount ?? 0);
       },
     });
   }

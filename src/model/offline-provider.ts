@@ -9,6 +9,8 @@ import type { OfflineSettings } from '../config/app-config.js';
 
 const MAX_SENTENCES = 6;
 const MAX_SENTENCES_PER_SOURCE = 2;
+/** Markdown heading lines of a source (chunks keep the document's line breaks). */
+const HEADING_LINES = /^ {0,3}#{1,6}[ \t].*$/gm;
 const MAX_GRAPH_FACTS = 3;
 
 /**
@@ -73,7 +75,8 @@ export function composeAnswer({
   let order = 0;
   for (const entry of catalog.entries) {
     if (entry.type !== 'embedding') continue;
-    for (const sentence of sentences(entry.payload.text)) {
+    // A heading names a section; it is not a sentence that answers anything.
+    for (const sentence of sentences(entry.payload.text.replace(HEADING_LINES, ''))) {
       const score = overlap(sentence);
       if (score > 0 && hasCjk(sentence) === chinese) picked.push({ entry, sentence, score, order: order++ });
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requestSchemas } from '../common/zod-pipe.js';
+import { SUMMARIES, TAGS, tagOf, tagRank } from './operation-guide.js';
 import type { CatalogRoute } from './route-catalog.js';
 import { EVENT_STREAMS } from './sse-streams.js';
 
@@ -117,8 +118,9 @@ function operationFor(route: CatalogRoute, components: Record<string, JsonSchema
   ].filter(Boolean);
   const operation: Operation = {
     operationId: `${route.controller}.${route.handler}${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
-    tags: [route.controller.replace(/Controller$/, '')],
-    summary: stream?.summary ?? `${route.controller}.${route.handler}`,
+    tags: [tagOf(route.controller)],
+    summary:
+      SUMMARIES[`${route.controller}.${route.handler}`] ?? stream?.summary ?? `${route.controller}.${route.handler}`,
     ...(stream || notes.length ? { description: [stream?.description, ...notes].filter(Boolean).join('\n\n') } : {}),
     ...(parameters.length ? { parameters } : {}),
     responses: {
@@ -153,17 +155,36 @@ function operationFor(route: CatalogRoute, components: Record<string, JsonSchema
   return operation;
 }
 
-/** The OpenAPI 3.1 document of the routes given, their schemas converted from the zod schemas that check them. */
+/** The groups of the routes given, in the order of {@link TAGS}. */
+function tagsOf(routes: CatalogRoute[]): { name: string; description?: string }[] {
+  const names = [...new Set(routes.map((route) => tagOf(route.controller)))];
+  return names
+    .sort((a, b) => tagRank(a) - tagRank(b) || a.localeCompare(b))
+    .map((name) => {
+      const description = TAGS.find((tag) => tag.name === name)?.description;
+      return description ? { name, description } : { name };
+    });
+}
+
+/**
+ * The OpenAPI 3.1 document of the routes given, their schemas converted from the zod schemas that check them.
+ * It keeps OpenAPI 3.1's own schema dialect (a superset of JSON Schema 2020-12, which zod writes): naming
+ * another in `jsonSchemaDialect` makes Swagger UI flag the whole document. Paths come group by group, as `/docs`
+ * shows them.
+ */
 export function buildOpenApiDocument(routes: CatalogRoute[], version: string): Record<string, unknown> {
   const components = registeredComponents();
   const paths: Record<string, Record<string, Operation>> = {};
-  const sorted = [...routes].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  const rank = (route: CatalogRoute) => tagRank(tagOf(route.controller));
+  const sorted = [...routes].sort(
+    (a, b) => rank(a) - rank(b) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
+  );
   for (const route of sorted) {
     (paths[route.path] ??= {})[route.method] = operationFor(route, components);
   }
   return {
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    tags: tagsOf(routes),
     info: {
       title: 'citation-stream',
       version,

@@ -87,8 +87,11 @@ describe('the web page', () => {
     await card.waitFor();
     const title = await card.locator('[data-testid=source-title]').textContent();
     expect(title).toBe(sources[1]![1]);
-    const sourceText = (await card.locator('[data-testid=source-text]').textContent())!;
-    expect(offered).toContain(`[E2] ${title}\n${sourceText}`);
+    // The card shows the source's paragraphs as blocks, under the document's name and the chunk's part of it.
+    const [name] = title!.split(' · ');
+    const sourceText = await card.locator('[data-testid=source-text]').innerText();
+    const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+    expect(words(offered)).toContain(words(`[E2] ${name}\n${sourceText}`));
 
     mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
     await page.screenshot({ path: SCREENSHOT });

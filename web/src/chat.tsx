@@ -3,10 +3,13 @@ import {
   isFinished,
   type AnswerState,
   type AnswerStream,
+  type CitationView,
   type Conversation,
+  type HistoryMessage,
   type KnowledgeBase,
 } from '@citation-stream/client';
 import { AnswerView } from './answer.js';
+import { useBottomFollower } from './bottom-follower.js';
 import { client, isUnauthorized, messageOf } from './api.js';
 import { t } from './i18n.js';
 
@@ -43,6 +46,8 @@ export function Chat({ onUnauthorized }: { onUnauthorized: () => void }) {
   );
   const [error, setError] = useState('');
   const [newTitle, setNewTitle] = useState('');
+  // On a narrow screen the list folds away behind a toggle, so that the conversation has the whole width.
+  const [listOpen, setListOpen] = useState(false);
 
   const fail = (failure: unknown) => (isUnauthorized(failure) ? onUnauthorized() : setError(messageOf(failure)));
 
@@ -75,12 +80,26 @@ export function Chat({ onUnauthorized }: { onUnauthorized: () => void }) {
   const conversation = conversations.find((c) => c.uuid === selected);
   return (
     <main class="chat">
-      <aside class="conversations">
+      <button
+        class="sidebar-toggle"
+        data-testid="sidebar-toggle"
+        aria-expanded={listOpen}
+        onClick={() => setListOpen((open) => !open)}
+      >
+        ☰ {conversation?.title ?? t('conversations')}
+      </button>
+      <aside class={listOpen ? 'conversations open' : 'conversations'}>
         <h2>{t('conversations')}</h2>
         <ul data-testid="conversations">
           {conversations.map((c) => (
             <li key={c.uuid}>
-              <button class={c.uuid === selected ? 'item active' : 'item'} onClick={() => setSelected(c.uuid)}>
+              <button
+                class={c.uuid === selected ? 'item active' : 'item'}
+                onClick={() => {
+                  setSelected(c.uuid);
+                  setListOpen(false);
+                }}
+              >
                 {c.title}
               </button>
             </li>
@@ -126,15 +145,23 @@ function ConversationView({
   const [turns, setTurns] = useState<Turn[]>([]);
   const [live, setLive] = useState<LiveAnswer | undefined>();
   const [prompt, setPrompt] = useState('');
+  /** The oldest question shown, while older ones may be left to load. */
+  const [earlierBefore, setEarlierBefore] = useState<string | undefined>();
   const stream = useRef<AnswerStream | undefined>(undefined);
+  const follower = useBottomFollower();
 
   useEffect(() => {
     let cancelled = false;
     const saved = savedLive();
     const resumable = saved?.conversationUuid === conversation.uuid ? saved : undefined;
     void loadHistory(conversation.uuid, resumable?.state)
-      // An answer that finished while the history loaded stays after it.
-      .then((history) => !cancelled && setTurns((current) => [...history, ...current]))
+      .then((page) => {
+        if (cancelled) return;
+        // An answer that finished while the history loaded stays after it.
+        setTurns((current) => [...page.turns, ...current]);
+        setEarlierBefore(page.earlierBefore);
+        follower.toBottom();
+      })
       .catch(onFailure);
     if (resumable) {
       const { answerUuid } = resumable.state;
@@ -154,6 +181,7 @@ function ConversationView({
     answer.subscribe((state) => {
       const current = { ...start, state };
       setLive(current);
+      follower.follow();
       if (isFinished(state)) {
         sessionStorage.removeItem(LIVE_KEY);
         setTurns((before) => [...before, { key: `live-${before.length}`, prompt: start.prompt, state }]);
@@ -170,16 +198,34 @@ function ConversationView({
     const question = prompt.trim();
     if (!question || live) return;
     setPrompt('');
+    follower.toBottom();
     follow(client.ask({ conversationUuid: conversation.uuid, prompt: question }), {
       conversationUuid: conversation.uuid,
       prompt: question,
     });
   };
 
+  const loadEarlier = async () => {
+    if (!earlierBefore) return;
+    try {
+      const page = await loadHistory(conversation.uuid, live?.state, earlierBefore);
+      follower.keepPlace();
+      setTurns((current) => [...page.turns, ...current]);
+      setEarlierBefore(page.earlierBefore);
+    } catch (failure) {
+      onFailure(failure);
+    }
+  };
+
   return (
     <section class="conversation">
       <KnowledgeAttach conversation={conversation} onChanged={onChanged} onFailure={onFailure} />
       <div class="turns" data-testid="turns">
+        {earlierBefore && (
+          <button class="link earlier" data-testid="load-earlier" onClick={() => void loadEarlier()}>
+            {t('loadEarlier')}
+          </button>
+        )}
         {turns.length === 0 && !live && <p class="empty">{t('empty')}</p>}
         {turns.map((turn) => (
           <TurnView key={turn.key} prompt={turn.prompt} state={turn.state} />
@@ -222,16 +268,31 @@ function TurnView({ prompt, state }: { prompt: string; state: AnswerState }) {
   );
 }
 
-/** The conversation's earlier questions and answers, oldest first, with each answer's stored citations. */
-async function loadHistory(conversationUuid: string, live: AnswerState | undefined): Promise<Turn[]> {
-  const questions = (await client.history(conversationUuid)).reverse();
-  const turns: Turn[] = [];
-  for (const question of questions) {
-    if (live && question.uuid === live.questionUuid) continue;
-    const answer = question.children?.at(-1);
-    if (!answer || answer.uuid === live?.answerUuid) continue;
-    const view = await client.citationView(answer.uuid).catch(() => undefined);
-    turns.push({
+/** Questions per page of history, as the stock frontend asks for them. */
+const HISTORY_PAGE = 20;
+
+/**
+ * A page of the conversation's questions and answers, oldest first (the newest page, or the one before the
+ * question `before`), with every answer's stored citations read in one call. `earlierBefore` names the oldest
+ * question of a full page: older ones may follow.
+ */
+async function loadHistory(
+  conversationUuid: string,
+  live: AnswerState | undefined,
+  before = '',
+): Promise<{ turns: Turn[]; earlierBefore: string | undefined }> {
+  const questions = (await client.history(conversationUuid, HISTORY_PAGE, before)).reverse();
+  const shown = questions
+    .filter((question) => !(live && question.uuid === live.questionUuid))
+    .map((question) => ({ question, answer: question.children?.at(-1) }))
+    .filter(
+      (entry): entry is { question: HistoryMessage; answer: HistoryMessage } =>
+        entry.answer !== undefined && entry.answer.uuid !== live?.answerUuid,
+    );
+  const views = await client.citationViews(shown.map(({ answer }) => answer.uuid)).catch(() => ({}));
+  const turns = shown.map(({ question, answer }): Turn => {
+    const view = (views as Record<string, CitationView | undefined>)[answer.uuid];
+    return {
       key: answer.uuid,
       prompt: question.remark,
       state: {
@@ -254,9 +315,9 @@ async function loadHistory(conversationUuid: string, live: AnswerState | undefin
           : {}),
         reconnects: 0,
       },
-    });
-  }
-  return turns;
+    };
+  });
+  return { turns, earlierBefore: questions.length === HISTORY_PAGE ? questions[0]?.uuid : undefined };
 }
 
 function KnowledgeAttach({

@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import type { CitationRef, CitationSupport, SupportConflict } from '@citation-stream/client';
 import { t } from './i18n.js';
+import { readableBlocks, type Range } from './readable-text.js';
 
 /** A source card to show: the source, and what the support check found of the paragraph it was opened from. */
 export interface OpenCard {
@@ -48,20 +49,7 @@ export function SourceCard({ card, onClose }: { card: OpenCard; onClose: () => v
           </p>
         )}
         <blockquote class="source-text" data-testid="source-text">
-          {segments(text, highlightsOf(text, support)).map(({ start, end, kinds }) =>
-            kinds.length === 0 ? (
-              text.slice(start, end)
-            ) : (
-              <mark
-                key={start}
-                class={kinds.join(' ')}
-                data-testid={kinds[0] === 'quote' ? 'quote' : 'highlight'}
-                title={t(TITLES[kinds[0]])}
-              >
-                {text.slice(start, end)}
-              </mark>
-            ),
-          )}
+          <ReadableSource text={text} highlights={highlightsOf(text, support)} />
         </blockquote>
       </div>
     </div>
@@ -89,14 +77,52 @@ function highlightsOf(text: string, support: CitationSupport | undefined): Highl
 const KINDS: readonly Highlight['kind'][] = ['quote', 'conflict', 'evidence'];
 const TITLES = { quote: 'quote', conflict: 'contradicted', evidence: 'evidence' } as const;
 
-/** The text cut at every highlight's ends, each piece with the kinds of highlight covering it. */
-function segments(text: string, highlights: readonly Highlight[]) {
-  const cuts = [...new Set([0, text.length, ...highlights.flatMap((h) => [h.start, h.end])])].sort((a, b) => a - b);
-  return cuts.slice(0, -1).map((start, i) => {
-    const end = cuts[i + 1];
-    const covering = highlights.filter((h) => h.start <= start && end <= h.end);
-    return { start, end, kinds: KINDS.filter((kind) => covering.some((h) => h.kind === kind)) };
+/** `[start, end)` of the text cut at every highlight's ends inside it, each piece with the kinds covering it. */
+function segments(start: number, end: number, highlights: readonly Highlight[]) {
+  const inside = highlights.flatMap((h) => [h.start, h.end]).filter((cut) => cut > start && cut < end);
+  const cuts = [...new Set([start, end, ...inside])].sort((a, b) => a - b);
+  return cuts.slice(0, -1).map((from, i) => {
+    const to = cuts[i + 1];
+    const covering = highlights.filter((h) => h.start <= from && to <= h.end);
+    return { start: from, end: to, kinds: KINDS.filter((kind) => covering.some((h) => h.kind === kind)) };
   });
+}
+
+/**
+ * The source as readable blocks (headings, paragraphs, list items, without their markup), built as elements
+ * from the text's own characters: nothing of the source is ever read as HTML. Highlights keep their offsets into
+ * the original text; one that spans blocks is marked in each.
+ */
+function ReadableSource({ text, highlights }: { text: string; highlights: readonly Highlight[] }) {
+  const pieces = (range: Range) =>
+    segments(range.start, range.end, highlights).map(({ start, end, kinds }) =>
+      kinds.length === 0 ? (
+        text.slice(start, end)
+      ) : (
+        <mark
+          key={start}
+          class={kinds.join(' ')}
+          data-testid={kinds[0] === 'quote' ? 'quote' : 'highlight'}
+          title={t(TITLES[kinds[0]])}
+        >
+          {text.slice(start, end)}
+        </mark>
+      ),
+    );
+  return (
+    <>
+      {readableBlocks(text).map((block, index) => {
+        const lines = block.lines.map((ranges, i) => [i > 0 && <br key={`br${i}`} />, ...ranges.flatMap(pieces)]);
+        if (block.kind === 'heading') return <h4 key={index}>{lines}</h4>;
+        const name = block.kind === 'item' ? (block.bulleted ? 'item bulleted' : 'item') : undefined;
+        return (
+          <p key={index} class={name}>
+            {lines}
+          </p>
+        );
+      })}
+    </>
+  );
 }
 
 /** The quote's offsets when they match its text; else where its text occurs; else nothing to highlight. */
@@ -107,7 +133,14 @@ function quoteRange(text: string, quote: { text: string; start: number; end: num
 }
 
 export function titleOf(ref: CitationRef): string {
-  if (ref.type === 'embedding') return ref.payload.title || ref.citationId;
+  if (ref.type === 'embedding') {
+    const { title, chunkIndex, chunkCount } = ref.payload;
+    const name = title || ref.citationId;
+    // Two chunks of one document share its title: their place in it tells them apart.
+    return chunkIndex !== undefined && chunkCount !== undefined && chunkCount > 1
+      ? `${name} · ${t('partOf', { part: chunkIndex + 1, count: chunkCount })}`
+      : name;
+  }
   return ref.payload.kind === 'vertex' ? ref.payload.name : `${ref.payload.sourceName} → ${ref.payload.targetName}`;
 }
 

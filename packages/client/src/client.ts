@@ -119,11 +119,14 @@ export class CitationClient {
     await this.call('POST', `/conversation/del/${uuid}`);
   }
 
-  /** The newest questions of a conversation, newest first, each with its answers. */
-  async history(conversationUuid: string, pageSize = 20): Promise<HistoryMessage[]> {
+  /**
+   * The newest questions of a conversation, newest first, each with its answers; with `beforeQuestionUuid`, the
+   * page of questions older than that one.
+   */
+  async history(conversationUuid: string, pageSize = 20, beforeQuestionUuid = ''): Promise<HistoryMessage[]> {
     const data = await this.call<{ msgList: HistoryMessage[] }>(
       'GET',
-      `/conversation/${conversationUuid}?maxMsgUuid=&pageSize=${pageSize}`,
+      `/conversation/${conversationUuid}?maxMsgUuid=${beforeQuestionUuid}&pageSize=${pageSize}`,
     );
     return data.msgList;
   }
@@ -131,6 +134,12 @@ export class CitationClient {
   /** The stored paragraphs and sources of an answer, as its stream carried them. */
   citationView(answerUuid: string): Promise<CitationView> {
     return this.call('GET', `/conversation/message/citation/${answerUuid}`);
+  }
+
+  /** The citation views of several answers (at most 100) in one call, by answer uuid; unknown ones are left out. */
+  async citationViews(answerUuids: readonly string[]): Promise<Record<string, CitationView>> {
+    if (answerUuids.length === 0) return {};
+    return this.call('GET', `/conversation/message/citations?answerUuids=${answerUuids.join(',')}`);
   }
 
   /** The caller's knowledge bases, and others' public ones. */

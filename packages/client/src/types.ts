@@ -10,6 +10,9 @@ export interface EmbeddingPayload {
   kbUuid: string;
   kbItemUuid: string;
   title: string;
+  /** The chunk's place in its document, from 0, and the document's number of chunks (absent on older answers). */
+  chunkIndex?: number;
+  chunkCount?: number;
 }
 
 export interface GraphVertexPayload {

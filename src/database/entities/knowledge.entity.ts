@@ -114,6 +114,10 @@ export class KnowledgeBaseItemEntity {
   @Column({ name: 'embedding_status_change_time', type: 'timestamptz', nullable: true })
   embeddingStatusChangeTime!: Date | null;
 
+  /** How many chunks the item was cut into when last indexed. */
+  @Column({ name: 'chunk_count', type: 'integer', default: 0 })
+  chunkCount!: number;
+
   @Column({ name: 'graphical_status', type: 'varchar', length: 8, default: 'NONE' })
   graphicalStatus!: IndexingStatus;
 

@@ -1,0 +1,133 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+import { CitationClient } from '../../packages/client/src/index.js';
+import { ADMIN, startWithModel, type RunningApp } from '../support/app.js';
+import { FakeOpenAi } from '../support/fake-openai.js';
+import { answerJson } from '../client/support/scripted-answer.js';
+import {
+  answerDone,
+  askInPage,
+  ensurePageBuilt,
+  LAST_ANSWER,
+  logIn,
+  openBrowser,
+  type OpenBrowser,
+} from './support/browser.js';
+
+const ANSWERS = 25;
+const questionOf = (i: number) => `Question number ${i}?`;
+const paragraphsOf = (i: number) => [
+  { text: `Answer ${i}: citation numbers are given in the order sources are first cited.`, citationIds: ['E1'] },
+  { text: `Answer ${i}, second paragraph: a number never changes once shown.`, citationIds: [] },
+];
+
+/** How far the page is from its bottom, in pixels. */
+const fromBottom = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.documentElement;
+    return root.scrollHeight - root.clientHeight - root.scrollTop;
+  });
+const shownQuestions = (page: Page) =>
+  page.$$eval('[data-testid=turns] .turn .question', (nodes) => nodes.map((node) => node.textContent ?? ''));
+
+/** A long conversation in the page: it opens at its newest answer, with one citation call, older turns on demand. */
+describe('a conversation with many answers, in the web page', () => {
+  const fake = new FakeOpenAi();
+  let server: RunningApp;
+  let browser: OpenBrowser;
+  const citationCalls: string[] = [];
+
+  beforeAll(async () => {
+    ensurePageBuilt();
+    ({ server } = await startWithModel(fake, { ASK_RATE_LIMIT_PER_MINUTE: '1000' }));
+    const client = new CitationClient({ baseUrl: server.baseUrl });
+    await client.login(ADMIN.email, ADMIN.password);
+    const [conversation] = await client.listConversations();
+    for (let i = 1; i <= ANSWERS; i++) {
+      fake.enqueue({ content: answerJson(paragraphsOf(i)), chunkSizes: [64] });
+      const final = await client.ask({ conversationUuid: conversation!.uuid, prompt: questionOf(i) }).finished;
+      expect(final.status).toBe('done');
+    }
+    browser = await openBrowser();
+    browser.page.on('request', (request) => {
+      if (/\/conversation\/message\/citations?[/?]/.test(request.url())) citationCalls.push(request.url());
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await fake.stop();
+  });
+
+  it('opens scrolled to the newest answer, with one citation request, and loads older turns on demand', async () => {
+    const { page } = browser;
+    await logIn(page, server.baseUrl);
+    await page.waitForSelector('[data-testid=turns] .turn [data-testid=citation-number]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=turns] .turn').length >= 20);
+    const questions = await shownQuestions(page);
+    expect(questions).toHaveLength(20);
+    expect(questions.at(-1)).toContain(questionOf(ANSWERS));
+    expect(questions[0]).toContain(questionOf(ANSWERS - 19));
+    // The page is far taller than the window, and it is at its bottom: the newest answer is in view.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > 2 * innerHeight)).toBe(true);
+    expect(await fromBottom(page)).toBeLessThanOrEqual(1);
+    expect(await page.locator('[data-testid=turns] .turn:last-child [data-testid=answer]').isVisible()).toBe(true);
+    // Every answer's citations came in one call.
+    expect(citationCalls).toHaveLength(1);
+    expect(citationCalls[0]).toContain('/conversation/message/citations?answerUuids=');
+
+    // The five older turns come on demand, before the others, and the turn the reader was at does not move.
+    await page.evaluate(() => scrollTo(0, 0));
+    const topOf = (question: string) =>
+      page.$$eval(
+        '[data-testid=turns] .turn',
+        (turns, wanted) =>
+          Math.round(turns.find((turn) => turn.textContent?.includes(wanted))!.getBoundingClientRect().top),
+        question,
+      );
+    const before = await topOf(questionOf(ANSWERS - 19));
+    await page.click('[data-testid=load-earlier]');
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid=turns] .turn').length === count,
+      ANSWERS,
+    );
+    const all = await shownQuestions(page);
+    expect(all.map((text) => /Question number (\d+)/.exec(text)![1])).toEqual(
+      Array.from({ length: ANSWERS }, (_, i) => String(i + 1)),
+    );
+    expect(await topOf(questionOf(ANSWERS - 19))).toBe(before);
+    expect(citationCalls).toHaveLength(2);
+    expect(await page.locator('[data-testid=load-earlier]').count()).toBe(0);
+  }, 60_000);
+
+  it('follows the answer being written, after a reload too, until the reader scrolls up', async () => {
+    const { page } = browser;
+    const long = Array.from({ length: 14 }, (_, i) => ({
+      text: `Paragraph ${i} of a long answer, written slowly so that the page has to follow it down the screen.`,
+      citationIds: [],
+    }));
+    fake.enqueue({ content: answerJson(long), chunkSizes: [8], delayMs: 15 });
+    await askInPage(page, 'A long answer, please.');
+    const paragraphsAtLeast = (count: number) =>
+      page.waitForFunction(
+        ([selector, wanted]) =>
+          document.querySelectorAll(`${selector as string} [data-testid=paragraph]`).length >= wanted,
+        [LAST_ANSWER, count] as const,
+      );
+    await paragraphsAtLeast(3);
+    expect(await fromBottom(page)).toBeLessThanOrEqual(1);
+
+    // Reloaded in the middle of it: the page opens at the answer being resumed, and keeps following it.
+    await page.reload();
+    await paragraphsAtLeast(6);
+    expect(await page.getAttribute(LAST_ANSWER, 'data-status')).not.toBe('done');
+    expect(await fromBottom(page)).toBeLessThanOrEqual(1);
+
+    // The reader scrolls up to read something else: the page stays there while the answer goes on.
+    await page.evaluate(() => scrollTo(0, 0));
+    await answerDone(page);
+    expect(await page.evaluate(() => document.documentElement.scrollTop)).toBe(0);
+    expect(await page.locator(`${LAST_ANSWER} [data-testid=paragraph]`).count()).toBe(long.length);
+  }, 60_000);
+});
