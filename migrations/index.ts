@@ -11,6 +11,7 @@ import { AskRateOnLimiter1796250000000 } from './1796250000000-ask-rate-on-limit
 import { KnowledgeTermCounts1796300000000 } from './1796300000000-knowledge-term-counts.js';
 import { CitationVerdicts1796400000000 } from './1796400000000-citation-verdicts.js';
 import { GeneratedPasswordFlag1796500000000 } from './1796500000000-generated-password-flag.js';
+import { IndexingProgress1796600000000 } from './1796600000000-indexing-progress.js';
 
 /** Every migration, in order. Register a new one here. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   KnowledgeTermCounts1796300000000,
   CitationVerdicts1796400000000,
   GeneratedPasswordFlag1796500000000,
+  IndexingProgress1796600000000,
 ];

@@ -13,6 +13,9 @@ export interface EmbeddingPayload {
   kbUuid: string;
   kbItemUuid: string;
   title: string;
+  /** Hybrid retrieval only: the scores of each side that found the chunk (absent for a side that did not). */
+  lexicalScore?: number;
+  vectorScore?: number;
 }
 
 /** A knowledge-graph vertex, with the field names legacy clients read. */
