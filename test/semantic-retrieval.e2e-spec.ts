@@ -209,9 +209,7 @@ describe('a changed EMBEDDING_MODEL is embedded again in the background, and onl
     ) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    const reembedded = fake.requests.filter(
-      (request) => request.model === 'fake-synonyms-v2',
-    );
+    const reembedded = fake.requests.filter((request) => request.model === 'fake-synonyms-v2');
     expect(reembedded.flatMap((request) => request.input).sort()).toEqual([CARS, PETS].sort());
     const found = await second.question(PARAPHRASE);
     expect(found.answer.retrieval).toBe('hybrid');
