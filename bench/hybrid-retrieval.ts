@@ -129,7 +129,7 @@ export async function measureHybrid(
     fake.behave = () => ({ kind: 'ok', delayMs: 50 });
     const embedder = new ItemEmbedder(client, vectors);
     const indexStart = performance.now();
-    for (const item of items) await embedder.embedItem(item.uuid, async () => undefined);
+    for (const item of items) await embedder.embedItem(item.uuid, () => Promise.resolve());
     const chunksPerSecond = texts.length / ((performance.now() - indexStart) / 1000);
     fake.behave = () => ({ kind: 'ok' });
     await open.dataSource.query('ANALYZE');
