@@ -2,8 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApp } from './support/app.js';
+import { createTestDatabase } from './support/database.js';
 import { FakeEmbeddings } from './support/fake-embeddings.js';
 import { jsonApi } from './support/knowledge-api.js';
+import { ServiceProcess } from './support/service-process.js';
 import { ask, legacyAnswerText, meta } from './support/sse-client.js';
 
 /** Words that mean the same to the fake embeddings server: one dimension per group. */
@@ -246,6 +248,44 @@ describe('a PostgreSQL server without pgvector', () => {
       expect(ready.data.vectors).toMatch(/^unavailable: the PostgreSQL server has no pgvector extension/);
       expect(words.answer.retrieval).toBe('lexical');
       expect(fake.requests).toEqual([]);
+    }
+  });
+});
+
+describe('the service on a PostgreSQL server without pgvector, as a process', () => {
+  it('says once in its log that vector search is unavailable and why, and starts', async () => {
+    const fake = new FakeEmbeddings(SYNONYMS);
+    await fake.start();
+    const database = await createTestDatabase();
+    const service = await ServiceProcess.start({
+      DATABASE_URL: database.url,
+      SAMPLE_KNOWLEDGE_BASE: 'false',
+      ADMIN_PASSWORD: 'admin-password-for-tests',
+      EMBEDDING_BASE_URL: fake.baseUrl,
+      EMBEDDING_MODEL: 'fake-synonyms',
+      EMBEDDING_DIMENSIONS: String(fake.dimensions),
+    });
+    try {
+      const ready = (await (await fetch(`${service.baseUrl}/health/ready`)).json()) as { data: { vectors: string } };
+      const lines = service.logs.split('\n').filter((line) => line.includes('vector search'));
+      if (ready.data.vectors.startsWith('unavailable')) {
+        expect(lines).toHaveLength(1);
+        expect(JSON.parse(lines[0]!)).toMatchObject({
+          level: 'warn',
+          message: {
+            message: 'vector search unavailable; retrieval stays lexical',
+            reason: expect.stringContaining('no pgvector extension') as unknown,
+          },
+        });
+      } else {
+        expect(lines.map((line) => (JSON.parse(line) as { message: { message: string } }).message.message)).toEqual([
+          'vector search ready',
+        ]);
+      }
+    } finally {
+      await service.stop();
+      await database.drop();
+      await fake.stop();
     }
   });
 });
