@@ -79,8 +79,8 @@ export async function measureHybrid(
   distractors: readonly string[],
   rounds: number,
 ): Promise<HybridFigures | string> {
-  // 256 dimensions: the synonym groups, the rest for other words, a size real small models have.
-  const fake = new FakeEmbeddings(SYNONYMS, 256 - SYNONYMS.length);
+  // 256 dimensions, a size real small models have; meanings as dense directions, as a model's are.
+  const fake = new FakeEmbeddings(SYNONYMS, 256 - SYNONYMS.length, 'dense');
   const settings: EmbeddingSettings = {
     baseUrl: '',
     apiKey: undefined,

@@ -30,6 +30,12 @@ export class FakeEmbeddings {
     synonyms: readonly (readonly string[])[],
     /** Dimensions for words outside the table. */
     private readonly otherDimensions = 8,
+    /**
+     * `dense`: each meaning is a random direction over every dimension instead of a dimension of its own, so that
+     * unrelated texts are near-orthogonal but never exactly, as with a real model. An approximate index (HNSW)
+     * needs that: when every other vector is at exactly the same distance, its walk has nowhere to go.
+     */
+    private readonly layout: 'one-hot' | 'dense' = 'one-hot',
   ) {
     synonyms.forEach((group, index) => group.forEach((word) => this.conceptOf.set(word.toLowerCase(), index)));
     this.dimensions = synonyms.length + otherDimensions;
@@ -48,8 +54,14 @@ export class FakeEmbeddings {
     for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
       if (STOP_WORDS.has(word)) continue;
       const concept = this.conceptOf.get(word) ?? this.conceptOf.get(word.replace(/s$/, ''));
+      const weight = concept === undefined ? 0.5 : 1;
+      if (this.layout === 'dense') {
+        const direction = randomDirection(concept === undefined ? `word:${word}` : `concept:${concept}`, dimensions);
+        direction.forEach((value, i) => (vector[i]! += weight * value));
+        continue;
+      }
       const at = concept ?? concepts + (hash(word) % this.otherDimensions);
-      if (at < dimensions) vector[at]! += concept === undefined ? 0.5 : 1;
+      if (at < dimensions) vector[at]! += weight;
     }
     const length = Math.hypot(...vector);
     // A text of stop words alone still gets a direction: pgvector cannot compare a zero vector.
@@ -135,6 +147,15 @@ const STOP_WORDS = new Set([
   'how',
   'and',
 ]);
+
+/** A direction of `dimensions` values in -1…1, the same for the same key. */
+function randomDirection(key: string, dimensions: number): number[] {
+  let state = hash(key) || 1;
+  return Array.from({ length: dimensions }, () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 0x80000000 - 1;
+  });
+}
 
 function hash(word: string): number {
   let value = 0;
