@@ -43,6 +43,7 @@ async function testbed(env: Record<string, string>, fake: FakeEmbeddings, existi
     EMBEDDING_DIMENSIONS: String(fake.dimensions),
     EMBEDDING_MAX_RETRIES: '2',
     EMBEDDING_QUERY_TIMEOUT_MS: '500',
+    EMBEDDING_BATCH_SIZE: '2',
     ...env,
   });
   const token = await server.login();
@@ -145,6 +146,36 @@ describe('semantic retrieval on the embedded database (PGlite with pgvector)', (
     expect(chunk!.text).toBe(PETS);
     expect(chunk!.embedding).toHaveLength(fake.dimensions);
     fake.vectorOf(PETS).forEach((value, i) => expect(chunk!.embedding[i]).toBeCloseTo(value, 5));
+  });
+
+  it('shows progress in indexing/check while batches are embedded, and the item DOING until every chunk has its vector', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let batches = 0;
+    fake.behave = () => (++batches === 2 ? { kind: 'held', until: held } : { kind: 'ok' });
+    const long = Array.from({ length: 12 }, (_, i) =>
+      `Paragraph ${i} of the ledger notes the harbour tolls.`.repeat(6),
+    );
+    const form = new FormData();
+    form.append('file', new Blob([long.join('\n\n')], { type: 'text/plain' }), 'ledger.txt');
+    await fetch(`${bed.server.baseUrl}/knowledge-base/upload/${bed.base.uuid}?indexAfterUpload=true`, {
+      method: 'POST',
+      headers: { Authorization: bed.token },
+      body: form,
+    });
+    type Check = { data: boolean; progress: { pendingJobs: number; chunksEmbedded: number; chunksToEmbed: number } };
+    let check = await bed.api.call<boolean>('GET', '/knowledge-base/indexing/check', bed.token);
+    while ((check as unknown as Check).progress.chunksEmbedded < 2) {
+      check = await bed.api.call<boolean>('GET', '/knowledge-base/indexing/check', bed.token);
+    }
+    const during = check as unknown as Check;
+    expect(during.data).toBe(false);
+    expect(during.progress).toMatchObject({ pendingJobs: 1, chunksEmbedded: 2 });
+    expect(during.progress.chunksToEmbed).toBeGreaterThan(4);
+    expect((await bed.items()).find((item) => item.title.startsWith('ledger'))!.embeddingStatus).toBe('DOING');
+    release();
+    await bed.api.addDocuments(bed.token, bed.base.uuid, {});
+    expect((await bed.items()).find((item) => item.title.startsWith('ledger'))!.embeddingStatus).toBe('DONE');
   });
 
   it('waits as Retry-After asks on 429 and indexes every chunk', async () => {

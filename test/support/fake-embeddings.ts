@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 /** How the fake answers one request. */
 export type EmbeddingsBehaviour =
   | { kind: 'ok'; delayMs?: number }
+  /** Answers once `until` resolves: the test decides when. */
+  | { kind: 'held'; until: Promise<void> }
   | { kind: 'status'; status: number; retryAfter?: string }
   | { kind: 'cut' }
   | { kind: 'dimensions'; dimensions: number };
@@ -101,6 +103,9 @@ export class FakeEmbeddings {
           case 'ok':
             if (behaviour.delayMs) setTimeout(() => answer(), behaviour.delayMs);
             else answer();
+            return;
+          case 'held':
+            void behaviour.until.then(() => answer());
             return;
           case 'dimensions':
             answer(behaviour.dimensions);
