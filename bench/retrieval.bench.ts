@@ -3,6 +3,11 @@
  * facts) and recall@3 on a labelled set of questions written for this project, each with the one chunk that
  * answers it hidden among distractors on the same topics, in English and in Chinese. Prints figures, then one
  * JSON line. Run: `npm run bench:retrieval`.
+ *
+ * Then hybrid retrieval (words and vectors, fake embeddings from a synonym table) over 10,000 more chunks on each
+ * database that has pgvector: p50/p99 of the whole retrieval and of its vector part, recall@3 of questions that
+ * paraphrase their answer with none of its words (hybrid, and lexical alone), and indexing throughput with the
+ * endpoint answering each batch of 64 in 50 ms.
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
@@ -16,6 +21,7 @@ import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
 import { cjkTerms } from '../src/common/text-terms.js';
 import { PgRetrieval } from '../src/knowledge/pg-retrieval.js';
 import { benchDatabase } from './bench-database.js';
+import { measureHybrid, PARAPHRASED, type HybridFigures } from './hybrid-retrieval.js';
 
 const CHUNKS = 10_000;
 const CHUNKS_PER_ITEM = 20;
@@ -188,12 +194,29 @@ async function main(): Promise<void> {
     );
   };
   out(`${CHUNKS} chunks (${LABELLED.length} labelled answers among topic distractors, English and Chinese)`);
+  const random = prng(23);
+  const hybridDistractors = Array.from({ length: CHUNKS }, () => distractor(random));
+  const reportHybrid = (where: string, figures: HybridFigures | string) => {
+    if (typeof figures === 'string') {
+      out(`${where}: hybrid not measured: ${figures}`);
+      return;
+    }
+    out(
+      `${where}: hybrid retrieval p50 ${figures.p50.toFixed(2)} ms, p99 ${figures.p99.toFixed(2)} ms; vector part p50 ` +
+        `${figures.vectorP50.toFixed(2)} ms, p99 ${figures.vectorP99.toFixed(2)} ms; recall@3 of paraphrased questions: ` +
+        `hybrid ${figures.hybridFound} of ${PARAPHRASED.length}, lexical ${figures.lexicalFound}; ` +
+        `indexing ${figures.chunksPerSecond.toFixed(0)} chunks/s (50 ms a batch of 64)`,
+    );
+  };
   const database = await benchDatabase();
   let server: Figures;
+  let serverHybrid: HybridFigures | string;
   const open = await openDatabase({ url: database.url, dataDir: '', runMigrations: true });
   try {
     server = await measure(open);
     report('PostgreSQL server', server);
+    serverHybrid = await measureHybrid(open, hybridDistractors, ROUNDS);
+    reportHybrid('PostgreSQL server', serverHybrid);
   } finally {
     await open.close();
     // BENCH_KEEP_DATABASE=1 keeps the filled database, to look at query plans.
@@ -204,10 +227,13 @@ async function main(): Promise<void> {
   if (process.env.BENCH_PGLITE === '0') return;
   const dataDir = mkdtempSync(join(tmpdir(), 'citation-bench-'));
   let embedded: Figures;
-  const pglite = await openDatabase({ url: undefined, dataDir, runMigrations: true });
+  let embeddedHybrid: HybridFigures | string;
+  const pglite = await openDatabase({ url: undefined, dataDir, runMigrations: true, vectors: true });
   try {
     embedded = await measure(pglite);
     report('PGlite (embedded)', embedded);
+    embeddedHybrid = await measureHybrid(pglite, hybridDistractors, ROUNDS);
+    reportHybrid('PGlite (embedded)', embeddedHybrid);
   } finally {
     await pglite.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -222,8 +248,30 @@ async function main(): Promise<void> {
       pgliteRetrievalP99Ms: round(embedded.p99),
       pgliteRecallAt3: round(embedded.found / LABELLED.length),
       pgliteOverServerP99: round(embedded.p99 / server.p99),
+      ...hybridFields(serverHybrid, embeddedHybrid),
     }),
   );
+}
+
+/** The hybrid figures of the JSON line; a database without pgvector gives null for its own. */
+function hybridFields(server: HybridFigures | string, embedded: HybridFigures | string) {
+  const round = (value: number) => Math.round(value * 100) / 100;
+  const s = typeof server === 'string' ? undefined : server;
+  const e = typeof embedded === 'string' ? undefined : embedded;
+  const either = e ?? s;
+  return {
+    hybridRetrievalP50Ms: s ? round(s.p50) : null,
+    hybridRetrievalP99Ms: s ? round(s.p99) : null,
+    hybridVectorP99Ms: s ? round(s.vectorP99) : null,
+    pgliteHybridRetrievalP50Ms: e ? round(e.p50) : null,
+    pgliteHybridRetrievalP99Ms: e ? round(e.p99) : null,
+    pgliteHybridVectorP99Ms: e ? round(e.vectorP99) : null,
+    pgliteHybridOverServerP99: s && e ? round(e.p99 / s.p99) : null,
+    hybridRecallAt3: either ? round(either.hybridFound / PARAPHRASED.length) : null,
+    lexicalParaphraseRecallAt3: either ? round(either.lexicalFound / PARAPHRASED.length) : null,
+    indexingChunksPerSecond: s ? Math.round(s.chunksPerSecond) : null,
+    pgliteIndexingChunksPerSecond: e ? Math.round(e.chunksPerSecond) : null,
+  };
 }
 
 await main();

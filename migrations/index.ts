@@ -12,6 +12,7 @@ import { KnowledgeTermCounts1796300000000 } from './1796300000000-knowledge-term
 import { CitationVerdicts1796400000000 } from './1796400000000-citation-verdicts.js';
 import { GeneratedPasswordFlag1796500000000 } from './1796500000000-generated-password-flag.js';
 import { ItemChunkCount1796600000000 } from './1796600000000-item-chunk-count.js';
+import { IndexingProgress1796700000000 } from './1796700000000-indexing-progress.js';
 
 /** Every migration, in order. Register a new one here. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   CitationVerdicts1796400000000,
   GeneratedPasswordFlag1796500000000,
   ItemChunkCount1796600000000,
+  IndexingProgress1796700000000,
 ];

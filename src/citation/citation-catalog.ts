@@ -17,6 +17,9 @@ export interface EmbeddingPayload {
    * told apart by them. Absent from sources stored before they were added. */
   chunkIndex?: number;
   chunkCount?: number;
+  /** Hybrid retrieval only: the scores of each side that found the chunk (absent for a side that did not). */
+  lexicalScore?: number;
+  vectorScore?: number;
 }
 
 /** A knowledge-graph vertex, with the field names legacy clients read. */

@@ -66,4 +66,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig(bad)).toThrow(/CITATION_VERIFIER_CONTRADICTION_THRESHOLD="1.5"/);
     expect(() => loadConfig(bad)).toThrow(/CITATION_VERIFIER_NLI_LABELS="entailment,entailment,neutral"/);
   });
+  it('turns semantic retrieval on only with an embeddings endpoint, its model and its dimensions', () => {
+    expect(loadConfig({}).embedding).toBeUndefined();
+    expect(
+      loadConfig({
+        EMBEDDING_BASE_URL: 'http://127.0.0.1:11434/v1',
+        EMBEDDING_MODEL: 'nomic-embed-text',
+        EMBEDDING_DIMENSIONS: '768',
+      }).embedding,
+    ).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: undefined,
+      model: 'nomic-embed-text',
+      dimensions: 768,
+      batchSize: 64,
+      timeoutMs: 30000,
+      queryTimeoutMs: 1500,
+      maxRetries: 4,
+    });
+    expect(() => loadConfig({ EMBEDDING_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(
+      /EMBEDDING_MODEL="": required with EMBEDDING_BASE_URL[\s\S]*EMBEDDING_DIMENSIONS="": required/,
+    );
+    expect(() => loadConfig({ EMBEDDING_MODEL: 'nomic-embed-text' })).toThrow(/EMBEDDING_BASE_URL="": required/);
+    expect(() =>
+      loadConfig({ EMBEDDING_BASE_URL: 'http://x/v1', EMBEDDING_MODEL: 'm', EMBEDDING_DIMENSIONS: '4096' }),
+    ).toThrow(/EMBEDDING_DIMENSIONS="4096"/);
+  });
 });

@@ -49,6 +49,22 @@ export interface AppConfig {
   };
   journal: { flushMs: number; storeRetryMs: number; spillDir: string };
   metrics: { enabled: boolean };
+  /** The embeddings endpoint of semantic retrieval; absent: retrieval is lexical only. */
+  embedding?: EmbeddingSettings;
+}
+
+/** An OpenAI-compatible `/embeddings` endpoint and how indexing and questions use it. */
+export interface EmbeddingSettings {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  dimensions: number;
+  batchSize: number;
+  /** Per indexing request. */
+  timeoutMs: number;
+  /** For a question's embedding: past it, the ask goes on lexically. */
+  queryTimeoutMs: number;
+  maxRetries: number;
 }
 
 /** How many failed logins are allowed, and for how long they are remembered. */
@@ -156,6 +172,41 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       spillDir: e.JOURNAL_SPILL_DIR ?? join(e.DATA_DIR, 'spill'),
     },
     metrics: { enabled: e.METRICS_ENABLED },
+    ...embeddingConfig(e),
+  };
+}
+
+function embeddingConfig(e: Env): { embedding?: EmbeddingSettings } {
+  if (!e.EMBEDDING_BASE_URL) {
+    if (e.EMBEDDING_MODEL === undefined && e.EMBEDDING_DIMENSIONS === undefined) return {};
+    throw new ConfigError(
+      'Invalid environment; fix these variables and start again:\n' +
+        '  EMBEDDING_BASE_URL="": required when EMBEDDING_MODEL or EMBEDDING_DIMENSIONS is set; set it to the ' +
+        'OpenAI-compatible API root of the embedding server, e.g. http://127.0.0.1:11434/v1, or unset both',
+    );
+  }
+  const missing = [
+    e.EMBEDDING_MODEL === undefined
+      ? '  EMBEDDING_MODEL="": required with EMBEDDING_BASE_URL, e.g. nomic-embed-text'
+      : '',
+    e.EMBEDDING_DIMENSIONS === undefined
+      ? '  EMBEDDING_DIMENSIONS="": required with EMBEDDING_BASE_URL: the length of the vectors the model returns, e.g. 768'
+      : '',
+  ].filter(Boolean);
+  if (missing.length > 0 || e.EMBEDDING_MODEL === undefined || e.EMBEDDING_DIMENSIONS === undefined) {
+    throw new ConfigError(`Invalid environment; fix these variables and start again:\n${missing.join('\n')}`);
+  }
+  return {
+    embedding: {
+      baseUrl: e.EMBEDDING_BASE_URL,
+      apiKey: e.EMBEDDING_API_KEY,
+      model: e.EMBEDDING_MODEL,
+      dimensions: e.EMBEDDING_DIMENSIONS,
+      batchSize: e.EMBEDDING_BATCH_SIZE,
+      timeoutMs: e.EMBEDDING_TIMEOUT_MS,
+      queryTimeoutMs: e.EMBEDDING_QUERY_TIMEOUT_MS,
+      maxRetries: e.EMBEDDING_MAX_RETRIES,
+    },
   };
 }
 

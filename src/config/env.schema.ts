@@ -265,6 +265,43 @@ export const envSchema = z.object({
     .describe(
       'nli: the labels of class 0, 1, 2 for a server that answers LABEL_0…LABEL_2, comma-separated, e.g. contradiction,entailment,neutral',
     ),
+  EMBEDDING_BASE_URL: z
+    .url()
+    .optional()
+    .describe(
+      'an OpenAI-compatible API root serving /embeddings, e.g. http://127.0.0.1:11434/v1 (Ollama); unset: retrieval is lexical only',
+    ),
+  EMBEDDING_API_KEY: z.string().optional(),
+  EMBEDDING_MODEL: z.string().min(1).optional().describe('the embedding model, e.g. nomic-embed-text'),
+  EMBEDDING_DIMENSIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2000)
+    .optional()
+    .describe(
+      'how many numbers the model returns per text, e.g. 768 for nomic-embed-text (at most 2000, the HNSW limit)',
+    ),
+  EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64).describe('chunks per embeddings request'),
+  EMBEDDING_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30000)
+    .describe('longest one indexing request may take'),
+  EMBEDDING_QUERY_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1500)
+    .describe('longest the embedding of a question may take before the ask goes on lexically'),
+  EMBEDDING_MAX_RETRIES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(4)
+    .describe('retries of a failed indexing batch, with backoff; a 429 waits as Retry-After says'),
   METRICS_ENABLED: z
     .enum(['true', 'false'])
     .default('false')

@@ -64,6 +64,8 @@ export interface AnswerMeta {
   completionTokens?: number;
   /** Stopped on request: what the reader has is the answer up to the stop, not a broken one. */
   stopped?: boolean;
+  /** Which retrieval found the sources, when knowledge bases were searched: `hybrid` or `lexical`. */
+  retrieval?: 'hybrid' | 'lexical';
 }
 
 export function metaPayload(summary: CitationSummary, meta: AnswerMeta): string {
@@ -81,6 +83,7 @@ export function metaPayload(summary: CitationSummary, meta: AnswerMeta): string 
   answer.unsupportedCitationCount = summary.contradictedCitationCount;
   answer.supportedParagraphCount = summary.verifiedParagraphCount;
   if (meta.stopped) answer.stopped = true;
+  if (meta.retrieval) answer.retrieval = meta.retrieval;
   return `[META]${JSON.stringify({ question: { tokens: meta.totalTokens, uuid: meta.questionUuid }, answer })}`;
 }
 

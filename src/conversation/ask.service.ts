@@ -363,6 +363,7 @@ export class AskService {
         isRefGraph: (hits?.graph.length ?? 0) > 0,
         ...usageMeta(ending.done?.usage),
         ...(stopped ? { stopped } : {}),
+        ...(hits?.retrieval ? { retrieval: hits.retrieval } : {}),
       });
     }
     session.record(end);

@@ -24,7 +24,10 @@ export class RefsController {
   async embeddingRefs(@User() user: CurrentUser, @ZodParam('uuid', messageUuidParam) uuid: string) {
     const answer = await this.answer(uuid, user);
     const refs = await this.messages.embeddingRefs(answer.id);
-    return { success: true, data: refs.map((ref) => ({ embeddingId: ref.embeddingId, text: ref.chunkText })) };
+    return {
+      success: true,
+      data: refs.map((ref) => ({ embeddingId: ref.embeddingId, score: Number(ref.score), text: ref.chunkText })),
+    };
   }
 
   @Get('graph-ref/:uuid')

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { DataSource, MigrationExecutor, type DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../migrations/index.js';
 import { DataDirUnusableError, lockDataDir, type DataDirLock } from './data-dir-lock.js';
@@ -11,6 +12,8 @@ export interface DatabaseSettings {
   url: string | undefined;
   dataDir: string;
   runMigrations: boolean;
+  /** Load pgvector into the embedded database: only when embeddings are configured, as it costs memory. */
+  vectors?: boolean;
 }
 
 export interface OpenDatabase {
@@ -50,7 +53,9 @@ export async function openDatabase(settings: DatabaseSettings): Promise<OpenData
   } else {
     lock = lockDataDir(settings.dataDir);
     try {
-      pglite = new PGlite(settings.dataDir, { extensions: { pg_trgm } });
+      pglite = new PGlite(settings.dataDir, {
+        extensions: settings.vectors ? { pg_trgm, vector } : { pg_trgm },
+      });
       await pglite.waitReady;
     } catch (error) {
       lock.release();

@@ -5,9 +5,12 @@ import type { AppConfig } from '../config/app-config.js';
 import { LIMITER_FACTORY, LimiterFactory } from '../common/rate-limiter.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { openDatabase, type OpenDatabase } from './data-source.js';
+import { ensureVectorSchema, type VectorSupport } from './vector-schema.js';
 
 export const OPEN_DATABASE = Symbol('OPEN_DATABASE');
 export const DATA_SOURCE = Symbol('DATA_SOURCE');
+/** {@link VectorSupport}: whether chunk vectors can be stored and searched; said once in the log at boot. */
+export const VECTOR_SUPPORT = Symbol('VECTOR_SUPPORT');
 /** The Redis client, or `undefined` when REDIS_URL is not set. */
 export const REDIS = Symbol('REDIS');
 
@@ -31,7 +34,7 @@ class ConnectionsCloser implements OnApplicationShutdown {
       provide: OPEN_DATABASE,
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig): Promise<OpenDatabase> => {
-        const database = await openDatabase(config.database);
+        const database = await openDatabase({ ...config.database, vectors: config.embedding !== undefined });
         new Logger('Database').log({
           message: 'database ready',
           kind: database.embedded ? 'embedded PGlite' : 'PostgreSQL server',
@@ -45,6 +48,22 @@ class ConnectionsCloser implements OnApplicationShutdown {
       provide: DATA_SOURCE,
       inject: [OPEN_DATABASE],
       useFactory: (database: OpenDatabase): DataSource => database.dataSource,
+    },
+    {
+      provide: VECTOR_SUPPORT,
+      inject: [APP_CONFIG, OPEN_DATABASE],
+      useFactory: async (config: AppConfig, database: OpenDatabase): Promise<VectorSupport> => {
+        const embedding = config.embedding;
+        if (!embedding) return { state: 'not configured' };
+        const support = await ensureVectorSchema(database.dataSource, embedding);
+        const logger = new Logger('Database');
+        if (support.state === 'ready') {
+          logger.log({ message: 'vector search ready', model: support.model, dimensions: support.dimensions });
+        } else if (support.state === 'unavailable') {
+          logger.warn({ message: 'vector search unavailable; retrieval stays lexical', reason: support.reason });
+        }
+        return support;
+      },
     },
     {
       provide: REDIS,
@@ -63,6 +82,6 @@ class ConnectionsCloser implements OnApplicationShutdown {
     },
     ConnectionsCloser,
   ],
-  exports: [DATA_SOURCE, REDIS, LIMITER_FACTORY],
+  exports: [DATA_SOURCE, REDIS, LIMITER_FACTORY, VECTOR_SUPPORT],
 })
 export class DatabaseModule {}

@@ -3,7 +3,8 @@ import type { Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { Public } from '../auth/current-user.js';
-import { DATA_SOURCE, REDIS } from '../database/database.module.js';
+import { DATA_SOURCE, REDIS, VECTOR_SUPPORT } from '../database/database.module.js';
+import type { VectorSupport } from '../database/vector-schema.js';
 
 /** How long a dependency may take to answer before it counts as down. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -25,6 +26,10 @@ async function check(probe: () => Promise<unknown>): Promise<Check> {
   }
 }
 
+function vectorCheck(support: VectorSupport): string {
+  return support.state === 'unavailable' ? `unavailable: ${support.reason}` : support.state;
+}
+
 /**
  * `GET /health`: liveness, the process answers (it touches nothing else, so a database outage does not get the
  * process restarted). `GET /health/ready`: readiness, the database (and Redis, when configured) answer; 503
@@ -35,6 +40,7 @@ export class HealthController {
   constructor(
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis | undefined,
+    @Inject(VECTOR_SUPPORT) private readonly vectors: VectorSupport,
   ) {}
 
   @Public()
@@ -52,7 +58,8 @@ export class HealthController {
       check(() => this.dataSource.query('SELECT 1')),
       redis ? check(() => redis.ping()) : Promise.resolve<Check>('not configured'),
     ]);
-    const checks = { database, redis: redisCheck };
+    // Vector search is not needed to serve: without it retrieval is lexical, so it is reported, never a 503.
+    const checks = { database, redis: redisCheck, vectors: vectorCheck(this.vectors) };
     if (database === 'down' || redisCheck === 'down') {
       response.status(503);
       return { success: false, code: 'NOT_READY', message: 'A dependency is down; see data.', data: checks };

@@ -99,7 +99,10 @@ export class KnowledgeQaController {
   async embeddingRefs(@User() user: CurrentUser, @ZodParam('uuid', qaRecordUuidParam) uuid: string) {
     const record = await this.readable(uuid, user, true);
     const refs = await this.records.embeddingRefs(record.id);
-    return { success: true, data: refs.map((ref) => ({ embeddingId: ref.embeddingId, text: ref.chunkText })) };
+    return {
+      success: true,
+      data: refs.map((ref) => ({ embeddingId: ref.embeddingId, score: Number(ref.score), text: ref.chunkText })),
+    };
   }
 
   /** The graph part of the answer's references: the page's 图谱. */

@@ -3,13 +3,23 @@ import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../database/database.module.js';
 import type { IndexType } from './knowledge.repository.js';
 
+/** `vectors`: the vectors of an item already chunked, made again for the configured EMBEDDING_MODEL. */
+export type JobKind = IndexType | 'vectors';
+
+/** What `indexing/check` tells beside its legacy `data`: the user's jobs still under way and their chunks. */
+export interface IndexingProgress {
+  pendingJobs: number;
+  chunksEmbedded: number;
+  chunksToEmbed: number;
+}
+
 /** A job as a worker claimed it. */
 export interface ClaimedJob {
   id: string;
   itemUuid: string;
   kbUuid: string;
   userId: string;
-  kind: IndexType;
+  kind: JobKind;
   /** Counting this claim: above 1, earlier workers stopped (died) while on it. */
   attempts: number;
 }
@@ -19,7 +29,7 @@ export interface ClaimedJob {
 export class IndexingJobRepository {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
-  async enqueue(userId: string, kbUuid: string, itemUuids: readonly string[], kinds: readonly IndexType[]) {
+  async enqueue(userId: string, kbUuid: string, itemUuids: readonly string[], kinds: readonly JobKind[]) {
     const rows = itemUuids.flatMap((itemUuid) => kinds.map((kind) => ({ itemUuid, kind })));
     if (rows.length === 0) return;
     await this.dataSource.query(
@@ -58,6 +68,23 @@ export class IndexingJobRepository {
       `UPDATE "adi_indexing_job" SET "heartbeat_at" = now() WHERE "id" = $1 AND "claimed_by" = $2`,
       [id, worker],
     );
+  }
+
+  /** How many of the job's chunks have vectors: shown by `indexing/check` while the job runs. */
+  async progress(id: string, done: number, total: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE "adi_indexing_job" SET "progress_done" = $2, "progress_total" = $3, "update_time" = now() WHERE "id" = $1`,
+      [id, done, total],
+    );
+  }
+
+  async pendingProgress(userId: string): Promise<IndexingProgress> {
+    const [row] = await this.dataSource.query<[{ jobs: string; done: string; total: string }]>(
+      `SELECT count(*) AS "jobs", coalesce(sum("progress_done"), 0) AS "done", coalesce(sum("progress_total"), 0) AS "total"
+         FROM "adi_indexing_job" WHERE "user_id" = $1 AND "status" IN ('queued', 'running')`,
+      [userId],
+    );
+    return { pendingJobs: Number(row.jobs), chunksEmbedded: Number(row.done), chunksToEmbed: Number(row.total) };
   }
 
   async finish(id: string, outcome: 'done' | 'failed', error = ''): Promise<void> {

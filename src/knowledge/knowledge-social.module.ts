@@ -6,6 +6,7 @@ import { KnowledgeSocialService } from './knowledge-social.service.js';
 import { KnowledgeStarRepository } from './knowledge-star.repository.js';
 import { SourceFileController } from './source-file.controller.js';
 import { SourceFileStore } from './source-file.store.js';
+import { VectorRepository } from './vector.repository.js';
 
 /**
  * Public and starred knowledge bases, item chunks, and uploaded files. Global, so that the upload handler can
@@ -15,7 +16,7 @@ import { SourceFileStore } from './source-file.store.js';
 @Module({
   imports: [AuthModule],
   controllers: [KnowledgeSocialController, SourceFileController],
-  providers: [KnowledgeStarRepository, ItemGraphRepository, KnowledgeSocialService, SourceFileStore],
+  providers: [KnowledgeStarRepository, ItemGraphRepository, KnowledgeSocialService, SourceFileStore, VectorRepository],
   exports: [SourceFileStore],
 })
 export class KnowledgeSocialModule {}

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { CurrentUser } from '../auth/current-user.js';
 import { legacyPage } from '../common/legacy-page.js';
 import type { KnowledgeBaseEntity, KnowledgeBaseItemEntity } from '../database/entities/index.js';
@@ -8,6 +8,9 @@ import { ItemGraphRepository } from './item-graph.repository.js';
 import { KnowledgeStarRepository } from './knowledge-star.repository.js';
 import { KnowledgeRepository } from './knowledge.repository.js';
 import { KnowledgeBaseNotFoundError, KnowledgeItemNotFoundError } from './knowledge-errors.js';
+import { VECTOR_SUPPORT } from '../database/database.module.js';
+import type { VectorSupport } from '../database/vector-schema.js';
+import { fromVectorText, VectorRepository, type VectorSpace } from './vector.repository.js';
 
 /** Public and starred knowledge bases, and the chunks ("embeddings") of an item. */
 @Injectable()
@@ -16,7 +19,13 @@ export class KnowledgeSocialService {
     private readonly knowledge: KnowledgeRepository,
     private readonly stars: KnowledgeStarRepository,
     private readonly itemGraphs: ItemGraphRepository,
-  ) {}
+    private readonly vectors: VectorRepository,
+    @Optional() @Inject(VECTOR_SUPPORT) support?: VectorSupport,
+  ) {
+    this.space = support?.state === 'ready' ? { model: support.model, dimensions: support.dimensions } : undefined;
+  }
+
+  private readonly space: VectorSpace | undefined;
 
   async searchPublic(keyword: string, page: number, size: number) {
     const [records, total] = await this.stars.searchPublic(keyword, page, size);
@@ -33,15 +42,26 @@ export class KnowledgeSocialService {
   }
 
   /**
-   * An item's chunks, in order. `embedding` is an array, as the frontend slices it, but empty: retrieval here is
-   * lexical and no vectors are stored.
+   * An item's chunks, in order, each with its stored vector of the configured embedding model. `embedding` is
+   * always an array, as the frontend slices it: empty for a chunk without one (no embeddings configured, or not
+   * embedded yet).
    */
   async chunks(user: CurrentUser, itemUuid: string, page: number, size: number) {
     const item = await this.readableItem(itemUuid, user);
     const all = await this.knowledge.chunksOf(item.uuid);
-    const records = all
-      .slice((page - 1) * size, page * size)
-      .map((chunk) => ({ embeddingId: chunk.embeddingId, embedding: [] as number[], text: chunk.text }));
+    const shown = all.slice((page - 1) * size, page * size);
+    const stored = this.space
+      ? await this.vectors.vectorsOf(
+          shown.map((chunk) => chunk.embeddingId),
+          this.space,
+        )
+      : [];
+    const vectorOf = new Map(stored.map((row) => [row.embeddingId, fromVectorText(row.vector)]));
+    const records = shown.map((chunk) => ({
+      embeddingId: chunk.embeddingId,
+      embedding: vectorOf.get(chunk.embeddingId) ?? [],
+      text: chunk.text,
+    }));
     return legacyPage(records, all.length, page, size);
   }
 

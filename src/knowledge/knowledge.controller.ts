@@ -115,6 +115,11 @@ export class KnowledgeController {
   /** True once none of the caller's indexing jobs is queued or running, on any instance. */
   @Get('knowledge-base/indexing/check')
   async check(@User() user: CurrentUser) {
-    return { success: true, data: await this.knowledge.isIndexingDone(user) };
+    // `data` stays the legacy flag (truthy: finished); `progress` is for clients that show how far indexing is.
+    const [done, progress] = await Promise.all([
+      this.knowledge.isIndexingDone(user),
+      this.knowledge.indexingProgress(user),
+    ]);
+    return { success: true, data: done, progress };
   }
 }

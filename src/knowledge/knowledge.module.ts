@@ -11,6 +11,7 @@ import { KnowledgeService } from './knowledge.service.js';
 import { PgRetrieval } from './pg-retrieval.js';
 import { RETRIEVAL_PORT } from './retrieval-port.js';
 import { SampleKnowledgeBase } from './sample-knowledge-base.js';
+import { VectorRepository } from './vector.repository.js';
 
 @Global()
 @Module({
@@ -21,6 +22,7 @@ import { SampleKnowledgeBase } from './sample-knowledge-base.js';
     GraphRepository,
     IndexingService,
     IndexingJobRepository,
+    VectorRepository,
     SampleKnowledgeBase,
     { provide: RETRIEVAL_PORT, useClass: PgRetrieval },
     {

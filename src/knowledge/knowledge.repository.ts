@@ -134,14 +134,14 @@ export class KnowledgeRepository {
   async setStatus(
     itemUuids: readonly string[],
     status: IndexingStatus,
-    kind: IndexType = 'embedding',
+    kind: IndexType | 'vectors' = 'embedding',
     error = '',
   ): Promise<void> {
     if (itemUuids.length === 0) return;
     const indexingError = status === 'FAIL' ? error.slice(0, 500) : '';
     await this.items.update(
       { uuid: In([...itemUuids]) },
-      kind === 'embedding'
+      kind !== 'graphical'
         ? { embeddingStatus: status, embeddingStatusChangeTime: new Date(), indexingError }
         : { graphicalStatus: status, indexingError },
     );

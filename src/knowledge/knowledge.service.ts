@@ -166,6 +166,10 @@ export class KnowledgeService {
     return this.indexing.isDone(user.id);
   }
 
+  indexingProgress(user: CurrentUser) {
+    return this.indexing.progress(user.id);
+  }
+
   async readable(uuid: string, user: CurrentUser): Promise<KnowledgeBaseEntity> {
     const base = await this.knowledge.findBase(uuid);
     if (!base || !canRead(base, user)) throw new KnowledgeBaseNotFoundError(uuid);

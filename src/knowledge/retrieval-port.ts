@@ -7,7 +7,11 @@ export interface RetrievalResult {
   graph: (GraphVertexPayload | GraphEdgePayload)[];
   /** The entities the question was matched on, for the legacy graph-ref reply. */
   entitiesFromQuestion: string[];
+  /** Which retrieval ran: `hybrid` (words and vectors) or `lexical` (words only: no embeddings, or they failed). */
+  retrieval?: RetrievalKind;
 }
+
+export type RetrievalKind = 'hybrid' | 'lexical';
 
 /**
  * What retrieval needs of a knowledge base. Callers have read the bases already, to check that the user may

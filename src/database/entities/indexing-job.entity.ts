@@ -3,7 +3,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 export type IndexingJobStatus = 'queued' | 'running' | 'done' | 'failed';
 
 /**
- * One item to index (`embedding`: chunks for retrieval; `graphical`: graph facts). Any instance may claim a
+ * One item to index (`embedding`: chunks for retrieval, and their vectors when embeddings are configured; `vectors`: the vectors alone,
+ * after EMBEDDING_MODEL changed; `graphical`: graph facts). Any instance may claim a
  * queued job; a running one whose heartbeat stopped (its process died) is claimed again.
  */
 @Entity('adi_indexing_job')
@@ -24,7 +25,7 @@ export class IndexingJobEntity {
   userId!: string;
 
   @Column({ type: 'varchar', length: 16 })
-  kind!: 'embedding' | 'graphical';
+  kind!: 'embedding' | 'graphical' | 'vectors';
 
   @Column({ type: 'varchar', length: 8, default: 'queued' })
   status!: IndexingJobStatus;
@@ -34,6 +35,13 @@ export class IndexingJobEntity {
 
   @Column({ type: 'varchar', length: 500, default: '' })
   error!: string;
+
+  /** Chunks embedded so far, of `progressTotal`: what `indexing/check` shows while vectors are made. */
+  @Column({ name: 'progress_done', type: 'integer', default: 0 })
+  progressDone!: number;
+
+  @Column({ name: 'progress_total', type: 'integer', default: 0 })
+  progressTotal!: number;
 
   /** The instance working on it (host and pid), for the logs. */
   @Column({ name: 'claimed_by', type: 'varchar', length: 64, default: '' })
