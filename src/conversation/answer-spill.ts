@@ -1,9 +1,10 @@
-import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AnswerJournalStore, closingRows, type AnswerClosing } from './answer-journal-store.js';
+import type { SseFrame } from '../sse/sse-frames.js';
 import { storageReason } from './conversation-errors.js';
 
 /**
@@ -41,6 +42,22 @@ export class AnswerSpill implements OnApplicationBootstrap, OnApplicationShutdow
     await writeFile(`${file}.tmp`, JSON.stringify(closingRows(closing)));
     await rename(`${file}.tmp`, file);
     this.logger.warn({ message: 'answer kept in the spill directory until the database is back', file });
+  }
+
+  /**
+   * The events of a streaming answer the database did not take (it is away), appended one JSON line each
+   * before they are sent: while the database is away they are journaled here, so that an id still goes out
+   * only after its event is kept somewhere. The answer's closing carries them all; the file then goes.
+   */
+  async appendEvents(answerUuid: string, frames: readonly SseFrame[]): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+    const lines = frames.map((frame) => `${JSON.stringify(frame)}\n`).join('');
+    await appendFile(join(this.directory, `events-${answerUuid}.jsonl`), lines);
+  }
+
+  /** Drops the events kept by {@link appendEvents}, once the answer's closing holds them. */
+  async forgetEvents(answerUuid: string): Promise<void> {
+    await rm(join(this.directory, `events-${answerUuid}.jsonl`), { force: true });
   }
 
   /** Writes every spilled answer the database takes; files it refuses stay for the next round. */

@@ -381,6 +381,8 @@ export class AskService {
         ...(stopped ? { stopped } : {}),
       });
     }
+    // Every frame before the end is journaled and written first: the end follows what the reader was sent.
+    await session.drain();
     session.record(end);
     const shown = session.shownCut();
     const usage = ending.done?.usage;
