@@ -83,6 +83,17 @@ describe('a database outage, as clients see it', () => {
     while (!pattern.test(service.logs)) await new Promise((resolve) => setTimeout(resolve, 50));
   };
 
+  const statusOf = async (answerUuid: string, status: string) => {
+    for (;;) {
+      const response = await get(`/conversation/${conversation}?maxMsgUuid=&pageSize=50`).catch(() => undefined);
+      const history = (await response?.json().catch(() => undefined)) as
+        { data?: { msgList: { children: { uuid: string; answerStatus?: string }[] }[] } } | undefined;
+      const answers = history?.data?.msgList.flatMap((question) => question.children) ?? [];
+      if (answers.find((answer) => answer.uuid === answerUuid)?.answerStatus === status) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
   beforeAll(async () => {
     await fake.start();
     postgres = await PostgresInstance.create();
@@ -137,6 +148,28 @@ describe('a database outage, as clients see it', () => {
     } finally {
       await postgres.start();
     }
+  }, 120_000);
+
+  it('replays an answer that ended during an outage exactly as it was sent, and says it was saved since', async () => {
+    fake.enqueue({ content: paragraphs(12), chunkSizes: [8], delayMs: 10 });
+    const asked = await ask({ citationEvents: true });
+    const answerUuid = asked.headers.get('x-answer-uuid')!;
+    const live = new LiveReader(asked);
+    await live.until((event) => event.event === '[CITATION_PARAGRAPH]');
+    await postgres.stop('immediate');
+    const end = await live.until((event) => event.event === '[DONE]' || event.event === '[ERROR]');
+    await live.ended;
+    expect(end.data).toMatch(/^ANSWER_NOT_SAVED: /);
+    // The end that was not sent is not in the stream: no [CITATION_DONE] before the [ERROR].
+    expect(live.events.filter((event) => event.event === '[CITATION_DONE]')).toEqual([]);
+    await postgres.start();
+    // Saved from the spill directory once the database is back.
+    await statusOf(answerUuid, 'complete');
+    const response = await get(`/conversation/message/stream/${answerUuid}`);
+    expect(response.headers.get('x-answer-status')).toBe('complete');
+    const replay = await readStream(response);
+    const sent = (events: readonly EventSourceMessage[]) => events.map(({ id, event, data }) => ({ id, event, data }));
+    expect(sent(replay.events)).toEqual(sent(live.events));
   }, 120_000);
 
   it('keeps a follower of a live answer streaming through an outage: it catches up once the database is back, and a stop reaches it', async () => {

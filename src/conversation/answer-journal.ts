@@ -43,6 +43,8 @@ export class AnswerJournal implements FlushableJournal {
   private delivery: Promise<void> = Promise.resolve();
   private drained: (() => void)[] = [];
   private keptLocally = false;
+  /** Id of the first frame of the end, which the end sent when the answer cannot be stored replaces. */
+  private endFrom: number | undefined;
 
   constructor(
     private readonly flusher: JournalFlusher,
@@ -78,6 +80,7 @@ export class AnswerJournal implements FlushableJournal {
   recordEnd(frames: readonly SseFrame[]): void {
     if (this.closed || frames.length === 0) return;
     for (const frame of frames) this.events.push(frame);
+    this.endFrom ??= frames[0]!.id!;
     this.deliveredUpTo = Math.max(this.deliveredUpTo, frames.at(-1)!.id!);
   }
 
@@ -187,9 +190,10 @@ export class AnswerJournal implements FlushableJournal {
         await new Promise((resolve) => setTimeout(resolve, pause));
       }
     }
-    // The reader is told the answer was not saved yet: the kept stream ends the same way. The end's frames take
-    // the ids of those they replace, so the cut at the last frame shown stays where it was.
-    const firstReplaced = spilledEnd[0]?.id ?? Infinity;
+    // The reader is told the answer was not saved yet: the kept stream ends the same way, so that its replay, once
+    // it is stored, is what the reader was sent. The whole end is replaced (its `[CITATION_DONE]` was never sent);
+    // the frames sent instead take the ids of those they replace, so the cut at the last frame shown stays.
+    const firstReplaced = this.endFrom ?? spilledEnd[0]?.id ?? Infinity;
     const events = [...full.events.filter((frame) => frame.id! < firstReplaced), ...spilledEnd];
     try {
       await this.spill.keep({ ...full, events });

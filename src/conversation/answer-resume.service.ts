@@ -60,7 +60,10 @@ export class AnswerResumeService {
       return connection.end();
     }
     connection.setHeader('X-Answer-Uuid', answer.uuid);
-    connection.setHeader('Access-Control-Expose-Headers', 'X-Answer-Uuid, X-Question-Uuid');
+    // What became of the answer, as stored when the replay began: an answer that ended `[ERROR] ANSWER_NOT_SAVED`
+    // (the database was away) replays that end as it was sent, and this says whether it has been saved since.
+    connection.setHeader('X-Answer-Status', answer.answerStatus);
+    connection.setHeader('Access-Control-Expose-Headers', 'X-Answer-Uuid, X-Question-Uuid, X-Answer-Status');
     const detach = this.live.attachReader(answer.uuid);
     const gone = new AbortController();
     connection.onClose(() => gone.abort());
