@@ -1,8 +1,8 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { AppError, errorEnvelope, InvalidParameterError } from './app-error.js';
-import { isStorageUnavailable, StorageUnavailableError } from './storage-unavailable.js';
+import { AppError, errorEnvelope, InvalidParameterError, StorageUnavailableError } from './app-error.js';
+import { isStorageUnavailable } from './storage-unavailable.js';
 
 /** Routes that answer with an event stream: a refusal there is an `[ERROR]` event, as the protocol says. */
 const STREAM_ROUTES = /^\/(conversation\/message\/(process|stream\/)|knowledge-base\/qa\/process\/)/;

@@ -1,5 +1,3 @@
-import { AppError } from './app-error.js';
-
 /**
  * SQLSTATE classes and codes that mean the database cannot be reached or is going away, not that it refused
  * the statement: class 08 (connection exceptions), 57P01–57P03 (shutdown, crash shutdown, cannot connect now).
@@ -33,13 +31,4 @@ export function isStorageUnavailable(error: unknown): boolean {
     current = driverError ?? cause;
   }
   return false;
-}
-
-/** The database could not be reached: answered with HTTP 503 before a stream starts, never a bare 500. */
-export class StorageUnavailableError extends AppError {
-  readonly code = 'STORAGE_UNAVAILABLE';
-  override readonly httpStatus = 503;
-  constructor(cause: unknown) {
-    super('The database is unavailable right now; nothing was changed. Try again in a moment.', { cause });
-  }
 }
