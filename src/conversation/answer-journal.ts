@@ -226,7 +226,7 @@ export class AnswerJournal implements FlushableJournal {
       const fresh = frames.filter((frame) => frame.id! > this.deliveredUpTo);
       if (fresh.length === 0) return this.handOnNow(frames);
       try {
-        await this.spill.appendEvents(this.answer.answerUuid, fresh);
+        await this.spill.appendEvents(this.answer, fresh);
         this.keptLocally = true;
       } catch (error) {
         // Neither store takes them: the reader still gets what the model wrote, and the log says it is not kept.
@@ -242,7 +242,7 @@ export class AnswerJournal implements FlushableJournal {
 
   private async forgetLocal(): Promise<void> {
     if (!this.keptLocally) return;
-    await this.spill.forgetEvents(this.answer.answerUuid).catch(() => undefined);
+    await this.spill.forgetEvents(this.answer).catch(() => undefined);
   }
 
   private hasUnwritten(): boolean {
