@@ -69,7 +69,7 @@ export class AnswerJournal implements FlushableJournal {
     if (this.closed || frames.length === 0) return;
     for (const frame of frames) this.events.push(frame);
     this.recordedUpTo = frames.at(-1)!.id!;
-    if (this.failures > 0) this.keepLocally(frames);
+    if (this.failures > 0) this.keepLocally();
     else this.flusher.hurry(this);
   }
 
@@ -136,10 +136,10 @@ export class AnswerJournal implements FlushableJournal {
   }
 
   failed(batch: AnswerBatch, error: unknown): void {
-    // The stream does not wait for the database: what the round held is journaled locally, then sent.
-    this.keepLocally(batch.events);
     // Put the batch back in front of what came since, and try again after a pause.
     this.events = [...batch.events, ...this.events];
+    // The stream does not wait for the database: what waits is journaled locally, then sent.
+    this.keepLocally();
     this.rows = {
       paragraphs: [...(batch.paragraphs ?? []), ...this.rows.paragraphs],
       citations: [...(batch.citations ?? []), ...this.rows.citations],
@@ -220,11 +220,14 @@ export class AnswerJournal implements FlushableJournal {
     if (this.deliveredUpTo >= this.recordedUpTo) for (const resolve of this.drained.splice(0)) resolve();
   }
 
-  /** Journals frames in the spill directory (the database is away), then hands them on. */
-  private keepLocally(frames: readonly SseFrame[]): void {
+  /**
+   * Journals in the spill directory every frame not handed on yet (the database is away), then hands them on, in
+   * the order of their ids: frames recorded before the failure come before those recorded after it.
+   */
+  private keepLocally(): void {
     this.delivery = this.delivery.then(async () => {
-      const fresh = frames.filter((frame) => frame.id! > this.deliveredUpTo);
-      if (fresh.length === 0) return this.handOnNow(frames);
+      const fresh = this.events.filter((frame) => frame.id! > this.deliveredUpTo && frame.id! <= this.recordedUpTo);
+      if (fresh.length === 0) return this.handOnNow([]);
       try {
         await this.spill.appendEvents(this.answer, fresh);
         this.keptLocally = true;
