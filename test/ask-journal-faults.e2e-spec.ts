@@ -148,6 +148,71 @@ describe('the answer journal under faults', () => {
     expect(again.events.at(-1)!.event).toBe('[DONE]');
   }, 120_000);
 
+  it('sends an event id only once its event is journaled: after SIGKILL, the replay holds every event the client saw', async () => {
+    fake.enqueue({ content: paragraphs(30), chunkSizes: [8], delayMs: 5 });
+    const { answerUuid, response } = await startAnswer();
+    const seen: EventSourceMessage[] = [];
+    const parser = createParser({ onEvent: (event) => seen.push(event) });
+    const reading = (async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        parser.feed(decoder.decode(chunk, { stream: true }));
+      }
+    })().catch(() => undefined);
+    while (!stockAnswerText(seen).includes('Paragraph 3:')) await sleep(10);
+    await service.kill('SIGKILL');
+    await reading;
+    service = await ServiceProcess.start(env);
+    await waitForStatus(answerUuid, 'interrupted');
+    await login();
+    const replay = await readStream(
+      await fetch(`${service.baseUrl}/conversation/message/stream/${answerUuid}`, {
+        headers: { Authorization: token },
+      }),
+    );
+    // The last event the client got, id and text, is in the journal: a resume from it loses nothing.
+    const kept = replay.events.slice(0, -1).map(({ id, event, data }) => ({ id, event, data }));
+    const got = seen.map(({ id, event, data }) => ({ id, event, data }));
+    expect(kept.slice(0, got.length)).toEqual(got);
+    expect(replay.events.at(-1)!.data).toMatch(/^ANSWER_INTERRUPTED: /);
+  }, 120_000);
+
+  it('keeps every event the client saw when the service is killed while the database is away', async () => {
+    fake.enqueue({ content: paragraphs(30), chunkSizes: [8], delayMs: 10 });
+    const { answerUuid, response } = await startAnswer();
+    const seen: EventSourceMessage[] = [];
+    const parser = createParser({ onEvent: (event) => seen.push(event) });
+    const reading = (async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        parser.feed(decoder.decode(chunk, { stream: true }));
+      }
+    })().catch(() => undefined);
+    while (!stockAnswerText(seen).includes('Paragraph 2:')) await sleep(10);
+    await postgres.stop('immediate');
+    // The stream goes on while the database is away: these events are journaled in the spill directory.
+    while (!stockAnswerText(seen).includes('Paragraph 5:')) await sleep(10);
+    await service.kill('SIGKILL');
+    await reading;
+    await postgres.start();
+    await db.end().catch(() => undefined);
+    db = new pg.Client({ connectionString: postgres.url });
+    db.on('error', () => undefined);
+    await db.connect();
+    service = await ServiceProcess.start(env);
+    await waitForStatus(answerUuid, 'interrupted');
+    await login();
+    const replay = await readStream(
+      await fetch(`${service.baseUrl}/conversation/message/stream/${answerUuid}`, {
+        headers: { Authorization: token },
+      }),
+    );
+    const kept = replay.events.slice(0, -1).map(({ id, event, data }) => ({ id, event, data }));
+    const got = seen.map(({ id, event, data }) => ({ id, event, data }));
+    expect(kept.slice(0, got.length)).toEqual(got);
+    expect((await answerRow(answerUuid))!.remark.startsWith(stockAnswerText(seen))).toBe(true);
+  }, 120_000);
+
   it('goes on streaming while the database is down, keeps the answer, and stores it when the database is back', async () => {
     fake.enqueue({ content: paragraphs(12), chunkSizes: [8], delayMs: 10 });
     const { answerUuid, response } = await startAnswer();

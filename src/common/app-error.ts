@@ -1,3 +1,5 @@
+import { isStorageUnavailable } from './storage-unavailable.js';
+
 /**
  * Domain errors: plain classes with a stable `code` that clients and logs match on, and a message that says
  * what to do. One place maps them to the wire: the JSON envelope before a stream starts, `[ERROR]` after.
@@ -35,9 +37,19 @@ export class InvalidParameterError extends AppError {
   }
 }
 
+/** The database could not be reached: answered with HTTP 503 before a stream starts, never a bare 500. */
+export class StorageUnavailableError extends AppError {
+  readonly code = 'STORAGE_UNAVAILABLE';
+  override readonly httpStatus = 503;
+  constructor(cause: unknown) {
+    super('The database is unavailable right now; nothing was changed. Try again in a moment.', { cause });
+  }
+}
+
 /** The `[ERROR]` text for any failure: the code first, so that clients and logs can match on it. */
 export function errorText(error: unknown): string {
   if (error instanceof AppError) return `${error.code}: ${error.message}`;
+  if (isStorageUnavailable(error)) return 'STORAGE_FAILED: The database became unavailable while answering; ask again.';
   return 'INTERNAL_ERROR: The server failed while answering; ask again.';
 }
 

@@ -1,7 +1,12 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { AppError, errorEnvelope, InvalidParameterError } from './app-error.js';
+import { AppError, errorEnvelope, InvalidParameterError, StorageUnavailableError } from './app-error.js';
+import { isStorageUnavailable } from './storage-unavailable.js';
+
+/** Routes that answer with an event stream: a refusal there is an `[ERROR]` event, as the protocol says. */
+const STREAM_ROUTES = /^\/(conversation\/message\/(process|stream\/)|knowledge-base\/qa\/process\/)/;
+const STREAM_STORAGE_DOWN = 'The database is unavailable, so nothing began; try again in a moment.';
 
 /** An error the body parser raises (it carries the raw body and a `type`). */
 interface BodyParserError {
@@ -60,6 +65,20 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
+    // Checked first: a domain error that wraps an outage (a failed store) is an outage too.
+    if (isStorageUnavailable(error)) {
+      this.logger.warn({ message: 'database unavailable', reason: (error as Error).message });
+      const path = host.switchToHttp().getRequest<Request>().path;
+      if (STREAM_ROUTES.test(path)) {
+        // A stream's client reads events, not envelopes: the refusal is its only event, before `[START]`.
+        response.status(200).setHeader('Content-Type', 'text/event-stream');
+        response.end(`event:[ERROR]\ndata:STORAGE_FAILED: ${STREAM_STORAGE_DOWN}\n\n`);
+        return;
+      }
+      const unavailable = new StorageUnavailableError(error);
+      response.status(unavailable.httpStatus).json(errorEnvelope(unavailable));
+      return;
+    }
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(error.retryAfterSeconds));
       response.status(error.httpStatus).json(errorEnvelope(error));

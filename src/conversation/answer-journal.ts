@@ -13,14 +13,17 @@ export interface JournalSettings {
 
 const BACKOFF_FIRST_MS = 100;
 const BACKOFF_MAX_MS = 2000;
+/** Frames recorded but not journaled yet above which the model is paused (a few rounds' worth at any speed). */
+const MAX_WAITING_FRAMES = 2048;
 
 /**
- * The journal of one answer: what the reader is shown, and each paragraph sent with its citations and the
- * sources first cited in it, are appended to the stored answer in batches, written by the instance's
- * {@link JournalFlusher} together with every other answer's (at each paragraph's close, and at least every
- * `JOURNAL_FLUSH_MS`). The answer's process then keeps neither its text nor its paragraphs. A failed write
- * keeps its batch and is retried with backoff; the stream to the reader does not wait for it. `close` stores the end of the answer, retrying for `storeRetryMs`, and
- * keeps it in the spill directory when the database still refuses.
+ * The journal of one answer, written ahead: the frames the reader is to be shown, and each paragraph sent with
+ * its citations and the sources first cited in it, are appended to the stored answer by the instance's
+ * {@link JournalFlusher} together with every other answer's, and a frame is handed to the reader only once the
+ * statement that stored it committed. The answer's process then keeps neither its text nor its paragraphs. A
+ * failed write keeps its batch and is retried with backoff; meanwhile the frames are journaled in the spill
+ * directory and sent from there, so the stream goes on through a database outage. `close` stores the end of the
+ * answer, retrying for `storeRetryMs`, and keeps it in the spill directory when the database still refuses.
  */
 export class AnswerJournal implements FlushableJournal {
   private events: SseFrame[] = [];
@@ -30,6 +33,18 @@ export class AnswerJournal implements FlushableJournal {
   private failures = 0;
   private retryAt = 0;
   private closed = false;
+  /** Where frames go once journaled: the reader's connection. */
+  private deliver: (frames: readonly SseFrame[]) => void = () => undefined;
+  /** Id of the last frame handed to `deliver`; a frame goes out once, and only after it is journaled. */
+  private deliveredUpTo = 0;
+  /** Id of the last frame recorded to be sent. */
+  private recordedUpTo = 0;
+  /** Deliveries run one after another, in the order of the ids. */
+  private delivery: Promise<void> = Promise.resolve();
+  private drained: (() => void)[] = [];
+  private keptLocally = false;
+  /** Id of the first frame of the end, which the end sent when the answer cannot be stored replaces. */
+  private endFrom: number | undefined;
 
   constructor(
     private readonly flusher: JournalFlusher,
@@ -40,11 +55,48 @@ export class AnswerJournal implements FlushableJournal {
     private readonly logger: Logger,
   ) {}
 
-  /** Frames as they were written. */
+  /** Sets where frames go once they are journaled. */
+  deliverTo(deliver: (frames: readonly SseFrame[]) => void): void {
+    this.deliver = deliver;
+  }
+
+  /**
+   * Frames to send: journaled first, by the next round of the flusher (many answers' frames in one statement),
+   * and handed to `deliverTo` once that statement committed. While the database refuses the rounds, they are
+   * journaled in the spill directory instead, and sent from there.
+   */
   record(frames: readonly SseFrame[]): void {
     if (this.closed || frames.length === 0) return;
     for (const frame of frames) this.events.push(frame);
-    this.flusher.enlist(this);
+    this.recordedUpTo = frames.at(-1)!.id!;
+    if (this.failures > 0) this.keepLocally();
+    else this.flusher.hurry(this);
+  }
+
+  /**
+   * The end of the answer: stored by `close` before it is sent, and sent by the caller (as `[ERROR]
+   * ANSWER_NOT_SAVED` when it could not be stored).
+   */
+  recordEnd(frames: readonly SseFrame[]): void {
+    if (this.closed || frames.length === 0) return;
+    for (const frame of frames) this.events.push(frame);
+    this.endFrom ??= frames[0]!.id!;
+    this.deliveredUpTo = Math.max(this.deliveredUpTo, frames.at(-1)!.id!);
+  }
+
+  /**
+   * Undefined while few frames wait to be journaled; otherwise a promise that settles once they were handed
+   * on. The model waits on it, so that a database slower than the model does not pile the answer up here.
+   */
+  backlog(): Promise<void> | undefined {
+    return this.recordedUpTo - this.deliveredUpTo > MAX_WAITING_FRAMES ? this.drain() : undefined;
+  }
+
+  /** Resolves once every frame recorded so far was journaled and handed on. */
+  drain(): Promise<void> {
+    if (this.deliveredUpTo >= this.recordedUpTo) return Promise.resolve();
+    this.flusher.hurry(this);
+    return new Promise((resolve) => this.drained.push(resolve));
   }
 
   /** A source cited for the first time. */
@@ -76,15 +128,18 @@ export class AnswerJournal implements FlushableJournal {
     return batch;
   }
 
-  stored(): void {
+  stored(batch: AnswerBatch): void {
     if (this.failures > 0) this.logger.log({ message: 'answer journal writes again', answer: this.answer.answerUuid });
     this.failures = 0;
     this.retryAt = 0;
+    this.handOn(batch.events);
   }
 
   failed(batch: AnswerBatch, error: unknown): void {
     // Put the batch back in front of what came since, and try again after a pause.
     this.events = [...batch.events, ...this.events];
+    // The stream does not wait for the database: what waits is journaled locally, then sent.
+    this.keepLocally();
     this.rows = {
       paragraphs: [...(batch.paragraphs ?? []), ...this.rows.paragraphs],
       citations: [...(batch.citations ?? []), ...this.rows.citations],
@@ -115,11 +170,13 @@ export class AnswerJournal implements FlushableJournal {
     this.closed = true;
     // A round under way may hold this answer's last batch: it is stored, or handed back, before the end is.
     await this.flusher.settled();
+    await this.delivery;
     const full: AnswerClosing = { ...closing, events: this.events, ...this.rows };
     const giveUpAt = Date.now() + this.settings.storeRetryMs;
     for (let attempt = 1; ; attempt++) {
       try {
         await this.store.close(full);
+        await this.forgetLocal();
         return 'stored';
       } catch (error) {
         this.logger.warn({
@@ -133,17 +190,62 @@ export class AnswerJournal implements FlushableJournal {
         await new Promise((resolve) => setTimeout(resolve, pause));
       }
     }
-    // The reader is told the answer was not saved yet: the kept stream ends the same way. The end's frames take
-    // the ids of those they replace, so the cut at the last frame shown stays where it was.
-    const firstReplaced = spilledEnd[0]?.id ?? Infinity;
+    // The reader is told the answer was not saved yet: the kept stream ends the same way, so that its replay, once
+    // it is stored, is what the reader was sent. The whole end is replaced (its `[CITATION_DONE]` was never sent);
+    // the frames sent instead take the ids of those they replace, so the cut at the last frame shown stays.
+    const firstReplaced = this.endFrom ?? spilledEnd[0]?.id ?? Infinity;
     const events = [...full.events.filter((frame) => frame.id! < firstReplaced), ...spilledEnd];
     try {
       await this.spill.keep({ ...full, events });
+      await this.forgetLocal();
       return 'spilled';
     } catch (error) {
       this.logger.error({ message: 'answer could not be kept in the spill directory', reason: String(error) });
       throw error;
     }
+  }
+
+  /** Hands on, in order, the frames not handed on yet. */
+  private handOn(frames: readonly SseFrame[]): void {
+    this.delivery = this.delivery.then(() => this.handOnNow(frames));
+  }
+
+  private handOnNow(frames: readonly SseFrame[]): void {
+    const first = frames.findIndex((frame) => frame.id! > this.deliveredUpTo);
+    if (first >= 0) {
+      const fresh = first === 0 ? frames : frames.slice(first);
+      this.deliveredUpTo = fresh.at(-1)!.id!;
+      this.deliver(fresh);
+    }
+    if (this.deliveredUpTo >= this.recordedUpTo) for (const resolve of this.drained.splice(0)) resolve();
+  }
+
+  /**
+   * Journals in the spill directory every frame not handed on yet (the database is away), then hands them on, in
+   * the order of their ids: frames recorded before the failure come before those recorded after it.
+   */
+  private keepLocally(): void {
+    this.delivery = this.delivery.then(async () => {
+      const fresh = this.events.filter((frame) => frame.id! > this.deliveredUpTo && frame.id! <= this.recordedUpTo);
+      if (fresh.length === 0) return this.handOnNow([]);
+      try {
+        await this.spill.appendEvents(this.answer, fresh);
+        this.keptLocally = true;
+      } catch (error) {
+        // Neither store takes them: the reader still gets what the model wrote, and the log says it is not kept.
+        this.logger.error({
+          message: 'answer events could not be journaled anywhere; sent anyway',
+          answer: this.answer.answerUuid,
+          reason: String(error),
+        });
+      }
+      this.handOnNow(fresh);
+    });
+  }
+
+  private async forgetLocal(): Promise<void> {
+    if (!this.keptLocally) return;
+    await this.spill.forgetEvents(this.answer).catch(() => undefined);
   }
 
   private hasUnwritten(): boolean {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AnswerJournalStore } from './answer-journal-store.js';
+import { AnswerSpill } from './answer-spill.js';
 import { storageReason } from './conversation-errors.js';
 
 /**
@@ -16,9 +17,13 @@ export class AnswerRecovery implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly store: AnswerJournalStore,
+    private readonly spill: AnswerSpill,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // What a dead writer sent while the database was away is in the spill directory: stored before its answer is
+    // closed, so the closed answer holds every event its reader was sent.
+    await this.spill.replayOrphanEvents();
     await this.closeAbandoned();
     this.timer = setInterval(() => void this.closeAbandoned(), this.config.stream.leaseMs);
     this.timer.unref();

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { isStorageUnavailable } from '../common/storage-unavailable.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import { AppError } from '../common/app-error.js';
 import { MESSAGE_ROLE, type MessageEntity } from '../database/entities/message.entity.js';
@@ -6,6 +7,7 @@ import type { SseConnection } from '../sse/sse-connection.js';
 import { serializeFrame, sseEvent } from '../sse/sse-frames.js';
 import { EVENT } from './answer-frames.js';
 import { AnswerJournalStore } from './answer-journal-store.js';
+import { StorageFailedError, storageReason } from './conversation-errors.js';
 import { LiveAnswers } from './live-answers.js';
 import { MessageRepository } from './message.repository.js';
 
@@ -25,6 +27,9 @@ export class AnswerInterruptedError extends AppError {
 
 /** How long a reader following a live answer waits for a signal before it looks at the journal anyway. */
 const POLL_MS = 1000;
+/** A database outage is logged once in this long, not once per reader per poll. */
+const OUTAGE_LOG_MS = 5000;
+const STORAGE_DOWN = 'The database is unavailable; resume again in a moment.';
 
 /**
  * Resume and stop: a stream of an answer from a given event on (stored events first, then live ones while it
@@ -32,6 +37,9 @@ const POLL_MS = 1000;
  */
 @Injectable()
 export class AnswerResumeService {
+  private readonly logger = new Logger(AnswerResumeService.name);
+  private lastOutageLog = 0;
+
   constructor(
     private readonly messages: MessageRepository,
     private readonly store: AnswerJournalStore,
@@ -39,22 +47,44 @@ export class AnswerResumeService {
   ) {}
 
   async resume(answerUuid: string, lastEventId: number, user: CurrentUser, connection: SseConnection): Promise<void> {
-    const answer = await this.answerOf(answerUuid, user);
+    let answer: MessageEntity | undefined;
+    try {
+      answer = await this.answerOf(answerUuid, user);
+    } catch (error) {
+      if (!isStorageUnavailable(error)) throw error;
+      connection.write(sseEvent(EVENT.error, errorLine(new StorageFailedError(error, STORAGE_DOWN))));
+      return connection.end();
+    }
     if (answer === undefined) {
       connection.write(sseEvent(EVENT.error, errorLine(new AnswerStreamNotFoundError(answerUuid))));
       return connection.end();
     }
     connection.setHeader('X-Answer-Uuid', answer.uuid);
-    connection.setHeader('Access-Control-Expose-Headers', 'X-Answer-Uuid, X-Question-Uuid');
+    // What became of the answer, as stored when the replay began: an answer that ended `[ERROR] ANSWER_NOT_SAVED`
+    // (the database was away) replays that end as it was sent, and this says whether it has been saved since.
+    connection.setHeader('X-Answer-Status', answer.answerStatus);
+    connection.setHeader('Access-Control-Expose-Headers', 'X-Answer-Uuid, X-Question-Uuid, X-Answer-Status');
     const detach = this.live.attachReader(answer.uuid);
     const gone = new AbortController();
     connection.onClose(() => gone.abort());
     let last = lastEventId;
     try {
       while (!connection.closed) {
-        // Looked at before the events: an answer that ends in between still has its end among them.
-        const streaming = await this.store.isStreaming(answer.id);
-        for (const event of await this.store.eventsAfter(answer.id, last)) {
+        let streaming: boolean;
+        let events: Awaited<ReturnType<AnswerJournalStore['eventsAfter']>>;
+        try {
+          // Looked at before the events: an answer that ends in between still has its end among them.
+          streaming = await this.store.isStreaming(answer.id);
+          events = await this.store.eventsAfter(answer.id, last);
+        } catch (error) {
+          // The database is away: the reader keeps its stream (heartbeats go on) and catches up from the journal
+          // once it is back, from the last event it was sent.
+          if (!isStorageUnavailable(error)) throw error;
+          this.outage(answer.uuid, error);
+          await this.live.nextGrowth(answer.uuid, POLL_MS, gone.signal);
+          continue;
+        }
+        for (const event of events) {
           const frame = { id: event.seq, data: event.data, ...(event.event === null ? {} : { event: event.event }) };
           connection.write(serializeFrame(frame));
           last = event.seq;
@@ -71,6 +101,13 @@ export class AnswerResumeService {
     } finally {
       detach();
     }
+  }
+
+  private outage(answerUuid: string, error: unknown): void {
+    const now = Date.now();
+    if (now - this.lastOutageLog < OUTAGE_LOG_MS) return;
+    this.lastOutageLog = now;
+    this.logger.warn({ message: 'resume waits for the database', answer: answerUuid, reason: storageReason(error) });
   }
 
   /** Stops the answer at once, on whichever instance writes it. */

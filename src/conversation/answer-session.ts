@@ -93,6 +93,7 @@ export class AnswerSession {
     // Once the connection closed, what reached the client can no longer be told: nothing more is settled.
     this.log = new ShownLog(() => (connection.closed ? 0 : connection.deliveredBytes), journal === undefined);
     this.paragraphs = new SentParagraphs(journal === undefined);
+    journal?.deliverTo((frames) => this.write(frames));
   }
 
   /** Fires once, with the first reason to cut the answer short. */
@@ -105,18 +106,42 @@ export class AnswerSession {
     this.stops.complete();
   }
 
-  /** For the model: a promise while the reader has too much unread (the upstream waits), else undefined. */
-  readonly ready = (): Promise<void> | undefined => this.connection.ready();
+  /**
+   * For the model: a promise while the reader has too much unread, or too much waits to be journaled (the
+   * upstream waits), else undefined.
+   */
+  readonly ready = (): Promise<void> | undefined => this.connection.ready() ?? this.journal?.backlog();
 
-  /** Writes frames to the connection (when open) and to the journal. */
+  /**
+   * Sends frames. With a journal, written ahead: a frame reaches the connection, with its id, only once the
+   * statement that journals it has committed, so a reader never holds an event that a crash could lose.
+   */
   emit(frames: readonly SseFrame[]): void {
     if (frames.length === 0) return;
-    this.connection.write(serializeFrames(frames));
-    this.record(frames);
+    if (this.journal) this.journal.record(frames);
+    else this.write(frames);
   }
 
-  /** Counts frames as shown and journals them, without writing them yet (the end is stored before it is sent). */
+  /** Resolves once every frame emitted so far was journaled and written. */
+  async drain(): Promise<void> {
+    await this.journal?.drain();
+  }
+
+  /**
+   * Counts the end's frames as shown and journals them with the closing, without writing them yet (the end is
+   * stored before it is sent).
+   */
   record(frames: readonly SseFrame[]): void {
+    this.count(frames);
+    this.journal?.recordEnd(frames);
+  }
+
+  private write(frames: readonly SseFrame[]): void {
+    this.connection.write(serializeFrames(frames));
+    this.count(frames);
+  }
+
+  private count(frames: readonly SseFrame[]): void {
     // A journaled answer's text is read back from its stored events: only a session without one keeps it.
     const keepsText = this.journal === undefined;
     for (const frame of frames) {
@@ -124,7 +149,6 @@ export class AnswerSession {
       const thinking = keepsText && frame.event === EVENT.thinking ? frame.data : '';
       this.log.add(frame, this.connection.writtenBytes, text, thinking);
     }
-    this.journal?.record(frames);
   }
 
   /**

@@ -42,7 +42,8 @@ import { ConversationHistory, type ConversationMemory } from './conversation-his
 import { ConversationRepository } from './conversation.repository.js';
 import { LiveAnswers } from './live-answers.js';
 import { MessageRepository } from './message.repository.js';
-import { ConversationNotFoundError } from './conversation-errors.js';
+import { ConversationNotFoundError, StorageFailedError } from './conversation-errors.js';
+import { isStorageUnavailable } from '../common/storage-unavailable.js';
 
 /**
  * The `[ERROR]` data of an answer shown but not stored. Every answer's end is prepared with it (its spill file
@@ -52,6 +53,8 @@ const NOT_SAVED = (() => {
   const error = new AnswerNotSavedError();
   return `${error.code}: ${error.message}`;
 })();
+
+const STORAGE_DOWN = 'The database is unavailable, so no answer began; ask again in a moment.';
 
 /** What a client asked of the stream besides the question. */
 export interface StreamChoices {
@@ -106,17 +109,17 @@ export class AskService {
   ) {}
 
   async ask(request: AskRequest, user: CurrentUser, connection: SseConnection, choices: StreamChoices): Promise<void> {
-    // 1. Pre-flight: the conversation and the question.
-    const readable = await this.readableConversation(request.conversationUuid, user);
-    if (!readable) return this.refuse(connection, new ConversationNotFoundError(request.conversationUuid));
-    const { conversation, attached } = readable;
-    const question = await this.questionOf(request, user);
-    if (question === undefined) {
-      return this.refuse(
-        connection,
-        new RequestInvalidError('regenerateQuestionUuid names no question of yours; send prompt.'),
-      );
+    // 1. Pre-flight: the conversation and the question. A database that cannot be reached is said as the
+    // protocol promises, `[ERROR] STORAGE_FAILED` before `[START]`, not as a bare HTTP 500.
+    let preflight: Awaited<ReturnType<AskService['preflight']>>;
+    try {
+      preflight = await this.preflight(request, user);
+    } catch (error) {
+      if (!isStorageUnavailable(error)) throw error;
+      return this.refuse(connection, new StorageFailedError(error, STORAGE_DOWN));
     }
+    if (preflight instanceof AppError) return this.refuse(connection, preflight);
+    const { conversation, attached, question } = preflight;
     // 2. The lock and the per-minute count, then the journal: question and answer row (`streaming`) are stored
     // before `[START]`.
     const answerUuid = newUuid();
@@ -148,6 +151,20 @@ export class AskService {
     } finally {
       await release();
     }
+  }
+
+  /** The conversation and the question, or the refusal when either is not the user's. */
+  private async preflight(
+    request: AskRequest,
+    user: CurrentUser,
+  ): Promise<(Pick<AnswerContext, 'conversation' | 'attached'> & { question: Question }) | AppError> {
+    const readable = await this.readableConversation(request.conversationUuid, user);
+    if (!readable) return new ConversationNotFoundError(request.conversationUuid);
+    const question = await this.questionOf(request, user);
+    if (question === undefined) {
+      return new RequestInvalidError('regenerateQuestionUuid names no question of yours; send prompt.');
+    }
+    return { ...readable, question };
   }
 
   /**
@@ -366,6 +383,8 @@ export class AskService {
         ...(hits?.retrieval ? { retrieval: hits.retrieval } : {}),
       });
     }
+    // Every frame before the end is journaled and written first: the end follows what the reader was sent.
+    await session.drain();
     session.record(end);
     const shown = session.shownCut();
     const usage = ending.done?.usage;

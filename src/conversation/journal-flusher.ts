@@ -9,21 +9,19 @@ import { LiveAnswers } from './live-answers.js';
 export interface FlushableJournal {
   /** The batch to write now; undefined when there is nothing, or the journal waits out a retry pause. */
   takeBatch(now: number): AnswerBatch | undefined;
-  stored(): void;
+  /** The batch committed: its frames may now be sent. */
+  stored(batch: AnswerBatch): void;
   failed(batch: AnswerBatch, error: unknown): void;
 }
 
 /**
- * Writes the journals of every answer this instance streams, many answers a statement. Each answer used to
- * flush on its own timer, one statement per answer every `JOURNAL_FLUSH_MS`: at 20 tokens a second that was a
- * statement per five tokens per stream, and the largest cost of the endpoint after the socket writes. Now a
- * round takes whatever every journal has waiting and writes it at once: one round every `JOURNAL_FLUSH_MS`,
- * and one at a time.
+ * Writes the journals of every answer this instance streams, many answers a statement (group commit). An
+ * answer's frames are sent only once the statement that journals them has committed (write ahead), so a frame
+ * that becomes ready hurries its journal: it goes out in the next round, which starts once this turn of the
+ * event loop is over, or once the round under way has ended, and takes every journal hurried meanwhile. Under
+ * load the rounds run back to back, each carrying what all answers produced while the last one was in flight.
  *
- * A journal whose paragraph closed is hurried: it goes out in a round of its own as soon as the round under
- * way has ended, without the others. Hurrying everyone instead made rounds run back to back under load (a
- * paragraph closes somewhere every few milliseconds at a few hundred streams), each carrying about one token
- * per answer: four times the answer batches the timer's rounds carry.
+ * Paragraph and citation rows that wait alone (no frame with them) go out at least every `JOURNAL_FLUSH_MS`.
  */
 @Injectable()
 export class JournalFlusher {
@@ -132,7 +130,7 @@ export class JournalFlusher {
   }
 
   private stored(entries: { journal: FlushableJournal; batch: AnswerBatch }[]): void {
-    for (const { journal } of entries) journal.stored();
+    for (const { journal, batch } of entries) journal.stored(batch);
     this.live.journalGrew(entries.map((entry) => entry.batch.answerUuid));
   }
 }

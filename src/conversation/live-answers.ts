@@ -22,6 +22,7 @@ export class LiveAnswers implements OnModuleInit, OnApplicationShutdown {
   private listener: pg.Client | undefined;
   private subscriber: Redis | undefined;
   private closing = false;
+  private listenedBefore = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -124,6 +125,9 @@ export class LiveAnswers implements OnModuleInit, OnApplicationShutdown {
       await client.connect();
       await client.query(`LISTEN ${JOURNAL_CHANNEL}; LISTEN ${STOP_CHANNEL}`);
       this.listener = client;
+      // Signals sent while the listener was away are lost: every reader here looks at the journal now.
+      if (this.listenedBefore) for (const uuid of this.readers.keys()) this.signals.emit(uuid);
+      this.listenedBefore = true;
     } catch (error) {
       this.logger.warn({ message: 'answer signal listener could not connect', reason: String(error) });
       void client.end().catch(() => undefined);
