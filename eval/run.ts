@@ -1,6 +1,6 @@
 /**
  * The citation evaluation: `npm run eval`. Runs the labelled set in eval/set/ through the real citation
- * pipeline and prints its metrics; the last line is one JSON object. See README "Evaluating citations".
+ * pipeline and prints its metrics; the last line is one JSON object. See docs/citations.md, "Evaluating citations".
  *   - the labelled (paragraph, chunk) pairs through the support check: unsupported-pair detection, per kind;
  *   - the claim set (claims.json, quotes.json) through the support and quote checks: the three verdicts per kind,
  *     flag and verified precision, per split (`-- --misses dev` or EVAL_MISSES=dev lists the misjudged pairs);

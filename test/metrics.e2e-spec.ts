@@ -11,12 +11,12 @@ function sample(text: string, series: string): number | undefined {
 }
 
 /**
- * The series README's Metrics section documents, from its table: `name{label}` rows name each value of the label
+ * The series docs/operations.md's Metrics section documents, from its table: `name{label}` rows name each value of the label
  * in backticks in their description; a histogram is its `_count` series.
  */
 function documentedSeries(): string[] {
-  const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Metrics'), readme.indexOf('\n## ', readme.indexOf('## Metrics') + 1));
+  const doc = readFileSync(join(process.cwd(), 'docs', 'operations.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('## Metrics'), doc.indexOf('\n## ', doc.indexOf('## Metrics') + 1));
   const series: string[] = [];
   for (const row of section.split('\n').filter((line) => line.startsWith('| `citation_stream_'))) {
     const [, metric, what] = row.split('|').map((cell) => cell.trim());
@@ -71,7 +71,7 @@ describe('GET /metrics', () => {
       expect(RESULTS.map((result) => citations(text, result))).toEqual(RESULTS.map(() => 0));
     });
 
-    it('serves exactly the series README documents, every one from the start, counters at zero', async () => {
+    it('serves exactly the series docs/operations.md documents, every one from the start, counters at zero', async () => {
       const text = await metricsText();
       const documented = documentedSeries();
       expect(documented).toContain('citation_stream_asks_total{outcome="rejected"}');
