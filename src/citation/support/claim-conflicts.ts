@@ -184,6 +184,8 @@ function polarityConflict(
   clauses: readonly SourceClause[],
 ): FoundConflict | undefined {
   if (clause.terms.length < POLARITY_SHARED_TERMS) return undefined;
+  // Without a denial or an opposite on either side, polarity cannot differ.
+  if (!source.polar && !clause.terms.some((term) => term.cue > 0 || term.inverted)) return undefined;
   // A source clause speaks of the same thing when it shares two words and most of it is in the claim's clause.
   const related = clauses.filter((candidate) => {
     const own = candidate.clause.terms.filter((term) => clause.termSet.has(term.term)).length;

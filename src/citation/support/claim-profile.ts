@@ -79,6 +79,8 @@ export interface ClaimText {
   clauseFrequency: ReadonlyMap<string, number>;
   /** Every clause, with the index of its sentence. */
   clauses: readonly { clause: Clause; sentence: number }[];
+  /** Some word of the text is denied or said through its opposite. */
+  polar: boolean;
 }
 
 const CLAUSE_WORDS = new Set(['while', 'whereas', 'whilst', 'but', 'although', 'though', 'however', 'which']);
@@ -99,6 +101,32 @@ const OPENS_CLAUSE = new Set([
 ]);
 const HAN_CLAUSE = new Set(['而', '但']);
 const NAME_SHAPE = /\d|\p{Ll}\p{Lu}|^\p{Lu}{2,}/u;
+
+/** Written like a name: a digit, a capital after a small letter, or two capitals at the start (SHA-256, IPv6). */
+function nameShaped(word: string): boolean {
+  let ascii = true;
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    if (code >= 128) {
+      ascii = false;
+      break;
+    }
+    if (code >= 48 && code <= 57) return true;
+  }
+  if (!ascii) return NAME_SHAPE.test(word);
+  const upper = (i: number) => word.charCodeAt(i) >= 65 && word.charCodeAt(i) <= 90;
+  if (upper(0) && word.length > 1 && upper(1)) return true;
+  const lower = (i: number) => word.charCodeAt(i) >= 97 && word.charCodeAt(i) <= 122;
+  for (let i = 1; i < word.length; i++) if (upper(i) && lower(i - 1)) return true;
+  return false;
+}
+
+/** A word that starts with a capital; ASCII is told without a regular expression, the common case. */
+function startsUpper(word: string): boolean {
+  const code = word.charCodeAt(0);
+  if (code < 128) return code >= 65 && code <= 90;
+  return /^\p{Lu}/u.test(word);
+}
 
 export function profileClaims(text: string): ClaimText {
   const sentences = sentenceSpans(text).map((span) => profileSentence(span.text, span.start));
@@ -126,6 +154,9 @@ export function profileClaims(text: string): ClaimText {
     quantities: sentences.flatMap((sentence) => sentence.quantities),
     clauseFrequency,
     clauses: sentences.flatMap((sentence, index) => sentence.clauses.map((clause) => ({ clause, sentence: index }))),
+    polar: sentences.some((sentence) =>
+      sentence.clauses.some((clause) => clause.terms.some((term) => term.cue > 0 || term.inverted)),
+    ),
   };
 }
 
@@ -134,7 +165,7 @@ function profileSentence(text: string, offset: number): ClaimSentence {
   const quantities = completeEllipses(scanQuantities(tokens, stem), tokens);
   const inQuantity = quantityCover(tokens, quantities);
   const clauses = withContext(
-    splitClauses(tokens, quantities).map((range) => clauseOf(tokens, range, quantities, inQuantity)),
+    splitClauses(tokens, inQuantity).map((range) => clauseOf(tokens, range, quantities, inQuantity)),
     tokens,
   ).map((clause) => ({ ...clause, text: text.slice(clause.start - offset, clause.end - offset) }));
   let hanChars = 0;
@@ -168,13 +199,14 @@ function completeEllipses(quantities: Quantity[], tokens: readonly Token[]): Qua
 }
 
 /** Which tokens belong to a quantity: their words ("hours", "公里") say what it measures, not what the claim is. */
-function quantityCover(tokens: readonly Token[], quantities: readonly Quantity[]): boolean[] {
-  const cover = tokens.map(() => false);
+function quantityCover(tokens: readonly Token[], quantities: readonly Quantity[]): (Quantity | undefined)[] {
+  const cover = new Array<Quantity | undefined>(tokens.length);
   let q = 0;
   tokens.forEach((token, i) => {
     while (q < quantities.length && quantities[q]!.end <= token.start) q++;
     const quantity = quantities[q];
-    cover[i] = quantity !== undefined && token.start >= quantity.start && token.end <= quantity.end;
+    cover[i] =
+      quantity !== undefined && token.start >= quantity.start && token.end <= quantity.end ? quantity : undefined;
   });
   return cover;
 }
@@ -221,7 +253,7 @@ const AUXILIARIES = new Set([
  * Token ranges [from, to) of the clauses: at , ; : ( ), at words that open a new clause, at "that was …", and at
  * "and"/"or" before a second number with words between ("52 dB at full load and 38 dB in night mode").
  */
-function splitClauses(tokens: readonly Token[], quantities: readonly Quantity[]): [number, number][] {
+function splitClauses(tokens: readonly Token[], quantityAt: readonly (Quantity | undefined)[]): [number, number][] {
   const ranges: [number, number][] = [];
   let from = 0;
   const close = (to: number) => {
@@ -231,12 +263,12 @@ function splitClauses(tokens: readonly Token[], quantities: readonly Quantity[])
   let wordsSinceQuantity = 0;
   tokens.forEach((token, i) => {
     const next = tokens[i + 1];
-    const quantity = quantities.find((q) => q.start <= token.start && token.end <= q.end);
+    const quantity = quantityAt[i];
     if (quantity) {
       lastQuantityEnd = quantity.end;
       wordsSinceQuantity = 0;
     } else if (token.kind === 'word' && lastQuantityEnd >= 0 && !FUNCTION_WORDS.has(token.lower)) wordsSinceQuantity++;
-    const nextIsQuantity = next !== undefined && quantities.some((q) => q.start === next.start);
+    const nextIsQuantity = next !== undefined && quantityAt[i + 1]?.start === next.start;
     const opens =
       (token.kind === 'break' && !'、()（）'.includes(token.text)) ||
       (token.kind === 'word' && RELATIVE_WORDS.has(token.lower) && AUXILIARIES.has(next?.lower ?? '')) ||
@@ -246,7 +278,7 @@ function splitClauses(tokens: readonly Token[], quantities: readonly Quantity[])
       (token.kind === 'word' &&
         LIST_WORDS.has(token.lower) &&
         next !== undefined &&
-        (OPENS_CLAUSE.has(next.lower) || (next.kind === 'word' && /^\p{Lu}/u.test(next.text))));
+        (OPENS_CLAUSE.has(next.lower) || (next.kind === 'word' && startsUpper(next.text))));
     if (!opens) return;
     close(i);
     from = token.kind === 'break' ? i + 1 : i;
@@ -259,7 +291,7 @@ function clauseOf(
   tokens: readonly Token[],
   [from, to]: [number, number],
   quantities: readonly Quantity[],
-  inQuantity: readonly boolean[],
+  inQuantity: readonly (Quantity | undefined)[],
 ): BareClause {
   const terms: ClauseTerm[] = [];
   let denyLeft = 0;
@@ -279,8 +311,8 @@ function clauseOf(
     if (FUNCTION_WORDS.has(token.lower) || token.lower.length < 2) continue;
     const sense = latinSense(token.lower);
     const first = i === 0;
-    const capital = /^\p{Lu}/u.test(token.text);
-    const name = NAME_SHAPE.test(token.text) || (capital && !first);
+    const capital = startsUpper(token.text);
+    const name = nameShaped(token.text) || (capital && !first);
     const denied = denyLeft > 0;
     if (denyLeft > 0) denyLeft--;
     terms.push({
@@ -330,7 +362,7 @@ function hanRun(
   tokens: readonly Token[],
   from: number,
   to: number,
-  inQuantity: readonly boolean[],
+  inQuantity: readonly (Quantity | undefined)[],
   terms: ClauseTerm[],
 ): number {
   let end = from;
