@@ -1,4 +1,8 @@
 import { Logger } from '@nestjs/common';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Duplex } from 'node:stream';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { PgliteThreadSettings, ThreadReply, ThreadRequest } from './pglite-thread-protocol.js';
@@ -21,11 +25,20 @@ export class PgliteThread {
     private readonly exited: Promise<void>,
   ) {}
 
-  /** Starts the thread and waits until the database is open; rejects with the reason it could not open. */
+  /**
+   * Starts the thread and waits until the database is open; rejects with the reason it could not open. A new
+   * data directory is first created by a process of its own (pglite-initdb.ts), so that the first start's
+   * memory leaves with it.
+   */
   static async start(settings: PgliteThreadSettings): Promise<PgliteThread> {
-    // Sources run as `.ts` under a TypeScript loader (tests), the build as `.js`: the worker is its sibling.
-    const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
-    const worker = new Worker(new URL(`./pglite-worker.${extension}`, import.meta.url), { workerData: settings });
+    if (!existsSync(join(settings.dataDir, 'PG_VERSION'))) await createDataDir(settings.dataDir);
+    const thread = await PgliteThread.spawn(settings);
+    thread.watch();
+    return thread;
+  }
+
+  private static async spawn(settings: PgliteThreadSettings): Promise<PgliteThread> {
+    const worker = new Worker(sibling('pglite-worker'), { workerData: settings });
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     const thread = new PgliteThread(worker, exited);
     await new Promise<void>((resolve, reject) => {
@@ -37,7 +50,6 @@ export class PgliteThread {
       worker.once('error', reject);
       void exited.then(() => reject(new Error('the database thread ended before the database opened')));
     });
-    thread.watch();
     return thread;
   }
 
@@ -68,6 +80,19 @@ export class PgliteThread {
       if (!this.closing) this.logger.error({ message: 'the database thread ended; the database is unavailable' });
     });
   }
+}
+
+/** A module next to this one: `.ts` when the sources run under a TypeScript loader (tests), else `.js`. */
+function sibling(name: string): URL {
+  return new URL(`./${name}.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url);
+}
+
+async function createDataDir(dataDir: string): Promise<void> {
+  const child = fork(sibling('pglite-initdb'), [dataDir], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const [code] = (await once(child, 'close')) as [number | null];
+  if (code !== 0) throw new Error(stderr.trim() || `creating the database files failed (exit code ${code})`);
 }
 
 /** The socket-like stream `pg` reads and writes, carried over a MessagePort to the database thread. */
