@@ -29,10 +29,13 @@ function serve(pglite: PGlite, port: MessagePort): void {
     if (ended) return;
     ended = true;
     sessions.delete(port);
-    // A session that leaves mid-transaction must not leave its locks and writes to the next one.
-    queue = queue.then(async () => {
-      if (lastSession === port && pglite.isInTransaction()) await pglite.exec('ROLLBACK');
-    });
+    // A session that leaves mid-transaction must not leave its locks and writes to the next one. (Sessions
+    // that end as the database closes find it closed: closing rolled back already.)
+    queue = queue
+      .then(async () => {
+        if (!pglite.closed && lastSession === port && pglite.isInTransaction()) await pglite.exec('ROLLBACK');
+      })
+      .catch((error: unknown) => send({ type: 'error', message: `rolling back a session failed: ${String(error)}` }));
     port.close();
   };
   port.on('message', (data: Uint8Array | 'end') => {
