@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../src/database/database.module.js';
 import { startApp, type RunningApp } from './support/app.js';
+import { ServiceProcess } from './support/service-process.js';
 
 /** GET /health on a connection of its own; resolves with the status once the body is read. */
 function health(baseUrl: string): Promise<number> {
@@ -51,4 +52,23 @@ describe('the embedded database in a thread of its own', () => {
     ).rejects.toThrow('undo');
     expect(await dataSource.query('SELECT count(*)::int AS n FROM thread_probe')).toEqual([{ n: 0 }]);
   });
+});
+
+describe('stopping the service with the embedded database', () => {
+  it('closes the database without an error logged, and the next start opens it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'citation-thread-stop-'));
+    try {
+      const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-password-for-tests', SAMPLE_KNOWLEDGE_BASE: 'false' };
+      const first = await ServiceProcess.start(env);
+      expect(await health(first.baseUrl)).toBe(200);
+      await first.stop();
+      const { output } = await first.exited;
+      expect(output).not.toContain('"level":"error"');
+      const second = await ServiceProcess.start(env);
+      await second.stop();
+      expect((await second.exited).output).not.toContain('"level":"error"');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
