@@ -1,22 +1,28 @@
 /**
  * `/health` latency while the service does heavy work, in a child process running the built service:
- *  (a) a document at the upload limit is uploaded and indexed;
+ *  (a) a document at the upload limit, varied prose (bench/varied-prose.ts), is uploaded and indexed;
  *  (b) 200 concurrent logins with a wrong password.
  * Run on the PostgreSQL server (BENCH_DATABASE_SERVER) and on the embedded database. Prints p50, p99 and max
- * of /health probes sent every 10 ms during each phase, and how long the phase took.
+ * of /health probes, each on a fresh connection, sent 10 ms apart during each phase, and how long the phase took.
+ * For the embedded database also its resident memory: right after the first start on an empty DATA_DIR, and
+ * after a minute without requests (BENCH_QUICK=1: 5 s), with what it is made of.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { get } from 'node:http';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_UPLOAD_BYTES } from '../src/knowledge/knowledge.schemas.js';
-import { largeDocument } from '../test/support/large-document.js';
 import { benchDatabase } from './bench-database.js';
+import { memoryMadeOf, rssMiB } from './process-memory.js';
+import { variedProse } from './varied-prose.js';
 
 const ADMIN_EMAIL = 'admin@example.test';
 const ADMIN_PASSWORD = 'bench-admin-password';
 const FLOOD = 200;
+const IDLE_MS = process.env.BENCH_QUICK ? 5_000 : 60_000;
 
 async function startService(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['dist/src/main.js'], {
@@ -33,11 +39,25 @@ async function startService(env: Record<string, string>): Promise<{ url: string;
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  for await (const line of createInterface({ input: child.stdout })) {
-    const url = /"listening".*?(http:\/\/[^"]+)/.exec(line)?.[1];
-    if (url) return { url: url.replace('[::1]', '127.0.0.1'), child };
-  }
-  throw new Error('the service did not start');
+  // The logs are read to the end: a pipe nobody reads fills up, and then the service's writes to it block.
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise<string>((resolve, reject) => {
+    lines.on('line', (line) => {
+      const found = /"listening".*?(http:\/\/[^"]+)/.exec(line)?.[1];
+      if (found) resolve(found.replace('[::1]', '127.0.0.1'));
+    });
+    child.once('exit', () => reject(new Error('the service did not start')));
+  });
+  return { url, child };
+}
+
+/** One GET /health on a connection of its own, as a load balancer's probe; resolves when the body is read. */
+function probeHealth(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    get(`${url}/health`, { agent: false }, (response) => {
+      response.resume().once('end', resolve).once('error', reject);
+    }).once('error', reject);
+  });
 }
 
 /** Probes /health every 10 ms until `work` ends; returns the latencies in ms. */
@@ -47,9 +67,9 @@ async function healthDuring(url: string, work: () => Promise<void>): Promise<{ l
   const probe = (async () => {
     while (running) {
       const start = performance.now();
-      await (await fetch(`${url}/health`)).text();
+      await probeHealth(url);
       latencies.push(performance.now() - start);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await sleep(10);
     }
   })();
   const start = performance.now();
@@ -60,12 +80,14 @@ async function healthDuring(url: string, work: () => Promise<void>): Promise<{ l
   return { latencies, ms };
 }
 
-function report(label: string, { latencies, ms }: { latencies: number[]; ms: number }): void {
+/** Prints the phase's figures; returns its /health p99 in ms. */
+function report(label: string, { latencies, ms }: { latencies: number[]; ms: number }): number {
   const sorted = [...latencies].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
   process.stdout.write(
     `${label.padEnd(52)} /health p50 ${at(0.5).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms  max ${sorted.at(-1)?.toFixed(1)} ms  (${sorted.length} probes, phase ${(ms / 1000).toFixed(1)} s)\n`,
   );
+  return Math.round(at(0.99));
 }
 
 async function post(
@@ -82,16 +104,39 @@ async function post(
   return (await response.json()) as { data: unknown; code?: string };
 }
 
-async function run(label: string, env: Record<string, string>): Promise<void> {
+interface Figures {
+  uploadHealthP99Ms: number;
+  loginHealthP99Ms: number;
+}
+
+/** Resident memory right after the first start and after IDLE_MS without requests, with what it is made of. */
+async function memoryFigures(pid: number): Promise<Record<string, number>> {
+  const firstBoot = await rssMiB(pid);
+  const firstBootMadeOf = await memoryMadeOf(pid);
+  await sleep(IDLE_MS);
+  const idle = await rssMiB(pid);
+  process.stdout.write(`    RSS after the first start ${firstBoot} MiB: ${JSON.stringify(firstBootMadeOf)}\n`);
+  process.stdout.write(
+    `    RSS after ${IDLE_MS / 1000} s idle ${idle} MiB: ${JSON.stringify(await memoryMadeOf(pid))}\n`,
+  );
+  return { embeddedRssFirstBootMiB: firstBoot, embeddedRssIdleMiB: idle };
+}
+
+async function run(
+  label: string,
+  env: Record<string, string>,
+  measureMemory = false,
+): Promise<Figures & Record<string, number>> {
   const { url, child } = await startService(env);
   try {
+    const memory = measureMemory ? await memoryFigures(child.pid!) : {};
     const login = await post(url, '/auth/login', '', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const token = (login.data as { token: string }).token;
     const base = (await post(url, '/knowledge-base/saveOrUpdate', token, { id: '0', title: 'bench' })).data as {
       uuid: string;
     };
-    const document = largeDocument(MAX_UPLOAD_BYTES);
-    report(
+    const document = variedProse(MAX_UPLOAD_BYTES);
+    const uploadHealthP99Ms = report(
       `${label}: upload + index ${(Buffer.byteLength(document) / 1048576).toFixed(1)} MB`,
       await healthDuring(url, async () => {
         const form = new FormData();
@@ -109,7 +154,7 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
       }),
     );
     const codes = new Map<string, number>();
-    report(
+    const loginHealthP99Ms = report(
       `${label}: ${FLOOD} concurrent wrong-password logins`,
       await healthDuring(url, async () => {
         const replies = await Promise.all(
@@ -119,6 +164,8 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
       }),
     );
     process.stdout.write(`${' '.repeat(4)}login replies: ${JSON.stringify(Object.fromEntries(codes))}\n`);
+    if (measureMemory) process.stdout.write(`    RSS after the load ${await rssMiB(child.pid!)} MiB\n`);
+    return { uploadHealthP99Ms, loginHealthP99Ms, ...memory };
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -130,8 +177,14 @@ const only = process.env.BENCH_HEALTH_DATABASES;
 const database = await benchDatabase();
 const dataDir = mkdtempSync(join(tmpdir(), 'citation-bench-'));
 try {
-  if (only !== 'embedded') await run('PostgreSQL server', { DATABASE_URL: database.url });
-  if (only !== 'server') await run('embedded PGlite', { DATA_DIR: dataDir });
+  if (only !== 'embedded') {
+    const figures = await run('PostgreSQL server', { DATABASE_URL: database.url });
+    process.stdout.write(`server: ${JSON.stringify(figures)}\n`);
+  }
+  if (only !== 'server') {
+    const figures = await run('embedded PGlite', { DATA_DIR: dataDir }, true);
+    process.stdout.write(`embedded: ${JSON.stringify(figures)}\n`);
+  }
 } finally {
   await database.drop();
   rmSync(dataDir, { recursive: true, force: true });

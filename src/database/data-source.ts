@@ -1,11 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { DataSource, MigrationExecutor, type DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../migrations/index.js';
 import { DataDirUnusableError, lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { ENTITIES } from './entities/index.js';
+import { PgliteThread } from './pglite-thread.js';
 
 export interface DatabaseSettings {
   /** A PostgreSQL server; without it, the embedded PGlite database in `dataDir`. */
@@ -41,11 +38,21 @@ export function serverOptions(url: string): DataSourceOptions {
 }
 
 /**
- * Opens the database: a PostgreSQL server when a URL is given, else PGlite keeping its files in `dataDir`.
- * PGlite is one session, so its pool has exactly one connection that is never closed while idle.
+ * PostgreSQL settings of the embedded database, which bound the memory it keeps. Its WebAssembly heap never
+ * gives memory back once grown, and PostgreSQL's defaults are sized for a server of its own: 128 MB of shared
+ * buffers alone made half of the service's resident memory. The files sit in the operating system's page
+ * cache anyway, so fewer buffers cost a copy, not a disk read; 16 MB for index builds still sorts a large
+ * upload's chunks in a few passes.
+ */
+export const EMBEDDED_SERVER_SETTINGS: readonly string[] = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
+
+/**
+ * Opens the database: a PostgreSQL server when a URL is given, else PGlite keeping its files in `dataDir`, in a
+ * thread of its own (pglite-thread.ts). PGlite is one session, so its pool has exactly one connection that is
+ * never closed while idle.
  */
 export async function openDatabase(settings: DatabaseSettings): Promise<OpenDatabase> {
-  let pglite: PGlite | undefined;
+  let thread: PgliteThread | undefined;
   let lock: DataDirLock | undefined;
   let options: DataSourceOptions;
   if (settings.url) {
@@ -53,24 +60,23 @@ export async function openDatabase(settings: DatabaseSettings): Promise<OpenData
   } else {
     lock = lockDataDir(settings.dataDir);
     try {
-      pglite = new PGlite(settings.dataDir, {
-        extensions: settings.vectors ? { pg_trgm, vector } : { pg_trgm },
+      thread = await PgliteThread.start({
+        dataDir: settings.dataDir,
+        vectors: settings.vectors ?? false,
+        serverSettings: [...EMBEDDED_SERVER_SETTINGS],
       });
-      await pglite.waitReady;
     } catch (error) {
       lock.release();
       throw new DataDirUnusableError(settings.dataDir, error instanceof Error ? error.message : String(error));
     }
-    const config = createPgConfig(pglite);
+    const connectTo = thread;
     options = {
       type: 'postgres',
       ...BASE,
-      host: config.host,
-      port: config.port,
-      username: config.user,
-      password: config.password,
-      database: config.database,
-      extra: { connection: config.connection, max: 1, idleTimeoutMillis: 0 },
+      host: 'localhost',
+      username: 'postgres',
+      database: 'postgres',
+      extra: { stream: () => connectTo.connect(), max: 1, idleTimeoutMillis: 0 },
     };
   }
   let dataSource: DataSource | undefined;
@@ -79,16 +85,16 @@ export async function openDatabase(settings: DatabaseSettings): Promise<OpenData
     if (settings.runMigrations) await migrate(dataSource);
   } catch (error) {
     if (dataSource?.isInitialized) await dataSource.destroy();
-    await pglite?.close();
+    await thread?.close();
     lock?.release();
     throw error;
   }
   return {
     dataSource,
-    embedded: pglite !== undefined,
+    embedded: thread !== undefined,
     close: async () => {
       if (dataSource.isInitialized) await dataSource.destroy();
-      await pglite?.close();
+      await thread?.close();
       lock?.release();
     },
   };
