@@ -22,14 +22,17 @@ const mayImport = {
   model: ground,
   auth: base,
   knowledge: [...base, 'model', 'auth'],
-  conversation: [...base, 'metrics', 'model', 'auth', 'knowledge'],
+  // Conversations and their messages: CRUD, the history page and the memory a question is answered with.
+  conversation: [...base, 'model', 'auth', 'knowledge'],
+  // The answer engine, for chat and Q&A alike: its stages, the journal, resume, the per-user limits.
+  answer: [...base, 'metrics', 'model', 'auth', 'knowledge', 'conversation'],
   admin: [...base, 'auth'],
   user: [...base, 'auth'],
   message: [...base, 'auth'],
   prompt: [...base, 'auth'],
   platform: [...base, 'model', 'auth'],
   preset: [...base, 'auth', 'knowledge', 'conversation'],
-  'knowledge-qa': [...base, 'model', 'auth', 'knowledge', 'conversation', 'platform'],
+  'knowledge-qa': [...base, 'model', 'auth', 'knowledge', 'conversation', 'answer', 'platform'],
   health: [...base, 'auth'],
   // The web page and the API description: served files and documents about the rest.
   web: [...base, 'auth'],
@@ -61,6 +64,32 @@ export default {
       comment: 'The files at the top of src/ assemble the app; no folder imports them.',
       from: { path: '^src/[^/]+/' },
       to: { path: '^src/[^/]+[.]ts$' },
+    },
+    {
+      name: 'citation-core-without-io',
+      severity: 'error',
+      comment:
+        'The citation core is pure: no database, network, file or framework module. (support/ still makes its own ' +
+        'model client for the late verifier; it moves to the model module.)',
+      from: { path: '^src/citation/', pathNot: '^src/citation/support/' },
+      to: {
+        dependencyTypesNot: ['type-only'],
+        path: '(^|/)node_modules/(@types/)?(pg|typeorm|ioredis|openai|ai|@ai-sdk|@nestjs|express|undici)/|^(fs|net|http|https|child_process|dgram|worker_threads)$',
+      },
+    },
+    {
+      name: 'no-stage-calls-the-engine',
+      severity: 'error',
+      comment: 'The engine runs the answer stages in order; a stage never imports it back.',
+      from: { path: '^src/answer/stages/' },
+      to: { path: '^src/answer/answer-engine[.]ts$' },
+    },
+    {
+      name: 'no-stage-calls-a-stage',
+      severity: 'error',
+      comment: 'Stages hand results back to the engine (stages/handoffs.ts), never to each other.',
+      from: { path: '^src/answer/stages/([^/]+)[.]stage[.]ts$' },
+      to: { path: '^src/answer/stages/[^/]+[.]stage[.]ts$', pathNot: '^src/answer/stages/$1[.]stage[.]ts$' },
     },
     ...Object.entries(mayImport).map(([folder, allowed]) => ({
       name: `layers-${folder}`,

@@ -4,7 +4,7 @@
  * answers were journaled while they stream.
  */
 import type { DataSource } from 'typeorm';
-import { answerOutcomeRows, CITATION_ROW_INSERTS, type AnswerOutcome } from '../src/conversation/citation-columns.js';
+import { answerOutcomeRows, CITATION_ROW_INSERTS, type AnswerOutcome } from '../src/answer/citation-columns.js';
 import type { ConversationEntity } from '../src/database/entities/index.js';
 import { MESSAGE_ROLE, type AnswerStatus } from '../src/database/entities/message.entity.js';
 

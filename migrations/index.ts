@@ -13,6 +13,7 @@ import { CitationVerdicts1796400000000 } from './1796400000000-citation-verdicts
 import { GeneratedPasswordFlag1796500000000 } from './1796500000000-generated-password-flag.js';
 import { ItemChunkCount1796600000000 } from './1796600000000-item-chunk-count.js';
 import { IndexingProgress1796700000000 } from './1796700000000-indexing-progress.js';
+import { SharedCitationTables1796800000000 } from './1796800000000-shared-citation-tables.js';
 
 /** Every migration, in order. Register a new one here. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   GeneratedPasswordFlag1796500000000,
   ItemChunkCount1796600000000,
   IndexingProgress1796700000000,
+  SharedCitationTables1796800000000,
 ];

@@ -5,6 +5,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { ErrorEnvelopeFilter } from './common/error.filter.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { AnswerModule } from './answer/answer.module.js';
 import { ConversationModule } from './conversation/conversation.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './health/health.controller.js';
@@ -34,6 +35,7 @@ export class AppModule {
         ModelModule,
         KnowledgeModule,
         AuthModule,
+        AnswerModule,
         ConversationModule,
         AdminModule,
         KnowledgeQaModule,

@@ -4,16 +4,16 @@ import { LimiterFactory } from '../src/common/rate-limiter.js';
 import { AuthService } from '../src/auth/auth.service.js';
 import type { AppConfig } from '../src/config/app-config.js';
 import { APP_CONFIG } from '../src/config/config.module.js';
-import { AnswerAdmission, type Admitted, type Refused } from '../src/conversation/answer-admission.js';
+import { AnswerAdmission, type Admitted, type Refused } from '../src/answer/answer-admission.js';
 import {
   AnswerJournalStore,
   type AdmittedOpening,
   type AnswerOpening,
-} from '../src/conversation/answer-journal-store.js';
+} from '../src/answer/answer-journal-store.js';
 import { DATA_SOURCE } from '../src/database/database.module.js';
 import { poolQuery } from '../src/database/pool-query.js';
 import type { DataSource } from 'typeorm';
-import { ASK_LIMITS, askRateLimiter, RedisAskLimits, type AskLimits } from '../src/conversation/ask-limits.js';
+import { ASK_LIMITS, askRateLimiter, RedisAskLimits, type AskLimits } from '../src/answer/ask-limits.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { capturedStatement, genericPlan, planNodes } from './support/generic-plan.js';
 

@@ -1,9 +1,9 @@
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { from } from 'rxjs';
-import { answerEvents } from '../src/conversation/answer-events.js';
-import { AnswerFrameMapper } from '../src/conversation/answer-frames.js';
-import { AnswerSession, type Shown } from '../src/conversation/answer-session.js';
+import { answerEvents } from '../src/answer/answer-events.js';
+import { AnswerFrameMapper } from '../src/answer/answer-frames.js';
+import { AnswerSession, type Shown } from '../src/answer/answer-session.js';
 import { SseConnection } from '../src/sse/sse-connection.js';
 import { catalogOf, loadModelOutputs } from './support/fixtures.js';
 import { chunkBy, contentDeltas } from './support/run-pipeline.js';

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { LimiterFactory } from '../src/common/rate-limiter.js';
-import { askRateLimiter, RedisAskLimits } from '../src/conversation/ask-limits.js';
+import { askRateLimiter, RedisAskLimits } from '../src/answer/ask-limits.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { startApp, startWithModel, type RunningApp } from './support/app.js';
 import { readStream } from './support/sse-client.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { throwError, concat, from, lastValueFrom, toArray, materialize } from 'rxjs';
 import { paragraphsAnswerSchema, stripMarkers, type CitationStreamEvent } from '../src/citation/index.js';
 import { catalogOf } from './support/fixtures.js';
-import { answerEvents } from '../src/conversation/answer-events.js';
+import { answerEvents } from '../src/answer/answer-events.js';
 import type { ModelDelta } from '../src/model/model-provider.js';
 import { safeText } from '../src/sse/safe-text.js';
 import { runPipeline, shownText, withoutText } from './support/run-pipeline.js';

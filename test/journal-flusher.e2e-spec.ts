@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { type AnswerBatch } from '../src/conversation/answer-journal-store.js';
-import { JournalFlusher, type FlushableJournal } from '../src/conversation/journal-flusher.js';
-import { LiveAnswers } from '../src/conversation/live-answers.js';
+import { type AnswerBatch } from '../src/answer/answer-journal-store.js';
+import { JournalFlusher, type FlushableJournal } from '../src/answer/journal-flusher.js';
+import { LiveAnswers } from '../src/answer/live-answers.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { openJournaledAnswer } from './support/journaled-answer.js';
 import { startWithModel, type ModelTestbed } from './support/app.js';

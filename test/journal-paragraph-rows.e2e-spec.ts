@@ -1,14 +1,14 @@
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { CitationParagraph, CitationRef } from '../src/citation/citation-events.js';
-import { AnswerFrameMapper } from '../src/conversation/answer-frames.js';
+import { AnswerFrameMapper } from '../src/answer/answer-frames.js';
 import {
   AnswerJournalStore,
   closingRows,
   type AnswerBatch,
   type AnswerClosing,
-} from '../src/conversation/answer-journal-store.js';
-import { citationRowsOf, paragraphRow, refRow } from '../src/conversation/citation-columns.js';
+} from '../src/answer/answer-journal-store.js';
+import { citationRowsOf, paragraphRow, refRow } from '../src/answer/citation-columns.js';
 import { stockClientText, WRAP, type SseFrame } from '../src/sse/sse-frames.js';
 import { DATA_SOURCE } from '../src/database/database.module.js';
 import type { EmbeddingPayload } from '../src/citation/citation-catalog.js';

@@ -6,7 +6,7 @@ import { CitationCatalog } from '../src/citation/citation-catalog.js';
 import type { CitationVerdict } from '../src/citation/citation-events.js';
 import { ModelVerifier } from '../src/citation/support/model-verifier.js';
 import { NliVerifier, type NliVerifierSettings } from '../src/citation/support/nli-verifier.js';
-import { VerdictRelay } from '../src/conversation/verdict-relay.js';
+import { VerdictRelay } from '../src/answer/verdict-relay.js';
 import { FakeNli, type NliClass } from './support/fake-nli.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 

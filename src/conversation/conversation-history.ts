@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
 import { stripMarkers } from '../citation/marker-stripper.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { DATA_SOURCE } from '../database/database.module.js';
-import { poolQuery } from '../database/pool-query.js';
 import type { ConversationEntity } from '../database/entities/index.js';
 import { MODEL_PROVIDER, type ConversationTurn, type ModelProvider } from '../model/model-provider.js';
+import { MessageRepository } from './message.repository.js';
 
 /** What the model is told of the conversation besides the question, and what retrieval searches for. */
 export interface ConversationMemory {
@@ -46,7 +44,7 @@ function withoutMarkers(answer: string): string {
 @Injectable()
 export class ConversationHistory {
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly messages: MessageRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MODEL_PROVIDER) private readonly model: ModelProvider,
   ) {}
@@ -75,20 +73,7 @@ export class ConversationHistory {
   private async turns(conversationId: string, beforeQuestionId: string | null): Promise<ConversationTurn[]> {
     const budget = this.config.memory.tokenBudget;
     if (budget <= 0) return [];
-    const rows = await poolQuery(this.dataSource).rows<{ question: string; answer: string }>(
-      `SELECT q."remark" AS "question", a."remark" AS "answer"
-         FROM "adi_conversation_message" q
-         JOIN LATERAL (
-           SELECT "remark" FROM "adi_conversation_message"
-            WHERE "parent_message_id" = q."id" AND NOT "is_deleted" AND "answer_status" <> 'failed' AND "remark" <> ''
-            ORDER BY "id" DESC LIMIT 1) a ON true
-        WHERE q."conversation_id" = $1 AND q."parent_message_id" = 0 AND NOT q."is_deleted"
-          AND ($2::bigint IS NULL OR q."id" < $2::bigint)
-        ORDER BY q."id" DESC
-        LIMIT ${MAX_TURNS}`,
-      [conversationId, beforeQuestionId],
-      'memory_turns',
-    );
+    const rows = await this.messages.answeredTurns(conversationId, beforeQuestionId, MAX_TURNS);
     const kept: ConversationTurn[] = [];
     let spent = 0;
     for (const row of rows) {

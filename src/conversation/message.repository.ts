@@ -2,21 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { In, LessThan, type DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user.js';
 import { DATA_SOURCE } from '../database/database.module.js';
-import {
-  CitationEntity,
-  CitationParagraphEntity,
-  CitationRefEntity,
-  MessageEntity,
-  RefEmbeddingEntity,
-  RefGraphEntity,
-} from '../database/entities/index.js';
-
-/** What is stored of one answer's citations. */
-export interface StoredCitationView {
-  paragraphs: CitationParagraphEntity[];
-  refs: CitationRefEntity[];
-  citations: CitationEntity[];
-}
+import { poolQuery } from '../database/pool-query.js';
+import { MessageEntity } from '../database/entities/index.js';
 
 @Injectable()
 export class MessageRepository {
@@ -64,35 +51,28 @@ export class MessageRepository {
     }));
   }
 
-  embeddingRefs(messageId: string): Promise<RefEmbeddingEntity[]> {
-    return this.dataSource.getRepository(RefEmbeddingEntity).find({ where: { messageId }, order: { id: 'ASC' } });
-  }
-
-  graphRef(messageId: string): Promise<RefGraphEntity | null> {
-    return this.dataSource.getRepository(RefGraphEntity).findOneBy({ messageId });
-  }
-
-  async citationView(messageId: string): Promise<StoredCitationView> {
-    return (await this.citationViews([messageId])).get(messageId)!;
-  }
-
-  /** The stored paragraphs, sources and citations of several answers, three queries for all of them. */
-  async citationViews(messageIds: readonly string[]): Promise<Map<string, StoredCitationView>> {
-    if (messageIds.length === 0) return new Map();
-    const messageId = In([...messageIds]);
-    const [paragraphs, refs, citations] = await Promise.all([
-      this.dataSource
-        .getRepository(CitationParagraphEntity)
-        .find({ where: { messageId }, order: { paragraphIndex: 'ASC' } }),
-      this.dataSource.getRepository(CitationRefEntity).find({ where: { messageId }, order: { id: 'ASC' } }),
-      this.dataSource.getRepository(CitationEntity).find({ where: { messageId }, order: { id: 'ASC' } }),
-    ]);
-    const of = <T extends { messageId: string }>(rows: T[], id: string) => rows.filter((row) => row.messageId === id);
-    return new Map(
-      messageIds.map((id) => [
-        id,
-        { paragraphs: of(paragraphs, id), refs: of(refs, id), citations: of(citations, id) },
-      ]),
+  /**
+   * The conversation's newest questions (before `beforeQuestionId`, when set), newest first, each with the text
+   * of its latest answer that did not fail; questions without one are left out.
+   */
+  answeredTurns(
+    conversationId: string,
+    beforeQuestionId: string | null,
+    limit: number,
+  ): Promise<{ question: string; answer: string }[]> {
+    return poolQuery(this.dataSource).rows<{ question: string; answer: string }>(
+      `SELECT q."remark" AS "question", a."remark" AS "answer"
+         FROM "adi_conversation_message" q
+         JOIN LATERAL (
+           SELECT "remark" FROM "adi_conversation_message"
+            WHERE "parent_message_id" = q."id" AND NOT "is_deleted" AND "answer_status" <> 'failed' AND "remark" <> ''
+            ORDER BY "id" DESC LIMIT 1) a ON true
+        WHERE q."conversation_id" = $1 AND q."parent_message_id" = 0 AND NOT q."is_deleted"
+          AND ($2::bigint IS NULL OR q."id" < $2::bigint)
+        ORDER BY q."id" DESC
+        LIMIT $3`,
+      [conversationId, beforeQuestionId, limit],
+      'memory_turns',
     );
   }
 }

@@ -1,7 +1,7 @@
 import type * as Client from '../../packages/client/src/index.js';
 import type { CitationParagraph, CitationRef } from '../../src/citation/citation-events.js';
 import type { citationDonePayload } from '../../src/citation/citation-events.js';
-import { EVENT as SERVER_EVENT } from '../../src/conversation/answer-frames.js';
+import { EVENT as SERVER_EVENT } from '../../src/answer/answer-frames.js';
 import { EVENT as CLIENT_EVENT, WRAP as CLIENT_WRAP } from '../../packages/client/src/index.js';
 import { WRAP as SERVER_WRAP } from '../../src/sse/sse-frames.js';
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { AuthService } from '../../src/auth/auth.service.js';
-import { AnswerJournalStore } from '../../src/conversation/answer-journal-store.js';
+import { AnswerJournalStore } from '../../src/answer/answer-journal-store.js';
 import type { ModelTestbed } from './app.js';
 
 /** An answer opened in the journal, as the ask endpoint opens one before `[START]`. */

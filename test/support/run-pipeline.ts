@@ -1,7 +1,7 @@
 import { from, lastValueFrom, map, toArray } from 'rxjs';
 import type { CitationCatalog, CitationStreamEvent } from '../../src/citation/index.js';
 import type { NumberingMode } from '../../src/citation/numbering.js';
-import { answerEvents } from '../../src/conversation/answer-events.js';
+import { answerEvents } from '../../src/answer/answer-events.js';
 import type { ModelDelta } from '../../src/model/model-provider.js';
 
 /** The model's answer text as the deltas the model port streams. */

@@ -1,15 +1,25 @@
 import type { SupportEvidence } from '../../citation/support/support-verifier.js';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
-/** One paragraph of an answer as its stream carried it. */
+/**
+ * One paragraph of an answer as its stream carried it. Every citation table serves both kinds of answer: a
+ * conversation's answer message (`message_id`) and a knowledge-base Q&A record (`qa_record_id`); a row has
+ * exactly one of them.
+ */
 @Entity('adi_conversation_message_citation_paragraph')
 @Unique(['messageId', 'paragraphIndex'])
+@Index(['qaRecordId', 'paragraphIndex'])
 export class CitationParagraphEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
 
-  @Column({ name: 'message_id', type: 'bigint' })
-  messageId!: string;
+  /** The answer message, for a conversation's answer; null for a Q&A record's. */
+  @Column({ name: 'message_id', type: 'bigint', nullable: true })
+  messageId!: string | null;
+
+  /** The knowledge-base Q&A record, for its answer; null for a conversation's. */
+  @Column({ name: 'qa_record_id', type: 'bigint', nullable: true })
+  qaRecordId!: string | null;
 
   @Column({ name: 'paragraph_index', type: 'integer' })
   paragraphIndex!: number;
@@ -47,12 +57,18 @@ export class CitationParagraphEntity {
  */
 @Entity('adi_conversation_message_citation')
 @Index(['messageId', 'paragraphIndex'])
+@Index(['qaRecordId', 'paragraphIndex'])
 export class CitationEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
 
-  @Column({ name: 'message_id', type: 'bigint' })
-  messageId!: string;
+  /** The answer message, for a conversation's answer; null for a Q&A record's. */
+  @Column({ name: 'message_id', type: 'bigint', nullable: true })
+  messageId!: string | null;
+
+  /** The knowledge-base Q&A record, for its answer; null for a conversation's. */
+  @Column({ name: 'qa_record_id', type: 'bigint', nullable: true })
+  qaRecordId!: string | null;
 
   @Column({ name: 'paragraph_index', type: 'integer' })
   paragraphIndex!: number;
@@ -107,12 +123,18 @@ export class CitationEntity {
 /** Each source an answer cited, with the payload its `[CITATION_REF]` event carried. */
 @Entity('adi_conversation_message_citation_ref')
 @Unique(['messageId', 'citationId'])
+@Index(['qaRecordId'])
 export class CitationRefEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
 
-  @Column({ name: 'message_id', type: 'bigint' })
-  messageId!: string;
+  /** The answer message, for a conversation's answer; null for a Q&A record's. */
+  @Column({ name: 'message_id', type: 'bigint', nullable: true })
+  messageId!: string | null;
+
+  /** The knowledge-base Q&A record, for its answer; null for a conversation's. */
+  @Column({ name: 'qa_record_id', type: 'bigint', nullable: true })
+  qaRecordId!: string | null;
 
   @Column({ name: 'citation_id', type: 'varchar', length: 8 })
   citationId!: string;

@@ -21,10 +21,7 @@ import {
 } from './legacy-screens.entity.js';
 import { MessageEntity } from './message.entity.js';
 import {
-  KnowledgeQaCitationEntity,
-  KnowledgeQaCitationRefEntity,
   KnowledgeQaEntity,
-  KnowledgeQaParagraphEntity,
   KnowledgeQaRefEmbeddingEntity,
   KnowledgeQaRefGraphEntity,
 } from './knowledge-qa.entity.js';
@@ -58,10 +55,7 @@ export {
   StoredFileEntity,
 };
 export {
-  KnowledgeQaCitationEntity,
-  KnowledgeQaCitationRefEntity,
   KnowledgeQaEntity,
-  KnowledgeQaParagraphEntity,
   KnowledgeQaRefEmbeddingEntity,
   KnowledgeQaRefGraphEntity,
 };
@@ -86,9 +80,6 @@ export const ENTITIES = [
   KnowledgeQaEntity,
   KnowledgeQaRefEmbeddingEntity,
   KnowledgeQaRefGraphEntity,
-  KnowledgeQaParagraphEntity,
-  KnowledgeQaCitationEntity,
-  KnowledgeQaCitationRefEntity,
   ConversationPresetEntity,
   ConversationPresetRelEntity,
   PromptEntity,

@@ -3,7 +3,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AnswerJournalStore } from './answer-journal-store.js';
 import { ASK_LIMITS, type AnswerLock, type AskLimits } from './ask-limits.js';
-import { storageReason } from './conversation-errors.js';
+import { storageReason } from '../conversation/conversation-errors.js';
 
 /** What is kept alive while an answer streams. */
 export interface KeptLease {

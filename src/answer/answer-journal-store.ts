@@ -7,7 +7,7 @@ import type { AnswerStatus } from '../database/entities/message.entity.js';
 import type { CitationVerdict } from '../citation/citation-events.js';
 import { safeText } from '../sse/safe-text.js';
 import type { SseFrame } from '../sse/sse-frames.js';
-import { isOneRecordsError, StorageFailedError } from './conversation-errors.js';
+import { isOneRecordsError, StorageFailedError } from '../conversation/conversation-errors.js';
 import {
   APPEND_MANY,
   CLOSE_ABANDONED,

@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { AnswerJournalStore, type AnswerOpening } from './answer-journal-store.js';
 import { AnswerNotSavedError } from './answer-session.js';
 import { ASK_LIMITS, type AnswerLock, type AskLimits, type LimitRows } from './ask-limits.js';
-import { AnswerInProgressError, RateLimitedError, StorageFailedError, storageReason } from './conversation-errors.js';
+import { AnswerInProgressError, RateLimitedError, StorageFailedError, storageReason } from '../conversation/conversation-errors.js';
 
 /** A question let in: its answer's rows are open and the asker's one-answer lock is held for it. */
 export interface Admitted {
@@ -40,7 +40,13 @@ export class AnswerAdmission {
 
   async admit(opening: AnswerOpening): Promise<Admitted | Refused> {
     const rows = this.limits.rows;
-    return rows ? this.inOneStatement(opening, rows) : this.inTurn(opening);
+    if (rows) return this.inOneStatement(opening, rows);
+    return this.inTurn(opening.userId, opening.leaseMs, () => this.journalStore.open(opening));
+  }
+
+  /** The lock and the count alone, for an answer stored whole at its end (no rows are opened before it). */
+  async admitLimits(userId: string): Promise<{ lock: AnswerLock } | Refused> {
+    return this.inTurn(userId, this.config.stream.leaseMs, () => Promise.resolve({}));
   }
 
   private async inOneStatement(opening: AnswerOpening, rows: LimitRows): Promise<Admitted | Refused> {
@@ -69,10 +75,14 @@ export class AnswerAdmission {
    * A failure of the limits' own store (Redis, or the embedded database) refuses the question as a failure of
    * storage, as one of the journal's does; the lock is let go of whatever happens after it is taken.
    */
-  private async inTurn(opening: AnswerOpening): Promise<Admitted | Refused> {
+  private async inTurn<Rows extends object>(
+    userId: string,
+    leaseMs: number,
+    open: () => Promise<Rows>,
+  ): Promise<({ lock: AnswerLock } & Rows) | Refused> {
     let lock;
     try {
-      lock = await this.limits.acquire(opening.userId, opening.leaseMs);
+      lock = await this.limits.acquire(userId, leaseMs);
     } catch (error) {
       return limitsUnreachable(error);
     }
@@ -81,21 +91,21 @@ export class AnswerAdmission {
     try {
       let allowed;
       try {
-        allowed = await this.limits.allow(opening.userId);
+        allowed = await this.limits.allow(userId);
       } catch (error) {
         return limitsUnreachable(error);
       }
       if (!allowed) return { refused: new RateLimitedError(this.config.limits.asksPerMinute) };
       let opened;
       try {
-        opened = await this.journalStore.open(opening);
+        opened = await open();
       } catch (error) {
         return notOpened(error);
       }
       admitted = true;
       return { lock, ...opened };
     } finally {
-      if (!admitted) await this.letGo(lock, opening.userId);
+      if (!admitted) await this.letGo(lock, userId);
     }
   }
 

@@ -1,17 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
 import type { CitationCatalog } from '../citation/citation-catalog.js';
 import type { CitationVerdict } from '../citation/citation-events.js';
 import type { CitationStreamOptions } from '../citation/citation-stream.js';
-import type { NumberingSeed } from '../citation/numbering.js';
 import { ClaimSupportVerifier } from '../citation/support/claim-verifier.js';
 import { createLateVerifier } from '../citation/support/late-verifiers.js';
 import type { LateVerifier } from '../citation/support/model-verifier.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { DATA_SOURCE } from '../database/database.module.js';
-import { poolQuery } from '../database/pool-query.js';
 import { refusesWithoutSources } from '../model/refusal.js';
+import { AnswerRecords } from './answer-records.repository.js';
 import { VerdictRelay } from './verdict-relay.js';
 
 /**
@@ -26,7 +23,7 @@ export class CitationTrust {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly records: AnswerRecords,
   ) {
     this.claims = new ClaimSupportVerifier({ coverage: config.citation.support.coverage });
     this.late = config.citation.verifier ? createLateVerifier(config.citation.verifier) : undefined;
@@ -49,7 +46,7 @@ export class CitationTrust {
     const { numbering, numberingScope, support } = this.config.citation;
     const seed =
       numberingScope === 'conversation' && conversationId !== undefined
-        ? await this.numbersOf(conversationId)
+        ? await this.records.numberingSeed(conversationId)
         : undefined;
     return {
       numbering,
@@ -61,19 +58,5 @@ export class CitationTrust {
 
   relay(catalog: CitationCatalog, emit: (verdict: CitationVerdict) => void): VerdictRelay | undefined {
     return this.late ? new VerdictRelay(this.late, catalog, emit) : undefined;
-  }
-
-  /** The display number each source was given in the conversation's stored answers. */
-  private async numbersOf(conversationId: string): Promise<NumberingSeed> {
-    const rows = await poolQuery(this.dataSource).rows<{ sourceId: string; displayNumber: number }>(
-      `SELECT r."source_id" AS "sourceId", min(r."display_number")::int AS "displayNumber"
-         FROM "adi_conversation_message_citation_ref" r
-         JOIN "adi_conversation_message" m ON m."id" = r."message_id"
-        WHERE m."conversation_id" = $1 AND m."is_deleted" = false
-        GROUP BY r."source_id"`,
-      [conversationId],
-      'numbering_seed',
-    );
-    return new Map(rows.map((row) => [row.sourceId, row.displayNumber]));
   }
 }

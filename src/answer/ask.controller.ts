@@ -5,16 +5,19 @@ import { User, type CurrentUser } from '../auth/current-user.js';
 import { ZodBody, ZodParam, ZodQuery } from '../common/zod-pipe.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { SseConnection } from '../sse/sse-connection.js';
 import { AnswerResumeService } from './answer-resume.service.js';
 import { wantsCitationEvents } from './ask-request.js';
 import { answerUuidParam, askBody, askInvalid, lastEventId, resumeQuery, type AskRequest } from './ask.schemas.js';
-import { AskService } from './ask.service.js';
+import { AnswerEngine } from './answer-engine.js';
+import { CHAT_PROFILE } from './answer-profile.js';
+import { ChatQuestions } from './chat-questions.js';
+import { answerConnection } from './answer-connection.js';
 
 @Controller('conversation/message')
 export class AskController {
   constructor(
-    private readonly askService: AskService,
+    private readonly engine: AnswerEngine,
+    private readonly questions: ChatQuestions,
     private readonly resumeService: AnswerResumeService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -29,10 +32,12 @@ export class AskController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    await this.askService.ask(body, user, this.connection(request, response), {
+    const choices = {
       citationEvents: wantsCitationEvents(body, citationHeader, this.config.stream.citationEventsDefault),
       resumable: body.resumable === true,
-    });
+    };
+    const connection = answerConnection(this.config, request, response);
+    await this.engine.answer(CHAT_PROFILE, () => this.questions.find(body, user), connection, choices);
   }
 
   /** The stream of an answer from event `Last-Event-ID` + 1 on: what is stored, then what is still written. */
@@ -49,7 +54,7 @@ export class AskController {
     // counts as none (a stream from the start) rather than failing the reconnect.
     const fromHeader = lastEventHeader === undefined ? undefined : lastEventId.safeParse(lastEventHeader).data;
     const last = Number(fromHeader ?? query.lastEventId ?? 0);
-    await this.resumeService.resume(answerUuid, last, user, this.connection(request, response));
+    await this.resumeService.resume(answerUuid, last, user, answerConnection(this.config, request, response));
   }
 
   /** Stops an answer being written: it ends with `[DONE]` and is stored as interrupted. */
@@ -57,14 +62,5 @@ export class AskController {
   @HttpCode(200)
   async stop(@ZodParam('answerUuid', answerUuidParam, askInvalid) answerUuid: string, @User() user: CurrentUser) {
     return { success: true, data: await this.resumeService.stop(answerUuid, user) };
-  }
-
-  private connection(request: Request, response: Response): SseConnection {
-    const { stream, ask } = this.config;
-    return new SseConnection(request, response, {
-      heartbeatMs: ask.heartbeatMs,
-      maxUnsentBytes: stream.maxUnsentBytes,
-      stallTimeoutMs: stream.stallTimeoutMs,
-    });
   }
 }

@@ -7,9 +7,9 @@ import type { SseConnection } from '../sse/sse-connection.js';
 import { serializeFrame, sseEvent } from '../sse/sse-frames.js';
 import { EVENT } from './answer-frames.js';
 import { AnswerJournalStore } from './answer-journal-store.js';
-import { StorageFailedError, storageReason } from './conversation-errors.js';
+import { StorageFailedError, storageReason } from '../conversation/conversation-errors.js';
 import { LiveAnswers } from './live-answers.js';
-import { MessageRepository } from './message.repository.js';
+import { MessageRepository } from '../conversation/message.repository.js';
 
 export class AnswerStreamNotFoundError extends AppError {
   readonly code = 'ANSWER_NOT_FOUND';

@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AnswerJournalStore, closingRows, type AnswerClosing } from './answer-journal-store.js';
 import type { SseFrame } from '../sse/sse-frames.js';
-import { storageReason } from './conversation-errors.js';
+import { storageReason } from '../conversation/conversation-errors.js';
 
 const EVENT_LOG = /^events-([0-9a-f]{32})-(\d+)\.jsonl$/;
 

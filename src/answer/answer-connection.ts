@@ -1,0 +1,13 @@
+import type { Request, Response } from 'express';
+import type { AppConfig } from '../config/app-config.js';
+import { SseConnection } from '../sse/sse-connection.js';
+
+/** The event stream of one answer's request, with the deployment's heartbeat, buffer and stall settings. */
+export function answerConnection(config: AppConfig, request: Request, response: Response): SseConnection {
+  const { stream, ask } = config;
+  return new SseConnection(request, response, {
+    heartbeatMs: ask.heartbeatMs,
+    maxUnsentBytes: stream.maxUnsentBytes,
+    stallTimeoutMs: stream.stallTimeoutMs,
+  });
+}
