@@ -1,5 +1,8 @@
 import type { SupportEvidence } from '../../citation/support/support-verifier.js';
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+
+/** Each citation row belongs to exactly one answer: a conversation's answer message or a Q&A record. */
+const OWNER_CHECK = 'num_nonnulls("message_id", "qa_record_id") = 1';
 
 /**
  * One paragraph of an answer as its stream carried it. Every citation table serves both kinds of answer: a
@@ -8,7 +11,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique
  */
 @Entity('adi_conversation_message_citation_paragraph')
 @Unique(['messageId', 'paragraphIndex'])
-@Index(['qaRecordId', 'paragraphIndex'])
+@Index('IDX_citation_paragraph_qa_record', ['qaRecordId', 'paragraphIndex'])
+@Check('CHK_adi_conversation_message_citation_paragraph_owner', OWNER_CHECK)
 export class CitationParagraphEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
@@ -57,7 +61,8 @@ export class CitationParagraphEntity {
  */
 @Entity('adi_conversation_message_citation')
 @Index(['messageId', 'paragraphIndex'])
-@Index(['qaRecordId', 'paragraphIndex'])
+@Index('IDX_citation_qa_record', ['qaRecordId', 'paragraphIndex'])
+@Check('CHK_adi_conversation_message_citation_owner', OWNER_CHECK)
 export class CitationEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
@@ -123,7 +128,8 @@ export class CitationEntity {
 /** Each source an answer cited, with the payload its `[CITATION_REF]` event carried. */
 @Entity('adi_conversation_message_citation_ref')
 @Unique(['messageId', 'citationId'])
-@Index(['qaRecordId'])
+@Index('IDX_citation_ref_qa_record', ['qaRecordId'])
+@Check('CHK_adi_conversation_message_citation_ref_owner', OWNER_CHECK)
 export class CitationRefEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
