@@ -5,11 +5,7 @@ import { AuthService } from '../src/auth/auth.service.js';
 import type { AppConfig } from '../src/config/app-config.js';
 import { APP_CONFIG } from '../src/config/config.module.js';
 import { AnswerAdmission, type Admitted, type Refused } from '../src/answer/answer-admission.js';
-import {
-  AnswerJournalStore,
-  type AdmittedOpening,
-  type AnswerOpening,
-} from '../src/answer/answer-journal-store.js';
+import { AnswerJournalStore, type AdmittedOpening, type AnswerOpening } from '../src/answer/answer-journal-store.js';
 import { DATA_SOURCE } from '../src/database/database.module.js';
 import { poolQuery } from '../src/database/pool-query.js';
 import type { DataSource } from 'typeorm';

@@ -75,16 +75,12 @@ describe('one set of citation tables for chat and Q&A', () => {
     expect(qa.events.at(-1)!.event).toBe('[DONE]');
 
     const url = server.database!.url;
-    const [{ id: messageId }] = await query<{ id: string }>(
-      url,
-      'SELECT "id" FROM "adi_conversation_message" WHERE "uuid" = $1',
-      [answerUuid],
-    );
-    const [{ id: recordId }] = await query<{ id: string }>(
-      url,
-      'SELECT "id" FROM "adi_knowledge_base_qa" WHERE "uuid" = $1',
-      [record.uuid],
-    );
+    const messageId = (
+      await query<{ id: string }>(url, 'SELECT "id" FROM "adi_conversation_message" WHERE "uuid" = $1', [answerUuid])
+    )[0]!.id;
+    const recordId = (
+      await query<{ id: string }>(url, 'SELECT "id" FROM "adi_knowledge_base_qa" WHERE "uuid" = $1', [record.uuid])
+    )[0]!.id;
     for (const table of CITATION_TABLES) {
       const owners = await query<{ message_id: string | null; qa_record_id: string | null }>(
         url,
@@ -146,12 +142,13 @@ describe('Q&A citation rows stored before the tables were shared', () => {
       `INSERT INTO "adi_knowledge_base" ("uuid", "title", "owner_id", "owner_uuid", "owner_name")
        VALUES ('0123456789abcdef0123456789abcdef', 'Old base', 0, '', 'admin')`,
     );
-    const [{ id: recordId }] = await before.query<{ id: string }[]>(
+    const inserted = await before.query<{ id: string }[]>(
       `INSERT INTO "adi_knowledge_base_qa" ("uuid", "kb_id", "kb_uuid", "question", "answer", "user_id",
          "answer_status", "citation_mode", "has_citation_error")
        SELECT 'fedcba9876543210fedcba9876543210', "id", "uuid", 'Old question?', 'Old answer.', 0, 'complete', 'paragraph', false
          FROM "adi_knowledge_base" RETURNING "id"`,
     );
+    const recordId = inserted[0]!.id;
     await before.query(
       `INSERT INTO "adi_knowledge_base_qa_citation_paragraph"
          ("qa_record_id", "paragraph_index", "text", "citation_ids_json", "is_supported", "support_verdict", "is_inferred")
@@ -180,11 +177,11 @@ describe('Q&A citation rows stored before the tables were shared', () => {
     // The service starts on that database: the shared tables' migration runs at boot.
     server = await startApp({ DATABASE_URL: database.url });
     const token = await server.login();
-    const [{ id: adminId }] = await query<{ id: string }>(
-      database.url,
-      `SELECT "id" FROM "adi_user" WHERE "email" = $1`,
-      ['admin@example.test'],
-    );
+    const adminId = (
+      await query<{ id: string }>(database.url, `SELECT "id" FROM "adi_user" WHERE "email" = $1`, [
+        'admin@example.test',
+      ])
+    )[0]!.id;
     await query(database.url, 'UPDATE "adi_knowledge_base" SET "owner_id" = $1', [adminId]);
     await query(database.url, 'UPDATE "adi_knowledge_base_qa" SET "user_id" = $1', [adminId]);
 

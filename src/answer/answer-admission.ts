@@ -6,7 +6,12 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { AnswerJournalStore, type AnswerOpening } from './answer-journal-store.js';
 import { AnswerNotSavedError } from './answer-session.js';
 import { ASK_LIMITS, type AnswerLock, type AskLimits, type LimitRows } from './ask-limits.js';
-import { AnswerInProgressError, RateLimitedError, StorageFailedError, storageReason } from '../conversation/conversation-errors.js';
+import {
+  AnswerInProgressError,
+  RateLimitedError,
+  StorageFailedError,
+  storageReason,
+} from '../conversation/conversation-errors.js';
 
 /** A question let in: its answer's rows are open and the asker's one-answer lock is held for it. */
 export interface Admitted {

@@ -7,7 +7,6 @@ import type { AnswerProfile } from '../answer-profile.js';
 import type { AnswerQuestion } from '../answer-question.js';
 import type { AdmittedAnswer } from './handoffs.js';
 
-
 /**
  * Stage 1, admit: the asker's one-answer lock, the per-minute count and, for a journaled answer, the question
  * and the answer row (`streaming`) stored, all before `[START]`. The route validated the request and found the

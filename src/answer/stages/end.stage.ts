@@ -23,7 +23,6 @@ const NOT_SAVED = (() => {
 
 type Status = AnswerClosing['status'];
 
-
 /** The closing frames and what the stored answer says of its end. */
 interface Closing {
   status: Status;
@@ -78,7 +77,8 @@ export class EndStage {
       const error = new AnswerTooLargeError(this.config.stream.maxAnswerChars);
       return { status: 'interrupted', end: mapper.error(error), summary };
     }
-    if (ending.kind === 'stopped' && ending.reason === 'reader-gone') return { status: 'interrupted', end: [], summary };
+    if (ending.kind === 'stopped' && ending.reason === 'reader-gone')
+      return { status: 'interrupted', end: [], summary };
     if (summary?.hasCitationError) {
       logger.warn({ message: 'answer fell back to plain text', outcome: summary.outcome, reason: summary.reason });
     }
@@ -171,5 +171,3 @@ function notSaved(end: readonly SseFrame[]): SseFrame[] {
   const last = end.at(-1)!;
   return [...end.filter((frame) => frame.event === undefined), { id: last.id!, event: EVENT.error, data: NOT_SAVED }];
 }
-
-

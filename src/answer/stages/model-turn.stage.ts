@@ -13,7 +13,6 @@ import type { AnswerSession } from '../answer-session.js';
 import { CitationTrust } from '../citation-trust.service.js';
 import type { Retrieved, TurnResult } from './handoffs.js';
 
-
 /**
  * Stage 4, the model turn: the model (or, with nothing retrieved and the refusal setting on, the refusal) through
  * the citation core onto the wire and into the journal: text, `[CITATION_REF]`, `[CITATION_PARAGRAPH]`, and

@@ -15,7 +15,6 @@ import { LeaseKeeper } from '../lease-keeper.js';
 import { LiveAnswers } from '../live-answers.js';
 import type { AdmittedAnswer, OpenedAnswer } from './handoffs.js';
 
-
 /**
  * Stage 2, open: the answer's session (frames onto the connection, written ahead to the journal when the profile
  * journals), the renewals of the lock and the writer's lease, the stop switch and the watch on the reader, then

@@ -10,7 +10,6 @@ import type { AnswerQuestion } from '../answer-question.js';
 import type { Retrieved } from './handoffs.js';
 import { CitationTrust } from '../citation-trust.service.js';
 
-
 /**
  * Stage 3, retrieve and catalogue: the conversation's memory when the profile keeps one, the search of the
  * knowledge bases the asker can still read (chunks and graph facts), the catalogue of sources built from the

@@ -20,11 +20,7 @@ import {
   StoredFileEntity,
 } from './legacy-screens.entity.js';
 import { MessageEntity } from './message.entity.js';
-import {
-  KnowledgeQaEntity,
-  KnowledgeQaRefEmbeddingEntity,
-  KnowledgeQaRefGraphEntity,
-} from './knowledge-qa.entity.js';
+import { KnowledgeQaEntity, KnowledgeQaRefEmbeddingEntity, KnowledgeQaRefGraphEntity } from './knowledge-qa.entity.js';
 import { UserTokenEntity } from './user-token.entity.js';
 import { UserEntity } from './user.entity.js';
 
@@ -54,11 +50,7 @@ export {
   PromptEntity,
   StoredFileEntity,
 };
-export {
-  KnowledgeQaEntity,
-  KnowledgeQaRefEmbeddingEntity,
-  KnowledgeQaRefGraphEntity,
-};
+export { KnowledgeQaEntity, KnowledgeQaRefEmbeddingEntity, KnowledgeQaRefGraphEntity };
 
 export const ENTITIES = [
   UserEntity,
