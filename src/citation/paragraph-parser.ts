@@ -53,6 +53,13 @@ export class ParagraphParser {
   /** Where in the stream (bytes) the token that turned capture on ends, and where the current chunk starts. */
   private captureFrom = 0;
   private chunkStart = 0;
+  /**
+   * The raw JSON of a paragraph's text read in chunks that ended without a partial token (inside an escape, or
+   * before the opening quote): not shown yet, and read again should the tokenizer fail before the next one.
+   */
+  private unshownRaw = '';
+  private unshownRawInString = true;
+  private shownInChunk = false;
   private tokenParser: TokenParser | undefined;
   private readonly frames: Frame[] = [];
   private sawParagraphsArray = false;
@@ -205,7 +212,20 @@ export class ParagraphParser {
   private writeTokens(text: string): void {
     this.chunkStart += this.currentChunk.length;
     this.currentChunk = Buffer.from(text, 'utf8');
+    this.shownInChunk = false;
     this.tokenizer.write(this.currentChunk);
+    if (this.mode !== 'json' || !this.capture || this.shownInChunk) {
+      this.unshownRaw = '';
+      this.unshownRawInString = true;
+      return;
+    }
+    const opened = this.captureFrom - this.chunkStart;
+    if (opened >= 0) {
+      this.unshownRaw = this.currentChunk.subarray(opened).toString('utf8');
+      this.unshownRawInString = false;
+    } else {
+      this.unshownRaw += text;
+    }
   }
 
   /** Shows what is new in a paragraph's text: the string read so far, whole, less what was shown of it. */
@@ -217,7 +237,10 @@ export class ParagraphParser {
 
   private onToken(partOrWhole: ParsedTokenInfo): void {
     if (partOrWhole.partial === true) {
-      if (partOrWhole.token === TokenType.STRING && this.capture) this.showText(partOrWhole.value as string);
+      if (partOrWhole.token === TokenType.STRING && this.capture) {
+        this.showText(partOrWhole.value as string);
+        this.shownInChunk = true;
+      }
       return;
     }
     let token = partOrWhole;
@@ -367,16 +390,23 @@ export class ParagraphParser {
     }
     const inString = TOKENIZER_ERROR_IN_STRING.test(error.message);
     const continueText = this.capture && inString;
-    // A paragraph's text was shown up to the end of the last chunk. What this chunk holds of it, before the
-    // error, is read again from the raw bytes: from the chunk's start when the string was already open, else
-    // from the token before its opening quote.
-    const opened = this.captureFrom - this.chunkStart;
-    const openedHere = continueText && opened >= 0 && opened <= byteOffset;
-    const from = openedHere ? opened : continueText && opened < 0 ? 0 : byteOffset;
     this.settle('invalid_json', `the output is not valid JSON: ${error.message}`);
     this.mode = 'rawSalvage';
-    this.rawSalvage = new RawJsonSalvage(this.writer, inString && !openedHere, continueText);
-    this.rawSalvage.write(this.currentChunk.subarray(from).toString('utf8'));
+    if (!continueText) {
+      this.rawSalvage = new RawJsonSalvage(this.writer, inString, false);
+      this.rawSalvage.write(this.currentChunk.subarray(byteOffset).toString('utf8'));
+      return;
+    }
+    // A paragraph's text was shown up to the last partial token. What came after it is read again from the raw
+    // JSON: from the token before the opening quote when capture began in this chunk, else from what earlier
+    // chunks left unshown and this chunk's start.
+    const opened = this.captureFrom - this.chunkStart;
+    const openedHere = opened >= 0;
+    const raw = openedHere
+      ? this.currentChunk.subarray(opened).toString('utf8')
+      : this.unshownRaw + this.currentChunk.toString('utf8');
+    this.rawSalvage = new RawJsonSalvage(this.writer, !openedHere && this.unshownRawInString, true);
+    this.rawSalvage.write(raw);
   }
 
   /** Records the first thing that went wrong and says so; later trouble does not change the outcome. */
