@@ -5,7 +5,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module.js';
 import { AppLogger } from './common/app-logger.js';
-import { ExpressBornAdapter } from './http/express-born-adapter.js';
 import type { AppConfig } from './config/app-config.js';
 
 const LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
@@ -18,7 +17,7 @@ export function createLogger(config: AppConfig): AppLogger {
 /** Builds the application without listening, so that tests can start it on a port of their own. */
 export async function createApp(config: AppConfig): Promise<INestApplication> {
   // abortOnError off: a failed start (a locked DATA_DIR …) reaches the caller, which explains it and exits.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressBornAdapter(), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     logger: createLogger(config),
     abortOnError: false,
   });

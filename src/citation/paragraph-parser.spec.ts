@@ -67,6 +67,19 @@ describe('ParagraphParser', () => {
     expect(shown(events)).toBe('Before.\n\nline one\nline two\n\nAfter.');
   });
 
+  it('keeps the text before a raw line break wherever the chunks split it, escapes and wide characters included', () => {
+    const output =
+      '{"paragraphs":[{"text":"Before.","citationIds":[]},' +
+      '{"text": "a \\"quoted\\" café\\u00e9 中文\nline two","citationIds":["E1"]},{"text":"After.","citationIds":[]}]}';
+    const whole = shown(parse([output]));
+    expect(whole).toBe('Before.\n\na "quoted" caféé 中文\nline two\n\nAfter.');
+    for (let at = 1; at < output.length; at++) {
+      const events = parse([output.slice(0, at), output.slice(at)]);
+      expect({ at, shown: shown(events) }).toEqual({ at, shown: whole });
+      expect(outcome(events)).toBe('invalid_json');
+    }
+  });
+
   it('shows prose that follows the JSON and reports it, but ignores a closing fence', () => {
     const withProse = parse([ANSWER, '\nHope this helps!']);
     expect(texts(withProse)).toEqual(['One.', 'Two.']);

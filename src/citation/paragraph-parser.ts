@@ -1,6 +1,5 @@
-import { TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
+import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
 import { AnswerTextWriter } from './answer-text-writer.js';
-import { CapturingTokenizer } from './capturing-tokenizer.js';
 import { isCitationIdOnly, splitCitationIds } from './citation-id.js';
 import type { ParseOutcome, ParserEvent, RawParagraph } from './parser-events.js';
 import { RawJsonSalvage, TokenSalvage, TrailingTextSalvage } from './text-salvage.js';
@@ -34,13 +33,33 @@ const PARAGRAPHS_KEY = 'paragraphs';
 /** How long a fence line may be before the output is taken for prose. */
 const MAX_FENCE_LINE = 32;
 const TOKENIZER_ERROR_POSITION = /chunk position "(\d+)"/;
+/** The tokenizer's error names the state it was in; these are the states inside a string. */
+const TOKENIZER_ERROR_IN_STRING = /in state STRING_/;
 
 export class ParagraphParser {
   private mode: Mode = 'preamble';
   private preamble = '';
   private heldSurrogate = '';
   private readonly writer: AnswerTextWriter;
-  private readonly tokenizer = new CapturingTokenizer();
+  /**
+   * Partial tokens: at the end of each chunk, the string being read so far. That is how a paragraph's text
+   * reaches the reader while its JSON string is still open; its new part is taken from each (`showText`).
+   */
+  private readonly tokenizer = new Tokenizer({ emitPartialTokens: true });
+  /** The string being read, or the next one, is a paragraph's text: shown as it streams. */
+  private capture = false;
+  /** Characters of the open string already shown. */
+  private shownLength = 0;
+  /** Where in the stream (bytes) the token that turned capture on ends, and where the current chunk starts. */
+  private captureFrom = 0;
+  private chunkStart = 0;
+  /**
+   * The raw JSON of a paragraph's text read in chunks that ended without a partial token (inside an escape, or
+   * before the opening quote): not shown yet, and read again should the tokenizer fail before the next one.
+   */
+  private unshownRaw = '';
+  private unshownRawInString = true;
+  private shownInChunk = false;
   private tokenParser: TokenParser | undefined;
   private readonly frames: Frame[] = [];
   private sawParagraphsArray = false;
@@ -82,7 +101,6 @@ export class ParagraphParser {
         this.settle('not_json', 'the model produced no answer');
         break;
       case 'json':
-        this.pullTextDelta();
         if (this.writer.blockOpen) this.writer.endBlock();
         if (!this.rootClosed) this.settle('truncated', 'the output stopped before the JSON was closed');
         break;
@@ -192,23 +210,48 @@ export class ParagraphParser {
    * was the largest single cost of parsing a stream of small chunks.
    */
   private writeTokens(text: string): void {
+    this.chunkStart += this.currentChunk.length;
     this.currentChunk = Buffer.from(text, 'utf8');
+    this.shownInChunk = false;
     this.tokenizer.write(this.currentChunk);
-    this.pullTextDelta();
-  }
-
-  private pullTextDelta(): void {
-    if (this.tokenizer.strings.capture) this.writer.write(this.tokenizer.strings.takeDelta());
-  }
-
-  private onToken(token: ParsedTokenInfo): void {
-    const strings = this.tokenizer.strings;
-    if (token.token === TokenType.STRING && strings.capture) {
-      this.pullTextDelta();
-      this.endedBlock = this.writer.endBlock();
+    if (this.mode !== 'json' || !this.capture || this.shownInChunk) {
+      this.unshownRaw = '';
+      this.unshownRawInString = true;
+      return;
     }
-    strings.inString = false;
-    strings.capture = false;
+    const opened = this.captureFrom - this.chunkStart;
+    if (opened >= 0) {
+      this.unshownRaw = this.currentChunk.subarray(opened).toString('utf8');
+      this.unshownRawInString = false;
+    } else {
+      this.unshownRaw += text;
+    }
+  }
+
+  /** Shows what is new in a paragraph's text: the string read so far, whole, less what was shown of it. */
+  private showText(soFar: string): void {
+    if (soFar.length === this.shownLength) return;
+    this.writer.write(soFar.slice(this.shownLength));
+    this.shownLength = soFar.length;
+  }
+
+  private onToken(partOrWhole: ParsedTokenInfo): void {
+    if (partOrWhole.partial === true) {
+      if (partOrWhole.token === TokenType.STRING && this.capture) {
+        this.showText(partOrWhole.value as string);
+        this.shownInChunk = true;
+      }
+      return;
+    }
+    let token = partOrWhole;
+    if (token.token === TokenType.STRING && this.capture) {
+      this.showText(token.value as string);
+      this.endedBlock = this.writer.endBlock();
+      // The paragraph's text is in the block; the value the token parser builds does not keep a second copy.
+      token = { ...token, value: '' };
+    }
+    this.shownLength = 0;
+    this.capture = false;
     if (this.mode === 'tokenSalvage') return this.salvageToken(token);
     if (this.rootClosed) return this.startTokenSalvage('invalid_json', 'the output went on after the JSON', token);
     this.tokenParser?.write(token);
@@ -228,7 +271,7 @@ export class ParagraphParser {
         const role = this.roleOfChild(top, isObject);
         if (role === 'paragraphs') this.sawParagraphsArray = true;
         this.frames.push({ isObject, role, key: undefined, expectingKey: isObject });
-        this.tokenizer.strings.capture = role === 'paragraphs';
+        this.capture = role === 'paragraphs';
         break;
       }
       case TokenType.RIGHT_BRACE:
@@ -237,11 +280,11 @@ export class ParagraphParser {
         if (this.frames.length === 0) this.closeRoot();
         break;
       case TokenType.COLON:
-        this.tokenizer.strings.capture = top?.role === 'paragraph' && top.key === TEXT_KEY;
+        this.capture = top?.role === 'paragraph' && top.key === TEXT_KEY;
         break;
       case TokenType.COMMA:
         if (top?.isObject) top.expectingKey = true;
-        this.tokenizer.strings.capture = top?.role === 'paragraphs';
+        this.capture = top?.role === 'paragraphs';
         break;
       case TokenType.STRING:
         if (top?.isObject && top.expectingKey) {
@@ -254,6 +297,7 @@ export class ParagraphParser {
       default:
         break;
     }
+    if (this.capture) this.captureFrom = token.offset + 1;
   }
 
   private roleOfChild(parent: Frame | undefined, isObject: boolean): Role {
@@ -337,21 +381,32 @@ export class ParagraphParser {
   private onTokenizerError(error: Error): void {
     const position = TOKENIZER_ERROR_POSITION.exec(error.message);
     const byteOffset = position ? Number(position[1]) : 0;
-    const rest = this.currentChunk.subarray(byteOffset).toString('utf8');
-    const strings = this.tokenizer.strings;
     if (this.mode === 'tokenSalvage') this.tokenSalvage?.flush();
     if (this.rootClosed && this.mode === 'json') {
       this.mode = 'trailing';
       this.trailing = new TrailingTextSalvage();
-      this.trailing.write(rest);
+      this.trailing.write(this.currentChunk.subarray(byteOffset).toString('utf8'));
       return;
     }
-    const continueText = strings.capture && strings.inString;
-    if (continueText) this.pullTextDelta();
+    const inString = TOKENIZER_ERROR_IN_STRING.test(error.message);
+    const continueText = this.capture && inString;
     this.settle('invalid_json', `the output is not valid JSON: ${error.message}`);
     this.mode = 'rawSalvage';
-    this.rawSalvage = new RawJsonSalvage(this.writer, strings.inString, continueText);
-    this.rawSalvage.write(rest);
+    if (!continueText) {
+      this.rawSalvage = new RawJsonSalvage(this.writer, inString, false);
+      this.rawSalvage.write(this.currentChunk.subarray(byteOffset).toString('utf8'));
+      return;
+    }
+    // A paragraph's text was shown up to the last partial token. What came after it is read again from the raw
+    // JSON: from the token before the opening quote when capture began in this chunk, else from what earlier
+    // chunks left unshown and this chunk's start.
+    const opened = this.captureFrom - this.chunkStart;
+    const openedHere = opened >= 0;
+    const raw = openedHere
+      ? this.currentChunk.subarray(opened).toString('utf8')
+      : this.unshownRaw + this.currentChunk.toString('utf8');
+    this.rawSalvage = new RawJsonSalvage(this.writer, !openedHere && this.unshownRawInString, true);
+    this.rawSalvage.write(raw);
   }
 
   /** Records the first thing that went wrong and says so; later trouble does not change the outcome. */

@@ -1,8 +1,9 @@
-import { DataSource, MigrationExecutor, type DataSourceOptions } from 'typeorm';
+import { MigrationExecutor, type DataSource, type DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../migrations/index.js';
 import { DataDirUnusableError, lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { ENTITIES } from './entities/index.js';
 import { PgliteThread } from './pglite-thread.js';
+import { dataSourceWithPool } from './pool-query.js';
 
 export interface DatabaseSettings {
   /** A PostgreSQL server; without it, the embedded PGlite database in `dataDir`. */
@@ -22,13 +23,15 @@ export interface OpenDatabase {
 /** Any value: the key of the advisory lock that serializes migrations across instances. */
 const MIGRATION_LOCK = 7_246_513;
 
+type PostgresOptions = Extract<DataSourceOptions, { type: 'postgres' }>;
+
 const BASE: Pick<DataSourceOptions, 'entities' | 'migrations' | 'synchronize'> = {
   entities: ENTITIES,
   migrations: MIGRATIONS,
   synchronize: false,
 };
 
-export function serverOptions(url: string): DataSourceOptions {
+export function serverOptions(url: string): PostgresOptions {
   return {
     type: 'postgres',
     url,
@@ -54,7 +57,7 @@ export const EMBEDDED_SERVER_SETTINGS: readonly string[] = ['shared_buffers=16MB
 export async function openDatabase(settings: DatabaseSettings): Promise<OpenDatabase> {
   let thread: PgliteThread | undefined;
   let lock: DataDirLock | undefined;
-  let options: DataSourceOptions;
+  let options: PostgresOptions;
   if (settings.url) {
     options = serverOptions(settings.url);
   } else {
@@ -81,7 +84,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<OpenData
   }
   let dataSource: DataSource | undefined;
   try {
-    dataSource = await new DataSource(options).initialize();
+    dataSource = await dataSourceWithPool(options).initialize();
     if (settings.runMigrations) await migrate(dataSource);
   } catch (error) {
     if (dataSource?.isInitialized) await dataSource.destroy();

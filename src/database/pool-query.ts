@@ -1,5 +1,30 @@
-import type { Pool, QueryResultRow } from 'pg';
-import type { DataSource } from 'typeorm';
+import pg, { type Pool, type PoolConfig, type QueryResultRow } from 'pg';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+
+/** Where the pool TypeORM made is kept: the latest one, should the data source be initialized again. */
+interface MadePool {
+  pool: Pool | undefined;
+}
+
+const pools = new WeakMap<DataSource, MadePool>();
+
+/**
+ * A TypeORM data source whose connection pool the statements below can use. TypeORM is handed node-postgres
+ * through its public `driver` option, with a `Pool` class that records the pool TypeORM makes from it: both then
+ * share one pool (PGlite, through its pg adapter, has a single connection to share).
+ */
+export function dataSourceWithPool(options: Extract<DataSourceOptions, { type: 'postgres' }>): DataSource {
+  const made: MadePool = { pool: undefined };
+  class RecordedPool extends pg.Pool {
+    constructor(config?: PoolConfig) {
+      super(config);
+      made.pool = this;
+    }
+  }
+  const dataSource = new DataSource({ ...options, driver: { ...pg, Pool: RecordedPool } });
+  pools.set(dataSource, made);
+  return dataSource;
+}
 
 /**
  * Runs one statement straight on the connection pool under TypeORM. `DataSource.query` makes a query runner,
@@ -9,10 +34,26 @@ import type { DataSource } from 'typeorm';
  * errors are the driver's own, with their SQLSTATE `code`.
  */
 export class PoolQuery {
-  private readonly pool: Pool;
+  private readonly made: MadePool;
 
   constructor(dataSource: DataSource) {
-    this.pool = (dataSource.driver as unknown as { master: Pool }).master;
+    const made = pools.get(dataSource);
+    if (made === undefined) {
+      throw new Error('PoolQuery needs a data source made by dataSourceWithPool (src/database/pool-query.ts)');
+    }
+    this.made = made;
+  }
+
+  /** The pool, once the data source is initialized (statements run only after that). */
+  private get pool(): Pool {
+    const pool = this.made.pool;
+    if (pool === undefined) {
+      throw new Error(
+        'the data source has no connection pool: initialize it first, and keep TypeORM making its pool ' +
+          "from the `driver` option's Pool (see dataSourceWithPool)",
+      );
+    }
+    return pool;
   }
 
   /**

@@ -1,11 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { compactSentHead } from '../common/sent-head.js';
 import { sseComment } from './sse-frames.js';
 
-/** The chunk that ends a chunked body, with no trailers. */
-const LAST_CHUNK = '0\r\n\r\n';
-
-/** The most chunked transfer encoding adds to one write: its size line (up to 8 hex digits) and two line ends. */
+/** The most Node's chunked transfer encoding adds to one write: its size line (up to 8 hex digits) and two line ends. */
 const CHUNK_FRAMING_BYTES = 12;
 
 export interface SseConnectionOptions {
@@ -27,7 +23,6 @@ export interface SseConnectionOptions {
  */
 export class SseConnection {
   private opened = false;
-  private headSent = false;
   private pending = '';
   private ended = false;
   private lastWrite = Date.now();
@@ -38,8 +33,6 @@ export class SseConnection {
   private readonly stallTimeoutMs: number;
   private waiting: Promise<void> | undefined;
   private handedBytes = 0;
-  /** The response is chunked and the framing is written here (see `open`). */
-  private ownsChunking = false;
   private pendingBytes = 0;
   /** Bytes handed to the response, with what chunked encoding adds to each write at most. */
   private handedWithFraming = 0;
@@ -84,9 +77,9 @@ export class SseConnection {
   /**
    * Queues frames; everything queued in one turn of the event loop goes out in one socket write. One model
    * chunk often yields several events (text, a line break, a paragraph), and a write each would cost a system
-   * call each. False when the connection is closed and the frames went nowhere. `frames` are whole frames or
-   * comments: their byte lengths, summed, are the chunk's size, which a surrogate pair split across two writes
-   * would make wrong.
+   * call each (and Node's chunked encoding frames each write). False when the connection is closed and the
+   * frames went nowhere. `frames` are whole frames or comments: their byte lengths, summed, are what the client
+   * is counted as having received, which a surrogate pair split across two writes would make wrong.
    */
   write(frames: string): boolean {
     if (this.ended) return false;
@@ -156,8 +149,7 @@ export class SseConnection {
     if (this.ended) return;
     if (!this.opened) this.open();
     this.flush();
-    if (this.ownsChunking) this.response.end(LAST_CHUNK);
-    else this.response.end();
+    this.response.end();
     this.closeOnce();
   }
 
@@ -170,13 +162,7 @@ export class SseConnection {
     if (this.ended) return;
     this.handedBytes += bytes;
     this.handedWithFraming += bytes + CHUNK_FRAMING_BYTES;
-    // One write of one string per flush: the chunked encoding's framing is added here rather than by Node, which
-    // would add it as three more writes of their own (see `open`).
-    this.response.write(this.ownsChunking ? `${bytes.toString(16)}\r\n${frames}\r\n` : frames);
-    if (!this.headSent) {
-      this.headSent = true;
-      compactSentHead(this.response);
-    }
+    this.response.write(frames);
   };
 
   private open(): void {
@@ -188,14 +174,6 @@ export class SseConnection {
       Connection: 'keep-alive',
       ...this.headers,
     });
-    // Node frames each write of a chunked response as four socket writes (size, line end, data, line end),
-    // which it gathers into one system call at the end of the tick: per token, that costs more than forming the
-    // frame itself. The connection takes the framing over once the head, which announces it, is formed.
-    // The head then goes out with the first chunk's string, as UTF-8: every header this service sends is ASCII.
-    if (this.response.chunkedEncoding) {
-      this.response.chunkedEncoding = false;
-      this.ownsChunking = true;
-    }
     if (this.heartbeatMs > 0) {
       this.heartbeat = setInterval(() => this.beat(), Math.max(10, Math.floor(this.heartbeatMs / 2)));
       this.heartbeat.unref();
