@@ -6,13 +6,7 @@ import { DATA_SOURCE } from '../database/database.module.js';
 import { GraphEdgeEntity, GraphVertexEntity } from '../database/entities/index.js';
 import { poolQuery, type PoolQuery } from '../database/pool-query.js';
 import { wordTerms } from '../common/text-terms.js';
-
-/** One fact: two entities and how they relate. */
-export interface Triple {
-  source: { name: string; label?: string; description?: string };
-  relation: { label: string; description?: string; weight?: number };
-  target: { name: string; label?: string; description?: string };
-}
+import type { Triple } from '../model/graph-extractor.js';
 
 /** Trigram word similarity a vertex name needs to match the Chinese or Japanese part of a question. */
 const MIN_NAME_SIMILARITY = 0.3;

@@ -1,11 +1,19 @@
 import { Logger } from '@nestjs/common';
-import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { Observable, type Subscriber } from 'rxjs';
 import { paragraphsAnswerJsonSchema } from '../citation/answer-schema.js';
 import { AppError } from '../common/app-error.js';
-import { openChatStream, readChatChunks, StreamIdleTimeout } from './chat-stream.js';
-import type { FinishReason, ModelDelta, ModelProvider, ModelRequest, TokenUsage } from './model-provider.js';
+import { IdleWatch } from './idle-watch.js';
+import { openAiClient } from './openai-client.js';
+import type {
+  FinishReason,
+  ModelDelta,
+  ModelProvider,
+  ModelRequest,
+  OfferedModel,
+  TokenUsage,
+} from './model-provider.js';
 import { followUpQuery } from './follow-up.js';
 import { buildPrompt } from './prompt.js';
 import type { OpenAiSettings } from '../config/app-config.js';
@@ -39,10 +47,14 @@ export class OpenAiProvider implements ModelProvider {
   readonly name = 'openai';
   private readonly logger = new Logger(OpenAiProvider.name);
   private readonly modeByModel = new Map<string, OutputMode>();
-  private readonly completionsUrl: string;
+  private readonly client: OpenAI;
 
   constructor(private readonly settings: OpenAiSettings) {
-    this.completionsUrl = `${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+    this.client = openAiClient(settings);
+  }
+
+  get models(): readonly OfferedModel[] {
+    return this.settings.models.map((name) => ({ name, title: name }));
   }
 
   stream(request: ModelRequest): Observable<ModelDelta> {
@@ -69,30 +81,38 @@ export class OpenAiProvider implements ModelProvider {
 
   private async run(request: ModelRequest, signal: AbortSignal, subscriber: Subscriber<ModelDelta>): Promise<void> {
     const model = this.modelFor(request.modelName);
-    const response = await this.open(model, request, signal);
+    // The stream's own signal: the reader leaving aborts it, and so does the server's silence.
+    const silence = new AbortController();
+    const stream = await this.open(model, request, AbortSignal.any([signal, silence.signal]));
+    const idle = new IdleWatch(this.settings.idleTimeoutMs, () => silence.abort());
     let finish: FinishReason | undefined;
     let usage: TokenUsage | undefined;
     try {
-      await readChatChunks(
-        response,
-        signal,
-        request.ready,
-        (chunk) => {
-          usage = readUsage(chunk) ?? usage;
-          const choice = chunk.choices?.[0];
-          if (choice === undefined) return;
+      for await (const chunk of stream) {
+        idle.heard();
+        usage = readUsage(chunk) ?? usage;
+        const choice = chunk.choices?.[0];
+        if (choice !== undefined) {
           const delta = (choice.delta ?? {}) as typeof choice.delta & ReasoningDelta;
           if (delta.reasoning_content) subscriber.next({ type: 'reasoning', text: delta.reasoning_content });
           if (delta.content) subscriber.next({ type: 'content', text: delta.content });
           if (choice.finish_reason) finish = readFinishReason(choice.finish_reason);
-        },
-        this.settings.idleTimeoutMs,
-      );
+        }
+        // Flow control: while the reader is not ready, the next chunk is not asked for, so the server's own
+        // backpressure holds the rest; that wait is the reader's, not the server's silence.
+        const waiting = request.ready?.();
+        if (waiting) await idle.paused(waiting, signal);
+      }
     } catch (error) {
       if (signal.aborted) return;
-      if (error instanceof StreamIdleTimeout) throw new ModelIdleTimeoutError(error.idleMs);
+      if (silence.signal.aborted) throw new ModelIdleTimeoutError(this.settings.idleTimeoutMs!);
       throw new ModelStreamCutError(`The model stream broke off: ${describe(error)}`, { cause: error });
+    } finally {
+      idle.stop();
     }
+    if (signal.aborted) return;
+    // The package ends an aborted stream quietly, without an error.
+    if (silence.signal.aborted) throw new ModelIdleTimeoutError(this.settings.idleTimeoutMs!);
     if (finish === undefined) throw new ModelStreamCutError('The model stream ended without saying it was finished.');
     subscriber.next({ type: 'finish', reason: finish, ...(usage ? { usage } : {}) });
   }
@@ -112,12 +132,7 @@ export class OpenAiProvider implements ModelProvider {
     let mode = this.modeByModel.get(model) ?? 'json_schema';
     for (;;) {
       try {
-        return await openChatStream(this.completionsUrl, this.params(model, request, mode), {
-          apiKey: this.settings.apiKey,
-          timeoutMs: this.settings.timeoutMs,
-          maxRetries: this.settings.maxRetries,
-          signal,
-        });
+        return await this.client.chat.completions.create(this.params(model, request, mode), { signal });
       } catch (error) {
         // A schema whose ids are an enum of the offered ones first; a server that refuses the enum gets the plain one.
         const weaker = mode === 'json_schema' && rejectsEnum(error) ? 'json_schema_plain' : WEAKER_MODE[mode];
