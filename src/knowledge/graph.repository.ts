@@ -5,7 +5,7 @@ import type { GraphEdgePayload, GraphVertexPayload } from '../citation/citation-
 import { DATA_SOURCE } from '../database/database.module.js';
 import { GraphEdgeEntity, GraphVertexEntity } from '../database/entities/index.js';
 import { poolQuery, type PoolQuery } from '../database/pool-query.js';
-import { wordTerms } from '../common/text-terms.js';
+import { wordTerms } from '../text/terms.js';
 import type { Triple } from '../model/graph-extractor.js';
 
 /** Trigram word similarity a vertex name needs to match the Chinese or Japanese part of a question. */

@@ -1,7 +1,8 @@
 import { concatMap, delay, from, of, type Observable } from 'rxjs';
 import type { CatalogEntry } from '../citation/citation-catalog.js';
 import type { ParagraphsAnswer } from '../citation/answer-schema.js';
-import { hasCjk, sentences, terms } from '../common/text-terms.js';
+import { sentences } from '../text/sentences.js';
+import { hasCjk, terms } from '../text/terms.js';
 import { followUpQuery } from './follow-up.js';
 import type { ModelDelta, ModelProvider, ModelRequest, OfferedModel } from './model-provider.js';
 import { refusalText } from './refusal.js';
