@@ -65,13 +65,13 @@ describe('EmbeddingClient against an OpenAI-compatible /embeddings', () => {
     fake.behave = () => ({ kind: 'cut' });
     await expect(client().embedBatch(['cat'])).rejects.toMatchObject({
       code: 'EMBEDDING_UNAVAILABLE',
-      message: expect.stringMatching(/\/embeddings could not be reached .*EMBEDDING_BASE_URL/),
+      message: expect.stringMatching(/\/embeddings could not be reached .*EMBEDDING_BASE_URL/) as unknown,
     });
     expect(waits).toEqual([500, 1000]);
     fake.behave = () => ({ kind: 'status', status: 500 });
     await expect(client({ maxRetries: 0 }).embedBatch(['cat'])).rejects.toMatchObject({
       code: 'EMBEDDING_UNAVAILABLE',
-      message: expect.stringMatching(/answered 500: .*EMBEDDING_MODEL/),
+      message: expect.stringMatching(/answered 500: .*EMBEDDING_MODEL/) as unknown,
     });
   });
 
@@ -79,7 +79,7 @@ describe('EmbeddingClient against an OpenAI-compatible /embeddings', () => {
     fake.behave = () => ({ kind: 'dimensions', dimensions: 3 });
     await expect(client().embedBatch(['cat'])).rejects.toMatchObject({
       code: 'EMBEDDING_BAD_RESPONSE',
-      message: expect.stringMatching(/EMBEDDING_DIMENSIONS=3/),
+      message: expect.stringMatching(/EMBEDDING_DIMENSIONS=3/) as unknown,
     });
     expect(waits).toEqual([]);
   });
@@ -89,7 +89,7 @@ describe('EmbeddingClient against an OpenAI-compatible /embeddings', () => {
     fake.behave = () => ({ kind: 'held', until: new Promise<void>((resolve) => (answer = resolve)) });
     await expect(client({ queryTimeoutMs: 50 }).embedQuestion('cat')).rejects.toMatchObject({
       code: 'EMBEDDING_UNAVAILABLE',
-      message: expect.stringMatching(/did not answer within 50 ms/),
+      message: expect.stringMatching(/did not answer within 50 ms/) as unknown,
     });
     answer();
   });

@@ -1,4 +1,5 @@
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import type OpenAI from 'openai';
+import { APIConnectionTimeoutError, APIError } from 'openai';
 import { AppError } from '../common/app-error.js';
 import type { EmbeddingSettings } from '../config/app-config.js';
 import { openAiClient } from './openai-client.js';
@@ -111,7 +112,7 @@ export class EmbeddingClient {
       if (error instanceof APIError && error.status === 429) {
         throw new EmbeddingRateLimitedError(
           `The embeddings endpoint ${url} answered 429 (too many requests); indexing waits and tries again.`,
-          retryAfterMs(error.headers?.get('retry-after') ?? null),
+          retryAfterMs((error.headers as Headers | undefined)?.get('retry-after') ?? null),
         );
       }
       if (error instanceof APIError && error.status !== undefined) {

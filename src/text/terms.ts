@@ -31,6 +31,11 @@ export function terms(text: string): string[] {
   return found;
 }
 
+/** The Chinese and Japanese characters of a text, in order, the rest left out: what trigrams are compared on. */
+export function cjkText(text: string): string {
+  return (text.match(HAN_RUN) ?? []).join('');
+}
+
 /** The terms of the Chinese and Japanese parts of a text: its overlapping character pairs (and lone characters). */
 export function cjkTerms(text: string): string[] {
   return terms(text).filter(hasCjk);
