@@ -24,7 +24,7 @@ const PROJECT: [RegExp, string][] = [
   [/\/src\/conversation\/(conversation|message)\.repository/, 'conversation look-ups'],
   [/\/src\/knowledge\/knowledge(\.repository|-access)/, 'knowledge-base look-ups'],
   [/\/src\/conversation\/ask-limits/, 'limits'],
-  [/\/src\/knowledge\/(pg-retrieval|graph\.repository|text-terms)/, 'retrieval'],
+  [/\/src\/(knowledge\/(pg-retrieval|graph\.repository)|text\/terms)/, 'retrieval'],
   [/\/src\/model\//, 'model request and decoding (src/model)'],
   [/\/src\/citation\/|\/src\/conversation\/answer-events/, 'citation parsing'],
   [/\/src\/conversation\/answer-(journal|spill)/, 'answer journal (storage)'],

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OpenDatabase } from '../src/database/data-source.js';
 import { UserEntity } from '../src/database/entities/index.js';
 import { ensureVectorSchema } from '../src/database/vector-schema.js';
-import { cjkTerms } from '../src/common/text-terms.js';
+import { cjkTerms } from '../src/text/terms.js';
 import type { EmbeddingSettings } from '../src/config/app-config.js';
 import { GraphRepository } from '../src/knowledge/graph.repository.js';
 import { ItemEmbedder } from '../src/knowledge/item-embedder.js';

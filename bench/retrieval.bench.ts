@@ -18,7 +18,7 @@ import { openDatabase, type OpenDatabase } from '../src/database/data-source.js'
 import { UserEntity } from '../src/database/entities/index.js';
 import { GraphRepository } from '../src/knowledge/graph.repository.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
-import { cjkTerms } from '../src/common/text-terms.js';
+import { cjkTerms } from '../src/text/terms.js';
 import { PgRetrieval } from '../src/knowledge/pg-retrieval.js';
 import { benchDatabase } from './bench-database.js';
 import { measureHybrid, PARAPHRASED, type HybridFigures } from './hybrid-retrieval.js';

@@ -1,5 +1,5 @@
 import { CitationCatalog, type EmbeddingPayload } from '../src/citation/citation-catalog.js';
-import { terms } from '../src/common/text-terms.js';
+import { terms } from '../src/text/terms.js';
 
 /** Share of the question's terms a chunk must hold to be offered, and how many chunks are offered at most. */
 const MIN_SHARE = 0.25;

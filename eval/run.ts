@@ -13,11 +13,11 @@ import type { CitationCatalog } from '../src/citation/citation-catalog.js';
 import type { CitationParagraph, CitationStreamEvent, CitationSummary } from '../src/citation/citation-events.js';
 import { citationStream } from '../src/citation/citation-stream.js';
 import { ClaimSupportVerifier } from '../src/citation/support/claim-verifier.js';
-import { ModelVerifier } from '../src/citation/support/model-verifier.js';
+import { createLateVerifier } from '../src/model/late-verifier.js';
 import { sourceText } from '../src/citation/support/support-judge.js';
 import type { ModelDelta, ModelProvider } from '../src/model/model-provider.js';
-import { OfflineProvider } from '../src/model/offline-provider.js';
-import { OpenAiProvider } from '../src/model/openai-provider.js';
+import { createModelProvider } from '../src/model/model.module.js';
+import { loadConfig } from '../src/config/app-config.js';
 import { refusalDeltas, refusesWithoutSources } from '../src/model/refusal.js';
 import { FakeOpenAi } from '../test/support/fake-openai.js';
 import { claimMetrics, headline, kindTable, misjudged, missesRequested } from './claim-metrics.js';
@@ -56,19 +56,11 @@ async function runThrough(deltas: Observable<ModelDelta>, catalog: CitationCatal
   return { catalog, summary: done.summary, paragraphs, ...(finishReason ? { finishReason } : {}) };
 }
 
+/** The model the service would use with this environment (offline without a server), unpaced and at temperature 0. */
 function questionModel(): ModelProvider {
-  if (!process.env.OPENAI_BASE_URL && !process.env.OPENAI_API_KEY) {
-    return new OfflineProvider({ chunkSize: 24, chunkDelayMs: 0 });
-  }
-  return new OpenAiProvider({
-    baseUrl: process.env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
-    apiKey: process.env.OPENAI_API_KEY ?? 'not-needed',
-    model: process.env.OPENAI_MODEL ?? 'gpt-4o-mini',
-    models: [],
-    timeoutMs: 120_000,
-    temperature: 0,
-    maxRetries: 1,
-  });
+  return createModelProvider(
+    loadConfig({ ...process.env, OFFLINE_CHUNK_SIZE: '24', OFFLINE_CHUNK_DELAY_MS: '0', OPENAI_TEMPERATURE: '0' }),
+  );
 }
 
 /** ALCE-style: a paragraph's recall is whether its citations together support it; a citation is precise when it
@@ -104,7 +96,8 @@ function alce(runs: readonly Run[]) {
 
 /** The same measures with the model verifier as the judge: every citation judged supported, and per citation. */
 async function modelJudge(runs: readonly Run[]) {
-  const judge = new ModelVerifier({
+  const judge = createLateVerifier({
+    kind: 'model',
     baseUrl: process.env.CITATION_VERIFIER_BASE_URL ?? process.env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
     apiKey: process.env.CITATION_VERIFIER_API_KEY ?? process.env.OPENAI_API_KEY ?? 'not-needed',
     model: process.env.CITATION_VERIFIER_MODEL ?? process.env.OPENAI_MODEL ?? 'gpt-4o-mini',
@@ -177,15 +170,14 @@ async function main(): Promise<void> {
 
   const fake = new FakeOpenAi();
   await fake.start();
-  const replay = new OpenAiProvider({
-    baseUrl: fake.baseUrl,
-    apiKey: 'not-needed',
-    model: 'replay',
-    models: [],
-    timeoutMs: 30_000,
-    temperature: 0,
-    maxRetries: 0,
-  });
+  const replay = createModelProvider(
+    loadConfig({
+      MODEL_PROVIDER: 'openai',
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_MODEL: 'replay',
+      OPENAI_MAX_RETRIES: '0',
+    }),
+  );
   const outputs = faultyOutputs();
   const outputRuns: Run[] = [];
   try {

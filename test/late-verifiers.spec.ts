@@ -4,9 +4,10 @@ import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { CitationCatalog } from '../src/citation/citation-catalog.js';
 import type { CitationVerdict } from '../src/citation/citation-events.js';
-import { ModelVerifier } from '../src/citation/support/model-verifier.js';
+import type { LateVerifier } from '../src/citation/support/model-verifier.js';
 import { NliVerifier, type NliVerifierSettings } from '../src/citation/support/nli-verifier.js';
 import { VerdictRelay } from '../src/answer/verdict-relay.js';
+import { createLateVerifier } from '../src/model/late-verifier.js';
 import { FakeNli, type NliClass } from './support/fake-nli.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 
@@ -133,13 +134,19 @@ describe('NliVerifier against a Text Embeddings Inference /predict server', () =
   });
 });
 
-describe('ModelVerifier against an OpenAI-compatible server', () => {
+describe('the model verifier against an OpenAI-compatible server', () => {
   const fake = new FakeOpenAi();
-  let verifier: ModelVerifier;
+  let verifier: LateVerifier;
 
   beforeAll(async () => {
     await fake.start();
-    verifier = new ModelVerifier({ baseUrl: fake.baseUrl, apiKey: 'k', model: 'judge', timeoutMs: 2000 });
+    verifier = createLateVerifier({
+      kind: 'model',
+      baseUrl: fake.baseUrl,
+      apiKey: 'k',
+      model: 'judge',
+      timeoutMs: 2000,
+    });
   });
   afterAll(() => fake.stop());
 

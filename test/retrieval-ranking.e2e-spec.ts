@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { openDatabase, type OpenDatabase } from '../src/database/data-source.js';
 import { UserEntity, type KnowledgeBaseEntity, type KnowledgeBaseItemEntity } from '../src/database/entities/index.js';
-import { cjkTerms, wordTerms } from '../src/common/text-terms.js';
+import { cjkTerms, wordTerms } from '../src/text/terms.js';
 import { GraphRepository } from '../src/knowledge/graph.repository.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
 import { PgRetrieval } from '../src/knowledge/pg-retrieval.js';

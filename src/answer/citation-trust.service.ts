@@ -3,7 +3,7 @@ import type { CitationCatalog } from '../citation/citation-catalog.js';
 import type { CitationVerdict } from '../citation/citation-events.js';
 import type { CitationStreamOptions } from '../citation/citation-stream.js';
 import { ClaimSupportVerifier } from '../citation/support/claim-verifier.js';
-import { createLateVerifier } from '../citation/support/late-verifiers.js';
+import { createLateVerifier } from '../model/late-verifier.js';
 import type { LateVerifier } from '../citation/support/model-verifier.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';

@@ -91,6 +91,8 @@ export interface OpenAiSettings {
   timeoutMs: number;
   /** Longest silence of an open stream before it is given up; absent: only the answer's deadline ends it. */
   idleTimeoutMs?: number;
+  /** What reads the answer stream: the lean `node:http` client (src/model/chat-stream.ts) or the `openai` package. */
+  streamClient?: 'lean' | 'openai';
   temperature: number;
   maxRetries: number;
 }
@@ -281,6 +283,7 @@ function modelConfig(e: Env): AppConfig['model'] {
       ],
       timeoutMs: e.OPENAI_TIMEOUT_MS,
       idleTimeoutMs: e.MODEL_IDLE_TIMEOUT_MS,
+      streamClient: e.MODEL_STREAM_CLIENT,
       temperature: e.OPENAI_TEMPERATURE,
       maxRetries: e.OPENAI_MAX_RETRIES,
     },

@@ -95,6 +95,10 @@ export const envSchema = z.object({
     .positive()
     .default(30000)
     .describe('longest the model may send nothing once its answer started; then it ends as MODEL_UPSTREAM_TIMEOUT'),
+  MODEL_STREAM_CLIENT: z
+    .enum(['lean', 'openai'])
+    .default('lean')
+    .describe('what reads the answer stream: lean (node:http, cheaper per token) or the openai package itself'),
   OPENAI_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.2),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1).describe('retries before the stream starts'),
   OFFLINE_CHUNK_SIZE: z.coerce

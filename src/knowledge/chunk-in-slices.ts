@@ -1,6 +1,6 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { chunksOf, type ChunkSize } from './chunker.js';
-import { cjkTerms } from '../common/text-terms.js';
+import { cjkTerms } from '../text/terms.js';
 
 /** A chunk ready to store: its text and the Chinese/Japanese terms it is found by. */
 export interface PreparedChunk {

@@ -1,6 +1,6 @@
 import { prepareChunks } from './chunk-in-slices.js';
 import { chunkText } from './chunker.js';
-import { cjkTerms } from '../common/text-terms.js';
+import { cjkTerms } from '../text/terms.js';
 
 describe('chunkText', () => {
   it('packs whole English sentences up to the size, with the last sentence repeated as overlap', () => {
@@ -13,7 +13,15 @@ describe('chunkText', () => {
     ]);
   });
 
-  it('splits Chinese text on 。！？； and joins it without spaces', () => {
+  it('does not end a sentence inside an abbreviation or a number', () => {
+    const text = 'Fares are 2.5 euros, e.g. on line 4. Trams run late.';
+    expect(chunkText(text, { maxChars: 40, overlapChars: 0 })).toEqual([
+      'Fares are 2.5 euros, e.g. on line 4.',
+      'Trams run late.',
+    ]);
+  });
+
+  it('splits Chinese text on 。！？ and joins it without spaces', () => {
     const text = '检索增强生成先找片段。再把片段交给模型！读者能核对吗？能；每段都有引用。';
     const chunks = chunkText(text, { maxChars: 20, overlapChars: 0 });
     expect(chunks).toEqual(['检索增强生成先找片段。再把片段交给模型！', '读者能核对吗？能；每段都有引用。']);

@@ -1,15 +1,15 @@
+import { eachSentenceSpan } from '../text/sentences.js';
+
 /**
- * Splits an item's text into chunks sized for a model's context: whole sentences (ending at . ! ? and at the
- * Chinese 。！？；, or at a line's end) are packed up to `maxChars`, with the document's line breaks kept between
- * them, and each chunk starts with the last sentences of the one before, up to `overlapChars`, so that a thought
- * cut at a boundary is whole in one of them. A sentence longer than `maxChars` is cut, at a space when there is
- * one. */
+ * Splits an item's text into chunks sized for a model's context: whole sentences (as src/text/sentences.ts finds
+ * them: by the Unicode rules, and at a line's end) are packed up to `maxChars`, with the document's line breaks
+ * kept between them, and each chunk starts with the last sentences of the one before, up to `overlapChars`, so
+ * that a thought cut at a boundary is whole in one of them. A sentence longer than `maxChars` is cut, at a space
+ * when there is one. */
 export interface ChunkSize {
   maxChars: number;
   overlapChars: number;
 }
-
-const SENTENCE = /[^.!?。！？；\n]+(?:[.!?。！？；]+["'”’）)]*|\n+|$)/g;
 
 /** A sentence, and the line break the document had before it: a reader's paragraphs and headings survive. */
 interface Sentence {
@@ -19,13 +19,11 @@ interface Sentence {
 
 function* sentencesOf(text: string, maxChars: number): Generator<Sentence> {
   let lastEnd = 0;
-  for (const match of text.matchAll(SENTENCE)) {
-    const raw = match[0];
-    const start = match.index + (raw.length - raw.trimStart().length);
-    const lineBreaks = text.slice(lastEnd, start).split('\n').length - 1;
+  for (const span of eachSentenceSpan(text)) {
+    const lineBreaks = text.slice(lastEnd, span.start).split('\n').length - 1;
     let breakBefore: Sentence['breakBefore'] = lineBreaks >= 2 ? '\n\n' : lineBreaks === 1 ? '\n' : '';
-    lastEnd = match.index + raw.trimEnd().length;
-    let sentence = raw.trim();
+    lastEnd = span.end;
+    let sentence = span.text;
     while (sentence.length > maxChars) {
       const space = sentence.lastIndexOf(' ', maxChars);
       const cut = space > maxChars / 2 ? space : maxChars;

@@ -5,14 +5,8 @@ import type { GraphEdgePayload, GraphVertexPayload } from '../citation/citation-
 import { DATA_SOURCE } from '../database/database.module.js';
 import { GraphEdgeEntity, GraphVertexEntity } from '../database/entities/index.js';
 import { poolQuery, type PoolQuery } from '../database/pool-query.js';
-import { wordTerms } from '../common/text-terms.js';
-
-/** One fact: two entities and how they relate. */
-export interface Triple {
-  source: { name: string; label?: string; description?: string };
-  relation: { label: string; description?: string; weight?: number };
-  target: { name: string; label?: string; description?: string };
-}
+import { cjkText, wordTerms } from '../text/terms.js';
+import type { Triple } from '../model/graph-extractor.js';
 
 /** Trigram word similarity a vertex name needs to match the Chinese or Japanese part of a question. */
 const MIN_NAME_SIMILARITY = 0.3;
@@ -153,7 +147,7 @@ export class GraphRepository {
    */
   async match(question: string, kbUuids: readonly string[]): Promise<(GraphVertexPayload | GraphEdgePayload)[]> {
     const english = [...new Set(wordTerms(question))].join(' | ');
-    const cjk = (question.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu) ?? []).join('');
+    const cjk = cjkText(question);
     if (kbUuids.length === 0 || (english === '' && cjk === '')) return [];
     // Prepared: no index serves the name tests (their OR leaves only the bases' index), so the terms cannot change
     // the plan, and planning it cost PostgreSQL three times what running it does. The question's query is a

@@ -16,7 +16,7 @@ import type { VectorSupport } from '../database/vector-schema.js';
 import type { EmbeddingClient } from '../model/embedding-client.js';
 import { EMBEDDING_CLIENT } from '../model/model.module.js';
 import { prepareChunks } from './chunk-in-slices.js';
-import { GRAPH_EXTRACTOR, type GraphExtractor } from './graph-extractor.js';
+import { GRAPH_EXTRACTOR, type GraphExtractor } from '../model/graph-extractor.js';
 import { GraphRepository } from './graph.repository.js';
 import { IndexingJobRepository, type ClaimedJob, type IndexingProgress } from './indexing-job.repository.js';
 import { ItemEmbedder } from './item-embedder.js';

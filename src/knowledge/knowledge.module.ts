@@ -1,7 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { GRAPH_EXTRACTOR, ModelGraphExtractor } from './graph-extractor.js';
 import { GraphRepository } from './graph.repository.js';
 import { IndexingJobRepository } from './indexing-job.repository.js';
 import { IndexingService } from './indexing.service.js';
@@ -25,12 +22,6 @@ import { VectorRepository } from './vector.repository.js';
     VectorRepository,
     SampleKnowledgeBase,
     { provide: RETRIEVAL_PORT, useClass: PgRetrieval },
-    {
-      provide: GRAPH_EXTRACTOR,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        config.model.provider === 'openai' ? new ModelGraphExtractor(config.model.openai) : undefined,
-    },
   ],
   exports: [RETRIEVAL_PORT, KnowledgeRepository, SampleKnowledgeBase],
 })

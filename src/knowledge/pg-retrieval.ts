@@ -10,7 +10,7 @@ import { fuseByRank, type SideHit } from './hybrid-ranking.js';
 import type { RetrievalBase, RetrievalPort, RetrievalResult } from './retrieval-port.js';
 import { GraphRepository } from './graph.repository.js';
 import { VectorRepository, type VectorCandidate, type VectorSpace } from './vector.repository.js';
-import { cjkTerms, wordTerms } from '../common/text-terms.js';
+import { cjkTerms, wordTerms } from '../text/terms.js';
 
 /** The legacy defaults, used when a knowledge base stores 0. */
 export const DEFAULT_MAX_RESULTS = 3;

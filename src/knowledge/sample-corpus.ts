@@ -1,4 +1,4 @@
-import type { Triple } from './graph.repository.js';
+import type { Triple } from '../model/graph-extractor.js';
 
 /**
  * A small knowledge base written for this project, so that a fresh start answers real questions with

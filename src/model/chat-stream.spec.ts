@@ -1,126 +1,85 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { APIError } from 'openai';
-import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { openChatStream, readChatChunks, StreamIdleTimeout } from './chat-stream.js';
+import { FakeOpenAi, type Script } from '../../test/support/fake-openai.js';
+import { openChatStream, readChatChunks } from './chat-stream.js';
+import { openAiClient } from './openai-client.js';
 
-type Handler = (response: ServerResponse, attempt: number) => void;
+/**
+ * chat-stream.ts imitates the `openai` package: its error classes and messages, and when it retries. These run
+ * the imitation and the package itself against the same server and fail as soon as the package behaves otherwise.
+ */
+describe('the lean chat stream, next to the openai package it imitates', () => {
+  const fake = new FakeOpenAi();
+  beforeAll(() => fake.start());
+  afterAll(() => fake.stop());
 
-describe('chat stream reader', () => {
-  let server: Server;
-  let url: string;
-  let handler: Handler;
-  let attempts = 0;
-
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      request.resume();
-      request.on('end', () => handler(response, ++attempts));
+  const params = { model: 'fake-model', stream: true as const, messages: [{ role: 'user' as const, content: 'hi' }] };
+  const lean = (maxRetries: number) =>
+    openChatStream(`${fake.baseUrl}/chat/completions`, params, {
+      apiKey: 'k',
+      timeoutMs: 2000,
+      maxRetries,
+      signal: new AbortController().signal,
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/chat/completions`;
-  });
+  const official = (maxRetries: number) =>
+    openAiClient({ baseUrl: fake.baseUrl, apiKey: 'k', timeoutMs: 2000, maxRetries }).chat.completions.create(params);
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-
-  beforeEach(() => (attempts = 0));
-
-  const options = (maxRetries: number) => ({
-    apiKey: 'k',
-    timeoutMs: 2000,
-    maxRetries,
-    signal: new AbortController().signal,
-  });
-  const chunk = (content: string, finish: string | null = null) =>
-    `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}\n\n`;
-
-  it('retries a 5xx before the stream starts, honouring retry-after-ms, then reads every chunk', async () => {
-    handler = (response, attempt) => {
-      if (attempt === 1) {
-        response.writeHead(503, { 'retry-after-ms': '10' }).end('{"error":{"message":"busy"}}');
-        return;
-      }
-      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      // One event split across writes, and two events in one write.
-      response.write('data: {"choices":[{"index":0,"delta":{"content":"Hel');
-      setTimeout(() => response.end(`lo"},"finish_reason":null}]}\n\n${chunk('!', 'stop')}data: [DONE]\n\n`), 5);
-    };
-    const response = await openChatStream(url, {}, options(1));
-    const seen: ChatCompletionChunk[] = [];
-    await readChatChunks(response, new AbortController().signal, undefined, (value) => seen.push(value));
-    expect(attempts).toBe(2);
-    expect(seen.map((value) => value.choices[0]!.delta.content)).toEqual(['Hello', '!']);
-    expect(seen[1]!.choices[0]!.finish_reason).toBe('stop');
-  });
-
-  it('fails with the status and the upstream message once the retries are spent', async () => {
-    handler = (response) => response.writeHead(500).end('{"error":{"message":"upstream exploded"}}');
-    const failure = await openChatStream(url, {}, options(0)).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(APIError);
-    expect((failure as APIError).status).toBe(500);
-    expect((failure as APIError).message).toBe('500 upstream exploded');
-    expect(attempts).toBe(1);
-  });
-
-  it('reads nothing more while the reader is not ready, and rejects a stream cut before its end', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    handler = (response) => {
-      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      response.write(chunk('a'));
-      setTimeout(() => response.write(chunk('b')), 20);
-      setTimeout(() => response.socket?.destroy(), 200);
-    };
-    const response = await openChatStream(url, {}, options(0));
-    const seen: string[] = [];
-    let asked = 0;
-    const reading = readChatChunks(
-      response,
-      new AbortController().signal,
-      () => (++asked === 1 ? gate : undefined),
-      (value) => seen.push(value.choices[0]!.delta.content!),
-    ).catch((error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(seen).toEqual(['a']);
-    release();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(seen).toEqual(['a', 'b']);
-    expect(await reading).toBeInstanceOf(Error);
-  });
-
-  it('gives up a stream that stays silent for idleMs, but not while the reader itself holds it paused', async () => {
-    handler = (response) => {
-      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      response.write(chunk('a'));
-    };
-    const silent = await openChatStream(url, {}, options(0));
-    const failure = await readChatChunks(silent, new AbortController().signal, undefined, () => undefined, 50).catch(
-      (error: unknown) => error,
+  /** How one attempt ends: the error's class, status and message, and how many requests it took. */
+  async function outcome(open: () => Promise<unknown>, ...scripts: Script[]) {
+    fake.enqueue(...scripts);
+    const before = fake.requests.length;
+    const error = await open().then(
+      () => undefined,
+      (failure: unknown) => failure as Error,
     );
-    expect(failure).toBeInstanceOf(StreamIdleTimeout);
-
-    handler = (response) => {
-      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      response.write(chunk('a'));
-      setTimeout(() => response.end(`${chunk('b', 'stop')}data: [DONE]\n\n`), 20);
+    return {
+      kind: error?.constructor.name,
+      status: error instanceof APIError ? (error.status as number | undefined) : undefined,
+      message: error?.message,
+      requests: fake.requests.length - before,
     };
-    const paused = await openChatStream(url, {}, options(0));
-    const seen: string[] = [];
-    let asked = 0;
-    // The reader is not ready for six idle periods after the first chunk.
-    const slowReader = () => (++asked === 1 ? new Promise<void>((resolve) => setTimeout(resolve, 300)) : undefined);
-    await readChatChunks(
-      paused,
-      new AbortController().signal,
-      slowReader,
-      (value) => {
-        seen.push(value.choices[0]!.delta.content!);
-      },
-      50,
-    );
-    expect(seen).toEqual(['a', 'b']);
+  }
+
+  it.each([
+    [
+      'a 400 naming the format',
+      { failWith: { status: 400, message: "response_format 'json_schema' is not supported" } },
+    ],
+    ['a 429', { failWith: { status: 429, message: 'slow down' } }],
+    ['a 500', { failWith: { status: 500, message: 'upstream exploded' } }],
+  ])('fails on %s with the same error, status and message', async (_name, script: Script) => {
+    const imitation = await outcome(() => lean(0), script);
+    expect(imitation.kind).toBeDefined();
+    expect(imitation).toEqual(await outcome(() => official(0), script));
+  });
+
+  it('retries a 503 as the package does, and names an unreachable server with the same class', async () => {
+    const busy: Script = { failWith: { status: 503, message: 'busy', retryAfterMs: 1 } };
+    const ok: Script = { content: '{"paragraphs":[]}' };
+    expect(await outcome(() => lean(1), busy, ok)).toEqual(await outcome(() => official(1), busy, ok));
+    expect(fake.requests.length).toBeGreaterThan(0);
+    const unreachable = (open: typeof lean) => () =>
+      openChatStream('http://127.0.0.1:1/v1/chat/completions', params, {
+        apiKey: 'k',
+        timeoutMs: 2000,
+        maxRetries: 0,
+        signal: new AbortController().signal,
+      }).catch((error: Error) => (open === lean ? error.constructor.name : ''));
+    const leanKind = await unreachable(lean)();
+    const officialKind = await openAiClient({ baseUrl: 'http://127.0.0.1:1/v1', timeoutMs: 2000, maxRetries: 0 })
+      .chat.completions.create(params)
+      .catch((error: Error) => error.constructor.name);
+    expect(leanKind).toBe(officialKind);
+  });
+
+  it('reads the same chunks as the package from one stream', async () => {
+    const script: Script = { reasoning: 'hm', content: '{"paragraphs":[]}', chunkSizes: [3] };
+    fake.enqueue(script);
+    const leanChunks: unknown[] = [];
+    await readChatChunks(await lean(0), new AbortController().signal, undefined, (chunk) => leanChunks.push(chunk));
+    fake.enqueue(script);
+    const officialChunks: unknown[] = [];
+    for await (const chunk of await official(0)) officialChunks.push(chunk);
+    expect(leanChunks.length).toBeGreaterThan(3);
+    expect(leanChunks).toEqual(officialChunks);
   });
 });

@@ -1,16 +1,17 @@
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createParser } from 'eventsource-parser';
-import { compactSentHead } from '../common/sent-head.js';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 
 /**
- * The streaming chat-completions call, read lean: a plain `node:http(s)` request, the body's text split into
- * events by `eventsource-parser`, one `JSON.parse` per event. The `openai` package reads the same stream
- * through `fetch`, web streams and an async iterator step per chunk, which cost more than the whole citation
- * pipeline behind it. Failures are the `openai` package's error classes, with its messages, so that callers
- * tell them apart exactly as they did when the package made the call.
+ * The streaming chat-completions call, read lean (MODEL_STREAM_CLIENT=lean, the default): a plain `node:http(s)`
+ * request, the body's text split into events by `eventsource-parser`, one `JSON.parse` per event. The `openai`
+ * package reads the same stream through `fetch`, web streams and an async iterator step per chunk: in
+ * `bench:sse` the endpoint then costs 35-45% more CPU per token (bench/PROFILE.md). Failures are the `openai`
+ * package's error classes, with its messages and its retry rules, so that callers tell them apart exactly as
+ * when the package makes the call; chat-stream.spec.ts runs both against the same server and fails when the
+ * package's behaviour moves away from this imitation. MODEL_STREAM_CLIENT=openai uses the package itself.
  */
 
 export interface ChatStreamOptions {
@@ -161,10 +162,7 @@ function post(url: string, payload: string, options: ChatStreamOptions): Promise
     },
   });
   const response = responseOf(request, options);
-  if (!options.signal.aborted) {
-    request.end(payload);
-    compactSentHead(request);
-  }
+  if (!options.signal.aborted) request.end(payload);
   return response;
 }
 

@@ -1,5 +1,8 @@
+import type OpenAI from 'openai';
+import { APIConnectionTimeoutError, APIError } from 'openai';
 import { AppError } from '../common/app-error.js';
 import type { EmbeddingSettings } from '../config/app-config.js';
+import { openAiClient } from './openai-client.js';
 
 /** The endpoint could not be reached, timed out, or answered an error other than 429. */
 export class EmbeddingUnavailableError extends AppError {
@@ -41,10 +44,17 @@ const FIRST_BACKOFF_MS = 500;
  * checked against EMBEDDING_DIMENSIONS instead, so a wrong setting is named rather than stored.
  */
 export class EmbeddingClient {
+  private readonly client: OpenAI;
+  private readonly url: string;
+
   constructor(
     private readonly settings: EmbeddingSettings,
     private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void> = abortableSleep,
-  ) {}
+  ) {
+    // Retries are this client's own: a question gets none, and indexing reports each one as progress.
+    this.client = openAiClient({ ...settings, maxRetries: 0 });
+    this.url = `${settings.baseUrl.replace(/\/+$/, '')}/embeddings`;
+  }
 
   get model(): string {
     return this.settings.model;
@@ -89,38 +99,34 @@ export class EmbeddingClient {
   }
 
   private async embed(texts: readonly string[], timeoutMs: number, stop?: AbortSignal): Promise<number[][]> {
-    const url = `${this.settings.baseUrl.replace(/\/+$/, '')}/embeddings`;
-    let response: Response;
+    const url = this.url;
+    // The deadline is this client's own signal, so that a timeout is told from a failure by the signal itself.
+    const deadline = AbortSignal.timeout(timeoutMs);
     let body: unknown;
     try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(this.settings.apiKey ? { authorization: `Bearer ${this.settings.apiKey}` } : {}),
-        },
-        body: JSON.stringify({ model: this.settings.model, input: texts, encoding_format: 'float' }),
-        signal: stop ? AbortSignal.any([stop, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
-      });
-      body = response.ok ? await response.json() : await response.text();
+      body = await this.client.embeddings.create(
+        { model: this.settings.model, input: [...texts], encoding_format: 'float' },
+        { signal: stop ? AbortSignal.any([stop, deadline]) : deadline },
+      );
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      if (error instanceof APIError && error.status === 429) {
+        throw new EmbeddingRateLimitedError(
+          `The embeddings endpoint ${url} answered 429 (too many requests); indexing waits and tries again.`,
+          retryAfterMs((error.headers as Headers | undefined)?.get('retry-after') ?? null),
+        );
+      }
+      if (error instanceof APIError && error.status !== undefined) {
+        throw new EmbeddingUnavailableError(
+          `The embeddings endpoint ${url} answered ${error.status}: ${error.message.slice(0, 200)}; check EMBEDDING_MODEL and EMBEDDING_API_KEY.`,
+          { cause: error },
+        );
+      }
+      const timedOut = deadline.aborted || stop?.aborted || error instanceof APIConnectionTimeoutError;
       throw new EmbeddingUnavailableError(
         timedOut
           ? `The embeddings endpoint ${url} did not answer within ${timeoutMs} ms; check that it runs, or raise EMBEDDING_TIMEOUT_MS / EMBEDDING_QUERY_TIMEOUT_MS.`
           : `The embeddings endpoint ${url} could not be reached (${reasonOf(error)}); check EMBEDDING_BASE_URL.`,
         { cause: error },
-      );
-    }
-    if (response.status === 429) {
-      throw new EmbeddingRateLimitedError(
-        `The embeddings endpoint ${url} answered 429 (too many requests); indexing waits and tries again.`,
-        retryAfterMs(response.headers.get('retry-after')),
-      );
-    }
-    if (!response.ok) {
-      throw new EmbeddingUnavailableError(
-        `The embeddings endpoint ${url} answered ${response.status}: ${String(body).slice(0, 200)}; check EMBEDDING_MODEL and EMBEDDING_API_KEY.`,
       );
     }
     return this.vectorsOf(body, texts.length);
@@ -172,7 +178,11 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** The network's reason (`ECONNREFUSED` …), found under the package's connection error and fetch's own. */
 function reasonOf(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
-  return cause?.code ?? (error instanceof Error ? error.message : String(error));
+  for (let at: unknown = error; at instanceof Error; at = at.cause) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,4 @@
-import { hasCjk, terms } from '../common/text-terms.js';
+import { hasCjk, terms } from '../text/terms.js';
 
 /** Earlier questions a follow-up may lean on at most: a chain of follow-ups reaches back this far. */
 const MAX_EARLIER = 3;

@@ -42,12 +42,21 @@ export type ModelDelta =
   | { type: 'reasoning'; text: string }
   | { type: 'finish'; reason: FinishReason; usage?: TokenUsage };
 
+/** A model a question may name, and the title the model picker shows for it. */
+export interface OfferedModel {
+  name: string;
+  title: string;
+}
+
 /**
  * The model behind one port. `stream` is cold: subscribing starts the request, unsubscribing aborts it, so a
  * client that goes away stops the upstream work.
  */
 export interface ModelProvider {
+  /** Which provider it is (`openai`, `offline`): the model picker shows it as the models' platform. */
   readonly name: string;
+  /** The models a question may name, the default first. */
+  readonly models: readonly OfferedModel[];
   stream(request: ModelRequest): Observable<ModelDelta>;
   /**
    * What to search the knowledge bases for, when a question may lean on earlier ones ("and how is it stored?").

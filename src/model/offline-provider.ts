@@ -1,9 +1,10 @@
 import { concatMap, delay, from, of, type Observable } from 'rxjs';
 import type { CatalogEntry } from '../citation/citation-catalog.js';
 import type { ParagraphsAnswer } from '../citation/answer-schema.js';
-import { hasCjk, sentences, terms } from '../common/text-terms.js';
+import { sentences } from '../text/sentences.js';
+import { hasCjk, terms } from '../text/terms.js';
 import { followUpQuery } from './follow-up.js';
-import type { ModelDelta, ModelProvider, ModelRequest } from './model-provider.js';
+import type { ModelDelta, ModelProvider, ModelRequest, OfferedModel } from './model-provider.js';
 import { refusalText } from './refusal.js';
 import type { OfflineSettings } from '../config/app-config.js';
 
@@ -22,6 +23,8 @@ const MAX_GRAPH_FACTS = 3;
  */
 export class OfflineProvider implements ModelProvider {
   readonly name = 'offline';
+  /** One model; the ask accepts any name with it, this one included. */
+  readonly models: readonly OfferedModel[] = [{ name: 'offline', title: 'Offline sample model' }];
 
   constructor(private readonly settings: OfflineSettings) {}
 

@@ -1,11 +1,21 @@
 import { Logger } from '@nestjs/common';
+import type OpenAI from 'openai';
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { Observable, type Subscriber } from 'rxjs';
 import { paragraphsAnswerJsonSchema } from '../citation/answer-schema.js';
 import { AppError } from '../common/app-error.js';
 import { openChatStream, readChatChunks, StreamIdleTimeout } from './chat-stream.js';
-import type { FinishReason, ModelDelta, ModelProvider, ModelRequest, TokenUsage } from './model-provider.js';
+import { IdleWatch } from './idle-watch.js';
+import { openAiClient } from './openai-client.js';
+import type {
+  FinishReason,
+  ModelDelta,
+  ModelProvider,
+  ModelRequest,
+  OfferedModel,
+  TokenUsage,
+} from './model-provider.js';
 import { followUpQuery } from './follow-up.js';
 import { buildPrompt } from './prompt.js';
 import type { OpenAiSettings } from '../config/app-config.js';
@@ -39,10 +49,16 @@ export class OpenAiProvider implements ModelProvider {
   readonly name = 'openai';
   private readonly logger = new Logger(OpenAiProvider.name);
   private readonly modeByModel = new Map<string, OutputMode>();
+  private readonly client: OpenAI;
   private readonly completionsUrl: string;
 
   constructor(private readonly settings: OpenAiSettings) {
+    this.client = openAiClient(settings);
     this.completionsUrl = `${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  }
+
+  get models(): readonly OfferedModel[] {
+    return this.settings.models.map((name) => ({ name, title: name }));
   }
 
   stream(request: ModelRequest): Observable<ModelDelta> {
@@ -68,24 +84,29 @@ export class OpenAiProvider implements ModelProvider {
   }
 
   private async run(request: ModelRequest, signal: AbortSignal, subscriber: Subscriber<ModelDelta>): Promise<void> {
+    return this.settings.streamClient === 'openai'
+      ? this.runPackage(request, signal, subscriber)
+      : this.runLean(request, signal, subscriber);
+  }
+
+  /** The answer read by chat-stream.ts: every chunk of one network read handed on in one synchronous call. */
+  private async runLean(request: ModelRequest, signal: AbortSignal, subscriber: Subscriber<ModelDelta>): Promise<void> {
     const model = this.modelFor(request.modelName);
-    const response = await this.open(model, request, signal);
-    let finish: FinishReason | undefined;
-    let usage: TokenUsage | undefined;
+    const response = await this.open(model, request, (params) =>
+      openChatStream(this.completionsUrl, params, {
+        apiKey: this.settings.apiKey,
+        timeoutMs: this.settings.timeoutMs,
+        maxRetries: this.settings.maxRetries,
+        signal,
+      }),
+    );
+    const reading = new ChunkReading(subscriber);
     try {
       await readChatChunks(
         response,
         signal,
         request.ready,
-        (chunk) => {
-          usage = readUsage(chunk) ?? usage;
-          const choice = chunk.choices?.[0];
-          if (choice === undefined) return;
-          const delta = (choice.delta ?? {}) as typeof choice.delta & ReasoningDelta;
-          if (delta.reasoning_content) subscriber.next({ type: 'reasoning', text: delta.reasoning_content });
-          if (delta.content) subscriber.next({ type: 'content', text: delta.content });
-          if (choice.finish_reason) finish = readFinishReason(choice.finish_reason);
-        },
+        (chunk) => reading.take(chunk),
         this.settings.idleTimeoutMs,
       );
     } catch (error) {
@@ -93,8 +114,43 @@ export class OpenAiProvider implements ModelProvider {
       if (error instanceof StreamIdleTimeout) throw new ModelIdleTimeoutError(error.idleMs);
       throw new ModelStreamCutError(`The model stream broke off: ${describe(error)}`, { cause: error });
     }
-    if (finish === undefined) throw new ModelStreamCutError('The model stream ended without saying it was finished.');
-    subscriber.next({ type: 'finish', reason: finish, ...(usage ? { usage } : {}) });
+    reading.finish();
+  }
+
+  /** The answer read by the `openai` package's own stream (MODEL_STREAM_CLIENT=openai). */
+  private async runPackage(
+    request: ModelRequest,
+    signal: AbortSignal,
+    subscriber: Subscriber<ModelDelta>,
+  ): Promise<void> {
+    const model = this.modelFor(request.modelName);
+    // The stream's own signal: the reader leaving aborts it, and so does the server's silence.
+    const silence = new AbortController();
+    const stream = await this.open(model, request, (params) =>
+      this.client.chat.completions.create(params, { signal: AbortSignal.any([signal, silence.signal]) }),
+    );
+    const idle = new IdleWatch(this.settings.idleTimeoutMs, () => silence.abort());
+    const reading = new ChunkReading(subscriber);
+    try {
+      for await (const chunk of stream) {
+        idle.heard();
+        reading.take(chunk);
+        // Flow control: while the reader is not ready, the next chunk is not asked for, so the server's own
+        // backpressure holds the rest; that wait is the reader's, not the server's silence.
+        const waiting = request.ready?.();
+        if (waiting) await idle.paused(waiting, signal);
+      }
+    } catch (error) {
+      if (signal.aborted) return;
+      if (silence.signal.aborted) throw new ModelIdleTimeoutError(this.settings.idleTimeoutMs!);
+      throw new ModelStreamCutError(`The model stream broke off: ${describe(error)}`, { cause: error });
+    } finally {
+      idle.stop();
+    }
+    if (signal.aborted) return;
+    // The package ends an aborted stream quietly, without an error.
+    if (silence.signal.aborted) throw new ModelIdleTimeoutError(this.settings.idleTimeoutMs!);
+    reading.finish();
   }
 
   /** The model sees the earlier turns itself; retrieval, which does not, gets the questions a follow-up leans on. */
@@ -108,16 +164,16 @@ export class OpenAiProvider implements ModelProvider {
     return this.settings.models.includes(wanted) ? wanted : this.settings.model;
   }
 
-  private async open(model: string, request: ModelRequest, signal: AbortSignal) {
+  /** Opens the stream with `send`, asking with a weaker answer format while the server rejects the format. */
+  private async open<T>(
+    model: string,
+    request: ModelRequest,
+    send: (params: ChatCompletionCreateParamsStreaming) => Promise<T>,
+  ): Promise<T> {
     let mode = this.modeByModel.get(model) ?? 'json_schema';
     for (;;) {
       try {
-        return await openChatStream(this.completionsUrl, this.params(model, request, mode), {
-          apiKey: this.settings.apiKey,
-          timeoutMs: this.settings.timeoutMs,
-          maxRetries: this.settings.maxRetries,
-          signal,
-        });
+        return await send(this.params(model, request, mode));
       } catch (error) {
         // A schema whose ids are an enum of the offered ones first; a server that refuses the enum gets the plain one.
         const weaker = mode === 'json_schema' && rejectsEnum(error) ? 'json_schema_plain' : WEAKER_MODE[mode];
@@ -169,6 +225,31 @@ function rejectsResponseFormat(error: unknown): boolean {
 
 function rejectsEnum(error: unknown): boolean {
   return error instanceof APIError && /\benum\b/i.test(error.message);
+}
+
+/** The deltas of one answer's chunks, handed on as they come, and its finish once the stream ended. */
+class ChunkReading {
+  private finishReason: FinishReason | undefined;
+  private usage: TokenUsage | undefined;
+
+  constructor(private readonly subscriber: Subscriber<ModelDelta>) {}
+
+  take(chunk: ChatCompletionChunk): void {
+    this.usage = readUsage(chunk) ?? this.usage;
+    const choice = chunk.choices?.[0];
+    if (choice === undefined) return;
+    const delta = (choice.delta ?? {}) as typeof choice.delta & ReasoningDelta;
+    if (delta.reasoning_content) this.subscriber.next({ type: 'reasoning', text: delta.reasoning_content });
+    if (delta.content) this.subscriber.next({ type: 'content', text: delta.content });
+    if (choice.finish_reason) this.finishReason = readFinishReason(choice.finish_reason);
+  }
+
+  finish(): void {
+    if (this.finishReason === undefined) {
+      throw new ModelStreamCutError('The model stream ended without saying it was finished.');
+    }
+    this.subscriber.next({ type: 'finish', reason: this.finishReason, ...(this.usage ? { usage: this.usage } : {}) });
+  }
 }
 
 function readFinishReason(reason: string): FinishReason {

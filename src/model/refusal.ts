@@ -1,6 +1,6 @@
 import { of, type Observable } from 'rxjs';
 import type { CitationCatalog } from '../citation/citation-catalog.js';
-import { hasCjk } from '../common/text-terms.js';
+import { hasCjk } from '../text/terms.js';
 import type { ModelDelta } from './model-provider.js';
 
 /** What to do when retrieval offers no source: answer without sources (flagged uncited), or refuse. */

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
 
 /** The legacy `ModelInfo`: what the model picker shows. Ids are strings, as the stock frontend compares them. */
 export interface ModelInfo {
@@ -18,23 +17,16 @@ export interface ModelInfo {
   properties: Record<string, unknown>;
 }
 
-/** The name the offline model is listed under; the ask accepts any name with it, this one included. */
-export const OFFLINE_MODEL_NAME = 'offline';
-
 /**
- * The models a question may name, the default first. With an OpenAI-compatible server these are exactly the
- * names its provider accepts (OPENAI_MODEL, then OPENAI_MODELS); with the offline model, that one model.
+ * The models a question may name, the default first, as the provider offers them: with an OpenAI-compatible
+ * server exactly the names it accepts (OPENAI_MODEL, then OPENAI_MODELS); with the offline model, that one model.
  */
 @Injectable()
 export class ModelCatalog {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(@Inject(MODEL_PROVIDER) private readonly provider: ModelProvider) {}
 
   textModels(): ModelInfo[] {
-    const model = this.config.model;
-    if (model.provider === 'offline') {
-      return [toInfo(1, OFFLINE_MODEL_NAME, 'Offline sample model', 'offline')];
-    }
-    return model.openai.models.map((name, index) => toInfo(index + 1, name, name, 'openai'));
+    return this.provider.models.map((model, index) => toInfo(index + 1, model.name, model.title, this.provider.name));
   }
 
   /** The `modelId` of the model a request names; a blank or unknown name gets the default model's, as the ask does. */

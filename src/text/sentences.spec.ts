@@ -1,4 +1,4 @@
-import { sentenceSpans } from './sentences.js';
+import { eachSentenceSpan, sentences, sentenceSpans } from './sentences.js';
 
 describe('sentenceSpans', () => {
   it('cuts at sentence ends and line breaks, keeps numbers and abbreviations whole, and points at each sentence', () => {
@@ -18,5 +18,22 @@ describe('sentenceSpans', () => {
   it('keeps a text without an end as one sentence, and finds none in punctuation alone', () => {
     expect(sentenceSpans('no full stop here')).toEqual([{ text: 'no full stop here', start: 0, end: 17 }]);
     expect(sentenceSpans(' ... \n !? ')).toEqual([]);
+  });
+});
+
+describe('sentences', () => {
+  it('gives the sentences without Markdown heading and list markers', () => {
+    expect(
+      sentences('# Notes\n\nThe server restarts on Sunday. Backups last a month!\n- 第一条。第二条？\n---'),
+    ).toEqual(['Notes', 'The server restarts on Sunday.', 'Backups last a month!', '第一条。', '第二条？']);
+  });
+});
+
+describe('eachSentenceSpan', () => {
+  it('gives the same spans one at a time, and stops when the caller stops', () => {
+    const text = 'First one. Second one.\nThird one.';
+    expect([...eachSentenceSpan(text)]).toEqual(sentenceSpans(text));
+    const first = eachSentenceSpan(text).next();
+    expect(first.value).toEqual({ start: 0, end: 10, text: 'First one.' });
   });
 });

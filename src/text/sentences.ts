@@ -1,7 +1,7 @@
 /**
  * Sentences of a text, with their place in it, by the Unicode sentence rules (Intl.Segmenter): "e.g.", "10.0.3.7"
  * and "$2.40" do not end a sentence, and Chinese 。！？ do. Line breaks end a sentence too, so that a heading or a
- * list item stands alone.
+ * list item stands alone. The one sentence splitter: chunking, the offline model and the support check use it.
  */
 
 export interface TextSpan {
@@ -11,22 +11,38 @@ export interface TextSpan {
   text: string;
 }
 
-// A segmenter holds no state between calls: one serves every caller.
+// A segmenter holds no state between calls (each `segment` gives an iterator of its own): one serves every caller.
 const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+/** Markdown's heading and list markers at the start of a line: "## ", "- ", "* ", "+ ", "1. ", "2) ". */
+const LINE_MARKER = /^(?:#{1,6}|[-*+]|\d+[.)])\s+/;
 
 export function sentenceSpans(text: string): TextSpan[] {
-  const spans: TextSpan[] = [];
+  return [...eachSentenceSpan(text)];
+}
+
+/**
+ * The sentences one at a time, so that a caller can stop or pause between them (a large document takes a
+ * while). Punctuation alone ("...", "!?", a rule "---") says nothing and is not a sentence.
+ */
+export function* eachSentenceSpan(text: string): Generator<TextSpan> {
   let lineStart = 0;
-  for (const line of text.split('\n')) {
-    for (const { segment, index } of SENTENCES.segment(line)) {
+  while (lineStart <= text.length) {
+    const newline = text.indexOf('\n', lineStart);
+    const lineEnd = newline < 0 ? text.length : newline;
+    for (const { segment, index } of SENTENCES.segment(text.slice(lineStart, lineEnd))) {
       const lead = segment.length - segment.trimStart().length;
       const trimmed = segment.trim();
-      // Punctuation alone ("...", "!?") says nothing: not a sentence.
       if (!/[\p{L}\p{N}]/u.test(trimmed)) continue;
       const start = lineStart + index + lead;
-      spans.push({ start, end: start + trimmed.length, text: trimmed });
+      yield { start, end: start + trimmed.length, text: trimmed };
     }
-    lineStart += line.length + 1;
+    lineStart = lineEnd + 1;
   }
-  return spans;
+}
+
+/** The sentences' words alone, without Markdown's heading and list markers: what a reader would quote. */
+export function sentences(text: string): string[] {
+  return sentenceSpans(text)
+    .map((span) => span.text.replace(LINE_MARKER, ''))
+    .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
 }

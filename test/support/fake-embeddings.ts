@@ -13,6 +13,8 @@ export type EmbeddingsBehaviour =
 export interface EmbeddingsRequest {
   model: string;
   input: string[];
+  /** The request's `Authorization` header, if it had one. */
+  authorization?: string;
 }
 
 /**
@@ -81,9 +83,10 @@ export class FakeEmbeddings {
           return;
         }
         const parsed = JSON.parse(body) as { model: string; input: string | string[] };
-        const embeddingsRequest = {
+        const embeddingsRequest: EmbeddingsRequest = {
           model: parsed.model,
           input: Array.isArray(parsed.input) ? parsed.input : [parsed.input],
+          ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
         };
         this.requests.push(embeddingsRequest);
         const behaviour = this.behave(embeddingsRequest);

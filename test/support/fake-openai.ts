@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /** What the fake model server does for one request. */
 export interface Script {
-  /** Answer this HTTP status with an error body instead of a stream. */
-  failWith?: { status: number; message: string };
+  /** Answer this HTTP status with an error body instead of a stream; `retryAfterMs` as `retry-after-ms`. */
+  failWith?: { status: number; message: string; retryAfterMs?: number };
   /** Refuse `response_format: json_schema` with a 400, as servers without structured output do. */
   rejectJsonSchema?: boolean;
   reasoning?: string;
@@ -31,6 +31,10 @@ export interface RecordedRequest {
   closedAt?: number;
   /** Bytes of streamed chunks the client took, give or take the socket's buffers: the fake waits for a slow reader. */
   bytesTaken: number;
+  /** Settles once the connection closed, whoever closed it. */
+  closed: Promise<void>;
+  /** Settles once the whole response was handed to the socket (never, for a stall or a cut). */
+  written: Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -72,17 +76,29 @@ export class FakeOpenAi {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let raw = '';
     for await (const chunk of request) raw += String(chunk);
+    let wrote = () => undefined as void;
     const recorded: RecordedRequest = {
       body: JSON.parse(raw) as RecordedRequest['body'],
       receivedAt: Date.now(),
       bytesTaken: 0,
+      closed: new Promise<void>((resolve) =>
+        response.on('close', () => {
+          recorded.closedAt = Date.now();
+          resolve();
+        }),
+      ),
+      written: new Promise<void>((resolve) => (wrote = resolve)),
     };
     this.requests.push(recorded);
-    response.on('close', () => (recorded.closedAt = Date.now()));
     const script = this.scripts.shift() ?? this.fallback;
 
     if (script.failWith) {
-      response.writeHead(script.failWith.status, { 'Content-Type': 'application/json' });
+      response.writeHead(script.failWith.status, {
+        'Content-Type': 'application/json',
+        ...(script.failWith.retryAfterMs === undefined
+          ? {}
+          : { 'retry-after-ms': String(script.failWith.retryAfterMs) }),
+      });
       response.end(JSON.stringify({ error: { message: script.failWith.message, type: 'fake_error' } }));
       return;
     }
@@ -155,6 +171,6 @@ export class FakeOpenAi {
     }
     await send({}, script.finishReason ?? 'stop');
     await send({}, null, { prompt_tokens: 100, completion_tokens: 40, total_tokens: 140 });
-    response.end('data: [DONE]\n\n');
+    response.end('data: [DONE]\n\n', wrote);
   }
 }

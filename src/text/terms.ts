@@ -1,6 +1,8 @@
 /**
- * Terms of a text for lexical matching: lowercased words of two or more letters or digits in space-separated
- * languages, and overlapping character pairs in Chinese and Japanese text, which has no spaces between words.
+ * Terms of a text for lexical matching (retrieval, graph look-ups, the offline model, follow-up questions):
+ * lowercased words of two or more letters or digits in space-separated languages, and overlapping character pairs
+ * in Chinese and Japanese text, which has no spaces between words. Stored chunks' search terms are made by these
+ * rules: changing them means indexing again.
  */
 const WORD = /[\p{L}\p{N}]+/gu;
 const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
@@ -29,6 +31,11 @@ export function terms(text: string): string[] {
   return found;
 }
 
+/** The Chinese and Japanese characters of a text, in order, the rest left out: what trigrams are compared on. */
+export function cjkText(text: string): string {
+  return (text.match(HAN_RUN) ?? []).join('');
+}
+
 /** The terms of the Chinese and Japanese parts of a text: its overlapping character pairs (and lone characters). */
 export function cjkTerms(text: string): string[] {
   return terms(text).filter(hasCjk);
@@ -37,17 +44,4 @@ export function cjkTerms(text: string): string[] {
 /** The terms of the space-separated parts of a text, safe to put in a `to_tsquery` expression. */
 export function wordTerms(text: string): string[] {
   return terms(text).filter((term) => !hasCjk(term) && /^[\p{L}\p{N}]+$/u.test(term));
-}
-
-/**
- * Sentences, ending at . ! ? and at the Chinese 。！？； (kept with their sentence), and at line breaks, so that a
- * heading is a sentence of its own. Markdown heading and list markers are left out.
- */
-export function sentences(text: string): string[] {
-  return text
-    .split(/\n+/)
-    .map((line) => line.replace(/^\s*(?:#{1,6}|[-*+]|\d+[.)])\s+/, ''))
-    .flatMap((line) => line.match(/[^.!?。！？；]+(?:[.!?。！？；]+|$)/g) ?? [])
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length > 0);
 }

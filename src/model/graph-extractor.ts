@@ -1,8 +1,13 @@
 import { Logger } from '@nestjs/common';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
-import type { OpenAiSettings } from '../config/app-config.js';
-import type { Triple } from './graph.repository.js';
+
+/** A fact of a text: two named entities and how they relate. */
+export interface Triple {
+  source: { name: string; label?: string; description?: string };
+  relation: { label: string; description?: string; weight?: number };
+  target: { name: string; label?: string; description?: string };
+}
 
 /** Reads the facts of a text as (entity, relation, entity) triples. */
 export interface GraphExtractor {
@@ -40,20 +45,16 @@ const answerSchema = z.object({
 /** Extraction by the configured OpenAI-compatible model, asking for a JSON object. */
 export class ModelGraphExtractor implements GraphExtractor {
   private readonly logger = new Logger(ModelGraphExtractor.name);
-  private readonly client: OpenAI;
 
-  constructor(private readonly settings: OpenAiSettings) {
-    this.client = new OpenAI({
-      baseURL: settings.baseUrl,
-      apiKey: settings.apiKey,
-      timeout: settings.timeoutMs,
-      maxRetries: settings.maxRetries,
-    });
-  }
+  /** `client`: the answering model's server, from {@link openAiClient}; `model`: its default model. */
+  constructor(
+    private readonly client: OpenAI,
+    private readonly model: string,
+  ) {}
 
   async extract(text: string): Promise<Triple[]> {
     const completion = await this.client.chat.completions.create({
-      model: this.settings.model,
+      model: this.model,
       temperature: 0,
       response_format: { type: 'json_object' },
       messages: [
