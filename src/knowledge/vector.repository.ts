@@ -101,13 +101,23 @@ export class VectorRepository {
     question: readonly number[],
     limit: number,
   ): Promise<VectorCandidate[]> {
+    return this.sql.rows<VectorCandidate>(this.nearestStatement(space, chunksInBase), [
+      kbUuid,
+      toVectorText(question),
+      limit,
+    ]);
+  }
+
+  /**
+   * The statement {@link nearest} runs (parameters: the base, the question's vector text, the limit), apart so
+   * that its plan can be read. The model is written into the statement so that the planner matches the partial
+   * index of this model; `+ 0` keeps the index out for a small base (see EXACT_SEARCH_MAX_CHUNKS).
+   */
+  nearestStatement(space: VectorSpace, chunksInBase: number): string {
     const d = space.dimensions;
     const distance = `v."vector"::vector(${d}) <=> $2::vector(${d})`;
-    // `+ 0` keeps the index out for a small base (see EXACT_SEARCH_MAX_CHUNKS); the model is written into the
-    // statement so that the planner matches the partial index of this model.
     const order = chunksInBase <= EXACT_SEARCH_MAX_CHUNKS ? `(${distance}) + 0` : distance;
-    return this.sql.rows<VectorCandidate>(
-      `WITH near AS (
+    return `WITH near AS (
          SELECT v."embedding_id", ${distance} AS "distance"
            FROM "adi_chunk_vector" v
           WHERE v."model" = ${literal(space.model)} AND v."dimensions" = ${d} AND v."kb_uuid" = $1
@@ -119,9 +129,7 @@ export class VectorRepository {
          FROM near n
          JOIN "adi_knowledge_base_embedding" c ON c."embedding_id" = n."embedding_id"
          JOIN "adi_knowledge_base_item" i ON i."uuid" = c."kb_item_uuid" AND NOT i."is_deleted"
-        ORDER BY n."distance", c."chunk_index"`,
-      [kbUuid, toVectorText(question), limit],
-    );
+        ORDER BY n."distance", c."chunk_index"`;
   }
 
   /** An item's chunks with their vector of this model (empty when none), for the legacy chunk list. */
