@@ -186,8 +186,7 @@ function semanticRetrievalOn(openStore: () => Promise<TestStore>): void {
       expect(walked.map((chunk) => chunk.text)).toEqual([PETS]);
       expect(walked).toEqual(exact);
       const plan = await dataSource.query<{ 'QUERY PLAN': string }[]>(
-        `EXPLAIN ${vectors.nearestStatement(space, 1_000_000)}`,
-        [bed.base.uuid, `[${question.join(',')}]`, 1],
+        `EXPLAIN ${vectors.nearestStatement(space, { kbUuid: bed.base.uuid, question, limit: 1 }, 'index')}`,
       );
       expect(plan.map((line) => line['QUERY PLAN']).join('\n')).toContain(`Index Scan using "${hnswIndexName(space)}"`);
     });
