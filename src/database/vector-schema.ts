@@ -52,6 +52,10 @@ export async function ensureVectorSchema(
       await runner.query(
         `CREATE INDEX IF NOT EXISTS "IDX_chunk_vector_item" ON "adi_chunk_vector" ("kb_item_uuid", "model")`,
       );
+      // A small base is searched exactly: its vectors are found through this, not by reading every base's.
+      await runner.query(
+        `CREATE INDEX IF NOT EXISTS "IDX_chunk_vector_base" ON "adi_chunk_vector" ("kb_uuid", "model")`,
+      );
       await runner.query(
         `CREATE INDEX IF NOT EXISTS "${hnswIndexName(target)}" ON "adi_chunk_vector"
            USING hnsw (("vector"::vector(${target.dimensions})) vector_cosine_ops)

@@ -57,17 +57,18 @@ export class PgRetrieval implements RetrievalPort {
       ...[...new Set(wordTerms(question))].map((term) => ({ term, config: 'english' as const })),
       ...[...new Set(cjkTerms(question))].map((term) => ({ term, config: 'simple' as const })),
     ].slice(0, MAX_TERMS);
-    // The chunks and the graph facts are independent reads: on the PostgreSQL server each takes a connection of
-    // the pool and they run at once; PGlite, which has one, runs them in turn.
-    const [lexical, graph] = await Promise.all([
+    // The chunks, the graph facts and (once the question's vector is back) the nearest vectors are independent
+    // reads: on the PostgreSQL server each takes a connection of the pool and they run at once, so the vector
+    // side costs no more than the slower of the two; PGlite, which has one connection, runs them in turn.
+    const [lexical, graph, vector] = await Promise.all([
       this.lexicalHits(queryTerms, bases),
       this.graphs.match(
         question,
         bases.map((base) => base.uuid),
       ),
+      questionVector?.then((vector) => this.vectorHits(vector, bases)),
     ]);
     const entitiesFromQuestion = graph.flatMap((fact) => (fact.kind === 'vertex' ? [fact.name] : []));
-    const vector = questionVector ? await this.vectorHits(await questionVector, bases) : undefined;
     if (!vector) {
       // Without embeddings configured, the result says nothing of vectors: it is what it always was.
       const kind = this.embedder ? { retrieval: 'lexical' as const } : {};

@@ -22,12 +22,19 @@ export interface VectorCandidate {
 }
 
 /**
- * Up to this many chunks a base is searched exactly, every vector compared: no chunk is missed, and at 10,000
- * chunks of 256 dimensions it costs about 11 ms on the embedded database (bench:retrieval). The HNSW index serves
- * larger bases; its walk can miss a chunk far from every other (measured: 5 of 8 paraphrased questions at 10,000
- * near-duplicate distractors with the default hnsw.ef_search), and it filters by base after the walk.
+ * Up to this many chunks a base is searched exactly, every vector of the base compared (through the base's index,
+ * so a small base costs little however many vectors other bases hold): no chunk is missed. The HNSW index serves
+ * larger bases, where comparing every vector would cost more than the rest of a retrieval.
  */
 const EXACT_SEARCH_MAX_CHUNKS = 20_000;
+
+/**
+ * The candidates the HNSW walk keeps (`hnsw.ef_search`). A walk can miss a chunk far from every other: at 10,000
+ * near-duplicate distractors, pgvector's default of 40 found 3 of 8 paraphrased questions and 200 found 7
+ * (bench:retrieval, the index walked at every size); 400 found all 8. The walk returns this many at most, before
+ * the base filter: a base holding few of the model's vectors can come back short, and is then searched exactly.
+ */
+const HNSW_EF_SEARCH = 400;
 
 /** The chunk vectors (`adi_chunk_vector`, made at boot by the database module when pgvector is there). */
 @Injectable()
@@ -94,34 +101,53 @@ export class VectorRepository {
   }
 
   /** The `limit` chunks of the base nearest to the question's vector, nearest first; only this model's vectors. */
-  nearest(
+  async nearest(
     kbUuid: string,
     chunksInBase: number,
     space: VectorSpace,
     question: readonly number[],
     limit: number,
   ): Promise<VectorCandidate[]> {
+    const search = { kbUuid, question, limit };
+    const exact = () => this.sql.rows<VectorCandidate>(this.nearestStatement(space, search, 'exact'));
+    if (chunksInBase <= EXACT_SEARCH_MAX_CHUNKS) return exact();
+    const walked = await this.sql.rowsWithSettings<VectorCandidate>(
+      { 'hnsw.ef_search': HNSW_EF_SEARCH },
+      this.nearestStatement(space, search, 'index'),
+    );
+    return walked.length >= Math.min(limit, chunksInBase) ? walked : exact();
+  }
+
+  /**
+   * The statement {@link nearest} runs, apart so that its plan can be read. Its values are written into it (the
+   * index walk goes in one message with its settings, which takes no parameters): the vector as numbers, the base
+   * and model quoted. `index` orders by the distance operator, which the planner serves from the HNSW index of
+   * this model (a partial index, matched because the model is in the statement); `exact` orders the base's
+   * vectors, each distance computed once, behind a subquery the index cannot serve.
+   */
+  nearestStatement(
+    space: VectorSpace,
+    search: { kbUuid: string; question: readonly number[]; limit: number },
+    by: 'index' | 'exact',
+  ): string {
     const d = space.dimensions;
-    const distance = `v."vector"::vector(${d}) <=> $2::vector(${d})`;
-    // `+ 0` keeps the index out for a small base (see EXACT_SEARCH_MAX_CHUNKS); the model is written into the
-    // statement so that the planner matches the partial index of this model.
-    const order = chunksInBase <= EXACT_SEARCH_MAX_CHUNKS ? `(${distance}) + 0` : distance;
-    return this.sql.rows<VectorCandidate>(
-      `WITH near AS (
-         SELECT v."embedding_id", ${distance} AS "distance"
+    const question = `${literal(toVectorText(search.question.map(Number)))}::vector(${d})`;
+    const limit = Math.trunc(search.limit);
+    const scored = `SELECT v."embedding_id", v."vector"::vector(${d}) <=> ${question} AS "distance"
            FROM "adi_chunk_vector" v
-          WHERE v."model" = ${literal(space.model)} AND v."dimensions" = ${d} AND v."kb_uuid" = $1
-          ORDER BY ${order}
-          LIMIT $3)
+          WHERE v."model" = ${literal(space.model)} AND v."dimensions" = ${d} AND v."kb_uuid" = ${literal(search.kbUuid)}`;
+    const near =
+      by === 'index'
+        ? `${scored} ORDER BY v."vector"::vector(${d}) <=> ${question} LIMIT ${limit}`
+        : `SELECT s.* FROM (${scored} OFFSET 0) s ORDER BY s."distance" LIMIT ${limit}`;
+    return `WITH near AS (${near})
        SELECT c."embedding_id" AS "embeddingId", c."kb_uuid" AS "kbUuid", c."kb_item_uuid" AS "kbItemUuid", c."text",
               i."title", c."chunk_index" AS "chunkIndex", i."chunk_count" AS "chunkCount",
               1 - n."distance" AS "similarity"
          FROM near n
          JOIN "adi_knowledge_base_embedding" c ON c."embedding_id" = n."embedding_id"
          JOIN "adi_knowledge_base_item" i ON i."uuid" = c."kb_item_uuid" AND NOT i."is_deleted"
-        ORDER BY n."distance", c."chunk_index"`,
-      [kbUuid, toVectorText(question), limit],
-    );
+        ORDER BY n."distance", c."chunk_index"`;
   }
 
   /** An item's chunks with their vector of this model (empty when none), for the legacy chunk list. */

@@ -1,7 +1,8 @@
 import pg from 'pg';
 
 /** The machine's PostgreSQL server; each test file gets a database of its own on it. */
-const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
+export const TEST_DATABASE_SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
+const SERVER = TEST_DATABASE_SERVER;
 
 export interface TestDatabase {
   url: string;
