@@ -29,6 +29,8 @@ export interface RecordedRequest {
   receivedAt: number;
   /** When the fake saw the client close the request; undefined while it is open. */
   closedAt?: number;
+  /** Resolves when the fake sees the client close the request. */
+  closed: Promise<void>;
   /** Bytes of streamed chunks the client took, give or take the socket's buffers: the fake waits for a slow reader. */
   bytesTaken: number;
 }
@@ -44,6 +46,7 @@ export class FakeOpenAi {
   private readonly scripts: Script[] = [];
   private fallback: Script = { content: '{"paragraphs":[]}' };
   private server: Server | undefined;
+  private readonly awaited: { index: number; resolve(request: RecordedRequest): void }[] = [];
 
   get baseUrl(): string {
     const { port } = this.server!.address() as AddressInfo;
@@ -53,6 +56,13 @@ export class FakeOpenAi {
   /** Scripts for the next requests, in order; after them, `always` (or an empty answer) is used. */
   enqueue(...scripts: Script[]): void {
     this.scripts.push(...scripts);
+  }
+
+  /** Resolves with the request at `index` of {@link requests} (0 for the first), once the fake has received it. */
+  received(index: number): Promise<RecordedRequest> {
+    const request = this.requests[index];
+    if (request) return Promise.resolve(request);
+    return new Promise((resolve) => this.awaited.push({ index, resolve }));
   }
 
   always(script: Script): void {
@@ -72,13 +82,22 @@ export class FakeOpenAi {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let raw = '';
     for await (const chunk of request) raw += String(chunk);
+    let closed!: () => void;
     const recorded: RecordedRequest = {
       body: JSON.parse(raw) as RecordedRequest['body'],
       receivedAt: Date.now(),
       bytesTaken: 0,
+      closed: new Promise<void>((resolve) => (closed = resolve)),
     };
     this.requests.push(recorded);
-    response.on('close', () => (recorded.closedAt = Date.now()));
+    for (const waiter of this.awaited.filter((waiter) => waiter.index === this.requests.length - 1)) {
+      this.awaited.splice(this.awaited.indexOf(waiter), 1);
+      waiter.resolve(recorded);
+    }
+    response.on('close', () => {
+      recorded.closedAt = Date.now();
+      closed();
+    });
     const script = this.scripts.shift() ?? this.fallback;
 
     if (script.failWith) {
@@ -144,9 +163,9 @@ export class FakeOpenAi {
       at += size;
       index++;
       if (script.cutAfterChunks === index) {
-        // Let what was written reach the client, then drop the connection without finishing the response.
+        // Once what was written is with the kernel (which still delivers it after the close), drop the connection
+        // without finishing the response.
         await new Promise<void>((resolve) => response.write('', () => resolve()));
-        await sleep(20);
         response.socket?.destroy();
         return;
       }
