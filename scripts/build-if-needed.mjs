@@ -38,7 +38,7 @@ function newest(path) {
 const name = process.argv[2] ?? 'all';
 const target = TARGETS[name];
 if (!target) {
-  console.error(`Unknown build "${name}": use one of ${Object.keys(TARGETS).join(', ')}.`);
+  process.stderr.write(`Unknown build "${name}": use one of ${Object.keys(TARGETS).join(', ')}.\n`);
   process.exit(2);
 }
 const built = existsSync(target.stamp) ? statSync(target.stamp).mtimeMs : 0;

@@ -107,6 +107,13 @@ async function migratedDataDir(): Promise<string> {
   return template;
 }
 
+/** A new embedded (PGlite) data directory, for `DATA_DIR`, with every migration applied. */
+export async function migratedDataDirCopy(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'citation-embedded-'));
+  cpSync(await migratedDataDir(), dataDir, { recursive: true });
+  return dataDir;
+}
+
 /** A database of the test's own, migrated: on the machine's PostgreSQL server, or embedded (PGlite). */
 export async function openTestDatabase(where: 'server' | 'pglite'): Promise<OpenDatabase> {
   if (where === 'server') {
@@ -114,8 +121,7 @@ export async function openTestDatabase(where: 'server' | 'pglite'): Promise<Open
     const open = await openDatabase({ url: database.url, dataDir: '', runMigrations: true });
     return { ...open, close: () => open.close().then(() => database.drop()) };
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'citation-embedded-'));
-  cpSync(await migratedDataDir(), dataDir, { recursive: true });
+  const dataDir = await migratedDataDirCopy();
   const open = await openDatabase({ url: undefined, dataDir, runMigrations: true });
   return { ...open, close: () => open.close().then(() => rmSync(dataDir, { recursive: true, force: true })) };
 }
