@@ -1,6 +1,8 @@
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startApp } from './support/app.js';
-import { createTestDatabase, migratedDataDirCopy } from './support/database.js';
+import { createTestDatabase } from './support/database.js';
 import { FakeEmbeddings } from './support/fake-embeddings.js';
 import { jsonApi } from './support/knowledge-api.js';
 import { ServiceProcess } from './support/service-process.js';
@@ -82,7 +84,7 @@ describe('semantic retrieval on the embedded database (PGlite with pgvector)', (
 
   beforeAll(async () => {
     await fake.start();
-    dataDir = await migratedDataDirCopy();
+    dataDir = await mkdtemp(join(tmpdir(), 'semantic-'));
     bed = await testbed({ DATA_DIR: dataDir }, fake);
     await bed.api.addDocuments(bed.token, bed.base.uuid, {
       'pets.txt': PETS,
@@ -217,7 +219,7 @@ describe('a changed EMBEDDING_MODEL is embedded again in the background, and onl
 
   beforeAll(async () => {
     await fake.start();
-    dataDir = await migratedDataDirCopy();
+    dataDir = await mkdtemp(join(tmpdir(), 'semantic-model-'));
   });
 
   afterAll(async () => {

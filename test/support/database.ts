@@ -107,8 +107,8 @@ async function migratedDataDir(): Promise<string> {
   return template;
 }
 
-/** A new embedded (PGlite) data directory, for `DATA_DIR`, with every migration applied. */
-export async function migratedDataDirCopy(): Promise<string> {
+/** A new embedded (PGlite) data directory with every migration applied. */
+async function migratedDataDirCopy(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'citation-embedded-'));
   cpSync(await migratedDataDir(), dataDir, { recursive: true });
   return dataDir;
