@@ -1,13 +1,26 @@
-// `npm start`'s first step: builds only when a source is newer than the last build, so that starting an
-// existing build costs no compile. The last build is marked by dist/.build-stamp, written after it succeeds.
+// Builds only when a source is newer than the last build, so that an existing build costs no compile:
+// `npm start`'s first step (the whole build, marked by dist/.build-stamp) and `npm run check`'s (the web page,
+// `node scripts/build-if-needed.mjs web`, marked by dist/.web-build-stamp). A stamp is written after its build
+// succeeds.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 
-const STAMP = 'dist/.build-stamp';
-const SOURCES = ['src', 'migrations', 'web', 'packages/client/src', 'package-lock.json', 'package.json'];
-const SOURCES_ALSO = ['tsconfig.json', 'tsconfig.build.json', 'packages/client/tsconfig.json'];
+const TARGETS = {
+  all: {
+    stamp: 'dist/.build-stamp',
+    script: 'build',
+    sources: ['src', 'migrations', 'web', 'packages/client/src', 'package-lock.json', 'package.json'],
+    sourcesAlso: ['tsconfig.json', 'tsconfig.build.json', 'packages/client/tsconfig.json'],
+  },
+  web: {
+    stamp: 'dist/.web-build-stamp',
+    script: 'build:web',
+    sources: ['web', 'packages/client/src', 'package-lock.json', 'package.json'],
+    sourcesAlso: [],
+  },
+};
 
 /** The newest modification time under `path` (a file or a directory), 0 when it does not exist. */
 function newest(path) {
@@ -22,11 +35,17 @@ function newest(path) {
   return latest;
 }
 
-const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
-const changed = Math.max(...[...SOURCES, ...SOURCES_ALSO].map(newest));
+const name = process.argv[2] ?? 'all';
+const target = TARGETS[name];
+if (!target) {
+  process.stderr.write(`Unknown build "${name}": use one of ${Object.keys(TARGETS).join(', ')}.\n`);
+  process.exit(2);
+}
+const built = existsSync(target.stamp) ? statSync(target.stamp).mtimeMs : 0;
+const changed = Math.max(...[...target.sources, ...target.sourcesAlso].map(newest));
 if (changed > built) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const { status } = spawnSync(npm, ['run', 'build'], { stdio: 'inherit' });
+  const { status } = spawnSync(npm, ['run', target.script], { stdio: 'inherit' });
   if (status !== 0) process.exit(status ?? 1);
-  writeFileSync(STAMP, `${new Date().toISOString()}\n`);
+  writeFileSync(target.stamp, `${new Date().toISOString()}\n`);
 }

@@ -12,6 +12,7 @@ import type { DataSource } from 'typeorm';
 import { ASK_LIMITS, askRateLimiter, RedisAskLimits, type AskLimits } from '../src/answer/ask-limits.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { capturedStatement, genericPlan, planNodes } from './support/generic-plan.js';
+import { waitFor } from './support/wait-for.js';
 
 /**
  * A question's admission against a real PostgreSQL: where the lock and the per-minute count are rows of the
@@ -268,7 +269,18 @@ describe('a question admitted', () => {
       [userId],
     );
     const admitting = oneStatement.admit(opening());
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Seen from another connection: a transaction sees the server's activity as it was at its start.
+    const { rows } = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const activity = server.app.get<DataSource>(DATA_SOURCE);
+    await waitFor(
+      async () =>
+        (
+          await activity.query<unknown[]>('SELECT 1 FROM pg_stat_activity WHERE $1::int = ANY(pg_blocking_pids(pid))', [
+            rows[0]!.pid,
+          ])
+        ).length > 0,
+      { what: "the admitting statement to wait for the other question's lock" },
+    );
     await db.query('COMMIT');
     expect(outcome(await admitting)).toBe('ANSWER_IN_PROGRESS');
     expect(await held()).toMatchObject({ points: 1, locks: 1, holder: 'other', answers: 0, streams: 0 });

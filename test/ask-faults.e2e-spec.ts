@@ -3,19 +3,11 @@ import { DATA_SOURCE } from '../src/database/database.module.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { startWithModel, type RunningApp } from './support/app.js';
 import { ask, legacyAnswerText, named } from './support/sse-client.js';
+import { eventWithin, waitFor } from './support/wait-for.js';
 
 const QUESTION = 'How are citation numbers given?';
 const ANSWER =
   '{"paragraphs":[{"text":"Numbers are given at first citation.","citationIds":["E1"]},{"text":"They never change.","citationIds":["E1"]}]}';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await sleep(2);
-  }
-}
 
 describe('POST /conversation/message/process when things go wrong', () => {
   const fake = new FakeOpenAi();
@@ -70,7 +62,7 @@ describe('POST /conversation/message/process when things go wrong', () => {
     fake.enqueue({ content: ANSWER, chunkSizes: [30], stallAfterChunks: 1 });
     const reply = await ask(server.baseUrl, token, body());
     expect(reply.events.at(-1)!.data).toMatch(/^MODEL_UPSTREAM_TIMEOUT: /);
-    await waitFor(() => fake.requests.at(-1)!.closedAt !== undefined, 1000);
+    await eventWithin(fake.requests.at(-1)!.closed, { what: 'the model request to be closed', timeoutMs: 1000 });
     // Heartbeats kept the idle stream alive: comment lines only, never a blank line a client would dispatch.
     expect(reply.raw).toContain('\n:heartbeat\n');
   });
@@ -79,14 +71,14 @@ describe('POST /conversation/message/process when things go wrong', () => {
     // About seven seconds of answer: 34 chunks, 200 ms apart.
     fake.enqueue({ content: ANSWER, chunkSizes: [4], delayMs: 200 });
     const controller = new AbortController();
+    const asked = fake.received(fake.requests.length);
     const pending = ask(server.baseUrl, token, body(), controller.signal).catch((error: unknown) => error);
-    await waitFor(() => fake.requests.length > 0 && fake.requests.at(-1)!.closedAt === undefined, 2000);
-    const upstream = fake.requests.at(-1)!;
-    await sleep(100);
+    // The model request is open: the client goes away now.
+    const upstream = await eventWithin(asked, { what: 'the question to reach the model' });
     const abortedAt = Date.now();
     controller.abort();
     await pending;
-    await waitFor(() => upstream.closedAt !== undefined, 2000);
+    await eventWithin(upstream.closed, { what: 'the model request to be closed', timeoutMs: 2000 });
     // The scripted answer streams for seconds; a close within one of them can only come from the abort.
     expect(upstream.closedAt! - abortedAt).toBeLessThan(1000);
     // The abandoned answer is stored, then lets go of the user's one-answer lock: only then may the next ask come.
@@ -95,7 +87,7 @@ describe('POST /conversation/message/process when things go wrong', () => {
         .get<DataSource>(DATA_SOURCE)
         .query<{ n: number }[]>('SELECT count(*)::int AS "n" FROM "adi_ask_lock"')
         .then(([row]) => row!.n);
-    await waitFor(async () => (await locks()) === 0, 2000);
+    await waitFor(async () => (await locks()) === 0, { what: 'the one-answer lock to be let go', timeoutMs: 2000 });
   });
 
   it('asks with json_object, then with instructions only, when the server rejects json_schema, and remembers it', async () => {
@@ -145,8 +137,9 @@ describe('POST /conversation/message/process when things go wrong', () => {
 
   it('refuses a second answer by the same user while one is streaming: [ERROR] before [START]', async () => {
     fake.enqueue({ content: ANSWER, chunkSizes: [8], delayMs: 10 });
+    const asked = fake.received(fake.requests.length);
     const first = ask(server.baseUrl, token, body());
-    await waitFor(() => fake.requests.at(-1)!.closedAt === undefined, 10_000);
+    await eventWithin(asked, { what: 'the first question to reach the model' });
     const second = await ask(server.baseUrl, token, body());
     expect(second.events.map((event) => event.event)).toEqual(['[ERROR]']);
     expect(second.events[0]!.data).toMatch(/^ANSWER_IN_PROGRESS: /);

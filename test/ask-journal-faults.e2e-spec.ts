@@ -2,21 +2,24 @@ import { connect } from 'node:net';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { EventSourceMessage } from 'eventsource-parser';
 import pg from 'pg';
 import { ADMIN } from './support/app.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { PostgresInstance } from './support/postgres-instance.js';
 import { ServiceProcess } from './support/service-process.js';
-import { readStream } from './support/sse-client.js';
+import { followStream, readStream } from './support/sse-client.js';
 import { stockAnswerText } from './support/stock-client.js';
+import { eventWithin, waitFor } from './support/wait-for.js';
 
 /**
  * The journal against real faults, with the service as a child process and a PostgreSQL server of the test's
  * own: the service killed mid-answer, the database stopped mid-answer, a client that never reads.
  */
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const QUESTION = 'How are citation numbers given?';
+/** A test for a stream's `until`: the reader has been shown the start of paragraph `index`. */
+const shownParagraph = (index: number) => (_: EventSourceMessage, upToIt: readonly EventSourceMessage[]) =>
+  stockAnswerText(upToIt).includes(`Paragraph ${index}:`);
 const paragraphs = (count: number, words = 6) =>
   JSON.stringify({
     paragraphs: Array.from({ length: count }, (_, i) => ({
@@ -69,14 +72,14 @@ describe('the answer journal under faults', () => {
     );
     return { texts: rows.rows.map((row) => row.text), count: rows.rows[0]?.paragraph_count };
   };
-  const waitForStatus = async (uuid: string, status: string) => {
-    for (let i = 0; i < 200; i++) {
-      const row = await answerRow(uuid).catch(() => undefined);
-      if (row?.answer_status === status) return row;
-      await sleep(100);
-    }
-    throw new Error(`answer ${uuid} never became ${status}: ${JSON.stringify(await answerRow(uuid))}`);
-  };
+  const waitForStatus = (uuid: string, status: string) =>
+    waitFor(
+      async () => {
+        const row = await answerRow(uuid).catch(() => undefined);
+        return row?.answer_status === status && row;
+      },
+      { what: `answer ${uuid} to be stored as ${status}`, timeoutMs: 20_000, intervalMs: 100 },
+    );
 
   beforeAll(async () => {
     await fake.start();
@@ -115,22 +118,13 @@ describe('the answer journal under faults', () => {
     fake.enqueue({ content: paragraphs(30), chunkSizes: [8], delayMs: 15 });
     const { answerUuid, response } = await startAnswer();
     // Read as it arrives, so that what came before the kill is known.
-    let raw = '';
-    const reading = (async () => {
-      const decoder = new TextDecoder();
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        raw += decoder.decode(chunk, { stream: true });
-      }
-    })().catch(() => undefined);
-    await sleep(1500);
+    const stream = followStream(response);
+    await stream.until(shownParagraph(3), 'paragraph 3 shown');
     // The question and the streaming answer are stored before [START]; text follows as it is shown.
     expect((await answerRow(answerUuid))!.answer_status).toBe('streaming');
     await service.kill('SIGKILL');
-    await reading;
-    const events: EventSourceMessage[] = [];
-    const parser = createParser({ onEvent: (event) => events.push(event) });
-    parser.feed(raw);
-    const seen = stockAnswerText(events);
+    await stream.finished.catch(() => undefined);
+    const seen = stockAnswerText(stream.events);
     expect(seen.length).toBeGreaterThan(0);
     service = await ServiceProcess.start(env);
     const row = await waitForStatus(answerUuid, 'interrupted');
@@ -151,17 +145,11 @@ describe('the answer journal under faults', () => {
   it('sends an event id only once its event is journaled: after SIGKILL, the replay holds every event the client saw', async () => {
     fake.enqueue({ content: paragraphs(30), chunkSizes: [8], delayMs: 5 });
     const { answerUuid, response } = await startAnswer();
-    const seen: EventSourceMessage[] = [];
-    const parser = createParser({ onEvent: (event) => seen.push(event) });
-    const reading = (async () => {
-      const decoder = new TextDecoder();
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        parser.feed(decoder.decode(chunk, { stream: true }));
-      }
-    })().catch(() => undefined);
-    while (!stockAnswerText(seen).includes('Paragraph 3:')) await sleep(10);
+    const stream = followStream(response);
+    const seen = stream.events;
+    await stream.until(shownParagraph(3), 'paragraph 3 shown');
     await service.kill('SIGKILL');
-    await reading;
+    await stream.finished.catch(() => undefined);
     service = await ServiceProcess.start(env);
     await waitForStatus(answerUuid, 'interrupted');
     await login();
@@ -180,20 +168,14 @@ describe('the answer journal under faults', () => {
   it('keeps every event the client saw when the service is killed while the database is away', async () => {
     fake.enqueue({ content: paragraphs(30), chunkSizes: [8], delayMs: 10 });
     const { answerUuid, response } = await startAnswer();
-    const seen: EventSourceMessage[] = [];
-    const parser = createParser({ onEvent: (event) => seen.push(event) });
-    const reading = (async () => {
-      const decoder = new TextDecoder();
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        parser.feed(decoder.decode(chunk, { stream: true }));
-      }
-    })().catch(() => undefined);
-    while (!stockAnswerText(seen).includes('Paragraph 2:')) await sleep(10);
+    const stream = followStream(response);
+    const seen = stream.events;
+    await stream.until(shownParagraph(2), 'paragraph 2 shown');
     await postgres.stop('immediate');
     // The stream goes on while the database is away: these events are journaled in the spill directory.
-    while (!stockAnswerText(seen).includes('Paragraph 5:')) await sleep(10);
+    await stream.until(shownParagraph(5), 'paragraph 5 shown, with the database away');
     await service.kill('SIGKILL');
-    await reading;
+    await stream.finished.catch(() => undefined);
     await postgres.start();
     await db.end().catch(() => undefined);
     db = new pg.Client({ connectionString: postgres.url });
@@ -216,10 +198,10 @@ describe('the answer journal under faults', () => {
   it('goes on streaming while the database is down, keeps the answer, and stores it when the database is back', async () => {
     fake.enqueue({ content: paragraphs(12), chunkSizes: [8], delayMs: 10 });
     const { answerUuid, response } = await startAnswer();
-    const reading = readStream(response);
-    await sleep(300);
+    const stream = followStream(response);
+    await stream.until(shownParagraph(1), 'paragraph 1 shown');
     await postgres.stop('immediate');
-    const reply = await reading;
+    const reply = await stream.finished;
     // Every paragraph reached the reader; the end says it was not saved yet.
     expect(stockAnswerText(reply.events)).toContain('Paragraph 11:');
     expect(reply.events.at(-1)!.event).toBe('[ERROR]');
@@ -249,26 +231,27 @@ describe('the answer journal under faults', () => {
     );
     socket.pause();
     let peak = before;
-    let answerUuid: string | undefined;
-    for (let i = 0; i < 150 && answerUuid === undefined; i++) {
-      await sleep(200);
-      peak = Math.max(peak, await service.rss());
-      const rows = await db.query<{ uuid: string }>(
-        `SELECT uuid FROM adi_conversation_message WHERE message_role = 3 AND answer_status = 'interrupted' AND id > $1`,
-        [lastId],
-      );
-      answerUuid = rows.rows[0]?.uuid;
-    }
+    // The service's memory is sampled at each look, until the answer is closed.
+    const answerUuid = await waitFor(
+      async () => {
+        peak = Math.max(peak, await service.rss());
+        const rows = await db.query<{ uuid: string }>(
+          `SELECT uuid FROM adi_conversation_message WHERE message_role = 3 AND answer_status = 'interrupted' AND id > $1`,
+          [lastId],
+        );
+        return rows.rows[0]?.uuid;
+      },
+      { what: "the non-reading client's answer to be stored as interrupted", timeoutMs: 30_000, intervalMs: 200 },
+    );
     socket.destroy();
-    expect(answerUuid).toBeDefined();
     const upstream = fake.requests.at(-1)!;
-    for (let i = 0; i < 50 && upstream.closedAt === undefined; i++) await sleep(100);
-    const row = (await answerRow(answerUuid!))!;
+    await eventWithin(upstream.closed, { what: 'the model request to be closed', timeoutMs: 10_000 });
+    const row = (await answerRow(answerUuid))!;
     // Only what the client took is kept, and the model was not read to the end.
     expect(row.remark.length).toBeGreaterThan(0);
     expect(row.remark.length).toBeLessThan(content.length / 2);
     // The paragraphs the client took are kept, and none that it did not take.
-    const kept = await storedParagraphs(answerUuid!);
+    const kept = await storedParagraphs(answerUuid);
     expect(kept.texts.length).toBeGreaterThan(0);
     expect(kept.count).toBe(kept.texts.length);
     expect(row.remark.startsWith(kept.texts.join('\n\n'))).toBe(true);

@@ -3,7 +3,8 @@ import { LimiterFactory } from '../src/common/rate-limiter.js';
 import { askRateLimiter, RedisAskLimits } from '../src/answer/ask-limits.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { startApp, startWithModel, type RunningApp } from './support/app.js';
-import { readStream } from './support/sse-client.js';
+import { answerText, followStream } from './support/sse-client.js';
+import { waitFor } from './support/wait-for.js';
 
 /**
  * With REDIS_URL, instances signal each other through Redis: a reader on one instance follows an answer
@@ -18,7 +19,6 @@ const SLOW = {
   chunkSizes: [8],
   delayMs: 25,
 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('live answers across instances, with Redis', () => {
   const fake = new FakeOpenAi();
@@ -49,19 +49,19 @@ describe('live answers across instances, with Redis', () => {
       headers: { 'Content-Type': 'application/json', Authorization: token },
       body: JSON.stringify({ conversationUuid: conversation, prompt: QUESTION }),
     });
-    return { answerUuid: response.headers.get('x-answer-uuid')!, reply: readStream(response) };
+    return { answerUuid: response.headers.get('x-answer-uuid')!, reply: followStream(response) };
   };
 
   it('follows on another instance an answer this one writes', async () => {
     fake.enqueue(SLOW);
     const { answerUuid, reply } = await startAnswer();
-    await sleep(300);
-    const resumed = readStream(
+    await reply.until(answerText, 'the first text of the answer');
+    const resumed = followStream(
       await fetch(`${second.baseUrl}/conversation/message/stream/${answerUuid}?lastEventId=2`, {
         headers: { Authorization: token },
       }),
     );
-    const [original, other] = await Promise.all([reply, resumed]);
+    const [original, other] = await Promise.all([reply.finished, resumed.finished]);
     expect(original.events.at(-1)!.event).toBe('[DONE]');
     expect(other.events).toEqual(original.events.slice(2));
   });
@@ -69,32 +69,34 @@ describe('live answers across instances, with Redis', () => {
   it('stops, from another instance, an answer this one writes', async () => {
     fake.enqueue(SLOW);
     const { answerUuid, reply } = await startAnswer();
-    await sleep(300);
+    await reply.until(answerText, 'the first text of the answer');
     await fetch(`${second.baseUrl}/conversation/message/stop/${answerUuid}`, {
       method: 'POST',
       headers: { Authorization: token },
     });
-    const live = await reply;
+    const live = await reply.finished;
     expect(live.events.at(-1)!.event).toBe('[DONE]');
     expect(live.events.filter((event) => event.event === undefined).length).toBeLessThan(12 * 4);
   });
 
   it('frees the lock of a holder that stops renewing it within its lease, and refuses none that renews', async () => {
     const limits = new RedisAskLimits(redis, askRateLimiter(new LimiterFactory({ redis }), 10));
-    const lock = await limits.acquire('42', 1500);
+    const lock = await limits.acquire('42', 300);
     expect(lock).toBeDefined();
-    expect(await limits.acquire('42', 1500)).toBeUndefined();
-    await sleep(500);
-    expect((await limits.renewMany([lock!], 1500)).has(lock!.holder)).toBe(true);
-    await sleep(1200);
-    // Past the first lease, but renewed: still held.
-    expect(await limits.acquire('42', 1500)).toBeUndefined();
-    await sleep(1500);
-    // Not renewed since: the dead holder's lock is gone, and its late renewal fails.
-    const next = await limits.acquire('42', 1500);
-    expect(next).toBeDefined();
+    expect(await limits.acquire('42', 300)).toBeUndefined();
+    // Renewed for a lease far longer than the first: the lock outlives the first lease, and is still held.
+    expect((await limits.renewMany([lock!], 60_000)).has(lock!.holder)).toBe(true);
+    expect(await redis.pttl('ask:lock:42')).toBeGreaterThan(30_000);
+    expect(await limits.acquire('42', 300)).toBeUndefined();
+    // Renewed for a short lease, then not since: the dead holder's lock is gone once that lease ran out.
+    expect((await limits.renewMany([lock!], 300)).has(lock!.holder)).toBe(true);
+    const next = await waitFor(() => limits.acquire('42', 1500), {
+      what: 'the lock whose 300 ms lease was not renewed to be free',
+      timeoutMs: 5_000,
+    });
+    // And its late renewal fails.
     expect((await limits.renewMany([lock!], 1500)).has(lock!.holder)).toBe(false);
-    expect(await limits.renewMany([lock!, next!], 1500)).toEqual(new Set([next!.holder]));
-    await next!.release();
+    expect(await limits.renewMany([lock!, next], 1500)).toEqual(new Set([next.holder]));
+    await next.release();
   });
 });

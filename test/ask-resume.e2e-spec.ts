@@ -1,6 +1,6 @@
 import { FakeOpenAi } from './support/fake-openai.js';
 import { startApp, startWithModel, type RunningApp } from './support/app.js';
-import { ask, readStream, type StreamedAnswer } from './support/sse-client.js';
+import { answerText, ask, followStream, reachedId, readStream, type StreamedAnswer } from './support/sse-client.js';
 
 /**
  * Resume and stop: a finished answer replays byte for byte; a live one replays from any event id and then
@@ -13,7 +13,6 @@ const PARAGRAPHS = Array.from({ length: 12 }, (_, i) => ({
   citationIds: [],
 }));
 const SLOW = { content: JSON.stringify({ paragraphs: PARAGRAPHS }), chunkSizes: [8], delayMs: 25 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The body without heartbeat comment lines, which a replay need not repeat. */
 const withoutComments = (raw: string) => raw.replace(/^:.*\n/gm, '');
@@ -69,7 +68,7 @@ describe('resuming and stopping an answer', () => {
       body: JSON.stringify({ conversationUuid: conversation, prompt: QUESTION, ...body }),
       ...(signal ? { signal } : {}),
     });
-    return { answerUuid: response.headers.get('x-answer-uuid')!, reply: readStream(response) };
+    return { answerUuid: response.headers.get('x-answer-uuid')!, reply: followStream(response) };
   };
 
   it('replays a finished answer byte for byte, and from any event id', async () => {
@@ -86,11 +85,12 @@ describe('resuming and stopping an answer', () => {
   it('follows a live answer from the middle, on the writing instance and on another one', async () => {
     fake.enqueue(SLOW);
     const { answerUuid, reply } = await startAnswer({});
-    await sleep(400);
+    await reply.until(answerText, 'the first text of the answer');
+    await reply.until(reachedId(5), 'event 5 of the answer');
     const [same, other, original] = await Promise.all([
       resume(first, answerUuid, 3),
       resume(second, answerUuid, 5),
-      reply,
+      reply.finished,
     ]);
     expect(original.events.at(-1)!.event).toBe('[DONE]');
     expect(same.events).toEqual(original.events.slice(3));
@@ -102,8 +102,8 @@ describe('resuming and stopping an answer', () => {
     const controller = new AbortController();
     const { answerUuid, reply } = await startAnswer({ resumable: true }, controller.signal);
     let seen: StreamedAnswer | undefined;
-    const reading = reply.then((answer) => (seen = answer)).catch(() => undefined);
-    await sleep(300);
+    const reading = reply.finished.then((answer) => (seen = answer)).catch(() => undefined);
+    await reply.until(answerText, 'the first text of the answer');
     controller.abort();
     await reading;
     const rest = await resume(second, answerUuid, 2);
@@ -115,14 +115,14 @@ describe('resuming and stopping an answer', () => {
   it('stops an answer at once: the live stream ends with [DONE], and the answer is interrupted', async () => {
     fake.enqueue(SLOW);
     const { answerUuid, reply } = await startAnswer({});
-    await sleep(300);
+    await reply.until(answerText, 'the first text of the answer');
     // Asked on the other instance: the one that writes it stops it.
     const stopped = await fetch(`${second.baseUrl}/conversation/message/stop/${answerUuid}`, {
       method: 'POST',
       headers: { Authorization: token },
     });
     expect(await stopped.json()).toEqual({ success: true, data: true });
-    const live = await reply;
+    const live = await reply.finished;
     expect(live.events.at(-1)!.event).toBe('[DONE]');
     const text = live.events.filter((event) => event.event === undefined).length;
     expect(text).toBeLessThan(PARAGRAPHS.length * 4);

@@ -13,7 +13,7 @@ describe('migrations', () => {
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
   });
 
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { FakeOpenAi } from './support/fake-openai.js';
 import { startApp, type RunningApp } from './support/app.js';
+import { indexed } from './support/knowledge-api.js';
 
 /** The "graphical" index type: a configured model reads facts out of an item's chunks into the graph. */
 describe('graph extraction during indexing', () => {
@@ -53,9 +54,7 @@ describe('graph extraction during indexing', () => {
       uuids: [item.uuid],
       indexTypes: ['embedding', 'graphical'],
     });
-    for (let i = 0; i < 200 && !(await call<boolean>('GET', '/knowledge-base/indexing/check')).data; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await indexed(server.baseUrl, token);
     const items = await call<{ records: { embeddingStatus: string; graphicalStatus: string }[] }>(
       'GET',
       `/knowledge-base-item/search?kbUuid=${base.uuid}&currentPage=1&pageSize=10`,

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, type OpenDatabase } from '../src/database/data-source.js';
+import type { OpenDatabase } from '../src/database/data-source.js';
 import { UserEntity, type KnowledgeBaseEntity } from '../src/database/entities/index.js';
 import type { GraphEdgePayload, GraphVertexPayload } from '../src/citation/citation-catalog.js';
 import { GraphRepository } from '../src/knowledge/graph.repository.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
-import { createTestDatabase, type TestDatabase } from './support/database.js';
+import { openTestDatabase } from './support/database.js';
 import { capturedStatement, genericPlan, perRowCalls } from './support/generic-plan.js';
 
 /**
@@ -19,17 +16,13 @@ describe.each([
   ['PostgreSQL', 'server'],
   ['PGlite', 'pglite'],
 ])('graph facts a question matches, on %s', (_name, where) => {
-  let database: TestDatabase | undefined;
-  let dataDir: string | undefined;
   let open: OpenDatabase;
   let graphs: GraphRepository;
   let base: KnowledgeBaseEntity;
   let other: KnowledgeBaseEntity;
 
   beforeAll(async () => {
-    if (where === 'server') database = await createTestDatabase();
-    else dataDir = mkdtempSync(join(tmpdir(), 'citation-graph-'));
-    open = await openDatabase({ url: database?.url, dataDir: dataDir ?? '', runMigrations: true });
+    open = await openTestDatabase(where === 'server' ? 'server' : 'pglite');
     const knowledge = new KnowledgeRepository(open.dataSource);
     graphs = new GraphRepository(open.dataSource);
     const owner = await open.dataSource.getRepository(UserEntity).save({
@@ -65,8 +58,6 @@ describe.each([
 
   afterAll(async () => {
     await open?.close();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   const vertices = (facts: (GraphVertexPayload | GraphEdgePayload)[]) =>

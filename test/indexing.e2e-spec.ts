@@ -6,6 +6,7 @@ import { MAX_UPLOAD_BYTES } from '../src/knowledge/knowledge.schemas.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { largeDocument, NEEDLE_ANSWER, NEEDLE_QUESTION } from './support/large-document.js';
 import { ask, legacyAnswerText } from './support/sse-client.js';
+import { waitFor } from './support/wait-for.js';
 
 type Envelope<T> = { success: boolean; code?: string; message?: string; data: T };
 interface ItemRow {
@@ -32,14 +33,9 @@ describe('indexing: large documents, jobs in the database, failures that say why
   const items = async (kbUuid: string) =>
     (await call<{ records: ItemRow[] }>('GET', `/knowledge-base-item/search?kbUuid=${kbUuid}&pageSize=100`)).data
       .records;
-  const waitFor = async (done: () => Promise<boolean>, what: string, ms = 240_000) => {
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-      if (await done()) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`${what} did not happen within ${ms} ms`);
-  };
+  /** Indexing runs on its own schedule and announces nothing: its state is asked until it is there. */
+  const waitUntil = (done: () => Promise<boolean>, what: string, timeoutMs = 240_000) =>
+    waitFor(done, { what, timeoutMs, intervalMs: 100 });
   const indexingDone = async () => (await call<boolean>('GET', '/knowledge-base/indexing/check')).data;
 
   beforeAll(async () => {
@@ -76,7 +72,7 @@ describe('indexing: large documents, jobs in the database, failures that say why
     ).json()) as Envelope<{ item: { uuid: string } }>;
     expect(uploaded.success).toBe(true);
     expect(await indexingDone()).toBe(false);
-    await waitFor(indexingDone, 'indexing');
+    await waitUntil(indexingDone, 'indexing');
     probing = false;
     await probe;
     expect(probes).toBeGreaterThan(0);
@@ -103,7 +99,7 @@ describe('indexing: large documents, jobs in the database, failures that say why
       })
     ).data;
     await call('POST', '/knowledge-base/item/indexing-list', { uuids: [item.uuid], indexTypes: ['graphical'] });
-    await waitFor(indexingDone, 'indexing');
+    await waitUntil(indexingDone, 'indexing');
     const [row] = await items(base.uuid);
     expect(row).toMatchObject({ graphicalStatus: 'FAIL' });
     expect(row!.indexingError).toContain('OPENAI_BASE_URL');
@@ -136,7 +132,7 @@ describe('indexing: large documents, jobs in the database, failures that say why
     const stale = await add('A job whose worker went silent is claimed again.');
     await leaveRunning(stale, 'another-host:4242', '10 minutes');
     expect(await indexingDone()).toBe(false);
-    await waitFor(
+    await waitUntil(
       async () => (await items(base.uuid)).find((i) => i.uuid === stale)?.embeddingStatus === 'DONE',
       'stale job',
     );
@@ -147,7 +143,7 @@ describe('indexing: large documents, jobs in the database, failures that say why
     await leaveRunning(orphan, `${hostname().slice(0, 40)}:${deadPid}`, '0 seconds');
     const second = await startApp({ DATABASE_URL: server.database!.url });
     try {
-      await waitFor(
+      await waitUntil(
         async () => (await items(base.uuid)).find((i) => i.uuid === orphan)?.embeddingStatus === 'DONE',
         'orphaned job',
         30_000,
@@ -155,6 +151,6 @@ describe('indexing: large documents, jobs in the database, failures that say why
     } finally {
       await second.close();
     }
-    await waitFor(indexingDone, 'indexing');
+    await waitUntil(indexingDone, 'indexing');
   }, 120_000);
 });

@@ -9,9 +9,13 @@ import { startWithModel, type ModelTestbed } from './support/app.js';
 /** A journal holding one batch, recording what the flusher told it. */
 class OneBatchJournal implements FlushableJournal {
   outcome: 'stored' | 'failed' | undefined;
+  /** Resolves when the flusher tells the journal what became of its batch. */
+  readonly told: Promise<'stored' | 'failed'>;
+  private tell!: (outcome: 'stored' | 'failed') => void;
   private batch: AnswerBatch | undefined;
   constructor(batch: AnswerBatch) {
     this.batch = batch;
+    this.told = new Promise((resolve) => (this.tell = resolve));
   }
   takeBatch(): AnswerBatch | undefined {
     const batch = this.batch;
@@ -20,9 +24,11 @@ class OneBatchJournal implements FlushableJournal {
   }
   stored(): void {
     this.outcome = 'stored';
+    this.tell('stored');
   }
   failed(): void {
     this.outcome = 'failed';
+    this.tell('failed');
   }
 }
 
@@ -78,15 +84,13 @@ describe('the journal flusher writes every answer due in one statement', () => {
     const hurriedJournal = textJournal(hurried, 'hurried');
     flusher.enlist(waitingJournal);
     flusher.hurry(hurriedJournal);
-    await new Promise((resolve) => setImmediate(resolve));
+    await hurriedJournal.told;
     await flusher.settled();
     expect(hurriedJournal.outcome).toBe('stored');
     expect(waitingJournal.outcome).toBeUndefined();
     expect(await storedText(waiting.answerId)).toBe('');
     // JOURNAL_FLUSH_MS is 50 here: the timer's round takes it.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await flusher.settled();
-    expect(waitingJournal.outcome).toBe('stored');
+    expect(await waitingJournal.told).toBe('stored');
     expect(await storedText(waiting.answerId)).toBe('waits');
   });
 
@@ -102,8 +106,7 @@ describe('the journal flusher writes every answer due in one statement', () => {
     });
     flusher.hurry(goodJournal);
     flusher.hurry(badJournal);
-    await new Promise((resolve) => setImmediate(resolve));
-    await flusher.settled();
+    await Promise.all([goodJournal.told, badJournal.told]);
     expect(goodJournal.outcome).toBe('stored');
     expect(badJournal.outcome).toBe('failed');
     expect(await storedText(good.answerId)).toBe('kept');

@@ -5,6 +5,7 @@ import { startApp, startWithModel, type RunningApp } from './support/app.js';
 import { jsonApi } from './support/knowledge-api.js';
 import { ask } from './support/sse-client.js';
 import { postSse, stockAppAnswer } from './support/stock-app-stream.js';
+import { eventWithin, waitFor } from './support/wait-for.js';
 
 const QUOKKAS = `Quokkas are small marsupials that live on Rottnest Island near Perth.
 
@@ -267,10 +268,10 @@ describe('knowledge-base Q&A', () => {
     const slow = await add(admin, pandas.uuid, 'What do pandas eat?');
     const other = await add(admin, pandas.uuid, 'Where do pandas live?');
     fake.enqueue({ content: '{"paragraphs":[{"text":"Bamboo, mostly.","citationIds":[]}]}', stallAfterChunks: 2 });
-    const seen = fake.requests.length;
+    const asked = fake.received(fake.requests.length);
     const abort = new AbortController();
     const inFlight = processRecord(admin, slow.data.uuid, abort.signal).catch(() => undefined);
-    while (fake.requests.length === seen) await new Promise((resolve) => setTimeout(resolve, 10));
+    await eventWithin(asked, { what: 'the first question to reach the model' });
 
     const second = await processRecord(admin, other.data.uuid);
     expect(second.events.map((event) => event.event)).toEqual(['[ERROR]']);
@@ -284,15 +285,14 @@ describe('knowledge-base Q&A', () => {
     // The guard is released once the reader has gone.
     fake.always({ content: '{"paragraphs":[{"text":"In Sichuan.","citationIds":[]}]}' });
     try {
-      for (let i = 0; i < 100; i++) {
-        const retry = await processRecord(admin, other.data.uuid);
-        if (retry.events[0]!.event === '[START]') {
-          expect(stockAppAnswer(retry.events)).toBe('In Sichuan.');
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error('the answer-in-flight guard was never released');
+      const retry = await waitFor(
+        async () => {
+          const reply = await processRecord(admin, other.data.uuid);
+          return reply.events[0]!.event === '[START]' && reply;
+        },
+        { what: 'the answer-in-flight guard to be released' },
+      );
+      expect(stockAppAnswer(retry.events)).toBe('In Sichuan.');
     } finally {
       fake.always({ content: '{"paragraphs":[]}' });
     }

@@ -1,5 +1,6 @@
 import { AuthService } from '../src/auth/auth.service.js';
 import { startApp, type RunningApp } from './support/app.js';
+import { indexed } from './support/knowledge-api.js';
 import { ask, legacyAnswerText, meta, named } from './support/sse-client.js';
 
 const ENGLISH_DOC = `Quokkas are small marsupials that live on Rottnest Island near Perth.
@@ -44,13 +45,7 @@ describe('knowledge bases: add a document, index it, ask about it', () => {
         auth,
       )
     ).data;
-  const waitIndexed = async (auth = token) => {
-    for (let i = 0; i < 200; i++) {
-      if ((await call<boolean>('GET', '/knowledge-base/indexing/check', undefined, auth)).data) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('indexing did not finish');
-  };
+  const waitIndexed = (auth = token) => indexed(server.baseUrl, auth);
   const newConversation = async (title: string, kbIds: string[], auth = token) =>
     (await call<{ uuid: string }>('POST', '/conversation/add', { title, kbIds }, auth)).data.uuid;
 

@@ -1,5 +1,6 @@
 import { startWithModel, type ModelTestbed } from './support/app.js';
 import { FakeOpenAi } from './support/fake-openai.js';
+import { indexed } from './support/knowledge-api.js';
 import { call } from './support/legacy-http.js';
 import { ask, named } from './support/sse-client.js';
 
@@ -148,9 +149,7 @@ describe('stock frontend start-up calls', () => {
       uuids: [item.uuid],
       indexTypes: ['embedding', 'graphical'],
     });
-    for (let i = 0; i < 200 && !(await get<boolean>('/knowledge-base/indexing/check', bed.token)).body.data; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await indexed(bed.server.baseUrl, bed.token);
     const path = `/knowledge-base-graph/list/${item.uuid}?limit=100&maxEdgeId=9007199254740991&maxVertexId=9007199254740991`;
     const { body } = await get<{
       vertices: { id: string; name: string }[];

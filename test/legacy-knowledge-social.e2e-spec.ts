@@ -1,4 +1,5 @@
 import { startApp, type RunningApp } from './support/app.js';
+import { indexed as indexingDone } from './support/knowledge-api.js';
 import { call } from './support/legacy-http.js';
 
 interface Page<T> {
@@ -47,13 +48,7 @@ describe('public and starred knowledge bases, item chunks, and uploaded files', 
     });
     return ((await response.json()) as { data: { item: Item } }).data.item;
   };
-  const indexed = async () => {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      if ((await get<boolean>('/knowledge-base/indexing/check', owner)).body.data) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('indexing did not finish');
-  };
+  const indexed = () => indexingDone(server.baseUrl, owner);
 
   let publicBase: Base;
   let privateBase: Base;

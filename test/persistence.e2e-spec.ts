@@ -2,12 +2,12 @@ import pg from 'pg';
 import { AuthService } from '../src/auth/auth.service.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { startWithModel, type RunningApp } from './support/app.js';
-import { ask, legacyAnswerText, meta, named } from './support/sse-client.js';
+import { answerText, ask, legacyAnswerText, meta, named, openAsk } from './support/sse-client.js';
+import { waitFor } from './support/wait-for.js';
 
 const ANSWER =
   '{"paragraphs":[{"text":"Numbers are given at first citation [E1].","citationIds":["E2"]},{"text":"They never change.","citationIds":["E2","G1","E9"]},{"text":"No source here.","citationIds":[]}]}';
 const QUESTION = 'How are citation numbers given and why do they never change?';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('answers are stored, and read back only by their owner', () => {
   const fake = new FakeOpenAi();
@@ -194,14 +194,14 @@ describe('answers are stored, and read back only by their owner', () => {
       await db.query('DROP TRIGGER refuse_citation ON adi_conversation_message_citation');
       await db.query('DROP FUNCTION refuse_citation');
     }
-    let status: string | undefined;
-    for (let i = 0; i < 100 && status !== 'complete'; i++) {
-      await sleep(100);
-      const row = await db.query(`SELECT answer_status FROM adi_conversation_message WHERE uuid = $1`, [answerUuid]);
-      status = (row.rows[0] as { answer_status: string }).answer_status;
-    }
     // The whole answer was shown: once the database takes it, it is stored complete.
-    expect(status).toBe('complete');
+    await waitFor(
+      async () => {
+        const row = await db.query(`SELECT answer_status FROM adi_conversation_message WHERE uuid = $1`, [answerUuid]);
+        return (row.rows[0] as { answer_status: string }).answer_status === 'complete';
+      },
+      { what: 'the answer to be stored complete', intervalMs: 100 },
+    );
     const paragraphs = await db.query(
       `SELECT count(*) AS n FROM adi_conversation_message_citation_paragraph p JOIN adi_conversation_message m ON m.id = p.message_id WHERE m.uuid = $1`,
       [answerUuid],
@@ -224,29 +224,28 @@ describe('answers are stored, and read back only by their owner', () => {
   it('keeps what was shown of an answer the client left, marked as interrupted', async () => {
     fake.enqueue({ content: ANSWER, chunkSizes: [6], delayMs: 25 });
     const controller = new AbortController();
-    const pending = ask(
+    const stream = await openAsk(
       server.baseUrl,
       token,
       { conversationUuid: conversation, prompt: 'interrupted question' },
       controller.signal,
-    ).catch(() => undefined);
-    await sleep(300);
+    );
+    await stream.until(answerText, 'the first text of the answer');
     controller.abort();
-    await pending;
-    let row: { remark: string; answer_status: string } | undefined;
-    for (let i = 0; i < 100 && !row; i++) {
-      await sleep(20);
-      row = (
-        await db.query(
-          `SELECT remark, answer_status FROM adi_conversation_message WHERE message_role = 3 AND answer_status = 'interrupted'`,
-        )
-      ).rows[0] as { remark: string; answer_status: string } | undefined;
-    }
-    expect(row).toBeDefined();
-    expect(row!.remark.length).toBeGreaterThan(0);
-    expect(
-      'Numbers are given at first citation.\n\nThey never change.\n\nNo source here.'.startsWith(row!.remark),
-    ).toBe(true);
+    await stream.finished.catch(() => undefined);
+    const row = await waitFor(
+      async () =>
+        (
+          await db.query(
+            `SELECT remark, answer_status FROM adi_conversation_message WHERE message_role = 3 AND answer_status = 'interrupted'`,
+          )
+        ).rows[0] as { remark: string; answer_status: string } | undefined,
+      { what: 'the interrupted answer to be stored' },
+    );
+    expect(row.remark.length).toBeGreaterThan(0);
+    expect('Numbers are given at first citation.\n\nThey never change.\n\nNo source here.'.startsWith(row.remark)).toBe(
+      true,
+    );
   });
 
   it('reports citation quality to admins', async () => {

@@ -1,38 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { jest } from '@jest/globals';
 import { In } from 'typeorm';
 import { PgTokenStore } from '../src/auth/token-store.js';
 import { UserRepository } from '../src/auth/user.repository.js';
 import { ConversationRepository } from '../src/conversation/conversation.repository.js';
-import { openDatabase, type OpenDatabase } from '../src/database/data-source.js';
+import type { OpenDatabase } from '../src/database/data-source.js';
 import { ConversationEntity, KnowledgeBaseEntity, UserEntity } from '../src/database/entities/index.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
-import { createTestDatabase, type TestDatabase } from './support/database.js';
+import { openTestDatabase } from './support/database.js';
 
 /**
  * The look-ups every question makes (token, user, conversation, knowledge bases) read with prepared SQL rather
  * than TypeORM's `find`: they must return exactly what `find` returns, on the PostgreSQL server and on PGlite.
  */
 describe.each(['PostgreSQL server', 'PGlite'])('question look-ups (%s)', (kind) => {
-  let database: TestDatabase | undefined;
-  let dataDir: string | undefined;
   let open: OpenDatabase;
 
   beforeAll(async () => {
-    if (kind === 'PGlite') {
-      dataDir = mkdtempSync(join(tmpdir(), 'citation-lookups-'));
-      open = await openDatabase({ url: undefined, dataDir, runMigrations: true });
-    } else {
-      database = await createTestDatabase();
-      open = await openDatabase({ url: database.url, dataDir: '', runMigrations: true });
-    }
+    open = await openTestDatabase(kind === 'PGlite' ? 'pglite' : 'server');
   }, 60_000);
 
   afterAll(async () => {
-    await open.close();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await open?.close();
   });
 
   it('find users, conversations and knowledge bases as TypeORM does, and skip deleted ones', async () => {
@@ -122,7 +110,13 @@ describe.each(['PostgreSQL server', 'PGlite'])('question look-ups (%s)', (kind) 
     const shortLived = new PgTokenStore(open.dataSource, 300, undefined);
     const brief = await shortLived.issue(user.id);
     expect(await shortLived.resolve(brief)).toBe(user.id);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(await shortLived.resolve(brief)).toBeUndefined();
+    // The store's clock moves 400 ms on, past the token's life, without the test waiting for it.
+    const later = Date.now() + 400;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      expect(await shortLived.resolve(brief)).toBeUndefined();
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

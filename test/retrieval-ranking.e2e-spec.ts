@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { openDatabase, type OpenDatabase } from '../src/database/data-source.js';
+import type { OpenDatabase } from '../src/database/data-source.js';
 import { UserEntity, type KnowledgeBaseEntity, type KnowledgeBaseItemEntity } from '../src/database/entities/index.js';
 import { cjkTerms, wordTerms } from '../src/text/terms.js';
 import { GraphRepository } from '../src/knowledge/graph.repository.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
 import { PgRetrieval } from '../src/knowledge/pg-retrieval.js';
-import { createTestDatabase, type TestDatabase } from './support/database.js';
+import { openTestDatabase } from './support/database.js';
 import { genericPlan, perRowCalls, planNodes, watchStatements, type SentStatement } from './support/generic-plan.js';
 
 /**
@@ -159,8 +156,6 @@ describe.each([
   ['the PostgreSQL server', 'server'],
   ['PGlite', 'pglite'],
 ])('retrieval ranking and term counts on %s', (_name, where) => {
-  let database: TestDatabase | undefined;
-  let dataDir: string | undefined;
   let open: OpenDatabase;
   let knowledge: KnowledgeRepository;
   let base: KnowledgeBaseEntity;
@@ -168,9 +163,7 @@ describe.each([
   let items: KnowledgeBaseItemEntity[];
 
   beforeAll(async () => {
-    if (where === 'server') database = await createTestDatabase();
-    else dataDir = mkdtempSync(join(tmpdir(), 'citation-ranking-'));
-    open = await openDatabase({ url: database?.url, dataDir: dataDir ?? '', runMigrations: true });
+    open = await openTestDatabase(where === 'server' ? 'server' : 'pglite');
     knowledge = new KnowledgeRepository(open.dataSource);
     const owner = await open.dataSource.getRepository(UserEntity).save({
       uuid: randomUUID().replaceAll('-', ''),
@@ -208,9 +201,7 @@ describe.each([
   }, 120_000);
 
   afterAll(async () => {
-    await open.close();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await open?.close();
   });
 
   const termCount = async (lexeme: string) => {

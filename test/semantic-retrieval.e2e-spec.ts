@@ -12,6 +12,7 @@ import { FakeEmbeddings } from './support/fake-embeddings.js';
 import { jsonApi } from './support/knowledge-api.js';
 import { PostgresInstance } from './support/postgres-instance.js';
 import { ServiceProcess } from './support/service-process.js';
+import { waitFor } from './support/wait-for.js';
 import { ask, legacyAnswerText, meta } from './support/sse-client.js';
 
 /** Words that mean the same to the fake embeddings server: one dimension per group. */
@@ -311,13 +312,10 @@ function semanticRetrievalOn(openStore: () => Promise<TestStore>): void {
         const second = await testbed({ ...store.env, EMBEDDING_MODEL: 'fake-synonyms-v2' }, fake, first.base);
         const check = async () =>
           (await second.api.call<boolean>('GET', '/knowledge-base/indexing/check', second.token)).data;
-        for (
-          let i = 0;
-          i < 400 && !((await check()) && (await second.items()).every((item) => item.embeddingStatus === 'DONE'));
-          i++
-        ) {
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
+        await waitFor(
+          async () => (await check()) && (await second.items()).every((item) => item.embeddingStatus === 'DONE'),
+          { what: 'every document to be embedded again with the new model' },
+        );
         const reembedded = fake.requests.filter((request) => request.model === 'fake-synonyms-v2');
         expect(reembedded.flatMap((request) => request.input).sort()).toEqual([CARS, PETS].sort());
         const found = await second.question(PARAPHRASE);

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { ask } from './support/sse-client.js';
+import { eventWithin } from './support/wait-for.js';
 
 /**
  * Two instances on one database, as behind a load balancer: login tokens, the one-answer-in-flight lock and the
@@ -48,8 +49,10 @@ describe.each([
     const conversation = await first.firstConversation(token);
     const body = { conversationUuid: conversation, prompt: 'How are numbers given?' };
     fake.enqueue({ content: '{"paragraphs":[{"text":"Slowly.","citationIds":[]}]}', chunkSizes: [2], delayMs: 30 });
+    const asked = fake.received(fake.requests.length);
     const slow = ask(first.baseUrl, token, body);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The first answer holds the user's lock from before its model request.
+    await eventWithin(asked, { what: 'the first question to reach the model' });
     const refused = await ask(second.baseUrl, token, body);
     expect(refused.events.map((event) => event.event)).toEqual(['[ERROR]']);
     expect(refused.events[0]!.data).toMatch(/^ANSWER_IN_PROGRESS: /);

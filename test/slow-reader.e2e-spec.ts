@@ -4,13 +4,13 @@ import pg from 'pg';
 import { startWithModel, type ModelTestbed } from './support/app.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { stockAnswerText } from './support/stock-client.js';
+import { waitFor } from './support/wait-for.js';
 
 /**
  * A client that asks and never reads, against a model that streams a very large answer, with a short stall
  * timeout: whether the answer is cut at its size limit (the sockets' buffers take that much) or the client is
  * dropped for not reading, the answer is kept as interrupted with exactly the text that reached the client.
  */
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** About 30 MB of answer: far more than the sockets' buffers and the answer size limit can hold. */
 const HUGE_ANSWER = JSON.stringify({
   paragraphs: Array.from({ length: 30_000 }, (_, i) => ({
@@ -53,11 +53,13 @@ async function askWithoutReading(bed: ModelTestbed, db: pg.Client) {
   );
   socket.pause();
   // The answer's end is stored once the server is done with the client.
-  let row = await answerRow();
-  while (row === undefined || row.answer_status === 'streaming') {
-    await sleep(100);
-    row = await answerRow();
-  }
+  const row = await waitFor(
+    async () => {
+      const stored = await answerRow();
+      return stored !== undefined && stored.answer_status !== 'streaming' && stored;
+    },
+    { what: "the unread answer's end to be stored", timeoutMs: 60_000, intervalMs: 100 },
+  );
   socket.on('data', (chunk: Buffer) => received.push(chunk));
   socket.resume();
   await closed;

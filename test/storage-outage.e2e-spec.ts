@@ -1,12 +1,13 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { EventSourceMessage } from 'eventsource-parser';
 import { ADMIN } from './support/app.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { PostgresInstance } from './support/postgres-instance.js';
 import { ServiceProcess } from './support/service-process.js';
-import { readStream } from './support/sse-client.js';
+import { followStream, readStream } from './support/sse-client.js';
+import { waitFor } from './support/wait-for.js';
 
 /**
  * A database outage as clients see it, with the service as a child process on a PostgreSQL server of the
@@ -21,47 +22,6 @@ const paragraphs = (count: number) =>
       citationIds: [],
     })),
   });
-
-/** Events of a stream as they arrive, with a way to wait for one. */
-class LiveReader {
-  readonly events: EventSourceMessage[] = [];
-  readonly ended: Promise<void>;
-  private waiters: (() => void)[] = [];
-
-  constructor(response: Response) {
-    const parser = createParser({
-      onEvent: (event) => {
-        this.events.push(event);
-        for (const wake of this.waiters.splice(0)) wake();
-      },
-    });
-    this.ended = (async () => {
-      const decoder = new TextDecoder();
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        parser.feed(decoder.decode(chunk, { stream: true }));
-      }
-    })()
-      .catch(() => undefined)
-      .finally(() => {
-        for (const wake of this.waiters.splice(0)) wake();
-      });
-  }
-
-  /** Resolves with the first event that matches, once it has come; rejects when the stream ends without it. */
-  async until(match: (event: EventSourceMessage) => boolean): Promise<EventSourceMessage> {
-    let ended = false;
-    void this.ended.then(() => (ended = true));
-    for (;;) {
-      const found = this.events.find(match);
-      if (found) return found;
-      if (ended) throw new Error(`the stream ended without it: ${JSON.stringify(this.events.slice(-3))}`);
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        void this.ended.then(() => resolve());
-      });
-    }
-  }
-}
 
 describe('a database outage, as clients see it', () => {
   const fake = new FakeOpenAi();
@@ -79,20 +39,17 @@ describe('a database outage, as clients see it', () => {
       ...(signal ? { signal } : {}),
     });
 
-  const logged = async (pattern: RegExp) => {
-    while (!pattern.test(service.logs)) await new Promise((resolve) => setTimeout(resolve, 50));
-  };
-
-  const statusOf = async (answerUuid: string, status: string) => {
-    for (;;) {
-      const response = await get(`/conversation/${conversation}?maxMsgUuid=&pageSize=50`).catch(() => undefined);
-      const history = (await response?.json().catch(() => undefined)) as
-        { data?: { msgList: { children: { uuid: string; answerStatus?: string }[] }[] } } | undefined;
-      const answers = history?.data?.msgList.flatMap((question) => question.children) ?? [];
-      if (answers.find((answer) => answer.uuid === answerUuid)?.answerStatus === status) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const statusOf = (answerUuid: string, status: string) =>
+    waitFor(
+      async () => {
+        const response = await get(`/conversation/${conversation}?maxMsgUuid=&pageSize=50`).catch(() => undefined);
+        const history = (await response?.json().catch(() => undefined)) as
+          { data?: { msgList: { children: { uuid: string; answerStatus?: string }[] }[] } } | undefined;
+        const answers = history?.data?.msgList.flatMap((question) => question.children) ?? [];
+        return answers.find((answer) => answer.uuid === answerUuid)?.answerStatus === status;
+      },
+      { what: `answer ${answerUuid} to be ${status}`, timeoutMs: 60_000, intervalMs: 100 },
+    );
 
   beforeAll(async () => {
     await fake.start();
@@ -154,11 +111,11 @@ describe('a database outage, as clients see it', () => {
     fake.enqueue({ content: paragraphs(12), chunkSizes: [8], delayMs: 10 });
     const asked = await ask({ citationEvents: true });
     const answerUuid = asked.headers.get('x-answer-uuid')!;
-    const live = new LiveReader(asked);
-    await live.until((event) => event.event === '[CITATION_PARAGRAPH]');
+    const live = followStream(asked);
+    await live.until((event) => event.event === '[CITATION_PARAGRAPH]', 'a first paragraph');
     await postgres.stop('immediate');
-    const end = await live.until((event) => event.event === '[DONE]' || event.event === '[ERROR]');
-    await live.ended;
+    const end = await live.until((event) => event.event === '[DONE]' || event.event === '[ERROR]', 'the end');
+    await live.finished.catch(() => undefined);
     expect(end.data).toMatch(/^ANSWER_NOT_SAVED: /);
     // The end that was not sent is not in the stream: no [CITATION_DONE] before the [ERROR].
     expect(live.events.filter((event) => event.event === '[CITATION_DONE]')).toEqual([]);
@@ -177,26 +134,29 @@ describe('a database outage, as clients see it', () => {
     const asker = new AbortController();
     const asked = await ask({ resumable: true, citationEvents: true }, asker.signal);
     const answerUuid = asked.headers.get('x-answer-uuid')!;
-    const first = new LiveReader(asked);
-    await first.until((event) => event.event === '[CITATION_PARAGRAPH]');
+    const first = followStream(asked);
+    await first.until((event) => event.event === '[CITATION_PARAGRAPH]', 'a first paragraph');
     asker.abort();
-    await first.ended;
-    const follower = new LiveReader(await get(`/conversation/message/stream/${answerUuid}`));
-    await follower.until((event) => event.event === '[CITATION_PARAGRAPH]');
+    await first.finished.catch(() => undefined);
+    const follower = followStream(await get(`/conversation/message/stream/${answerUuid}`));
+    await follower.until((event) => event.event === '[CITATION_PARAGRAPH]', 'a first paragraph');
 
     await postgres.stop('immediate');
     // The follower looked at the journal while the database was away.
-    await logged(/resume waits for the database/);
+    await service.logged(/resume waits for the database/);
     await postgres.start();
     const lastBefore = Number(follower.events.at(-1)!.id);
     // Events journaled after the outage reach the follower.
-    await follower.until((event) => event.event === '[CITATION_PARAGRAPH]' && Number(event.id) > lastBefore + 20);
+    await follower.until(
+      (event) => event.event === '[CITATION_PARAGRAPH]' && Number(event.id) > lastBefore + 20,
+      'a paragraph journaled after the outage',
+    );
     const stop = await fetch(`${service.baseUrl}/conversation/message/stop/${answerUuid}`, {
       method: 'POST',
       headers: { Authorization: token },
     });
     expect(await stop.json()).toEqual({ success: true, data: true });
-    const end = await follower.until((event) => event.event === '[DONE]' || event.event === '[ERROR]');
+    const end = await follower.until((event) => event.event === '[DONE]' || event.event === '[ERROR]', 'the end');
     expect(end.event).toBe('[DONE]');
     expect(end.data).toContain('"stopped":true');
     // Ids run on without a gap or a repeat: nothing was lost or sent twice across the outage.

@@ -1,11 +1,14 @@
 import { StatementGroups } from './statement-groups.js';
 
-/** A statement that takes a while, records each group it was given, and refuses any group holding `refused`. */
+/**
+ * A statement that is under way until the records given meanwhile (in the same turn of the event loop) have come,
+ * records each group it was given, and refuses any group holding `refused`.
+ */
 function recordingStatement(refused?: string) {
   const groups: string[][] = [];
   const run = async (records: readonly string[]) => {
     groups.push([...records]);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setImmediate(resolve));
     if (refused !== undefined && records.includes(refused)) throw new Error(`refused ${refused}`);
     return records.map((record) => record.toUpperCase());
   };

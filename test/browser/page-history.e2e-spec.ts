@@ -1,18 +1,8 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
-import { CitationClient } from '../../packages/client/src/index.js';
-import { ADMIN, startWithModel, type RunningApp } from '../support/app.js';
-import { FakeOpenAi } from '../support/fake-openai.js';
 import { answerJson } from '../client/support/scripted-answer.js';
-import {
-  answerDone,
-  askInPage,
-  ensurePageBuilt,
-  LAST_ANSWER,
-  logIn,
-  openBrowser,
-  type OpenBrowser,
-} from './support/browser.js';
+import { answerDone, askInPage, LAST_ANSWER, logIn } from './support/browser.js';
+import { pageTestbed, type PageTestbed } from './support/page-testbed.js';
 
 const ANSWERS = 25;
 const questionOf = (i: number) => `Question number ${i}?`;
@@ -32,37 +22,27 @@ const shownQuestions = (page: Page) =>
 
 /** A long conversation in the page: it opens at its newest answer, with one citation call, older turns on demand. */
 describe('a conversation with many answers, in the web page', () => {
-  const fake = new FakeOpenAi();
-  let server: RunningApp;
-  let browser: OpenBrowser;
-  const citationCalls: string[] = [];
-
-  beforeAll(async () => {
-    ensurePageBuilt();
-    ({ server } = await startWithModel(fake, { ASK_RATE_LIMIT_PER_MINUTE: '1000' }));
-    const client = new CitationClient({ baseUrl: server.baseUrl });
-    await client.login(ADMIN.email, ADMIN.password);
-    const [conversation] = await client.listConversations();
+  /** Earlier answers, asked through the client library. */
+  const askEarlier = async ({ fake, client, conversation }: PageTestbed) => {
     for (let i = 1; i <= ANSWERS; i++) {
       fake.enqueue({ content: answerJson(paragraphsOf(i)), chunkSizes: [64] });
-      const final = await client.ask({ conversationUuid: conversation!.uuid, prompt: questionOf(i) }).finished;
+      const final = await client.ask({ conversationUuid: conversation, prompt: questionOf(i) }).finished;
       expect(final.status).toBe('done');
     }
-    browser = await openBrowser();
-    browser.page.on('request', (request) => {
+  };
+  const bed = pageTestbed({ prepare: askEarlier });
+  const { fake } = bed;
+  const citationCalls: string[] = [];
+
+  beforeAll(() => {
+    bed.page.on('request', (request) => {
       if (/\/conversation\/message\/citations?[/?]/.test(request.url())) citationCalls.push(request.url());
     });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await fake.stop();
   });
 
   it('opens scrolled to the newest answer, with one citation request, and loads older turns on demand', async () => {
-    const { page } = browser;
-    await logIn(page, server.baseUrl);
+    const { page } = bed;
+    await logIn(page, bed.server.baseUrl);
     await page.waitForSelector('[data-testid=turns] .turn [data-testid=citation-number]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=turns] .turn').length >= 20);
     const questions = await shownQuestions(page);
@@ -102,7 +82,7 @@ describe('a conversation with many answers, in the web page', () => {
   }, 60_000);
 
   it('follows the answer being written, after a reload too, until the reader scrolls up', async () => {
-    const { page } = browser;
+    const { page } = bed;
     const long = Array.from({ length: 14 }, (_, i) => ({
       text: `Paragraph ${i} of a long answer, written slowly so that the page has to follow it down the screen.`,
       citationIds: [],

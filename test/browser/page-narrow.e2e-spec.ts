@@ -1,17 +1,8 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
-import { startWithModel, type RunningApp } from '../support/app.js';
-import { FakeOpenAi } from '../support/fake-openai.js';
 import { answerJson, QUESTION, THREE_PARAGRAPHS } from '../client/support/scripted-answer.js';
-import {
-  answerDone,
-  askInPage,
-  ensurePageBuilt,
-  logIn,
-  openBrowser,
-  paragraphsOf,
-  type OpenBrowser,
-} from './support/browser.js';
+import { answerDone, askInPage, paragraphsOf } from './support/browser.js';
+import { pageTestbed } from './support/page-testbed.js';
 
 /** How far the page is wider than the screen (0 when nothing sticks out sideways). */
 const overflow = (page: Page) =>
@@ -19,27 +10,16 @@ const overflow = (page: Page) =>
 
 /** The web page on a phone's width: nothing sticks out sideways, the list folds behind a toggle, asking works. */
 describe.each([360, 390])('the web page, %i px wide', (width) => {
-  const fake = new FakeOpenAi();
-  let server: RunningApp;
-  let browser: OpenBrowser;
+  // Logged in at the browser's usual width, then narrowed.
+  const bed = pageTestbed({ loggedIn: true });
+  const { fake } = bed;
 
   beforeAll(async () => {
-    ensurePageBuilt();
-    ({ server } = await startWithModel(fake, { ASK_RATE_LIMIT_PER_MINUTE: '1000' }));
-    browser = await openBrowser();
-    await browser.page.setViewportSize({ width: 1180, height: 900 });
-    await logIn(browser.page, server.baseUrl);
-    await browser.page.setViewportSize({ width, height: 780 });
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await fake.stop();
+    await bed.page.setViewportSize({ width, height: 780 });
   });
 
   it('fits the width, folds the conversation list behind a toggle, and answers when Ask is clicked', async () => {
-    const { page } = browser;
+    const { page } = bed;
     expect(await overflow(page)).toBe(0);
     // The list is folded away; its toggle opens it, and choosing a conversation folds it again.
     expect(await page.isVisible('[data-testid=conversations]')).toBe(false);

@@ -1,18 +1,7 @@
 /// <reference lib="dom" />
-import { CitationClient } from '../../packages/client/src/index.js';
-import { ADMIN, startWithModel, type RunningApp } from '../support/app.js';
-import { FakeOpenAi } from '../support/fake-openai.js';
-import { answerJson, offerMoreSources, QUESTION, THREE_PARAGRAPHS } from '../client/support/scripted-answer.js';
-import {
-  answerDone,
-  askInPage,
-  ensurePageBuilt,
-  LAST_ANSWER,
-  logIn,
-  openBrowser,
-  paragraphsOf,
-  type OpenBrowser,
-} from './support/browser.js';
+import { answerJson, QUESTION, THREE_PARAGRAPHS } from '../client/support/scripted-answer.js';
+import { answerDone, askInPage, LAST_ANSWER, paragraphsOf } from './support/browser.js';
+import { moreSources, pageTestbed } from './support/page-testbed.js';
 
 /**
  * Reloading the page during an answer: the page keeps the answer's uuid and last event id, and resumes the
@@ -20,29 +9,11 @@ import {
  * `GET /conversation/message/stream/{answerUuid}`, and `resumable` asks that keep writing while the reader is away.
  */
 describe('the web page resuming an answer after a reload', () => {
-  const fake = new FakeOpenAi();
-  let server: RunningApp;
-  let browser: OpenBrowser;
-
-  beforeAll(async () => {
-    ensurePageBuilt();
-    ({ server } = await startWithModel(fake, { ASK_RATE_LIMIT_PER_MINUTE: '1000' }));
-    const client = new CitationClient({ baseUrl: server.baseUrl });
-    await client.login(ADMIN.email, ADMIN.password);
-    const [first] = await client.listConversations();
-    await offerMoreSources(client, first!.kbIds[0]!);
-    browser = await openBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await fake.stop();
-  });
+  const bed = pageTestbed({ prepare: moreSources, loggedIn: true });
+  const { fake } = bed;
 
   it('shows the whole answer once, after a reload in the middle of it', async () => {
-    const { page } = browser;
-    await logIn(page, server.baseUrl);
+    const { page } = bed;
     fake.enqueue({ content: answerJson(THREE_PARAGRAPHS), chunkSizes: [4], delayMs: 40 });
     await askInPage(page, QUESTION);
     await page.waitForSelector(`${LAST_ANSWER} [data-testid=citation-number]`);
@@ -71,7 +42,7 @@ describe('the web page resuming an answer after a reload', () => {
   }, 90_000);
 
   it('stops an answer: what was shown stays, and the answer ends', async () => {
-    const { page } = browser;
+    const { page } = bed;
     fake.enqueue({ content: answerJson(THREE_PARAGRAPHS), chunkSizes: [3], delayMs: 60 });
     await askInPage(page, QUESTION);
     await page.waitForSelector(`${LAST_ANSWER} [data-testid=citation-number]`);

@@ -1,18 +1,9 @@
 /// <reference lib="dom" />
-import { CitationClient } from '../../packages/client/src/index.js';
-import { ADMIN, startWithModel, type RunningApp } from '../support/app.js';
-import { FakeOpenAi } from '../support/fake-openai.js';
+import type { FakeOpenAi } from '../support/fake-openai.js';
 import { jsonApi } from '../support/knowledge-api.js';
 import { answerJson } from '../client/support/scripted-answer.js';
-import {
-  answerDone,
-  askInPage,
-  ensurePageBuilt,
-  LAST_ANSWER,
-  logIn,
-  openBrowser,
-  type OpenBrowser,
-} from './support/browser.js';
+import { answerDone, askInPage, LAST_ANSWER } from './support/browser.js';
+import { pageTestbed, type PageTestbed } from './support/page-testbed.js';
 
 const LAMP = 'The lamp of the Aldwick lighthouse turns every 30 seconds.';
 const BOATS = 'The harbour of Aldwick shelters twelve fishing boats in winter.';
@@ -45,18 +36,8 @@ const QUESTION = 'How often does the Aldwick lamp turn, and how many boats does 
 
 /** The source card as a reader sees it: readable text, evidence highlighted, chunks of one file told apart. */
 describe('the source card', () => {
-  const fake = new FakeOpenAi();
-  let server: RunningApp;
-  let browser: OpenBrowser;
-
-  beforeAll(async () => {
-    ensurePageBuilt();
-    let token: string;
-    ({ server, token } = await startWithModel(fake, {
-      ASK_RATE_LIMIT_PER_MINUTE: '1000',
-      KNOWLEDGE_CHUNK_CHARS: '180',
-      KNOWLEDGE_CHUNK_OVERLAP: '0',
-    }));
+  /** A knowledge base holding the guide, cut into small chunks, and a conversation on it. */
+  const addGuide = async ({ server, token, client }: PageTestbed) => {
     const api = jsonApi(server.baseUrl);
     const base = await api.createBase(token, 'Aldwick', false);
     await api.call('POST', '/knowledge-base/saveOrUpdate', token, {
@@ -65,21 +46,17 @@ describe('the source card', () => {
       retrieveMinScore: 0.01,
     });
     await api.addDocuments(token, base.uuid, { 'guide.md': GUIDE });
-    const client = new CitationClient({ baseUrl: server.baseUrl });
-    await client.login(ADMIN.email, ADMIN.password);
     await client.addConversation('Aldwick guide', [base.id]);
-    browser = await openBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await fake.stop();
+  };
+  const bed = pageTestbed({
+    env: { KNOWLEDGE_CHUNK_CHARS: '180', KNOWLEDGE_CHUNK_OVERLAP: '0' },
+    prepare: addGuide,
+    loggedIn: true,
   });
+  const { fake } = bed;
 
   it('renders the chunk as readable text with the evidence marked, and titles chunks of one file by their part', async () => {
-    const { page } = browser;
-    await logIn(page, server.baseUrl);
+    const { page } = bed;
     await page.click('[data-testid=conversations] >> text=Aldwick guide');
     // A first answer shows which source holds which sentence; the second cites them.
     await askInPage(page, QUESTION);
@@ -125,9 +102,9 @@ describe('the source card', () => {
   }, 60_000);
 
   it('has an icon', async () => {
-    const { page } = browser;
+    const { page } = bed;
     const href = await page.getAttribute('link[rel=icon]', 'href');
-    const icon = await fetch(new URL(href!, server.baseUrl));
+    const icon = await fetch(new URL(href!, bed.server.baseUrl));
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(await icon.text()).toMatch(/^<svg /);

@@ -4,20 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { CitationClient } from '../../packages/client/src/index.js';
-import { ADMIN, startWithModel, type RunningApp } from '../support/app.js';
-import { FakeOpenAi } from '../support/fake-openai.js';
 import { jsonApi } from '../support/knowledge-api.js';
 import { answerJson } from '../client/support/scripted-answer.js';
-import {
-  answerDone,
-  askInPage,
-  ensurePageBuilt,
-  LAST_ANSWER,
-  logIn,
-  openBrowser,
-  type OpenBrowser,
-} from './support/browser.js';
+import { answerDone, askInPage, LAST_ANSWER } from './support/browser.js';
+import { pageTestbed, type PageTestbed } from './support/page-testbed.js';
 
 /** Rewritten when UPDATE_SCREENSHOT=1, else written to a temporary file. */
 const SCREENSHOT =
@@ -48,32 +38,18 @@ function citationOf(page: Page, paragraph: number) {
 
 /** The verified, unverified and contradicted citations of one answer, as the reader sees them. */
 describe('the web page showing the support check’s verdicts', () => {
-  const fake = new FakeOpenAi();
-  let server: RunningApp;
-  let browser: OpenBrowser;
-
-  beforeAll(async () => {
-    ensurePageBuilt();
-    let token: string;
-    ({ server, token } = await startWithModel(fake, { ASK_RATE_LIMIT_PER_MINUTE: '1000' }));
+  /** A knowledge base holding the one document, and a conversation on it. */
+  const addDocument = async ({ server, token, client }: PageTestbed) => {
     const api = jsonApi(server.baseUrl);
     const base = await api.createBase(token, 'Lighthouse log', false);
     await api.addDocuments(token, base.uuid, { 'aldwick.txt': DOCUMENT });
-    const client = new CitationClient({ baseUrl: server.baseUrl });
-    await client.login(ADMIN.email, ADMIN.password);
     await client.addConversation('Aldwick lighthouse', [base.id]);
-    browser = await openBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await fake.stop();
-  });
+  };
+  const bed = pageTestbed({ prepare: addDocument, loggedIn: true });
+  const { fake } = bed;
 
   it('marks a verified citation quietly, an unverified one not at all, and warns of a contradicted one', async () => {
-    const { page } = browser;
-    await logIn(page, server.baseUrl);
+    const { page } = bed;
     await page.click('[data-testid=conversations] >> text=Aldwick lighthouse');
     fake.enqueue({ content: answerJson(PARAGRAPHS), chunkSizes: [12], delayMs: 5 });
     await askInPage(page, 'How often does the lamp of the Aldwick lighthouse turn?');

@@ -3,20 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CitationClient } from '../../packages/client/src/index.js';
-import { ADMIN, startWithModel, type RunningApp } from '../support/app.js';
-import { FakeOpenAi } from '../support/fake-openai.js';
-import { answerJson, offerMoreSources, QUESTION, THREE_PARAGRAPHS } from '../client/support/scripted-answer.js';
-import {
-  answerDone,
-  askInPage,
-  ensurePageBuilt,
-  LAST_ANSWER,
-  logIn,
-  openBrowser,
-  paragraphsOf,
-  type OpenBrowser,
-} from './support/browser.js';
+import { answerJson, QUESTION, THREE_PARAGRAPHS } from '../client/support/scripted-answer.js';
+import { answerDone, askInPage, LAST_ANSWER, logIn, paragraphsOf } from './support/browser.js';
+import { moreSources, pageTestbed } from './support/page-testbed.js';
 
 /** Where the README's screenshot lives; rewritten when UPDATE_SCREENSHOT=1, else written to a temporary file. */
 const SCREENSHOT =
@@ -26,29 +15,12 @@ const SCREENSHOT =
 
 /** The page the service serves at `/`, in Debian's Chromium, against the real service and a fake model. */
 describe('the web page', () => {
-  const fake = new FakeOpenAi();
-  let server: RunningApp;
-  let browser: OpenBrowser;
-
-  beforeAll(async () => {
-    ensurePageBuilt();
-    ({ server } = await startWithModel(fake, { ASK_RATE_LIMIT_PER_MINUTE: '1000' }));
-    const client = new CitationClient({ baseUrl: server.baseUrl });
-    await client.login(ADMIN.email, ADMIN.password);
-    const [first] = await client.listConversations();
-    await offerMoreSources(client, first!.kbIds[0]!);
-    browser = await openBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await fake.stop();
-  });
+  const bed = pageTestbed({ prepare: moreSources });
+  const { fake } = bed;
 
   it('logs in and streams a cited answer: numbered paragraphs appear before the answer is done', async () => {
-    const { page } = browser;
-    await logIn(page, server.baseUrl);
+    const { page } = bed;
+    await logIn(page, bed.server.baseUrl);
     fake.enqueue({ content: answerJson(THREE_PARAGRAPHS), chunkSizes: [4], delayMs: 30 });
     await askInPage(page, QUESTION);
 
@@ -100,7 +72,7 @@ describe('the web page', () => {
   }, 90_000);
 
   it('says so when the model broke the citation format', async () => {
-    const { page } = browser;
+    const { page } = bed;
     const broken = `{"paragraphs":[{"text":"A cited start.","citationIds":["E1"]},{"text":"then prose`;
     fake.enqueue({ content: `${broken} that never closes.`, chunkSizes: [9], delayMs: 5 });
     await askInPage(page, QUESTION);
@@ -111,7 +83,7 @@ describe('the web page', () => {
   }, 90_000);
 
   it('says "Stopped", not that the model broke the citation format, after Stop', async () => {
-    const { page } = browser;
+    const { page } = bed;
     fake.enqueue({ content: answerJson(THREE_PARAGRAPHS), chunkSizes: [3], delayMs: 40 });
     await askInPage(page, QUESTION);
     await page.locator(`${LAST_ANSWER} [data-testid=paragraph]`).first().waitFor();
@@ -123,7 +95,7 @@ describe('the web page', () => {
   }, 90_000);
 
   it('uploads a document to a new knowledge base, attaches it, and answers from it', async () => {
-    const { page } = browser;
+    const { page } = bed;
     await page.click('nav >> text=Knowledge bases');
     await page.fill('input[name=knowledgeBaseTitle]', 'Lighthouse notes');
     await page.click('form.inline button[type=submit]');
@@ -165,7 +137,7 @@ describe('the web page', () => {
   }, 90_000);
 
   it('speaks Chinese after the language switch', async () => {
-    const { page } = browser;
+    const { page } = bed;
     await page.click('[data-testid=language]');
     expect(await page.locator('[data-testid=ask]').textContent()).toBe('提问');
     await page.reload();

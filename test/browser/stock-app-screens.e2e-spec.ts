@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
-import { ADMIN, startApp, type RunningApp } from '../support/app.js';
+import { ADMIN } from '../support/app.js';
 import { hasStockWeb, serveStockWeb } from '../support/stock-web-server.js';
-import { openBrowser, type OpenBrowser } from './support/browser.js';
+import { pageTestbed } from './support/page-testbed.js';
 
 declare global {
   interface Window {
@@ -53,16 +53,13 @@ async function settled(page: Page, paths: string[]): Promise<void> {
  * without the built app (see test/support/stock-web-server.ts).
  */
 (hasStockWeb ? describe : describe.skip)('the stock web app opens every screen without an error', () => {
-  let server: RunningApp;
+  const bed = pageTestbed({ model: false, env: { OFFLINE_CHUNK_DELAY_MS: '0' } });
   let stockWeb: { url: string; close(): Promise<void> };
-  let browser: OpenBrowser;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    server = await startApp({ OFFLINE_CHUNK_DELAY_MS: '0' });
-    stockWeb = await serveStockWeb(server.baseUrl);
-    browser = await openBrowser();
-    const { page } = browser;
+    stockWeb = await serveStockWeb(bed.server.baseUrl);
+    const { page } = bed;
     await page.addInitScript(instrument);
     page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
 
@@ -78,14 +75,12 @@ async function settled(page: Page, paths: string[]): Promise<void> {
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
     await stockWeb?.close();
-    await server?.close();
   });
 
   /** Opens the route as the menu's links do (the app's router, same page) and waits for its calls. */
   const open = async (route: string, calls: string[]) => {
-    const { page } = browser;
+    const { page } = bed;
     pageErrors.length = 0;
     await page.evaluate((hash) => {
       window.requestedPaths = [];
@@ -95,7 +90,7 @@ async function settled(page: Page, paths: string[]): Promise<void> {
     await settled(page, calls);
   };
   const noErrors = async () => {
-    expect({ pageErrors, rejections: await browser.page.evaluate(() => window.rejections) }).toEqual({
+    expect({ pageErrors, rejections: await bed.page.evaluate(() => window.rejections) }).toEqual({
       pageErrors: [],
       rejections: [],
     });
@@ -109,9 +104,9 @@ async function settled(page: Page, paths: string[]): Promise<void> {
     await open('/qa/default', ['/knowledge-base/qa/search?kbUuid=default', '/knowledge-base/mine/search']);
     // It then opens the user's first knowledge base, as with the legacy server, and lists its records: by then
     // the answers to the first calls have long been handled.
-    await browser.page.waitForURL(/#\/qa\/[0-9a-f]{32}$/);
-    const kbUuid = /[0-9a-f]{32}$/.exec(browser.page.url())![0];
-    await settled(browser.page, [`/knowledge-base/qa/search?kbUuid=${kbUuid}`]);
+    await bed.page.waitForURL(/#\/qa\/[0-9a-f]{32}$/);
+    const kbUuid = /[0-9a-f]{32}$/.exec(bed.page.url())![0];
+    await settled(bed.page, [`/knowledge-base/qa/search?kbUuid=${kbUuid}`]);
     await noErrors();
   });
 
@@ -121,7 +116,7 @@ async function settled(page: Page, paths: string[]): Promise<void> {
 
   it('opens the workflow page (not provided) with "no data"', async () => {
     await opens('/workflow/default', ['/workflow/mine/search', '/workflow/public/search']);
-    expect(await browser.page.getByText(/^(暂无数据|No Data)$/).count()).toBeGreaterThan(0);
+    expect(await bed.page.getByText(/^(暂无数据|No Data)$/).count()).toBeGreaterThan(0);
   });
 
   it.each([

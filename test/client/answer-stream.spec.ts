@@ -11,14 +11,20 @@ const META = '[META]{"question":{"uuid":"q1"},"answer":{"uuid":"a1","isRefEmbedd
  * network is played here; the stream logic under test is the library's own.
  */
 function response(frames: string[], options: { drop?: boolean; answerUuid?: string } = {}): Response {
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const text of frames) controller.enqueue(new TextEncoder().encode(text));
-      // Erroring a stream discards what it still holds: the drop comes once the reader has had the frames.
-      if (options.drop) setTimeout(() => controller.error(new TypeError('terminated')), 20);
-      else controller.close();
+  const left = frames.map((text) => new TextEncoder().encode(text));
+  // A frame each time the reader asks (no frame is queued ahead): erroring a stream discards what it still holds,
+  // so the drop comes when the reader asks for more after the last frame.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        const next = left.shift();
+        if (next) controller.enqueue(next);
+        else if (options.drop) controller.error(new TypeError('terminated'));
+        else controller.close();
+      },
     },
-  });
+    { highWaterMark: 0 },
+  );
   return new Response(body, {
     headers: {
       'Content-Type': 'text/event-stream',
@@ -100,7 +106,8 @@ describe('an answer stream', () => {
         return Promise.resolve(false);
       },
     });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Once the stream knows the answer's uuid, from the response's headers.
+    await new Promise<void>((resolve) => refused.subscribe((state) => state.answerUuid && resolve()));
     await refused.stop();
     expect(stopped).toEqual(['a1']);
     expect((await refused.finished).status).toBe('aborted');

@@ -8,6 +8,7 @@ import {
 } from '../../packages/client/src/index.js';
 import { FakeOpenAi } from '../support/fake-openai.js';
 import { startWithModel, type RunningApp } from '../support/app.js';
+import { waitFor } from '../support/wait-for.js';
 import { answerJson, offerMoreSources, QUESTION, THREE_PARAGRAPHS } from './support/scripted-answer.js';
 
 /** The client library against the real service, answering with a local fake model. */
@@ -111,7 +112,7 @@ describe('the client library', () => {
     const text = 'The zephyrine lighthouse keeper logs every passing ship in a green ledger.';
     const item = await client.upload(base.uuid, new Blob([text], { type: 'text/plain' }), 'lighthouse.txt');
     expect(item.title).toBe('lighthouse.txt');
-    for (let i = 0; i < 100 && !(await client.indexingDone()); i++) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => client.indexingDone(), { what: 'the document to be indexed' });
     expect((await client.knowledgeItems(base.uuid)).map((i) => i.embeddingStatus)).toEqual(['DONE']);
 
     const added = await client.addConversation('About the lighthouse', [base.id]);

@@ -48,6 +48,7 @@ export class FakeOpenAi {
   private readonly scripts: Script[] = [];
   private fallback: Script = { content: '{"paragraphs":[]}' };
   private server: Server | undefined;
+  private readonly awaited: { index: number; resolve(request: RecordedRequest): void }[] = [];
 
   get baseUrl(): string {
     const { port } = this.server!.address() as AddressInfo;
@@ -57,6 +58,13 @@ export class FakeOpenAi {
   /** Scripts for the next requests, in order; after them, `always` (or an empty answer) is used. */
   enqueue(...scripts: Script[]): void {
     this.scripts.push(...scripts);
+  }
+
+  /** Resolves with the request at `index` of {@link requests} (0 for the first), once the fake has received it. */
+  received(index: number): Promise<RecordedRequest> {
+    const request = this.requests[index];
+    if (request) return Promise.resolve(request);
+    return new Promise((resolve) => this.awaited.push({ index, resolve }));
   }
 
   always(script: Script): void {
@@ -77,19 +85,23 @@ export class FakeOpenAi {
     let raw = '';
     for await (const chunk of request) raw += String(chunk);
     let wrote = () => undefined as void;
+    let closed!: () => void;
     const recorded: RecordedRequest = {
       body: JSON.parse(raw) as RecordedRequest['body'],
       receivedAt: Date.now(),
       bytesTaken: 0,
-      closed: new Promise<void>((resolve) =>
-        response.on('close', () => {
-          recorded.closedAt = Date.now();
-          resolve();
-        }),
-      ),
+      closed: new Promise<void>((resolve) => (closed = resolve)),
       written: new Promise<void>((resolve) => (wrote = resolve)),
     };
     this.requests.push(recorded);
+    for (const waiter of this.awaited.filter((waiter) => waiter.index === this.requests.length - 1)) {
+      this.awaited.splice(this.awaited.indexOf(waiter), 1);
+      waiter.resolve(recorded);
+    }
+    response.on('close', () => {
+      recorded.closedAt = Date.now();
+      closed();
+    });
     const script = this.scripts.shift() ?? this.fallback;
 
     if (script.failWith) {
@@ -160,9 +172,9 @@ export class FakeOpenAi {
       at += size;
       index++;
       if (script.cutAfterChunks === index) {
-        // Let what was written reach the client, then drop the connection without finishing the response.
+        // Once what was written is with the kernel (which still delivers it after the close), drop the connection
+        // without finishing the response.
         await new Promise<void>((resolve) => response.write('', () => resolve()));
-        await sleep(20);
         response.socket?.destroy();
         return;
       }

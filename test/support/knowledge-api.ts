@@ -1,3 +1,5 @@
+import { waitFor } from './wait-for.js';
+
 /** The JSON calls a test makes as a client would: envelopes, knowledge bases, documents, indexing. */
 export type Envelope<T> = { success: boolean; code?: string; message?: string; data: T };
 
@@ -36,12 +38,22 @@ export function jsonApi(baseUrl: string) {
       const reply = (await response.json()) as Envelope<unknown>;
       if (!reply.success) throw new Error(`upload failed: ${JSON.stringify(reply)}`);
     }
-    for (let i = 0; i < 400; i++) {
-      if ((await call<boolean>('GET', '/knowledge-base/indexing/check', token)).data) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('indexing did not finish');
+    await indexed(baseUrl, token);
   };
 
   return { call, createBase, addDocuments };
+}
+
+/**
+ * Resolves once the service says none of the user's documents waits to be indexed. The service announces it by no
+ * event: its indexing check is asked until it says so.
+ */
+export function indexed(baseUrl: string, token: string, timeoutMs = 20_000): Promise<true> {
+  return waitFor(
+    async () => {
+      const response = await fetch(`${baseUrl}/knowledge-base/indexing/check`, { headers: { Authorization: token } });
+      return ((await response.json()) as Envelope<boolean>).data === true;
+    },
+    { what: 'indexing to finish', timeoutMs },
+  );
 }

@@ -81,6 +81,22 @@ export class ServiceProcess {
     return this.url;
   }
 
+  /** Resolves once the service has written a line matching `pattern` (at once if it has). */
+  logged(pattern: RegExp): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const look = () => {
+        if (!pattern.test(this.output)) return;
+        this.child.stdout!.off('data', look);
+        resolve();
+      };
+      this.child.stdout!.on('data', look);
+      void this.exited.then(({ output }) =>
+        reject(new Error(`the service exited without logging ${pattern}:\n${output}`)),
+      );
+      look();
+    });
+  }
+
   /** What the service wrote to stdout and stderr: its logs. */
   get logs(): string {
     return this.output;
