@@ -3,20 +3,7 @@ import type { LateVerifier } from './model-verifier.js';
 import { nliVerdicts, type JudgedSource, type NliScores } from './nli-verdicts.js';
 import { sentenceSpans } from '../../text/sentences.js';
 import type { SupportSource } from './support-verifier.js';
-
-export interface NliVerifierSettings {
-  /** The classifier server's root; the verifier posts to `{baseUrl}/predict`. */
-  baseUrl: string;
-  /** Sent as a bearer token when set. */
-  apiKey?: string;
-  timeoutMs: number;
-  contradictionThreshold: number;
-  /** The label of each class index, for servers that answer `LABEL_0`, `LABEL_1` … instead of names. */
-  labelOrder: readonly NliLabel[];
-}
-
-export type NliLabel = keyof NliScores;
-export const NLI_LABELS: readonly NliLabel[] = ['contradiction', 'entailment', 'neutral'];
+import { NLI_LABELS, type NliLabel, type NliVerifierSettings } from './late-verifiers.js';
 
 /** Text Embeddings Inference refuses batches above its `--max-client-batch-size`, 32 unless raised. */
 const PAIRS_PER_REQUEST = 32;
