@@ -27,6 +27,8 @@ const MAX_WAITING_FRAMES = 2048;
  */
 export class AnswerJournal implements FlushableJournal {
   private events: SseFrame[] = [];
+  /** The events of the batch a round is writing: they come before `events`, and are not handed on yet. */
+  private writing: readonly SseFrame[] = [];
   private rows: ParagraphRows = noRows();
   /** Each source cited so far, for the rows of the citations that name it. */
   private readonly sources = new Map<string, CitationRef>();
@@ -123,12 +125,14 @@ export class AnswerJournal implements FlushableJournal {
   takeBatch(now: number): AnswerBatch | undefined {
     if (this.closed || !this.hasUnwritten() || now < this.retryAt) return undefined;
     const batch = { ...this.answer, events: this.events, ...this.rows };
+    this.writing = this.events;
     this.events = [];
     this.rows = noRows();
     return batch;
   }
 
   stored(batch: AnswerBatch): void {
+    this.writing = [];
     if (this.failures > 0) this.logger.log({ message: 'answer journal writes again', answer: this.answer.answerUuid });
     this.failures = 0;
     this.retryAt = 0;
@@ -137,6 +141,7 @@ export class AnswerJournal implements FlushableJournal {
 
   failed(batch: AnswerBatch, error: unknown): void {
     // Put the batch back in front of what came since, and try again after a pause.
+    this.writing = [];
     this.events = [...batch.events, ...this.events];
     // The stream does not wait for the database: what waits is journaled locally, then sent.
     this.keepLocally();
@@ -222,11 +227,15 @@ export class AnswerJournal implements FlushableJournal {
 
   /**
    * Journals in the spill directory every frame not handed on yet (the database is away), then hands them on, in
-   * the order of their ids: frames recorded before the failure come before those recorded after it.
+   * the order of their ids: frames recorded before the failure come before those recorded after it, and the
+   * frames of a retry under way before those recorded while it runs (handed on first, the later ones would put
+   * the earlier ones behind the last id handed on, and they would never be sent).
    */
   private keepLocally(): void {
     this.delivery = this.delivery.then(async () => {
-      const fresh = this.events.filter((frame) => frame.id! > this.deliveredUpTo && frame.id! <= this.recordedUpTo);
+      const fresh = [...this.writing, ...this.events].filter(
+        (frame) => frame.id! > this.deliveredUpTo && frame.id! <= this.recordedUpTo,
+      );
       if (fresh.length === 0) return this.handOnNow([]);
       try {
         await this.spill.appendEvents(this.answer, fresh);
