@@ -64,7 +64,7 @@ describe('an answer journal whose database is away', () => {
     const kept = (await readFile(join(directory, `events-${answer.answerUuid}-${answer.answerId}.jsonl`), 'utf8'))
       .trim()
       .split('\n')
-      .map((line) => (JSON.parse(line) as SseFrame).id);
+      .map((line) => (JSON.parse(line) as SseFrame).id!);
     // Each frame was kept in the spill directory before it was sent.
     expect([...new Set(kept)].sort((one, other) => one - other)).toEqual([1, 2, 3, 4]);
   });
@@ -77,6 +77,23 @@ describe('an answer journal whose database is away', () => {
     journal.record([frame(3)]);
     await delivered();
     journal.stored(retry);
+    journal.record([frame(4)]);
+    journal.stored(journal.takeBatch(Date.now() + 60_000)!);
+    await delivered();
+    expect(sent).toEqual([1, 2, 3, 4]);
+  });
+
+  it('sends every frame once, in order, when the database is back while frames still wait to be kept locally', async () => {
+    journal.record([frame(1)]);
+    journal.failed(journal.takeBatch(Date.now())!, outage);
+    journal.record([frame(2)]);
+    // The database is back: the retry stores frames 1 and 2 before they were kept locally and sent from there.
+    journal.stored(journal.takeBatch(Date.now() + 60_000)!);
+    // The next round is under way when the frames waiting to be kept locally are.
+    journal.record([frame(3)]);
+    const next = journal.takeBatch(Date.now() + 60_000)!;
+    await delivered();
+    journal.stored(next);
     journal.record([frame(4)]);
     journal.stored(journal.takeBatch(Date.now() + 60_000)!);
     await delivered();
