@@ -58,6 +58,8 @@ interface Answer {
   resumes: number;
   duplicates: number;
   stalled: boolean;
+  /** Where the longest wait of a follower was: instance, seconds, and the events either side. */
+  stall?: string;
 }
 
 const counts = {
@@ -269,6 +271,7 @@ async function follow(answer: Answer, from: Instance): Promise<void> {
       // A writer killed meanwhile is no live answer: its followers wait for its lease to run out.
       if (now - previous >= STALL_MS && !(killed !== undefined && killed >= answer.startedAt && killed <= now)) {
         answer.stalled = true;
+        answer.stall = `on ${instance.name} from ${seconds(previous - begunAt)} s to ${seconds(now - begunAt)} s after event ${lastId(answer)}`;
       }
       previous = now;
     };
@@ -449,6 +452,7 @@ async function main(): Promise<void> {
           examples.push(`${kind} ${answer.uuid} (${answer.writer.name}): ${JSON.stringify(detail)}`);
       };
       for (const answer of answers) {
+        if (answer.stalled) example('stalledFollower', answer, answer.stall);
         const end = answer.events.findLast(isEnd);
         const endName = end ? (end.event === '[DONE]' ? '[DONE]' : end.data.split(':')[0]!) : 'cut';
         result.ends[endName] = (result.ends[endName] ?? 0) + 1;
