@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { type AnswerBatch } from '../src/answer/answer-journal-store.js';
-import { JournalFlusher, type FlushableJournal } from '../src/answer/journal-flusher.js';
+import { AnswerJournalStore, type AnswerBatch } from '../src/answer/answer-journal-store.js';
+import { JournalFlusher, ROUND_SPACING_MS, type FlushableJournal } from '../src/answer/journal-flusher.js';
 import { LiveAnswers } from '../src/answer/live-answers.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { openJournaledAnswer } from './support/journaled-answer.js';
@@ -111,5 +111,39 @@ describe('the journal flusher writes every answer due in one statement', () => {
     expect(badJournal.outcome).toBe('failed');
     expect(await storedText(good.answerId)).toBe('kept');
     expect(await storedText(bad.answerId)).toBe('');
+  });
+
+  it('starts a round no sooner than ROUND_SPACING_MS after the last one started', async () => {
+    const flusher = testbed.server.app.get(JournalFlusher);
+    const store = testbed.server.app.get(AnswerJournalStore);
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await openAnswer());
+    const journals = answers.map((answer, i) => textJournal(answer, `turn ${i}`));
+    const starts: number[] = [];
+    const appendMany = store.appendMany.bind(store);
+    store.appendMany = (batches) => {
+      starts.push(Date.now());
+      return appendMany(batches);
+    };
+    try {
+      // Each journal hurried as soon as the round before it has ended: back to back, the rounds would follow
+      // one another as fast as the database answers.
+      for (const journal of journals) {
+        flusher.hurry(journal);
+        while (journal.outcome === undefined) {
+          await new Promise((resolve) => setImmediate(resolve));
+          await flusher.settled();
+        }
+      }
+    } finally {
+      store.appendMany = appendMany;
+    }
+    expect(journals.map((journal) => journal.outcome)).toEqual(Array(6).fill('stored'));
+    expect(starts).toHaveLength(6);
+    // Timers keep to the millisecond of the clock they are read with: a round may start that much early.
+    for (let i = 1; i < starts.length; i++) {
+      expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(ROUND_SPACING_MS - 1);
+    }
+    for (const [i, answer] of answers.entries()) expect(await storedText(answer.answerId)).toBe(`turn ${i}`);
   });
 });

@@ -375,10 +375,15 @@ SELECT (SELECT count(*) FROM answer) AS "updated", pg_notify('${JOURNAL_CHANNEL}
 
 /**
  * Answers whose writer stopped renewing its lease (the process died): closed as `interrupted`, with the text
- * and the paragraphs stored as they were sent, and counts that say what they hold.
+ * and the paragraphs stored as they were sent, and counts that say what they hold. While the database was down
+ * no writer could renew, and leases that ran out meanwhile belong to living writers too: nothing is taken for
+ * abandoned until the database has been up for a lease (`$1`, in milliseconds), in which living writers renew.
  */
 export const CLOSE_ABANDONED = `
-WITH dead AS (DELETE FROM "adi_answer_stream" WHERE "lease_expires_at" < now() RETURNING "message_id"),
+WITH dead AS (
+  DELETE FROM "adi_answer_stream"
+   WHERE "lease_expires_at" < now() AND pg_postmaster_start_time() < now() - $1 * interval '1 millisecond'
+  RETURNING "message_id"),
 kept AS (
   SELECT dead."message_id",
          (SELECT count(*) FROM "adi_conversation_message_citation_paragraph" AS p

@@ -267,8 +267,9 @@ export class AnswerJournalStore {
     return rows.length > 0;
   }
 
-  async closeAbandoned(): Promise<string[]> {
-    const rows = await this.sql.rows<{ uuid: string }>(CLOSE_ABANDONED);
+  /** Closes the answers whose lease ran out (see `CLOSE_ABANDONED`); `leaseMs` is the length of a lease. */
+  async closeAbandoned(leaseMs: number): Promise<string[]> {
+    const rows = await this.sql.rows<{ uuid: string }>(CLOSE_ABANDONED, [leaseMs]);
     return rows.map((row) => row.uuid);
   }
 

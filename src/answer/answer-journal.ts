@@ -27,6 +27,8 @@ const MAX_WAITING_FRAMES = 2048;
  */
 export class AnswerJournal implements FlushableJournal {
   private events: SseFrame[] = [];
+  /** The events of the batch a round is writing: they come before `events`, and are not handed on yet. */
+  private writing: readonly SseFrame[] = [];
   private rows: ParagraphRows = noRows();
   /** Each source cited so far, for the rows of the citations that name it. */
   private readonly sources = new Map<string, CitationRef>();
@@ -37,6 +39,12 @@ export class AnswerJournal implements FlushableJournal {
   private deliver: (frames: readonly SseFrame[]) => void = () => undefined;
   /** Id of the last frame handed to `deliver`; a frame goes out once, and only after it is journaled. */
   private deliveredUpTo = 0;
+  /**
+   * Frames recorded and not handed on yet, in the order of their ids; they go out in that order, each once it
+   * and every frame before it is journaled (in the database or the spill directory): `journaledUpTo`.
+   */
+  private unsent: SseFrame[] = [];
+  private journaledUpTo = 0;
   /** Id of the last frame recorded to be sent. */
   private recordedUpTo = 0;
   /** Deliveries run one after another, in the order of the ids. */
@@ -67,7 +75,10 @@ export class AnswerJournal implements FlushableJournal {
    */
   record(frames: readonly SseFrame[]): void {
     if (this.closed || frames.length === 0) return;
-    for (const frame of frames) this.events.push(frame);
+    for (const frame of frames) {
+      this.events.push(frame);
+      this.unsent.push(frame);
+    }
     this.recordedUpTo = frames.at(-1)!.id!;
     if (this.failures > 0) this.keepLocally();
     else this.flusher.hurry(this);
@@ -123,12 +134,14 @@ export class AnswerJournal implements FlushableJournal {
   takeBatch(now: number): AnswerBatch | undefined {
     if (this.closed || !this.hasUnwritten() || now < this.retryAt) return undefined;
     const batch = { ...this.answer, events: this.events, ...this.rows };
+    this.writing = this.events;
     this.events = [];
     this.rows = noRows();
     return batch;
   }
 
   stored(batch: AnswerBatch): void {
+    this.writing = [];
     if (this.failures > 0) this.logger.log({ message: 'answer journal writes again', answer: this.answer.answerUuid });
     this.failures = 0;
     this.retryAt = 0;
@@ -137,6 +150,7 @@ export class AnswerJournal implements FlushableJournal {
 
   failed(batch: AnswerBatch, error: unknown): void {
     // Put the batch back in front of what came since, and try again after a pause.
+    this.writing = [];
     this.events = [...batch.events, ...this.events];
     // The stream does not wait for the database: what waits is journaled locally, then sent.
     this.keepLocally();
@@ -205,15 +219,22 @@ export class AnswerJournal implements FlushableJournal {
     }
   }
 
-  /** Hands on, in order, the frames not handed on yet. */
-  private handOn(frames: readonly SseFrame[]): void {
-    this.delivery = this.delivery.then(() => this.handOnNow(frames));
+  /** Hands on, in order, the frames not handed on yet up to the last of `journaled`, which are now journaled. */
+  private handOn(journaled: readonly SseFrame[]): void {
+    this.delivery = this.delivery.then(() => this.handOnNow(journaled));
   }
 
-  private handOnNow(frames: readonly SseFrame[]): void {
-    const first = frames.findIndex((frame) => frame.id! > this.deliveredUpTo);
-    if (first >= 0) {
-      const fresh = first === 0 ? frames : frames.slice(first);
+  /**
+   * A batch is journaled only once every frame before it is (a failed batch goes back in front of what came
+   * since, and frames are kept locally from the first not journaled on), so its last id says that every frame up
+   * to it is journaled: the frames not handed on up to there go out, in order, whichever way each was journaled.
+   */
+  private handOnNow(journaled: readonly SseFrame[]): void {
+    if (journaled.length > 0) this.journaledUpTo = Math.max(this.journaledUpTo, journaled.at(-1)!.id!);
+    let ready = 0;
+    while (ready < this.unsent.length && this.unsent[ready]!.id! <= this.journaledUpTo) ready++;
+    if (ready > 0) {
+      const fresh = this.unsent.splice(0, ready);
       this.deliveredUpTo = fresh.at(-1)!.id!;
       this.deliver(fresh);
     }
@@ -221,12 +242,14 @@ export class AnswerJournal implements FlushableJournal {
   }
 
   /**
-   * Journals in the spill directory every frame not handed on yet (the database is away), then hands them on, in
-   * the order of their ids: frames recorded before the failure come before those recorded after it.
+   * Journals in the spill directory every frame not journaled yet (the database is away): those of a retry under
+   * way and those recorded since; frames of a batch stored meanwhile are in the database. Then hands them on.
    */
   private keepLocally(): void {
     this.delivery = this.delivery.then(async () => {
-      const fresh = this.events.filter((frame) => frame.id! > this.deliveredUpTo && frame.id! <= this.recordedUpTo);
+      const fresh = [...this.writing, ...this.events].filter(
+        (frame) => frame.id! > this.journaledUpTo && frame.id! <= this.recordedUpTo,
+      );
       if (fresh.length === 0) return this.handOnNow([]);
       try {
         await this.spill.appendEvents(this.answer, fresh);

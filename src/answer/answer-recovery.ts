@@ -35,7 +35,7 @@ export class AnswerRecovery implements OnApplicationBootstrap, OnApplicationShut
 
   async closeAbandoned(): Promise<void> {
     try {
-      const closed = await this.store.closeAbandoned();
+      const closed = await this.store.closeAbandoned(this.config.stream.leaseMs);
       if (closed.length > 0)
         this.logger.warn({ message: 'answers of a dead writer closed as interrupted', answers: closed });
     } catch (error) {

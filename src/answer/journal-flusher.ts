@@ -15,11 +15,20 @@ export interface FlushableJournal {
 }
 
 /**
+ * Rounds start at least this far apart. Each round is a statement, and a statement costs the process about the
+ * same however many answers it carries (the write that wakes a database backend, the reply, the notification
+ * that comes back): back to back, under load, the rounds ran several hundred a second, one or two frames of each
+ * answer apiece, and cost the endpoint about half again its CPU per token. Spaced, a round carries what every
+ * answer produced in this time, and a frame waits at most this long more before it is sent.
+ */
+export const ROUND_SPACING_MS = 8;
+
+/**
  * Writes the journals of every answer this instance streams, many answers a statement (group commit). An
  * answer's frames are sent only once the statement that journals them has committed (write ahead), so a frame
  * that becomes ready hurries its journal: it goes out in the next round, which starts once this turn of the
- * event loop is over, or once the round under way has ended, and takes every journal hurried meanwhile. Under
- * load the rounds run back to back, each carrying what all answers produced while the last one was in flight.
+ * event loop is over, once the round under way has ended, and no sooner than `ROUND_SPACING_MS` after the last
+ * round started; it takes every journal hurried meanwhile. A frame after a quiet spell goes out at once.
  *
  * Paragraph and citation rows that wait alone (no frame with them) go out at least every `JOURNAL_FLUSH_MS`.
  */
@@ -34,6 +43,9 @@ export class JournalFlusher {
   private soon = false;
   private round: Promise<void> | undefined;
   private again = false;
+  /** When the last round started, and the next one once it may (see `ROUND_SPACING_MS`). */
+  private lastRoundAt = 0;
+  private spacing: Promise<void> | undefined;
 
   constructor(
     private readonly store: AnswerJournalStore,
@@ -65,8 +77,12 @@ export class JournalFlusher {
     });
   }
 
-  /** Resolves when the round under way, which may hold a closing journal's last batch, has ended. */
+  /**
+   * Resolves when the round under way, which may hold a closing journal's last batch, has ended, and the round
+   * waiting for its turn too (what was hurried before is then written).
+   */
   async settled(): Promise<void> {
+    await this.spacing;
     await this.round;
   }
 
@@ -75,7 +91,19 @@ export class JournalFlusher {
       this.again = true;
       return;
     }
+    if (this.spacing) return;
     const now = Date.now();
+    const early = this.lastRoundAt + ROUND_SPACING_MS - now;
+    if (early > 0) {
+      this.spacing = new Promise((resolve) =>
+        setTimeout(() => {
+          this.spacing = undefined;
+          this.start();
+          resolve();
+        }, early),
+      );
+      return;
+    }
     const entries: { journal: FlushableJournal; batch: AnswerBatch }[] = [];
     const take = (journals: Set<FlushableJournal>) => {
       for (const journal of journals) {
@@ -92,6 +120,7 @@ export class JournalFlusher {
       this.waiting = new Set();
     }
     if (entries.length === 0) return;
+    this.lastRoundAt = now;
     this.round = this.write(entries).finally(() => {
       this.round = undefined;
       if (this.again) {
