@@ -18,7 +18,9 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY scripts/start-service.sh ./scripts/
 USER node
 EXPOSE 9999
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:9999/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "dist/src/main.js"]
+# The service's memory settings (scripts/start-service.sh); it execs node, which stays PID 1 and gets the signals.
+CMD ["sh", "scripts/start-service.sh"]

@@ -3,14 +3,17 @@
  *  (a) a document at the upload limit, varied prose (bench/varied-prose.ts), is uploaded and indexed;
  *  (b) 200 concurrent logins with a wrong password.
  * Run on the PostgreSQL server (BENCH_DATABASE_SERVER) and on the embedded database. Prints p50, p99 and max
- * of /health probes, each on a fresh connection, sent 10 ms apart during each phase, and how long the phase took.
+ * of /health probes, each on a fresh connection from a process of its own, sent 10 ms apart during each phase,
+ * and how long the phase took. The service is started by scripts/start-service.sh, as `npm start` starts it.
  * For the embedded database also its resident memory: right after the first start on an empty DATA_DIR, and
  * after a minute without requests (BENCH_QUICK=1: 5 s), with what it is made of.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { get } from 'node:http';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,9 +26,13 @@ const ADMIN_EMAIL = 'admin@example.test';
 const ADMIN_PASSWORD = 'bench-admin-password';
 const FLOOD = 200;
 const IDLE_MS = process.env.BENCH_QUICK ? 5_000 : 60_000;
+/** `BENCH_HEALTH_UPLOAD=0` skips the upload phase: the logins' figures alone, in a few minutes. */
+const SKIP_UPLOAD = process.env.BENCH_HEALTH_UPLOAD === '0';
 
 async function startService(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
+  // Started as `npm start` and the Dockerfile start it, with the same memory settings; the script execs node, so
+  // the child's pid is the service's.
+  const child = spawn('sh', ['scripts/start-service.sh'], {
     env: {
       ...process.env,
       PORT: '0',
@@ -60,23 +67,35 @@ function probeHealth(url: string): Promise<void> {
   });
 }
 
-/** Probes /health every 10 ms until `work` ends; returns the latencies in ms. */
-async function healthDuring(url: string, work: () => Promise<void>): Promise<{ latencies: number[]; ms: number }> {
+/**
+ * This file run as `--probe <url>`: probes /health every 10 ms until its parent says stop, then sends the
+ * latencies. The prober is a process of its own, as a load balancer is: in the process that also sends the load
+ * and reads its replies, a probe's time would count that process's own work too.
+ */
+async function probeUntilStopped(url: string): Promise<void> {
   const latencies: number[] = [];
   let running = true;
-  const probe = (async () => {
-    while (running) {
-      const start = performance.now();
-      await probeHealth(url);
-      latencies.push(performance.now() - start);
-      await sleep(10);
-    }
-  })();
+  process.once('message', () => (running = false));
+  process.send!('probing');
+  while (running) {
+    const start = performance.now();
+    await probeHealth(url);
+    latencies.push(performance.now() - start);
+    await sleep(10);
+  }
+  process.send!(latencies, () => process.disconnect());
+}
+
+/** Probes /health every 10 ms, from a process of its own, until `work` ends; returns the latencies in ms. */
+async function healthDuring(url: string, work: () => Promise<void>): Promise<{ latencies: number[]; ms: number }> {
+  const prober = fork(fileURLToPath(import.meta.url), ['--probe', url]);
+  await once(prober, 'message');
   const start = performance.now();
   await work();
   const ms = performance.now() - start;
-  running = false;
-  await probe;
+  const replied = once(prober, 'message') as Promise<[number[]]>;
+  prober.send('stop');
+  const [latencies] = await replied;
   return { latencies, ms };
 }
 
@@ -128,6 +147,10 @@ async function run(
   measureMemory = false,
 ): Promise<Figures & Record<string, number>> {
   const { url, child } = await startService(env);
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stdout.write(`    the service exited during the run: code ${code}, signal ${signal}\n`);
+  });
   try {
     const memory = measureMemory ? await memoryFigures(child.pid!) : {};
     const login = await post(url, '/auth/login', '', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
@@ -136,23 +159,25 @@ async function run(
       uuid: string;
     };
     const document = variedProse(MAX_UPLOAD_BYTES);
-    const uploadHealthP99Ms = report(
-      `${label}: upload + index ${(Buffer.byteLength(document) / 1048576).toFixed(1)} MB`,
-      await healthDuring(url, async () => {
-        const form = new FormData();
-        form.append('file', new Blob([document], { type: 'text/plain' }), 'bench.txt');
-        await fetch(`${url}/knowledge-base/upload/${base.uuid}?indexAfterUpload=true`, {
-          method: 'POST',
-          headers: { Authorization: token },
-          body: form,
-        });
-        for (;;) {
-          const check = await fetch(`${url}/knowledge-base/indexing/check`, { headers: { Authorization: token } });
-          if (((await check.json()) as { data: boolean }).data) return;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }),
-    );
+    const uploadHealthP99Ms = SKIP_UPLOAD
+      ? NaN
+      : report(
+          `${label}: upload + index ${(Buffer.byteLength(document) / 1048576).toFixed(1)} MB`,
+          await healthDuring(url, async () => {
+            const form = new FormData();
+            form.append('file', new Blob([document], { type: 'text/plain' }), 'bench.txt');
+            await fetch(`${url}/knowledge-base/upload/${base.uuid}?indexAfterUpload=true`, {
+              method: 'POST',
+              headers: { Authorization: token },
+              body: form,
+            });
+            for (;;) {
+              const check = await fetch(`${url}/knowledge-base/indexing/check`, { headers: { Authorization: token } });
+              if (((await check.json()) as { data: boolean }).data) return;
+              await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+          }),
+        );
     const codes = new Map<string, number>();
     const loginHealthP99Ms = report(
       `${label}: ${FLOOD} concurrent wrong-password logins`,
@@ -167,25 +192,39 @@ async function run(
     if (measureMemory) process.stdout.write(`    RSS after the load ${await rssMiB(child.pid!)} MiB\n`);
     return { uploadHealthP99Ms, loginHealthP99Ms, ...memory };
   } finally {
+    stopping = true;
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
 }
 
-/** `BENCH_HEALTH_DATABASES=embedded` (or `server`) runs one of the two. */
-const only = process.env.BENCH_HEALTH_DATABASES;
-const database = await benchDatabase();
-const dataDir = mkdtempSync(join(tmpdir(), 'citation-bench-'));
-try {
-  if (only !== 'embedded') {
-    const figures = await run('PostgreSQL server', { DATABASE_URL: database.url });
-    process.stdout.write(`server: ${JSON.stringify(figures)}\n`);
+/**
+ * `BENCH_HEALTH_DATABASES=embedded` (or `server`) runs one of the two. The last line is one JSON object: the
+ * embedded default's figures, and the server's prefixed `server`.
+ */
+async function main(): Promise<void> {
+  const only = process.env.BENCH_HEALTH_DATABASES;
+  const database = await benchDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'citation-bench-'));
+  const all: Record<string, number> = {};
+  try {
+    if (only !== 'embedded') {
+      const figures = await run('PostgreSQL server', { DATABASE_URL: database.url });
+      process.stdout.write(`server: ${JSON.stringify(figures)}\n`);
+      all.serverUploadHealthP99Ms = figures.uploadHealthP99Ms;
+      all.serverLoginHealthP99Ms = figures.loginHealthP99Ms;
+    }
+    if (only !== 'server') {
+      const figures = await run('embedded PGlite', { DATA_DIR: dataDir }, true);
+      process.stdout.write(`embedded: ${JSON.stringify(figures)}\n`);
+      Object.assign(all, figures);
+    }
+    process.stdout.write(`${JSON.stringify(all)}\n`);
+  } finally {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  if (only !== 'server') {
-    const figures = await run('embedded PGlite', { DATA_DIR: dataDir }, true);
-    process.stdout.write(`embedded: ${JSON.stringify(figures)}\n`);
-  }
-} finally {
-  await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
+
+if (process.argv[2] === '--probe') await probeUntilStopped(process.argv[3]!);
+else await main();

@@ -62,3 +62,14 @@ export class RegistrationRateLimitedError extends AppError {
     super(`注册次数太多 Too many accounts registered from your address; try again in ${retryAfterSeconds} s.`);
   }
 }
+
+/**
+ * More password checks are waiting than the server lets queue (see PasswordHasher): nothing was checked. Answered
+ * as {@link LoginRateLimitedError} is, HTTP 200 with `Retry-After`, so that the stock frontend shows the message.
+ */
+export class PasswordChecksBusyError extends AppError {
+  readonly code = 'PASSWORD_CHECKS_BUSY';
+  constructor(override readonly retryAfterSeconds: number) {
+    super(`服务繁忙 Too many password checks are waiting on the server; try again in ${retryAfterSeconds} s.`);
+  }
+}

@@ -9,6 +9,7 @@ import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
 import { NewUserHooks } from './new-user-hooks.js';
+import { PasswordHasher } from './password-hasher.js';
 import { PgTokenStore, RedisTokenStore, TOKEN_STORE } from './token-store.js';
 import { UserRepository } from './user.repository.js';
 
@@ -18,6 +19,7 @@ import { UserRepository } from './user.repository.js';
     AuthService,
     UserRepository,
     NewUserHooks,
+    PasswordHasher,
     { provide: APP_GUARD, useClass: AuthGuard },
     {
       // Tokens live in Redis when REDIS_URL is set, so that every instance sees them; in PostgreSQL otherwise, where
@@ -30,6 +32,6 @@ import { UserRepository } from './user.repository.js';
           : new PgTokenStore(dataSource, config.auth.tokenTtlMs, config.database.url),
     },
   ],
-  exports: [AuthService, UserRepository, NewUserHooks],
+  exports: [AuthService, UserRepository, NewUserHooks, PasswordHasher],
 })
 export class AuthModule {}

@@ -4,11 +4,11 @@ import { LIMITER_FACTORY, type LimiterFactory } from '../common/rate-limiter.js'
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { UserEntity } from '../database/entities/index.js';
-import { LoginFailedError, LoginRateLimitedError, UnknownEmailError } from './auth.errors.js';
+import { LoginFailedError, LoginRateLimitedError, PasswordChecksBusyError, UnknownEmailError } from './auth.errors.js';
 import type { CurrentUser } from './current-user.js';
 import { NewUserHooks } from './new-user-hooks.js';
 import { LoginThrottle } from './login-throttle.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { PasswordHasher } from './password-hasher.js';
 import { TOKEN_STORE, type TokenStore } from './token-store.js';
 import { UserRepository } from './user.repository.js';
 
@@ -24,6 +24,7 @@ export class AuthService {
     private readonly users: UserRepository,
     @Inject(TOKEN_STORE) private readonly tokens: TokenStore,
     private readonly newUsers: NewUserHooks,
+    private readonly passwords: PasswordHasher,
     @Inject(LIMITER_FACTORY) limiters: LimiterFactory,
   ) {
     this.throttle = new LoginThrottle(limiters, config.auth.loginAttempts);
@@ -38,8 +39,8 @@ export class AuthService {
     let admin = await this.users.findByEmail(adminEmail);
     if (admin) {
       // A configured password is the admin's password: setting it again is how a lost one is replaced.
-      if (adminPassword !== undefined && !(await verifyPassword(adminPassword, admin.password))) {
-        await this.users.setPassword(admin.id, await hashPassword(adminPassword));
+      if (adminPassword !== undefined && !(await this.passwords.verify(adminPassword, admin.password))) {
+        await this.users.setPassword(admin.id, await this.passwords.hash(adminPassword));
         this.logger.log({ message: 'admin password replaced by ADMIN_PASSWORD', email: adminEmail });
       }
     } else {
@@ -73,7 +74,7 @@ export class AuthService {
     isAdmin: boolean;
     passwordChangeRequired?: boolean;
   }): Promise<UserEntity> {
-    const passwordHash = await hashPassword(fields.password);
+    const passwordHash = await this.passwords.hash(fields.password);
     const user = await this.users.create({ ...fields, passwordHash });
     await this.newUsers.created(user);
     return user;
@@ -98,10 +99,23 @@ export class AuthService {
     }
     const user = await this.users.findByEmail(account);
     if (!user) throw new UnknownEmailError();
-    if (!(await verifyPassword(password, user.password))) throw new LoginFailedError();
+    if (!(await this.verifyCounted(account, address, password, user.password))) throw new LoginFailedError();
     await this.throttle.succeeded(account, address);
     const token = await this.tokens.issue(user.id);
     return { token, name: user.name, email: user.email, uuid: user.uuid };
+  }
+
+  /**
+   * Checks the password. An attempt refused because too many checks are waiting was not checked: like a
+   * throttled one, it gives its points back and counts against no one.
+   */
+  private async verifyCounted(account: string, address: string, password: string, hash: string): Promise<boolean> {
+    try {
+      return await this.passwords.verify(password, hash);
+    } catch (error) {
+      if (error instanceof PasswordChecksBusyError) await this.throttle.notChecked(account, address);
+      throw error;
+    }
   }
 
   /**

@@ -68,6 +68,15 @@ export class LoginThrottle {
     return { waitSeconds, reason };
   }
 
+  /** An admitted attempt that was not checked after all (the server was busy): its points back. */
+  async notChecked(account: string, address: string): Promise<void> {
+    await Promise.all([
+      this.perPair.reward(pairKey(account, address), 1),
+      this.perAddress.reward(address, 1),
+      this.perAccount.reward(account, 1),
+    ]);
+  }
+
   /** A successful login: its points back, its pair's count cleared, and its address known for the account. */
   async succeeded(account: string, address: string): Promise<void> {
     const pair = pairKey(account, address);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { hashPassword, verifyPassword } from '../auth/password.js';
 import { AuthService } from '../auth/auth.service.js';
+import { PasswordHasher } from '../auth/password-hasher.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import { UserRepository } from '../auth/user.repository.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -18,6 +18,7 @@ export class UserService {
     private readonly users: UserRepository,
     private readonly usage: UsageRepository,
     private readonly auth: AuthService,
+    private readonly passwords: PasswordHasher,
   ) {}
 
   /**
@@ -60,8 +61,8 @@ export class UserService {
    */
   async modifyPassword(user: CurrentUser, token: string, oldPassword: string, newPassword: string): Promise<void> {
     const stored = await this.users.findById(user.id);
-    if (!stored || !(await verifyPassword(oldPassword, stored.password))) throw new WrongOldPasswordError();
-    await this.users.setPassword(user.id, await hashPassword(newPassword));
+    if (!stored || !(await this.passwords.verify(oldPassword, stored.password))) throw new WrongOldPasswordError();
+    await this.users.setPassword(user.id, await this.passwords.hash(newPassword));
     await this.auth.endOtherLogins(user.id, token);
   }
 }
