@@ -72,7 +72,7 @@ export function anchorsOf(clause: Clause, isName: (term: ClauseTerm) => boolean)
 }
 
 function startOf(item: Item): number {
-  return item.term ? item.term.start : item.quantity!.start;
+  return item.term ? item.term.start : item.quantity.start;
 }
 
 /** The same thing: a name sharing a word, or the same number. */
