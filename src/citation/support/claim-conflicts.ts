@@ -8,7 +8,7 @@ import {
   type Window,
 } from './claim-alignment.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
-import { anchorsOf, roleSwap } from './claim-roles.js';
+import { anchorsOf, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
 import type { SupportConflict } from './support-verifier.js';
 
@@ -32,7 +32,7 @@ const POLARITY_COVERAGE = 0.5;
 /** A name swap needs the rest of the clause to match this well. */
 const NAME_BINDING_COVERAGE = 0.5;
 
-export function findConflict(claim: ClaimSentence, source: ClaimText, window: Window): FoundConflict | undefined {
+export function findConflict(claim: ClaimSentence, source: SourceProfile, window: Window): FoundConflict | undefined {
   const clauses = sourceClauses(source);
   for (const clause of claim.clauses) {
     const found =
@@ -45,7 +45,7 @@ export function findConflict(claim: ClaimSentence, source: ClaimText, window: Wi
 }
 
 /** A name or number the claim gives to what the source gives another one of its kind: see claim-roles.ts. */
-function swappedRoles(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+function swappedRoles(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
   const anchors = claim.clauses.flatMap((clause) => anchorsOf(clause, (term) => isName(term, source)));
   const swap = roleSwap(anchors, source.anchors);
   if (swap === undefined) return undefined;

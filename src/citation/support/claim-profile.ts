@@ -10,7 +10,6 @@ import {
   NEGATION_REACH,
   WordSenses,
 } from './claim-words.js';
-import { sourceAnchors, type Anchor } from './claim-roles.js';
 import { tokenize, type Token } from './claim-tokens.js';
 import { scanQuantities, type Quantity } from './quantities.js';
 
@@ -83,8 +82,6 @@ export interface ClaimText {
   polar: boolean;
   /** The senses and stems of the text's words, for a text read against this one. */
   senses: WordSenses;
-  /** Its names and numbers with the words beside them, as a source read on its own names them; none for a paragraph. */
-  anchors: readonly { anchor: Anchor; sentence: number }[];
 }
 
 const CLAUSE_WORDS = new Set(['while', 'whereas', 'whilst', 'but', 'although', 'though', 'however', 'which']);
@@ -135,10 +132,9 @@ function startsUpper(word: string): boolean {
 
 /**
  * The claims of `text`. `known` are the profiles of texts it will be checked against: their words' senses are
- * read from them rather than worked out again. A paragraph (`asSource` false) is read without its anchors: it is
- * only ever checked against sources.
+ * read from them rather than worked out again.
  */
-export function profileClaims(text: string, known: readonly ClaimText[] = [], asSource = true): ClaimText {
+export function profileClaims(text: string, known: readonly ClaimText[] = []): ClaimText {
   const senses = new WordSenses(known.map((other) => other.senses));
   const sentences = sentenceSpans(text).map((span) => profileSentence(span.text, span.start, senses));
   const terms = new Set<string>();
@@ -156,7 +152,7 @@ export function profileClaims(text: string, known: readonly ClaimText[] = [], as
     }
   }
   const hanSentences = sentences.filter((sentence) => sentence.han).length;
-  const profile = {
+  return {
     sentences,
     han: hanSentences * 2 > sentences.length,
     terms,
@@ -169,9 +165,7 @@ export function profileClaims(text: string, known: readonly ClaimText[] = [], as
       sentence.clauses.some((clause) => clause.terms.some((term) => term.cue > 0 || term.inverted)),
     ),
     senses,
-    anchors: [],
   };
-  return asSource ? { ...profile, anchors: sourceAnchors(profile) } : profile;
 }
 
 function profileSentence(text: string, offset: number, senses: WordSenses): ClaimSentence {

@@ -103,7 +103,14 @@ export interface RoleSwap {
   sentence: number;
 }
 
-/** Every anchor of a source, with its sentence: made once per source. */
+/** A source as the check reads it: its profile, and its anchors with their sentences, made once per source. */
+export type SourceProfile = ClaimText & { anchors: readonly { anchor: Anchor; sentence: number }[] };
+
+export function asSource(profile: ClaimText): SourceProfile {
+  return { ...profile, anchors: sourceAnchors(profile) };
+}
+
+/** Every anchor of a source, with its sentence. */
 export function sourceAnchors(source: ClaimText): { anchor: Anchor; sentence: number }[] {
   const own = (term: ClauseTerm) => term.name || (term.initialCapital && source.names.has(term.lower));
   return source.clauses.flatMap(({ clause, sentence }) =>

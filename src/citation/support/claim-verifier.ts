@@ -9,7 +9,7 @@ import {
 } from './claim-alignment.js';
 import { comparable } from './quantities.js';
 import { crossLanguageConflict, findConflict, flipped, type FoundConflict } from './claim-conflicts.js';
-import { anchorsOf, roleDoubt } from './claim-roles.js';
+import { anchorsOf, asSource, roleDoubt, type SourceProfile } from './claim-roles.js';
 import { profileClaims, type ClaimSentence, type ClaimText } from './claim-profile.js';
 import type {
   CitationSupport,
@@ -53,7 +53,7 @@ interface SentenceJudgement {
  * disagrees.
  */
 export class ClaimSupportVerifier implements SupportVerifier {
-  private readonly profiles = new Map<string, ClaimText>();
+  private readonly profiles = new Map<string, SourceProfile>();
   /** The last paragraph read: a paragraph is checked again at once when the server attributes it, source by source. */
   private last: { text: string; profile: ClaimText } | undefined;
 
@@ -77,7 +77,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
     return { citations, verdict };
   }
 
-  private judge(claim: ClaimSentence, source: ClaimText): SentenceJudgement {
+  private judge(claim: ClaimSentence, source: SourceProfile): SentenceJudgement {
     if (claim.han !== source.han) {
       const found = crossLanguageConflict(claim, source);
       if (found) return contradiction(found, source);
@@ -99,14 +99,14 @@ export class ClaimSupportVerifier implements SupportVerifier {
 
   /** A word's sense does not depend on the sources: the paragraph read against some is right against any. */
   private paragraph(text: string, sources: readonly ClaimText[]): ClaimText {
-    if (this.last?.text !== text) this.last = { text, profile: profileClaims(text, sources, false) };
+    if (this.last?.text !== text) this.last = { text, profile: profileClaims(text, sources) };
     return this.last.profile;
   }
 
-  private profile(text: string): ClaimText {
+  private profile(text: string): SourceProfile {
     let profile = this.profiles.get(text);
     if (profile === undefined) {
-      profile = profileClaims(text);
+      profile = asSource(profileClaims(text));
       if (this.profiles.size >= KEPT_PROFILES) this.profiles.delete(this.profiles.keys().next().value!);
       this.profiles.set(text, profile);
     }
@@ -126,7 +126,7 @@ function hasClaim(sentence: ClaimSentence): boolean {
  * sentence ("on a paid account") is said in the source sentence of the clause it qualifies. Anything less is
  * left unverified: a verdict of `verified` must be one the reader can rely on.
  */
-function holdsEveryClaim(claim: ClaimSentence, source: ClaimText, window: readonly number[]): boolean {
+function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, window: readonly number[]): boolean {
   const inWindow = window.map((s) => source.sentences[s]!);
   const heldQuantities = inWindow.flatMap((sentence) => sentence.quantities);
   if (!claim.quantities.every((quantity) => grounded(quantity, heldQuantities))) return false;
