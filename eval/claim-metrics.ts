@@ -41,7 +41,9 @@ export const QUOTE_KINDS = [
 export type ClaimKind = (typeof CLAIM_KINDS)[number];
 export type ClaimLabel = 'supported' | 'contradicted' | 'unsupported';
 export type QuoteKind = (typeof QUOTE_KINDS)[number];
-export type Split = 'dev' | 'test';
+export type Split = 'dev' | 'test' | 'holdout';
+/** The splits whose misses may be listed: the held-out split is read for its figures only, never tuned on. */
+export type TuningSplit = 'dev' | 'test';
 
 export interface ClaimPair {
   id: string;
@@ -81,10 +83,19 @@ export function expectedVerdict(label: ClaimLabel): SupportVerdict {
 /** eval/set/ from the compiled dist-eval/eval/ (as labelled-set.ts reads it). */
 const SET_DIR = new URL('../../eval/set/', import.meta.url);
 
-export function readClaimSet(dir: URL = SET_DIR): { pairs: ClaimPair[]; quotes: QuoteCase[] } {
+export interface ClaimSet {
+  /** claims.json: the dev and test splits. */
+  pairs: ClaimPair[];
+  /** claims-holdout.json: written before a change to the check and never tuned on. */
+  holdout: ClaimPair[];
+  quotes: QuoteCase[];
+}
+
+export function readClaimSet(dir: URL = SET_DIR): ClaimSet {
   const read = <T>(name: string): T => JSON.parse(readFileSync(new URL(name, dir), 'utf8')) as T;
   return {
     pairs: read<{ pairs: ClaimPair[] }>('claims.json').pairs,
+    holdout: read<{ pairs: ClaimPair[] }>('claims-holdout.json').pairs,
     quotes: read<{ quotes: QuoteCase[] }>('quotes.json').quotes,
   };
 }
@@ -127,13 +138,16 @@ export interface ClaimFigures {
 export interface ClaimMetrics extends ClaimFigures {
   dev: ClaimFigures;
   test: ClaimFigures;
+  /** The held-out set, apart from the figures of dev and test together. */
+  holdout: ClaimFigures;
+  /** Outcomes of dev and test pairs; the held-out pairs' are kept apart so that no listing of misses shows them. */
   outcomes: ClaimOutcome[];
   quoteOutcomes: QuoteOutcome[];
 }
 
 /** Runs every pair through `verifier` (the source as the paragraph's only citation) and every quote through `verifyQuote`. */
-export function claimMetrics(verifier: SupportVerifier, set = readClaimSet()): ClaimMetrics {
-  const outcomes = set.pairs.map((pair): ClaimOutcome => {
+export function claimMetrics(verifier: SupportVerifier, set: ClaimSet = readClaimSet()): ClaimMetrics {
+  const judge = (pair: ClaimPair): ClaimOutcome => {
     const result = verifier.check(pair.paragraph, [{ citationId: 'E1', text: pair.source }]);
     const conflict = result.citations[0]?.evidence?.conflict;
     return {
@@ -141,7 +155,9 @@ export function claimMetrics(verifier: SupportVerifier, set = readClaimSet()): C
       verdict: result.verdict,
       ...(conflict ? { conflict: `${conflict.kind}: "${conflict.claim}" vs "${conflict.source}"` } : {}),
     };
-  });
+  };
+  const outcomes = set.pairs.map(judge);
+  const holdout = figures(set.holdout.map(judge), []);
   const quoteOutcomes = set.quotes.map((quote): QuoteOutcome => ({
     quote,
     verified: verifyQuote(quote.quote, quote.source) !== undefined,
@@ -151,7 +167,14 @@ export function claimMetrics(verifier: SupportVerifier, set = readClaimSet()): C
       outcomes.filter((o) => o.pair.split === split),
       quoteOutcomes.filter((o) => o.quote.split === split),
     );
-  return { ...figures(outcomes, quoteOutcomes), dev: inSplit('dev'), test: inSplit('test'), outcomes, quoteOutcomes };
+  return {
+    ...figures(outcomes, quoteOutcomes),
+    dev: inSplit('dev'),
+    test: inSplit('test'),
+    holdout,
+    outcomes,
+    quoteOutcomes,
+  };
 }
 
 function figures(outcomes: readonly ClaimOutcome[], quotes: readonly QuoteOutcome[]): ClaimFigures {
@@ -210,6 +233,17 @@ export function headline(figures: ClaimFigures) {
   return { flagPrecision, supportedFlaggedRate, verifiedPrecision, verifiedRecall, quoteAccuracy };
 }
 
+/** A split's figures for the summary line: the headline numbers and the flag rate per kind (no quotes when it has none). */
+export function splitSummary(figures: ClaimFigures) {
+  const { quoteAccuracy, ...numbers } = headline(figures);
+  return {
+    ...numbers,
+    ...(figures.quotes > 0 ? { quoteAccuracy } : {}),
+    contradictedRecall: figures.contradictedRecall,
+    flagRateByKind: figures.flagRateByKind,
+  };
+}
+
 /** One line per kind: its label and how many pairs got each verdict. */
 export function kindTable(figures: ClaimFigures): string[] {
   const lines = [`  ${'kind'.padEnd(28)} ${'label'.padEnd(13)} verified unverified contradicted`];
@@ -228,7 +262,7 @@ export function kindTable(figures: ClaimFigures): string[] {
  * The pairs and quotes of `split` the checks got wrong, worst first (a supported paragraph flagged, then a
  * contradiction not flagged, then the rest), each with its source, for reading by hand.
  */
-export function misjudged(metrics: ClaimMetrics, split: Split): string[] {
+export function misjudged(metrics: ClaimMetrics, split: TuningSplit): string[] {
   const severity = (o: ClaimOutcome) =>
     o.pair.label === 'supported' && o.verdict === 'contradicted' ? 0 : o.pair.label === 'contradicted' ? 1 : 2;
   const missed = metrics.outcomes
@@ -254,10 +288,15 @@ export function misjudged(metrics: ClaimMetrics, split: Split): string[] {
 }
 
 /** `--misses dev` on the command line, or EVAL_MISSES=dev: the split whose misses to print, if any. */
-export function missesRequested(argv: readonly string[] = process.argv, env = process.env): Split | undefined {
+export function missesRequested(argv: readonly string[] = process.argv, env = process.env): TuningSplit | undefined {
   const at = argv.indexOf('--misses');
   const value = at >= 0 ? (argv[at + 1] ?? 'dev') : env.EVAL_MISSES;
   if (value === undefined || value === '') return undefined;
+  if (value === 'holdout') {
+    throw new Error(
+      '--misses / EVAL_MISSES: the holdout split is never listed, so that nothing is tuned on it; use dev',
+    );
+  }
   if (value !== 'dev' && value !== 'test') throw new Error(`--misses / EVAL_MISSES takes dev or test, not "${value}"`);
   return value;
 }

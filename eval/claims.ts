@@ -4,15 +4,17 @@
  * while other parts of the tree are mid-change; `npm run eval` prints the same block among the other metrics.
  */
 import { ClaimSupportVerifier } from '../src/citation/support/claim-verifier.js';
-import { claimMetrics, headline, kindTable, misjudged, missesRequested } from './claim-metrics.js';
+import { claimMetrics, headline, kindTable, misjudged, missesRequested, splitSummary } from './claim-metrics.js';
 
 const misses = missesRequested();
 const metrics = claimMetrics(new ClaimSupportVerifier());
 
 print(
-  `claim pairs: ${metrics.pairs} (dev ${metrics.dev.pairs}, test ${metrics.test.pairs}); quotes: ${metrics.quotes}`,
+  `claim pairs: ${metrics.pairs} (dev ${metrics.dev.pairs}, test ${metrics.test.pairs}); quotes: ${metrics.quotes}; ` +
+    `holdout pairs: ${metrics.holdout.pairs}`,
 );
 print(...kindTable(metrics));
+print('holdout:', ...kindTable(metrics.holdout));
 if (misses) print(...misjudged(metrics, misses));
 print(
   JSON.stringify({
@@ -20,8 +22,9 @@ print(
     contradictedRecall: metrics.contradictedRecall,
     verdicts: metrics.verdicts,
     flagRateByKind: metrics.flagRateByKind,
-    dev: headline(metrics.dev),
-    test: headline(metrics.test),
+    dev: splitSummary(metrics.dev),
+    test: splitSummary(metrics.test),
+    holdout: splitSummary(metrics.holdout),
   }),
 );
 

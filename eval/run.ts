@@ -20,7 +20,7 @@ import { createModelProvider } from '../src/model/model.module.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { refusalDeltas, refusesWithoutSources } from '../src/model/refusal.js';
 import { FakeOpenAi } from '../test/support/fake-openai.js';
-import { claimMetrics, headline, kindTable, misjudged, missesRequested } from './claim-metrics.js';
+import { claimMetrics, headline, kindTable, misjudged, missesRequested, splitSummary } from './claim-metrics.js';
 import { faultyOutputs } from './faulty-outputs.js';
 import { chunksByKey, readSet } from './labelled-set.js';
 import { catalogOf, retrieve } from './lexical-retrieval.js';
@@ -142,6 +142,8 @@ async function main(): Promise<void> {
       `verdicts: ${claims.verdicts.verified} verified, ${claims.verdicts.unverified} unverified, ${claims.verdicts.contradicted} contradicted`,
   );
   for (const line of kindTable(claims)) print(line);
+  print(`holdout pairs: ${claims.holdout.pairs}`);
+  for (const line of kindTable(claims.holdout)) print(line);
   print(`quotes: ${claims.quotes}, judged right: ${claims.quoteAccuracy}`);
   const misses = missesRequested();
   if (misses) for (const line of misjudged(claims, misses)) print(line);
@@ -255,8 +257,9 @@ async function main(): Promise<void> {
     accuracyByKind: pairs.accuracyByKind,
     ...headline(claims),
     flagRateByKind: claims.flagRateByKind,
-    dev: headline(claims.dev),
-    test: headline(claims.test),
+    dev: splitSummary(claims.dev),
+    test: splitSummary(claims.test),
+    holdout: splitSummary(claims.holdout),
   };
   print(JSON.stringify(summary));
 }

@@ -11,7 +11,7 @@ import {
  * The evaluation's claim and quote sets are hand-written JSON that the metrics trust blindly; this pins their
  * shape so that an edit cannot silently drop a kind, mislabel a pair or leak a source across splits.
  */
-const { pairs, quotes } = readClaimSet(new URL('../eval/set/', import.meta.url));
+const { pairs, holdout, quotes } = readClaimSet(new URL('../eval/set/', import.meta.url));
 
 const text = (value: unknown) => typeof value === 'string' && value.trim().length > 0;
 
@@ -56,6 +56,41 @@ describe('eval/set/claims.json', () => {
     const splitOf = new Map<string, Set<string>>();
     for (const pair of pairs) splitOf.set(pair.source, (splitOf.get(pair.source) ?? new Set()).add(pair.split));
     expect([...splitOf.values()].filter((splits) => splits.size > 1)).toEqual([]);
+  });
+});
+
+describe('eval/set/claims-holdout.json', () => {
+  it('has about 150 pairs, unique ids, every field and the label its kind carries', () => {
+    expect(holdout.length).toBeGreaterThanOrEqual(140);
+    expect(new Set(holdout.map((pair) => pair.id)).size).toBe(holdout.length);
+    const bad = holdout.filter(
+      (pair: ClaimPair) =>
+        !/^h\d{3,}$/.test(pair.id) ||
+        pair.split !== 'holdout' ||
+        !text(pair.group) ||
+        !(CLAIM_KINDS as readonly string[]).includes(pair.kind) ||
+        !['en', 'zh', 'en-zh', 'zh-en'].includes(pair.lang) ||
+        pair.kind.startsWith('cross_language') !== pair.lang.includes('-') ||
+        !text(pair.source) ||
+        !text(pair.paragraph) ||
+        pair.source === pair.paragraph ||
+        pair.label !== labelOfKind(pair.kind),
+    );
+    expect(bad.map((pair) => pair.id)).toEqual([]);
+  });
+
+  it('shares no source with claims.json, and holds English and Chinese pairs of every verdict', () => {
+    const seen = new Set(pairs.map((pair) => pair.source));
+    expect(holdout.filter((pair) => seen.has(pair.source)).map((pair) => pair.id)).toEqual([]);
+    for (const lang of ['en', 'zh'] as const) {
+      for (const label of ['supported', 'contradicted', 'unsupported'] as const) {
+        const found = holdout.some((pair) => pair.lang === lang && pair.label === label);
+        expect([lang, label, found]).toEqual([lang, label, true]);
+      }
+    }
+    for (const kind of ['rewording', 'harmless_number', 'number_swap', 'entity_swap', 'negation', 'antonym']) {
+      expect([kind, holdout.filter((pair) => pair.kind === kind).length >= 10]).toEqual([kind, true]);
+    }
   });
 });
 

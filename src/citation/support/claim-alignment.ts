@@ -56,29 +56,29 @@ export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
     for (let q = 0; q < quantities.length; q++) held[terms.length + q] = grounded(quantities[q]!, sentence.quantities);
     return held;
   });
-  const covered = (chosen: readonly number[]) => {
-    let sum = 0;
-    for (let k = 0; k < weights.length; k++) if (chosen.some((s) => heldBy[s]![k])) sum += weights[k]!;
-    return sum / total;
-  };
+  // Greedy: each round adds the sentence holding the most weight not yet held, counted item by item.
+  const held = new Array<boolean>(weights.length).fill(false);
   const chosen: number[] = [];
-  let coverage = 0;
+  let sum = 0;
   while (chosen.length < MAX_WINDOW) {
     let best = -1;
-    let bestCoverage = coverage;
-    for (let s = 0; s < source.sentences.length; s++) {
+    let bestGain = 0;
+    for (let s = 0; s < heldBy.length; s++) {
       if (chosen.includes(s)) continue;
-      const next = covered([...chosen, s]);
-      if (next > bestCoverage) {
+      const row = heldBy[s]!;
+      let gain = 0;
+      for (let k = 0; k < weights.length; k++) if (!held[k] && row[k]) gain += weights[k]!;
+      if (gain > bestGain) {
         best = s;
-        bestCoverage = next;
+        bestGain = gain;
       }
     }
-    const gain = bestCoverage - coverage;
-    if (best < 0 || (chosen.length > 0 && gain < WINDOW_GAIN)) break;
+    if (best < 0 || (chosen.length > 0 && bestGain / total < WINDOW_GAIN)) break;
     chosen.push(best);
-    coverage = bestCoverage;
+    sum += bestGain;
+    for (let k = 0; k < weights.length; k++) if (heldBy[best]![k]) held[k] = true;
   }
+  const coverage = sum / total;
   return { sentences: chosen.sort((a, b) => a - b), coverage };
 }
 

@@ -8,6 +8,7 @@ import {
   type Window,
 } from './claim-alignment.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
+import { anchorsOf, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
 import type { SupportConflict } from './support-verifier.js';
 
@@ -31,7 +32,7 @@ const POLARITY_COVERAGE = 0.5;
 /** A name swap needs the rest of the clause to match this well. */
 const NAME_BINDING_COVERAGE = 0.5;
 
-export function findConflict(claim: ClaimSentence, source: ClaimText, window: Window): FoundConflict | undefined {
+export function findConflict(claim: ClaimSentence, source: SourceProfile, window: Window): FoundConflict | undefined {
   const clauses = sourceClauses(source);
   for (const clause of claim.clauses) {
     const found =
@@ -40,7 +41,16 @@ export function findConflict(claim: ClaimSentence, source: ClaimText, window: Wi
       polarityConflict(clause, source, clauses);
     if (found) return found;
   }
-  return undefined;
+  return swappedRoles(claim, source);
+}
+
+/** A name or number the claim gives to what the source gives another one of its kind: see claim-roles.ts. */
+function swappedRoles(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
+  const anchors = claim.clauses.flatMap((clause) => anchorsOf(clause, (term) => isName(term, source)));
+  const swap = roleSwap(anchors, source.anchors);
+  if (swap === undefined) return undefined;
+  const kind = swap.claim.kind === 'name' ? 'name' : 'number';
+  return { conflict: { kind, claim: swap.claim.text, source: swap.source.text }, sentence: swap.sentence };
 }
 
 /** A claim in another language: only a number that plainly disagrees can be judged. */
@@ -227,7 +237,7 @@ function polarityConflict(
  * Whether the clauses say their shared words with opposite polarity: each denial that reaches a shared word, and
  * each shared word said through its opposite, turns the polarity once ("never close" says "open").
  */
-function flipped(claim: Clause, other: Clause): { claim: string; source: string } | undefined {
+export function flipped(claim: Clause, other: Clause): { claim: string; source: string } | undefined {
   // Polarity is compared over the words the source clause says itself, not those it leaves unsaid.
   const said = claim.terms.filter((term) => other.termSet.has(term.term));
   const saidBack = other.terms.filter((term) => claim.termSet.has(term.term));

@@ -7,9 +7,8 @@ import {
   hanNegationAt,
   hanSense,
   isNegationWord,
-  latinSense,
   NEGATION_REACH,
-  stem,
+  WordSenses,
 } from './claim-words.js';
 import { tokenize, type Token } from './claim-tokens.js';
 import { scanQuantities, type Quantity } from './quantities.js';
@@ -81,6 +80,8 @@ export interface ClaimText {
   clauses: readonly { clause: Clause; sentence: number }[];
   /** Some word of the text is denied or said through its opposite. */
   polar: boolean;
+  /** The senses and stems of the text's words, for a text read against this one. */
+  senses: WordSenses;
 }
 
 const CLAUSE_WORDS = new Set(['while', 'whereas', 'whilst', 'but', 'although', 'though', 'however', 'which']);
@@ -100,6 +101,7 @@ const OPENS_CLAUSE = new Set([
   'every',
 ]);
 const HAN_CLAUSE = new Set(['而', '但']);
+const POSSESSIVE = /['’]s?$/u;
 const NAME_SHAPE = /\d|\p{Ll}\p{Lu}|^\p{Lu}{2,}/u;
 
 /** Written like a name: a digit, a capital after a small letter, or two capitals at the start (SHA-256, IPv6). */
@@ -128,8 +130,13 @@ function startsUpper(word: string): boolean {
   return /^\p{Lu}/u.test(word);
 }
 
-export function profileClaims(text: string): ClaimText {
-  const sentences = sentenceSpans(text).map((span) => profileSentence(span.text, span.start));
+/**
+ * The claims of `text`. `known` are the profiles of texts it will be checked against: their words' senses are
+ * read from them rather than worked out again.
+ */
+export function profileClaims(text: string, known: readonly ClaimText[] = []): ClaimText {
+  const senses = new WordSenses(known.map((other) => other.senses));
+  const sentences = sentenceSpans(text).map((span) => profileSentence(span.text, span.start, senses));
   const terms = new Set<string>();
   const names = new Set<string>();
   const words = new Set<string>();
@@ -157,15 +164,19 @@ export function profileClaims(text: string): ClaimText {
     polar: sentences.some((sentence) =>
       sentence.clauses.some((clause) => clause.terms.some((term) => term.cue > 0 || term.inverted)),
     ),
+    senses,
   };
 }
 
-function profileSentence(text: string, offset: number): ClaimSentence {
+function profileSentence(text: string, offset: number, senses: WordSenses): ClaimSentence {
   const tokens = tokenize(text, offset);
-  const quantities = completeEllipses(scanQuantities(tokens, stem), tokens);
+  const quantities = completeEllipses(
+    scanQuantities(tokens, (word) => senses.stem(word)),
+    tokens,
+  );
   const inQuantity = quantityCover(tokens, quantities);
   const clauses = withContext(
-    splitClauses(tokens, inQuantity).map((range) => clauseOf(tokens, range, quantities, inQuantity)),
+    splitClauses(tokens, inQuantity).map((range) => clauseOf(tokens, range, quantities, inQuantity, senses)),
     tokens,
   ).map((clause) => ({ ...clause, text: text.slice(clause.start - offset, clause.end - offset) }));
   let hanChars = 0;
@@ -292,6 +303,7 @@ function clauseOf(
   [from, to]: [number, number],
   quantities: readonly Quantity[],
   inQuantity: readonly (Quantity | undefined)[],
+  senses: WordSenses,
 ): BareClause {
   const terms: ClauseTerm[] = [];
   let denyLeft = 0;
@@ -309,20 +321,22 @@ function clauseOf(
       continue;
     }
     if (FUNCTION_WORDS.has(token.lower) || token.lower.length < 2) continue;
-    const sense = latinSense(token.lower);
+    // "Kilimanjaro's" names Kilimanjaro.
+    const lower = token.lower.replace(POSSESSIVE, '');
+    const sense = senses.sense(lower);
     const first = i === 0;
     const capital = startsUpper(token.text);
     const name = nameShaped(token.text) || (capital && !first);
     const denied = denyLeft > 0;
     if (denyLeft > 0) denyLeft--;
     terms.push({
-      term: name ? token.lower : sense.term,
+      term: name ? lower : sense.term,
       denied: denied !== (!name && sense.inverted),
       cue: denied ? cue : 0,
       inverted: !name && sense.inverted,
       name,
       initialCapital: first && capital && !name,
-      lower: token.lower,
+      lower,
       start: token.start,
       end: token.end,
     });

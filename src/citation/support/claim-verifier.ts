@@ -8,7 +8,8 @@ import {
   sourceClauses,
 } from './claim-alignment.js';
 import { comparable } from './quantities.js';
-import { crossLanguageConflict, findConflict, type FoundConflict } from './claim-conflicts.js';
+import { crossLanguageConflict, findConflict, flipped, type FoundConflict } from './claim-conflicts.js';
+import { anchorsOf, asSource, roleDoubt, type SourceProfile } from './claim-roles.js';
 import { profileClaims, type ClaimSentence, type ClaimText } from './claim-profile.js';
 import type {
   CitationSupport,
@@ -52,7 +53,7 @@ interface SentenceJudgement {
  * disagrees.
  */
 export class ClaimSupportVerifier implements SupportVerifier {
-  private readonly profiles = new Map<string, ClaimText>();
+  private readonly profiles = new Map<string, SourceProfile>();
   /** The last paragraph read: a paragraph is checked again at once when the server attributes it, source by source. */
   private last: { text: string; profile: ClaimText } | undefined;
 
@@ -60,8 +61,8 @@ export class ClaimSupportVerifier implements SupportVerifier {
 
   check(paragraph: string, sources: readonly SupportSource[]): ParagraphSupport {
     if (sources.length === 0) return { citations: [], verdict: 'unverified' };
-    const claims = this.paragraph(paragraph).sentences.filter(hasClaim);
     const profiles = sources.map((source) => this.profile(source.text));
+    const claims = this.paragraph(paragraph, profiles).sentences.filter(hasClaim);
     const judged = profiles.map((source) => claims.map((claim) => this.judge(claim, source)));
     const verifiedBySome = claims.map((_, s) => judged.some((perSource) => perSource[s]!.verdict === 'verified'));
     const allVerified = claims.length > 0 && verifiedBySome.every(Boolean);
@@ -76,7 +77,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
     return { citations, verdict };
   }
 
-  private judge(claim: ClaimSentence, source: ClaimText): SentenceJudgement {
+  private judge(claim: ClaimSentence, source: SourceProfile): SentenceJudgement {
     if (claim.han !== source.han) {
       const found = crossLanguageConflict(claim, source);
       if (found) return contradiction(found, source);
@@ -96,15 +97,16 @@ export class ClaimSupportVerifier implements SupportVerifier {
     for (const text of sources) this.profile(text);
   }
 
-  private paragraph(text: string): ClaimText {
-    if (this.last?.text !== text) this.last = { text, profile: profileClaims(text) };
+  /** A word's sense does not depend on the sources: the paragraph read against some is right against any. */
+  private paragraph(text: string, sources: readonly ClaimText[]): ClaimText {
+    if (this.last?.text !== text) this.last = { text, profile: profileClaims(text, sources) };
     return this.last.profile;
   }
 
-  private profile(text: string): ClaimText {
+  private profile(text: string): SourceProfile {
     let profile = this.profiles.get(text);
     if (profile === undefined) {
-      profile = profileClaims(text);
+      profile = asSource(profileClaims(text));
       if (this.profiles.size >= KEPT_PROFILES) this.profiles.delete(this.profiles.keys().next().value!);
       this.profiles.set(text, profile);
     }
@@ -117,12 +119,22 @@ function hasClaim(sentence: ClaimSentence): boolean {
   return sentence.terms.size > 0 || sentence.quantities.length > 0;
 }
 
-/** Every number and name of the claim is in the window, and every clause finds most of itself in one clause. */
-function holdsEveryClaim(claim: ClaimSentence, source: ClaimText, window: readonly number[]): boolean {
+/**
+ * Whether the window verifies the sentence: every word of it (or a known rewording of the word) is in the window,
+ * every number and name too, each bound to the clause its words bind it to and beside the same words; each clause
+ * finds most of itself in one source clause, with the same polarity; a short clause that only qualifies its
+ * sentence ("on a paid account") is said in the source sentence of the clause it qualifies. Anything less is
+ * left unverified: a verdict of `verified` must be one the reader can rely on.
+ */
+function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, window: readonly number[]): boolean {
   const inWindow = window.map((s) => source.sentences[s]!);
   const heldQuantities = inWindow.flatMap((sentence) => sentence.quantities);
   if (!claim.quantities.every((quantity) => grounded(quantity, heldQuantities))) return false;
+  for (const term of claim.terms) if (!inWindow.some((sentence) => sentence.terms.has(term))) return false;
+  const anchors = claim.clauses.flatMap((clause) => anchorsOf(clause, (term) => isName(term, source)));
+  if (roleDoubt(anchors, source.anchors)) return false;
   const windowClauses = sourceClauses(source).filter((clause) => window.includes(clause.sentence));
+  const boundSentences: number[][] = [];
   for (const clause of claim.clauses) {
     // Each number must be in the clause its words bind it to: when the source gives the value to something
     // else, or the binding cannot tell which clause, the claim is not verified.
@@ -140,11 +152,37 @@ function holdsEveryClaim(claim: ClaimSentence, source: ClaimText, window: readon
     for (const term of clause.terms) {
       if (isName(term, source) && !source.words.has(term.lower) && !source.terms.has(term.term)) return false;
     }
-    if (clause.terms.length < 2) continue;
-    const { score } = bestBound(windowClauses, (candidate) => clauseCoverage(clause, candidate.clause));
-    if (score < CLAUSE_COVERAGE) return false;
+    if (clause.terms.length === 0) {
+      boundSentences.push([]);
+      continue;
+    }
+    const { best, score } = bestBound(windowClauses, (candidate) => clauseCoverage(clause, candidate.clause));
+    if (clause.terms.length >= 2 && score < CLAUSE_COVERAGE) return false;
+    // A denial or an opposite on one side only: not the same claim, even where the check cannot call it a
+    // contradiction.
+    if (best.some((candidate) => flipped(clause, candidate.clause) !== undefined)) return false;
+    if (clause.terms.some((term) => term.cue > 0 && !best.some((c) => c.clause.termSet.has(term.term)))) return false;
+    boundSentences.push(best.map((candidate) => candidate.sentence));
   }
-  return true;
+  return qualifiersStayPut(claim, boundSentences);
+}
+
+/** A clause this short, without a number, qualifies its sentence rather than saying something of its own. */
+const QUALIFIER_TERMS = 2;
+
+function qualifiersStayPut(claim: ClaimSentence, bound: readonly number[][]): boolean {
+  const main = claim.clauses
+    .map((clause, i) => ({ clause, sentences: bound[i]! }))
+    .filter(({ clause }) => clause.terms.length > QUALIFIER_TERMS || clause.quantities.length > 0);
+  if (main.length === 0 || main.length === claim.clauses.length) return true;
+  const mainSentences = new Set(main.flatMap(({ sentences }) => sentences));
+  return claim.clauses.every(
+    (clause, i) =>
+      clause.terms.length === 0 ||
+      clause.terms.length > QUALIFIER_TERMS ||
+      clause.quantities.length > 0 ||
+      bound[i]!.some((sentence) => mainSentences.has(sentence)),
+  );
 }
 
 function contradiction(found: FoundConflict, source: ClaimText): SentenceJudgement {

@@ -36,8 +36,8 @@ export const NEGATION_WORDS: ReadonlySet<string> = new Set([
   'unless',
 ]);
 
-/** How far a denial reaches: this many claim words after it. */
-export const NEGATION_REACH = 3;
+/** A denial reaches every claim word after it in its clause: "do not paint the alarm or install it near a stove". */
+export const NEGATION_REACH = Number.POSITIVE_INFINITY;
 
 export function isNegationWord(lower: string): boolean {
   return NEGATION_WORDS.has(lower) || lower.endsWith("n't") || lower.endsWith('n’t');
@@ -214,7 +214,35 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['compatible', ['incompatible']],
   ['common', ['rare']],
   ['frequent', ['rare', 'infrequent']],
+  ['die', ['survive', 'perish']],
+  ['ahead', ['behind']],
+  ['release', ['absorb']],
+  ['acidic', ['alkaline', 'basic']],
+  ['tighten', ['loosen']],
+  ['upward', ['downward']],
+  ['ascend', ['descend']],
+  ['freeze', ['thaw']],
+  ['win', ['lose', 'lost']],
+  ['direct', ['indirect']],
+  ['obey', ['violate']],
+  ['cheap', ['costly']],
+  ['before', ['afterwards']],
 ];
+
+/** Irregular forms the stemmer leaves as they are: read as their base word. */
+const IRREGULAR: ReadonlyMap<string, string> = new Map(
+  (
+    'kept:keep held:hold sent:send lost:lose won:win bought:buy sold:sell made:make took:take taken:take ' +
+    'gave:give given:give began:begin begun:begin ran:run rose:rise risen:rise fell:fall fallen:fall grew:grow ' +
+    'grown:grow built:build brought:bring caught:catch chose:choose chosen:choose drew:draw drawn:draw ' +
+    'found:find froze:freeze frozen:freeze led:lead met:meet said:say spent:spend stood:stand struck:strike ' +
+    'taught:teach thought:think wore:wear worn:wear wrote:write written:write beaten:beat forbade:forbid ' +
+    'forbidden:forbid broke:break broken:break woke:wake slept:sleep felt:feel lent:lend sank:sink ' +
+    'died:die dies:die dying:die sunk:sink shot:shoot fought:fight sought:seek swept:sweep wound:wind withdrew:withdraw withdrawn:withdraw'
+  )
+    .split(' ')
+    .map((pair) => pair.split(':') as [string, string]),
+);
 
 /** Chinese opposites, over character pairs. */
 const HAN_OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
@@ -275,7 +303,11 @@ const HAN_OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['顺时针', ['逆时针']],
   ['开放', ['关闭']],
   ['营业', ['休息', '停业']],
-  ['保留', ['删除', '清除']],
+  ['保留', ['删除', '清除', '倒掉', '丢弃']],
+  ['允许', ['不准', '严禁']],
+  ['包含', ['除外', '不含']],
+  ['关闭', ['打开']],
+  ['空腹', ['饭后']],
 ];
 
 /** Words said in other words often enough that a rewording should still find them. */
@@ -303,6 +335,9 @@ const SAME_AS: readonly (readonly [string, readonly string[]])[] = [
   ['user', ['customer', 'client']],
   ['car', ['vehicle', 'automobile']],
   ['doctor', ['physician']],
+  ['defeat', ['beat', 'overcome']],
+  ['die', ['kill', 'death', 'dead']],
+  ['reserve', ['reservation']],
 ];
 
 const HAN_SAME_AS: readonly (readonly [string, readonly string[]])[] = [
@@ -354,29 +389,54 @@ const LATIN_SENSES: ReadonlyMap<string, TermSense> = buildSenses();
 const HAN_SENSES: ReadonlyMap<string, TermSense> = buildHanSenses();
 
 /**
- * Senses already worked out, by word. A memo of a pure function of the word: what one request puts in, another
- * may read, and it is always the same answer. Bounded, so an endless stream of new words cannot grow it.
+ * The senses and stems of the words of one text, worked out as the text is read. A source's are kept with its
+ * profile, made once when the sources are prepared; a paragraph checked against sources reads theirs first, so a
+ * word both use is stemmed once. Made for one text and its reading only: nothing here outlives or crosses a request
+ * except through a source's own profile.
  */
-const knownSenses = new Map<string, TermSense>();
-const KNOWN_SENSES = 20_000;
+export class WordSenses {
+  private readonly senses = new Map<string, TermSense>();
+  private readonly stems = new Map<string, string>();
 
-/** The term of an English word (lowercase) and whether it means the term's opposite. */
-export function latinSense(lower: string): TermSense {
-  let sense = knownSenses.get(lower);
-  if (sense === undefined) {
-    sense = senseOf(lower);
-    if (knownSenses.size >= KNOWN_SENSES) knownSenses.clear();
-    knownSenses.set(lower, sense);
+  constructor(private readonly known: readonly WordSenses[] = []) {}
+
+  /** The term of an English word (lowercase) and whether it means the term's opposite. */
+  sense(lower: string): TermSense {
+    let sense = this.senses.get(lower);
+    if (sense === undefined) {
+      for (const other of this.known) {
+        sense = other.senses.get(lower);
+        if (sense !== undefined) break;
+      }
+      sense ??= senseOf(lower);
+      this.senses.set(lower, sense);
+    }
+    return sense;
   }
-  return sense;
+
+  stem(lower: string): string {
+    let found = this.stems.get(lower);
+    if (found === undefined) {
+      for (const other of this.known) {
+        found = other.stems.get(lower);
+        if (found !== undefined) break;
+      }
+      found ??= stemOf(lower);
+      this.stems.set(lower, found);
+    }
+    return found;
+  }
 }
 
-function senseOf(lower: string): TermSense {
+function senseOf(written: string): TermSense {
+  // "aspirin's" is said of aspirin; "kept" is "keep".
+  const bare = written.replace(/['’]s?$/u, '');
+  const lower = IRREGULAR.get(bare) ?? bare;
   const stem = stemOf(lower);
   const known = LATIN_SENSES.get(stem);
   if (known) return known;
   // "unencrypted", "non-blocking": the prefix denies the rest, when the rest is a word of its own.
-  const prefixed = /^(?:un|non-?|i(?=rr)|i(?=ll))(.{4,})$/.exec(lower);
+  const prefixed = /^(?:un|non-?|ir(?=r)|il(?=l))(.{4,})$/.exec(lower);
   if (prefixed) return { term: stemOf(prefixed[1]!), inverted: true };
   return { term: stem, inverted: false };
 }
@@ -395,6 +455,11 @@ const HAN_CHAR_OPPOSITES: ReadonlyMap<string, TermSense> = new Map(
     ['开', '关'],
     ['前', '后'],
     ['冷', '热'],
+    ['大', '小'],
+    ['易', '难'],
+    ['赢', '输'],
+    ['胜', '负'],
+    ['上', '下'],
   ].flatMap(([base, opposite]): [string, TermSense][] => [
     [base!, { term: base!, inverted: false }],
     [opposite!, { term: base!, inverted: true }],
