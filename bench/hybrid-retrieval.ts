@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { OpenDatabase } from '../src/database/data-source.js';
-import { UserEntity } from '../src/database/entities/index.js';
-import { ensureVectorSchema } from '../src/database/vector-schema.js';
+import type { OpenDatabase } from '../src/platform/database/data-source.js';
+import { UserEntity } from '../src/platform/database/entities/index.js';
+import { ensureVectorSchema } from '../src/platform/database/vector-schema.js';
 import { cjkTerms } from '../src/text/terms.js';
-import type { EmbeddingSettings } from '../src/config/app-config.js';
+import type { EmbeddingSettings } from '../src/platform/config/app-config.js';
 import { GraphRepository } from '../src/knowledge/graph.repository.js';
 import { ItemEmbedder } from '../src/knowledge/item-embedder.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';

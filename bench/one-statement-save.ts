@@ -5,8 +5,8 @@
  */
 import type { DataSource } from 'typeorm';
 import { answerOutcomeRows, CITATION_ROW_INSERTS, type AnswerOutcome } from '../src/answer/citation-columns.js';
-import type { ConversationEntity } from '../src/database/entities/index.js';
-import { MESSAGE_ROLE, type AnswerStatus } from '../src/database/entities/message.entity.js';
+import type { ConversationEntity } from '../src/platform/database/entities/index.js';
+import { MESSAGE_ROLE, type AnswerStatus } from '../src/platform/database/entities/message.entity.js';
 
 /** One answer as it is kept: what the reader was shown, and how it came about. */
 export interface AnswerRecord extends AnswerOutcome {

@@ -13,8 +13,8 @@ import type { CitationParagraph, CitationRef } from '../src/citation/citation-ev
 import { AnswerFrameMapper } from '../src/answer/answer-frames.js';
 import { AnswerJournalStore } from '../src/answer/answer-journal-store.js';
 import { citationRowsOf, paragraphRow, refRow } from '../src/answer/citation-columns.js';
-import { openDatabase } from '../src/database/data-source.js';
-import { ConversationEntity, UserEntity } from '../src/database/entities/index.js';
+import { openDatabase } from '../src/platform/database/data-source.js';
+import { ConversationEntity, UserEntity } from '../src/platform/database/entities/index.js';
 import { benchDatabase } from './bench-database.js';
 import { OneStatementSave, type AnswerRecord } from './one-statement-save.js';
 

@@ -5,12 +5,12 @@
  */
 import type { INestApplication } from '@nestjs/common';
 import { cpuBetween, cpuReadings, databaseProcesses } from './database-cpu.js';
-import { AuthService } from '../src/auth/auth.service.js';
+import { AuthService } from '../src/accounts/auth.service.js';
 import { AnswerAdmission } from '../src/answer/answer-admission.js';
 import type { AnswerLock } from '../src/answer/ask-limits.js';
 import { AnswerJournalStore } from '../src/answer/answer-journal-store.js';
-import { ConversationRepository } from '../src/conversation/conversation.repository.js';
-import { newUuid } from '../src/common/ids.js';
+import { ConversationRepository } from '../src/conversations/conversation.repository.js';
+import { newUuid } from '../src/platform/common/ids.js';
 import { RETRIEVAL_PORT, type RetrievalPort } from '../src/knowledge/retrieval-port.js';
 
 export interface StepCost {

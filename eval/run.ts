@@ -17,7 +17,7 @@ import { createLateVerifier } from '../src/model/late-verifier.js';
 import { sourceText } from '../src/citation/support/support-judge.js';
 import type { ModelDelta, ModelProvider } from '../src/model/model-provider.js';
 import { createModelProvider } from '../src/model/model.module.js';
-import { loadConfig } from '../src/config/app-config.js';
+import { loadConfig } from '../src/platform/config/app-config.js';
 import { refusalDeltas, refusesWithoutSources } from '../src/model/refusal.js';
 import { FakeOpenAi } from '../test/support/fake-openai.js';
 import { claimMetrics, headline, kindTable, misjudged, missesRequested, splitSummary } from './claim-metrics.js';

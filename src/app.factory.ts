@@ -4,8 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module.js';
-import { AppLogger } from './common/app-logger.js';
-import type { AppConfig } from './config/app-config.js';
+import { AppLogger } from './platform/common/app-logger.js';
+import type { AppConfig } from './platform/config/app-config.js';
 
 const LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
 

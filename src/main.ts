@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory.js';
-import { ConfigError, loadConfig } from './config/app-config.js';
-import { DataDirLockedError, DataDirUnusableError } from './database/data-dir-lock.js';
+import { ConfigError, loadConfig } from './platform/config/app-config.js';
+import { DataDirLockedError, DataDirUnusableError } from './platform/database/data-dir-lock.js';
 
 /** Start failures whose message says all a user needs; anything else gets its stack. */
 const explained = (error: unknown) =>

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { AuthService } from '../src/auth/auth.service.js';
+import { AuthService } from '../src/accounts/auth.service.js';
 import { ADMIN, startApp, type RunningApp } from './support/app.js';
 
 /** Redis database of these tests (flushed); other test files use other numbers. */

@@ -1,4 +1,4 @@
-import { AuthService } from '../src/auth/auth.service.js';
+import { AuthService } from '../src/accounts/auth.service.js';
 import { startWithModel, type ModelTestbed } from './support/app.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { ask } from './support/sse-client.js';

@@ -2,12 +2,12 @@ import { Logger } from '@nestjs/common';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppConfig } from '../src/config/app-config.js';
+import type { AppConfig } from '../src/platform/config/app-config.js';
 import { AnswerJournal } from '../src/answer/answer-journal.js';
 import type { AnswerJournalStore } from '../src/answer/answer-journal-store.js';
 import { AnswerSpill } from '../src/answer/answer-spill.js';
 import type { JournalFlusher } from '../src/answer/journal-flusher.js';
-import type { SseFrame } from '../src/sse/sse-frames.js';
+import type { SseFrame } from '../src/platform/sse/sse-frames.js';
 
 /**
  * The journal's side of a database outage, with the test in the flusher's place: it takes the batches, and says

@@ -4,7 +4,7 @@ import { from } from 'rxjs';
 import { answerEvents } from '../src/answer/answer-events.js';
 import { AnswerFrameMapper } from '../src/answer/answer-frames.js';
 import { AnswerSession, type Shown } from '../src/answer/answer-session.js';
-import { SseConnection } from '../src/sse/sse-connection.js';
+import { SseConnection } from '../src/platform/sse/sse-connection.js';
 import { catalogOf, loadModelOutputs } from './support/fixtures.js';
 import { chunkBy, contentDeltas } from './support/run-pipeline.js';
 import { parseWithFetchEventSource, stockAnswerText } from './support/stock-client.js';

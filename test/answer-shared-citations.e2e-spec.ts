@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { MIGRATIONS } from '../migrations/index.js';
-import { serverOptions } from '../src/database/data-source.js';
+import { serverOptions } from '../src/platform/database/data-source.js';
 import { startApp, startWithModel, type RunningApp } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { FakeOpenAi } from './support/fake-openai.js';

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { DATA_SOURCE } from '../src/database/database.module.js';
+import { DATA_SOURCE } from '../src/platform/database/database.module.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { startWithModel, type RunningApp } from './support/app.js';
 import { ask, legacyAnswerText, named } from './support/sse-client.js';

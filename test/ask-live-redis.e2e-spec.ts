@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { LimiterFactory } from '../src/common/rate-limiter.js';
+import { LimiterFactory } from '../src/platform/common/rate-limiter.js';
 import { askRateLimiter, RedisAskLimits } from '../src/answer/ask-limits.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { startApp, startWithModel, type RunningApp } from './support/app.js';

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
-import { UserRepository } from '../src/auth/user.repository.js';
-import { DATA_SOURCE } from '../src/database/database.module.js';
-import { poolQuery } from '../src/database/pool-query.js';
+import { UserRepository } from '../src/accounts/user.repository.js';
+import { DATA_SOURCE } from '../src/platform/database/database.module.js';
+import { poolQuery } from '../src/platform/database/pool-query.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { ask, legacyAnswerText, named } from './support/sse-client.js';
 

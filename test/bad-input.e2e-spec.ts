@@ -1,4 +1,4 @@
-import { AuthService } from '../src/auth/auth.service.js';
+import { AuthService } from '../src/accounts/auth.service.js';
 import { startApp, type RunningApp } from './support/app.js';
 
 /**

@@ -4,7 +4,7 @@ import { paragraphsAnswerSchema, stripMarkers, type CitationStreamEvent } from '
 import { catalogOf } from './support/fixtures.js';
 import { answerEvents } from '../src/answer/answer-events.js';
 import type { ModelDelta } from '../src/model/model-provider.js';
-import { safeText } from '../src/sse/safe-text.js';
+import { safeText } from '../src/text/safe-text.js';
 import { runPipeline, shownText, withoutText } from './support/run-pipeline.js';
 
 /**

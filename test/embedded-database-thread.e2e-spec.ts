@@ -3,7 +3,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { DATA_SOURCE } from '../src/database/database.module.js';
+import { DATA_SOURCE } from '../src/platform/database/database.module.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { ServiceProcess } from './support/service-process.js';
 

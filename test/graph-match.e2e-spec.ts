@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { OpenDatabase } from '../src/database/data-source.js';
-import { UserEntity, type KnowledgeBaseEntity } from '../src/database/entities/index.js';
+import type { OpenDatabase } from '../src/platform/database/data-source.js';
+import { UserEntity, type KnowledgeBaseEntity } from '../src/platform/database/entities/index.js';
 import type { GraphEdgePayload, GraphVertexPayload } from '../src/citation/citation-catalog.js';
 import { GraphRepository } from '../src/knowledge/graph.repository.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import type { DataSource } from 'typeorm';
-import { DATA_SOURCE } from '../src/database/database.module.js';
+import { DATA_SOURCE } from '../src/platform/database/database.module.js';
 import { MAX_UPLOAD_BYTES } from '../src/knowledge/knowledge.schemas.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { largeDocument, NEEDLE_ANSWER, NEEDLE_QUESTION } from './support/large-document.js';

@@ -9,8 +9,8 @@ import {
   type AnswerClosing,
 } from '../src/answer/answer-journal-store.js';
 import { citationRowsOf, paragraphRow, refRow } from '../src/answer/citation-columns.js';
-import { stockClientText, WRAP, type SseFrame } from '../src/sse/sse-frames.js';
-import { DATA_SOURCE } from '../src/database/database.module.js';
+import { stockClientText, WRAP, type SseFrame } from '../src/platform/sse/sse-frames.js';
+import { DATA_SOURCE } from '../src/platform/database/database.module.js';
 import type { EmbeddingPayload } from '../src/citation/citation-catalog.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { capturedStatement, genericPlan, planNodes, watchStatements } from './support/generic-plan.js';

@@ -1,4 +1,4 @@
-import { AuthService } from '../src/auth/auth.service.js';
+import { AuthService } from '../src/accounts/auth.service.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { SAMPLE_KNOWLEDGE_BASE_UUID } from '../src/knowledge/sample-corpus.js';
 import { startApp, startWithModel, type RunningApp } from './support/app.js';

@@ -1,4 +1,4 @@
-import { AuthService } from '../src/auth/auth.service.js';
+import { AuthService } from '../src/accounts/auth.service.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { indexed } from './support/knowledge-api.js';
 import { ask, legacyAnswerText, meta, named } from './support/sse-client.js';

@@ -6,7 +6,7 @@ import { CitationCatalog } from '../src/citation/citation-catalog.js';
 import type { CitationVerdict } from '../src/citation/citation-events.js';
 import type { LateVerifier } from '../src/citation/support/model-verifier.js';
 import type { NliVerifierSettings } from '../src/citation/support/late-verifiers.js';
-import { NliVerifier } from '../src/citation/support/nli-verifier.js';
+import { NliVerifier } from '../src/model/nli-verifier.js';
 import { VerdictRelay } from '../src/answer/verdict-relay.js';
 import { createLateVerifier } from '../src/model/late-verifier.js';
 import { FakeNli, type NliClass } from './support/fake-nli.js';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TOKEN_STORE, type PgTokenStore } from '../src/auth/token-store.js';
+import { TOKEN_STORE, type PgTokenStore } from '../src/accounts/token-store.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { call } from './support/legacy-http.js';

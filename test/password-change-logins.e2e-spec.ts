@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { AuthService } from '../src/auth/auth.service.js';
+import { AuthService } from '../src/accounts/auth.service.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { waitFor } from './support/wait-for.js';
 

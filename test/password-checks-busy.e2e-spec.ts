@@ -1,5 +1,5 @@
-import { PasswordHasher } from '../src/auth/password-hasher.js';
-import { AuthService } from '../src/auth/auth.service.js';
+import { PasswordHasher } from '../src/accounts/password-hasher.js';
+import { AuthService } from '../src/accounts/auth.service.js';
 import { startApp, type RunningApp } from './support/app.js';
 
 const USER = { email: 'kiri@example.test', password: 'kiri-password' };

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { AuthService } from '../src/auth/auth.service.js';
+import { AuthService } from '../src/accounts/auth.service.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { startWithModel, type RunningApp } from './support/app.js';
 import { answerText, ask, legacyAnswerText, meta, named, openAsk } from './support/sse-client.js';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { dataSourceWithPool, poolQuery } from '../src/database/pool-query.js';
+import { dataSourceWithPool, poolQuery } from '../src/platform/database/pool-query.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
 
 /**

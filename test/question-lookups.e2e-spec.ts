@@ -1,10 +1,10 @@
 import { jest } from '@jest/globals';
 import { In } from 'typeorm';
-import { PgTokenStore } from '../src/auth/token-store.js';
-import { UserRepository } from '../src/auth/user.repository.js';
-import { ConversationRepository } from '../src/conversation/conversation.repository.js';
-import type { OpenDatabase } from '../src/database/data-source.js';
-import { ConversationEntity, KnowledgeBaseEntity, UserEntity } from '../src/database/entities/index.js';
+import { PgTokenStore } from '../src/accounts/token-store.js';
+import { UserRepository } from '../src/accounts/user.repository.js';
+import { ConversationRepository } from '../src/conversations/conversation.repository.js';
+import type { OpenDatabase } from '../src/platform/database/data-source.js';
+import { ConversationEntity, KnowledgeBaseEntity, UserEntity } from '../src/platform/database/entities/index.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
 import { openTestDatabase } from './support/database.js';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import '../src/admin/admin.schemas.js';
-import '../src/auth/auth.schemas.js';
-import '../src/conversation/conversation.schemas.js';
+import '../src/accounts/auth.schemas.js';
+import '../src/conversations/conversation.schemas.js';
 import '../src/knowledge/knowledge.schemas.js';
-import { requestSchemas } from '../src/common/zod-pipe.js';
+import { requestSchemas } from '../src/platform/common/zod-pipe.js';
 
 describe('the request schema registry', () => {
   it('holds every route schema under its name and converts to JSON Schema, ready for an API document', () => {

@@ -1,6 +1,6 @@
 import { Agent, createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { SseConnection } from '../src/sse/sse-connection.js';
+import { SseConnection } from '../src/platform/sse/sse-connection.js';
 
 /**
  * The SSE response on the wire, read by Node's own HTTP client and byte by byte: each flush is one chunk of the

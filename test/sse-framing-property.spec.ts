@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { AnswerFrameMapper } from '../src/answer/answer-frames.js';
 import type { AnswerEvent } from '../src/answer/answer-events.js';
-import { legacyText, serializeFrames, type SseFrame } from '../src/sse/sse-frames.js';
+import { legacyText, serializeFrames, type SseFrame } from '../src/platform/sse/sse-frames.js';
 import { parseWithFetchEventSource, stockAnswerText } from './support/stock-client.js';
 import { ModelUpstreamError } from '../src/model/model-errors.js';
 

@@ -1,10 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
 import type { z } from 'zod';
-import { User, type CurrentUser } from '../auth/current-user.js';
-import { ZodQuery } from '../common/zod-pipe.js';
+import { User, type CurrentUser } from '../accounts/current-user.js';
+import { ZodQuery } from '../platform/common/zod-pipe.js';
 import { paragraphQuery, qualityQuery } from './admin.schemas.js';
 import { AdminRepository } from './admin.repository.js';
-import { AdminOnlyError } from '../auth/auth.errors.js';
+import { AdminOnlyError } from '../accounts/auth.errors.js';
 
 const DAY = 24 * 3_600_000;
 

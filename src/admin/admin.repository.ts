@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { DATA_SOURCE } from '../database/database.module.js';
+import { DATA_SOURCE } from '../platform/database/database.module.js';
 
 interface QualityRow {
   answers: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { paging, queryFlag, text } from '../common/request-fields.js';
-import { requestSchema } from '../common/zod-pipe.js';
+import { paging, queryFlag, text } from '../platform/common/request-fields.js';
+import { requestSchema } from '../platform/common/zod-pipe.js';
 
 /** Dates PostgreSQL's timestamptz can hold, and that make sense for stored answers. */
 const EARLIEST = Date.UTC(2000, 0, 1);

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AppError } from '../common/app-error.js';
-import { newUuid } from '../common/ids.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { AppError } from '../platform/common/app-error.js';
+import { newUuid } from '../platform/common/ids.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
 import { AnswerJournalStore, type AnswerOpening } from './answer-journal-store.js';
 import { AnswerNotSavedError } from './answer-session.js';
 import { ASK_LIMITS, type AnswerLock, type AskLimits, type LimitRows } from './ask-limits.js';
@@ -11,7 +11,7 @@ import {
   RateLimitedError,
   StorageFailedError,
   storageReason,
-} from '../conversation/conversation-errors.js';
+} from '../conversations/conversation-errors.js';
 
 /** A question let in: its answer's rows are open and the asker's one-answer lock is held for it. */
 export interface Admitted {

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import type { AppConfig } from '../config/app-config.js';
-import { SseConnection } from '../sse/sse-connection.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { SseConnection } from '../platform/sse/sse-connection.js';
 
 /** The event stream of one answer's request, with the deployment's heartbeat, buffer and stall settings. */
 export function answerConnection(config: AppConfig, request: Request, response: Response): SseConnection {

@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppError } from '../common/app-error.js';
-import { newUuid } from '../common/ids.js';
-import { isStorageUnavailable } from '../common/storage-unavailable.js';
-import { StorageFailedError, storageReason } from '../conversation/conversation-errors.js';
+import { AppError } from '../platform/common/app-error.js';
+import { newUuid } from '../platform/common/ids.js';
+import { isStorageUnavailable } from '../platform/common/storage-unavailable.js';
+import { StorageFailedError, storageReason } from '../conversations/conversation-errors.js';
 import type { RetrievalResult } from '../knowledge/retrieval-port.js';
-import { MetricsService } from '../metrics/metrics.service.js';
-import type { SseConnection } from '../sse/sse-connection.js';
+import { MetricsService } from '../platform/metrics/metrics.service.js';
+import type { SseConnection } from '../platform/sse/sse-connection.js';
 import { logFailure, refuse } from './answer-failures.js';
 import type { AnswerProfile } from './answer-profile.js';
 import type { AnswerQuestion, StreamChoices } from './answer-question.js';

@@ -2,7 +2,7 @@ import { type Observable, NEVER, of, throwError, concat } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { modelTurn, withRepairRetry, type AnswerEvent, type ModelTurnOptions } from './answer-events.js';
 import { ModelTimeoutError } from '../model/model-errors.js';
-import { TurnLane } from '../common/turn-lane.js';
+import { TurnLane } from '../platform/common/turn-lane.js';
 
 /** Resolves after the immediates queued before it (and the microtasks they start) have run. */
 const afterQueuedImmediates = () => new Promise((resolve) => setImmediate(resolve));

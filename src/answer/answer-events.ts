@@ -10,9 +10,9 @@ import type { CitationCatalog } from '../citation/citation-catalog.js';
 import type { CitationStreamEvent, CitationSummary } from '../citation/citation-events.js';
 import { CitationAssembler, type CitationStreamOptions } from '../citation/citation-stream.js';
 import type { FinishReason, ModelDelta, TokenUsage } from '../model/model-provider.js';
-import { SafeTextStream } from '../sse/safe-text.js';
+import { SafeTextStream } from '../text/safe-text.js';
 import { ModelTimeoutError } from '../model/model-errors.js';
-import type { TurnLane } from '../common/turn-lane.js';
+import type { TurnLane } from '../platform/common/turn-lane.js';
 
 /** Everything one answer produces, in order: citation events, the model's reasoning, and how it finished. */
 export type AnswerEvent =

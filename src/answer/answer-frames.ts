@@ -1,6 +1,6 @@
 import { citationDonePayload, type CitationSummary, type CitationVerdict } from '../citation/citation-events.js';
-import { errorText } from '../common/app-error.js';
-import { LegacyTextFramer, type SseFrame } from '../sse/sse-frames.js';
+import { errorText } from '../platform/common/app-error.js';
+import { LegacyTextFramer, type SseFrame } from '../platform/sse/sse-frames.js';
 import type { AnswerEvent } from './answer-events.js';
 
 export const EVENT = {

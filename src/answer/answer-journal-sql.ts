@@ -1,6 +1,6 @@
-import { LIMIT_TABLE } from '../common/rate-limiter.js';
-import { MESSAGE_ROLE } from '../database/entities/message.entity.js';
-import { WRAP } from '../sse/sse-frames.js';
+import { LIMIT_TABLE } from '../platform/common/rate-limiter.js';
+import { MESSAGE_ROLE } from '../platform/database/entities/message.entity.js';
+import { WRAP } from '../platform/sse/sse-frames.js';
 import { EVENT } from './answer-frames.js';
 import {
   answerRefInserts,

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { DATA_SOURCE } from '../database/database.module.js';
-import { poolQuery, type PoolQuery } from '../database/pool-query.js';
-import { StatementGroups } from '../database/statement-groups.js';
-import type { AnswerStatus } from '../database/entities/message.entity.js';
+import { DATA_SOURCE } from '../platform/database/database.module.js';
+import { poolQuery, type PoolQuery } from '../platform/database/pool-query.js';
+import { StatementGroups } from '../platform/database/statement-groups.js';
+import type { AnswerStatus } from '../platform/database/entities/message.entity.js';
 import type { CitationVerdict } from '../citation/citation-events.js';
-import { safeText } from '../sse/safe-text.js';
-import type { SseFrame } from '../sse/sse-frames.js';
-import { isOneRecordsError, StorageFailedError } from '../conversation/conversation-errors.js';
+import { safeText } from '../text/safe-text.js';
+import type { SseFrame } from '../platform/sse/sse-frames.js';
+import { isOneRecordsError, StorageFailedError } from '../conversations/conversation-errors.js';
 import {
   APPEND_MANY,
   CLOSE_ABANDONED,

@@ -1,10 +1,10 @@
 import type { Logger } from '@nestjs/common';
 import type { CitationParagraph, CitationRef } from '../citation/citation-events.js';
-import type { SseFrame } from '../sse/sse-frames.js';
+import type { SseFrame } from '../platform/sse/sse-frames.js';
 import type { AnswerBatch, AnswerClosing, AnswerJournalStore, ParagraphRows } from './answer-journal-store.js';
 import type { AnswerSpill } from './answer-spill.js';
 import { citationRowsOf, paragraphRow, refRow } from './citation-columns.js';
-import { storageReason } from '../conversation/conversation-errors.js';
+import { storageReason } from '../conversations/conversation-errors.js';
 import type { FlushableJournal, JournalFlusher } from './journal-flusher.js';
 
 export interface JournalSettings {

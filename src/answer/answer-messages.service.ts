@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { CurrentUser } from '../auth/current-user.js';
-import { AppError } from '../common/app-error.js';
-import { MessageRepository } from '../conversation/message.repository.js';
-import type { MessageEntity } from '../database/entities/index.js';
+import type { CurrentUser } from '../accounts/current-user.js';
+import { AppError } from '../platform/common/app-error.js';
+import { MessageRepository } from '../conversations/message.repository.js';
+import type { MessageEntity } from '../platform/database/entities/index.js';
 
 class AnswerNotFoundError extends AppError {
   readonly code = 'A0008';

@@ -1,5 +1,5 @@
-import type { CurrentUser } from '../auth/current-user.js';
-import type { ConversationEntity, KnowledgeBaseEntity } from '../database/entities/index.js';
+import type { CurrentUser } from '../accounts/current-user.js';
+import type { ConversationEntity, KnowledgeBaseEntity } from '../platform/database/entities/index.js';
 
 /** Where an answer is kept: an answer message of a conversation, or a knowledge-base Q&A record. */
 export type AnswerOwner =

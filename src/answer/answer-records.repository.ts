@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { In, type DataSource } from 'typeorm';
 import type { CitationParagraph, CitationRef, CitationVerdict } from '../citation/citation-events.js';
 import type { NumberingSeed } from '../citation/numbering.js';
-import { StorageFailedError } from '../conversation/conversation-errors.js';
-import { DATA_SOURCE } from '../database/database.module.js';
+import { StorageFailedError } from '../conversations/conversation-errors.js';
+import { DATA_SOURCE } from '../platform/database/database.module.js';
 import {
   CitationEntity,
   CitationParagraphEntity,
@@ -12,9 +12,9 @@ import {
   KnowledgeQaRefGraphEntity,
   RefEmbeddingEntity,
   RefGraphEntity,
-} from '../database/entities/index.js';
-import type { QaAnswerStatus } from '../database/entities/knowledge-qa.entity.js';
-import { poolQuery } from '../database/pool-query.js';
+} from '../platform/database/entities/index.js';
+import type { QaAnswerStatus } from '../platform/database/entities/knowledge-qa.entity.js';
+import { poolQuery } from '../platform/database/pool-query.js';
 import type { RetrievalResult } from '../knowledge/retrieval-port.js';
 import { CITATION_RECORD, citationRows, embeddingRefRows, PARAGRAPH_RECORD, REF_RECORD } from './citation-columns.js';
 

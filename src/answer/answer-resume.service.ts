@@ -1,15 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { isStorageUnavailable } from '../common/storage-unavailable.js';
-import type { CurrentUser } from '../auth/current-user.js';
-import { AppError } from '../common/app-error.js';
-import { MESSAGE_ROLE, type MessageEntity } from '../database/entities/message.entity.js';
-import type { SseConnection } from '../sse/sse-connection.js';
-import { serializeFrame, sseEvent } from '../sse/sse-frames.js';
+import { isStorageUnavailable } from '../platform/common/storage-unavailable.js';
+import type { CurrentUser } from '../accounts/current-user.js';
+import { AppError } from '../platform/common/app-error.js';
+import { MESSAGE_ROLE, type MessageEntity } from '../platform/database/entities/message.entity.js';
+import type { SseConnection } from '../platform/sse/sse-connection.js';
+import { serializeFrame, sseEvent } from '../platform/sse/sse-frames.js';
 import { EVENT } from './answer-frames.js';
 import { AnswerJournalStore } from './answer-journal-store.js';
-import { StorageFailedError, storageReason } from '../conversation/conversation-errors.js';
+import { StorageFailedError, storageReason } from '../conversations/conversation-errors.js';
 import { LiveAnswers } from './live-answers.js';
-import { MessageRepository } from '../conversation/message.repository.js';
+import { MessageRepository } from '../conversations/message.repository.js';
 
 export class AnswerStreamNotFoundError extends AppError {
   readonly code = 'ANSWER_NOT_FOUND';

@@ -1,12 +1,12 @@
 import { ReplaySubject, type Observable } from 'rxjs';
 import type { CitationParagraph, CitationRef, CitationSummary } from '../citation/citation-events.js';
-import { AppError } from '../common/app-error.js';
+import { AppError } from '../platform/common/app-error.js';
 import type { TokenUsage } from '../model/model-provider.js';
-import type { SseConnection } from '../sse/sse-connection.js';
+import type { SseConnection } from '../platform/sse/sse-connection.js';
 import { EVENT, type AnswerFrameMapper, type AnswerMeta } from './answer-frames.js';
 import type { AnswerEvent } from './answer-events.js';
 import type { AnswerJournal } from './answer-journal.js';
-import { serializeFrames, stockClientText, type SseFrame } from '../sse/sse-frames.js';
+import { serializeFrames, stockClientText, type SseFrame } from '../platform/sse/sse-frames.js';
 import { SentParagraphs, type ParagraphCut } from './sent-paragraphs.js';
 import { ShownLog } from './shown-log.js';
 

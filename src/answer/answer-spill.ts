@@ -1,11 +1,11 @@
 import { appendFile, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
 import { AnswerJournalStore, closingRows, type AnswerClosing } from './answer-journal-store.js';
-import type { SseFrame } from '../sse/sse-frames.js';
-import { storageReason } from '../conversation/conversation-errors.js';
+import type { SseFrame } from '../platform/sse/sse-frames.js';
+import { storageReason } from '../conversations/conversation-errors.js';
 
 const EVENT_LOG = /^events-([0-9a-f]{32})-(\d+)\.jsonl$/;
 

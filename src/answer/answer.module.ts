@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { LIMITER_FACTORY, type LimiterFactory } from '../common/rate-limiter.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { ConversationModule } from '../conversation/conversation.module.js';
-import { DATA_SOURCE, REDIS } from '../database/database.module.js';
+import { LIMITER_FACTORY, type LimiterFactory } from '../platform/common/rate-limiter.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
+import { ConversationModule } from '../conversations/conversation.module.js';
+import { DATA_SOURCE, REDIS } from '../platform/database/database.module.js';
 import { AnswerAdmission } from './answer-admission.js';
 import { AnswerEngine } from './answer-engine.js';
 import { AnswerJournalStore } from './answer-journal-store.js';

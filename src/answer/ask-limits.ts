@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { newUuid } from '../common/ids.js';
-import { spend, type LimiterFactory } from '../common/rate-limiter.js';
-import { poolQuery, type PoolQuery } from '../database/pool-query.js';
+import { newUuid } from '../platform/common/ids.js';
+import { spend, type LimiterFactory } from '../platform/common/rate-limiter.js';
+import { poolQuery, type PoolQuery } from '../platform/database/pool-query.js';
 
 /** A user's one-answer lock, held on a lease: renew it while the answer streams, release it at the end. */
 export interface AnswerLock {

@@ -1,10 +1,10 @@
 import { Controller, Get, Headers, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import { User, type CurrentUser } from '../auth/current-user.js';
-import { ZodBody, ZodParam, ZodQuery } from '../common/zod-pipe.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { User, type CurrentUser } from '../accounts/current-user.js';
+import { ZodBody, ZodParam, ZodQuery } from '../platform/common/zod-pipe.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
 import { AnswerResumeService } from './answer-resume.service.js';
 import { wantsCitationEvents } from './ask-request.js';
 import { answerUuidParam, askBody, askInvalid, lastEventId, resumeQuery, type AskRequest } from './ask.schemas.js';

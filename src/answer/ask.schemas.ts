@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { RequestInvalidError } from '../common/app-error.js';
-import { text } from '../common/request-fields.js';
-import { requestSchema, type ZodPipeOptions } from '../common/zod-pipe.js';
+import { RequestInvalidError } from '../platform/common/app-error.js';
+import { text } from '../platform/common/request-fields.js';
+import { requestSchema, type ZodPipeOptions } from '../platform/common/zod-pipe.js';
 
 /** Longest question: far more than anyone types, well under what a model's context and the 100 KB body hold. */
 export const MAX_PROMPT_CHARS = 50_000;

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { CurrentUser } from '../auth/current-user.js';
-import { AppError, RequestInvalidError } from '../common/app-error.js';
-import { newUuid } from '../common/ids.js';
-import { ConversationNotFoundError } from '../conversation/conversation-errors.js';
-import { ConversationRepository } from '../conversation/conversation.repository.js';
-import { MessageRepository } from '../conversation/message.repository.js';
-import { safeText } from '../sse/safe-text.js';
+import type { CurrentUser } from '../accounts/current-user.js';
+import { AppError, RequestInvalidError } from '../platform/common/app-error.js';
+import { newUuid } from '../platform/common/ids.js';
+import { ConversationNotFoundError } from '../conversations/conversation-errors.js';
+import { ConversationRepository } from '../conversations/conversation.repository.js';
+import { MessageRepository } from '../conversations/message.repository.js';
+import { safeText } from '../text/safe-text.js';
 import type { AnswerQuestion } from './answer-question.js';
 import type { AskRequest } from './ask.schemas.js';
 

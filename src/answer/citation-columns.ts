@@ -1,6 +1,6 @@
 import type { CitationParagraph, CitationRef, CitationVerdict, trustCounts } from '../citation/citation-events.js';
 import type { RetrievalResult } from '../knowledge/retrieval-port.js';
-import { safeText } from '../sse/safe-text.js';
+import { safeText } from '../text/safe-text.js';
 
 /** What the support check counted, and whether the answer was a refusal or cut off by the token limit. */
 export type TrustCounts = ReturnType<typeof trustCounts>;

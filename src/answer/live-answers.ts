@@ -2,9 +2,9 @@ import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { REDIS } from '../database/database.module.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
+import { REDIS } from '../platform/database/database.module.js';
 import { JOURNAL_CHANNEL, STOP_CHANNEL } from './answer-journal-sql.js';
 
 /**

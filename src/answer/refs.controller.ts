@@ -1,8 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import type { z } from 'zod';
-import { User, type CurrentUser } from '../auth/current-user.js';
-import { ZodParam, ZodQuery } from '../common/zod-pipe.js';
-import { citationsQuery, messageUuidParam } from '../conversation/conversation.schemas.js';
+import { User, type CurrentUser } from '../accounts/current-user.js';
+import { ZodParam, ZodQuery } from '../platform/common/zod-pipe.js';
+import { citationsQuery, messageUuidParam } from '../conversations/conversation.schemas.js';
 import { AnswerMessages } from './answer-messages.service.js';
 import { AnswerReferences } from './answer-references.service.js';
 

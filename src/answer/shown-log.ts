@@ -1,4 +1,4 @@
-import type { SseFrame } from '../sse/sse-frames.js';
+import type { SseFrame } from '../platform/sse/sse-frames.js';
 
 /** Small enough that the pieces waiting to be joined cost little next to the text itself. */
 const PARTS_PER_JOIN = 64;

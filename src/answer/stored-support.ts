@@ -1,6 +1,6 @@
 import type { CitationParagraph, CitationSupportEntry } from '../citation/citation-events.js';
 import type { SupportVerdict } from '../citation/support/support-verifier.js';
-import type { CitationEntity, CitationParagraphEntity } from '../database/entities/index.js';
+import type { CitationEntity, CitationParagraphEntity } from '../platform/database/entities/index.js';
 
 /** A stored citation's support columns: a conversation answer's and a Q&A answer's citation rows alike. */
 export type StoredCitation = Pick<

@@ -6,7 +6,7 @@ import { InferredParagraphs } from './inferred-paragraphs.js';
 import { createNumbering, type NumberingMode, type NumberingSeed } from './numbering.js';
 import { ParagraphParser } from './paragraph-parser.js';
 import type { CitationChecks } from './support/support-judge.js';
-import { SafeTextStream, safeText } from '../sse/safe-text.js';
+import { SafeTextStream, safeText } from '../text/safe-text.js';
 
 /** How one answer's citations are assembled. An options object, so that new settings are new optional fields. */
 export interface CitationStreamOptions {

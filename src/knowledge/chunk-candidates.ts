@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { poolQuery, type PoolQuery } from '../database/pool-query.js';
+import { poolQuery, type PoolQuery } from '../platform/database/pool-query.js';
 
 export interface QueryTerm {
   term: string;

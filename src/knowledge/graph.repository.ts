@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { GraphEdgePayload, GraphVertexPayload } from '../citation/citation-catalog.js';
-import { DATA_SOURCE } from '../database/database.module.js';
-import { GraphEdgeEntity, GraphVertexEntity } from '../database/entities/index.js';
-import { poolQuery, type PoolQuery } from '../database/pool-query.js';
+import { DATA_SOURCE } from '../platform/database/database.module.js';
+import { GraphEdgeEntity, GraphVertexEntity } from '../platform/database/entities/index.js';
+import { poolQuery, type PoolQuery } from '../platform/database/pool-query.js';
 import { cjkText, wordTerms } from '../text/terms.js';
 import type { Triple } from '../model/graph-extractor.js';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { DATA_SOURCE } from '../database/database.module.js';
+import { DATA_SOURCE } from '../platform/database/database.module.js';
 import type { IndexType } from './knowledge.repository.js';
 
 /** `vectors`: the vectors of an item already chunked, made again for the configured EMBEDDING_MODEL. */

@@ -7,12 +7,12 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { hostname } from 'node:os';
-import { isProcessAlive } from '../common/process-alive.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { VECTOR_SUPPORT } from '../database/database.module.js';
-import type { KnowledgeBaseEntity, KnowledgeBaseItemEntity } from '../database/entities/index.js';
-import type { VectorSupport } from '../database/vector-schema.js';
+import { isProcessAlive } from '../platform/common/process-alive.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
+import { VECTOR_SUPPORT } from '../platform/database/database.module.js';
+import type { KnowledgeBaseEntity, KnowledgeBaseItemEntity } from '../platform/database/entities/index.js';
+import type { VectorSupport } from '../platform/database/vector-schema.js';
 import type { EmbeddingClient } from '../model/embedding-client.js';
 import { EMBEDDING_CLIENT } from '../model/model.module.js';
 import { prepareChunks } from './chunk-in-slices.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { In, type DataSource } from 'typeorm';
 import type { GraphEdgePayload, GraphVertexPayload } from '../citation/citation-catalog.js';
-import { DATA_SOURCE } from '../database/database.module.js';
-import { GraphEdgeEntity, GraphVertexEntity, KnowledgeChunkEntity } from '../database/entities/index.js';
+import { DATA_SOURCE } from '../platform/database/database.module.js';
+import { GraphEdgeEntity, GraphVertexEntity, KnowledgeChunkEntity } from '../platform/database/entities/index.js';
 import { toEdgePayload, toVertexPayload } from './graph.repository.js';
 
 /** The graph facts extracted from one item: those whose text segment is one of the item's chunks. */

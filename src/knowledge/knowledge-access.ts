@@ -1,5 +1,5 @@
-import type { CurrentUser } from '../auth/current-user.js';
-import type { KnowledgeBaseEntity } from '../database/entities/index.js';
+import type { CurrentUser } from '../accounts/current-user.js';
+import type { KnowledgeBaseEntity } from '../platform/database/entities/index.js';
 
 /** Anyone may read and attach a public knowledge base; a private one is its owner's (and the admins'). */
 export function canRead(base: KnowledgeBaseEntity, user: CurrentUser): boolean {

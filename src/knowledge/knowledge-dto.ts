@@ -1,5 +1,5 @@
-import { legacyTime } from '../common/legacy-time.js';
-import type { KnowledgeBaseEntity, KnowledgeBaseItemEntity } from '../database/entities/index.js';
+import { legacyTime } from '../platform/common/legacy-time.js';
+import type { KnowledgeBaseEntity, KnowledgeBaseItemEntity } from '../platform/database/entities/index.js';
 import { sourceFileUrl } from './source-file-url.js';
 
 /** The legacy `KbInfoResp`. */

@@ -1,4 +1,4 @@
-import { AppError } from '../common/app-error.js';
+import { AppError } from '../platform/common/app-error.js';
 
 export class FileNotFoundError extends AppError {
   readonly code = 'A0011';

@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { z } from 'zod';
-import { User, type CurrentUser } from '../auth/current-user.js';
-import { ZodBody, ZodParam, ZodQuery } from '../common/zod-pipe.js';
+import { User, type CurrentUser } from '../accounts/current-user.js';
+import { ZodBody, ZodParam, ZodQuery } from '../platform/common/zod-pipe.js';
 import { toItemDto, toKnowledgeBaseDto } from './knowledge-dto.js';
 import {
   indexingBody,

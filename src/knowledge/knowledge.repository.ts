@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { In, type DataSource, type Repository } from 'typeorm';
-import { DATA_SOURCE } from '../database/database.module.js';
-import { KnowledgeBaseEntity, KnowledgeBaseItemEntity, KnowledgeChunkEntity } from '../database/entities/index.js';
-import type { IndexingStatus } from '../database/entities/knowledge.entity.js';
-import { newUuid } from '../common/ids.js';
+import { DATA_SOURCE } from '../platform/database/database.module.js';
+import { KnowledgeBaseEntity, KnowledgeBaseItemEntity, KnowledgeChunkEntity } from '../platform/database/entities/index.js';
+import type { IndexingStatus } from '../platform/database/entities/knowledge.entity.js';
+import { newUuid } from '../platform/common/ids.js';
 import type { PreparedChunk } from './chunk-in-slices.js';
 
 /**
@@ -14,7 +14,7 @@ import type { PreparedChunk } from './chunk-in-slices.js';
  * database runs each statement on the event loop, so a short statement keeps other requests waiting briefly.
  */
 const CHUNKS_PER_INSERT = 50;
-import { EntitySelect } from '../database/entity-select.js';
+import { EntitySelect } from '../platform/database/entity-select.js';
 
 /** What indexing builds: chunks for retrieval (`embedding`, the legacy name), or graph facts (`graphical`). */
 export type IndexType = 'embedding' | 'graphical';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { intIn, numericId, paging, queryFlag, text, uuid32 } from '../common/request-fields.js';
-import { requestSchema } from '../common/zod-pipe.js';
+import { intIn, numericId, paging, queryFlag, text, uuid32 } from '../platform/common/request-fields.js';
+import { requestSchema } from '../platform/common/zod-pipe.js';
 
 /** Longest document, in bytes, that an upload may carry (the legacy server's limit). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import type { CurrentUser } from '../auth/current-user.js';
-import { InvalidParameterError } from '../common/app-error.js';
-import type { KnowledgeBaseEntity, KnowledgeBaseItemEntity } from '../database/entities/index.js';
+import type { CurrentUser } from '../accounts/current-user.js';
+import { InvalidParameterError } from '../platform/common/app-error.js';
+import type { KnowledgeBaseEntity, KnowledgeBaseItemEntity } from '../platform/database/entities/index.js';
 import { documentText } from './document-text.js';
 import { GraphRepository } from './graph.repository.js';
 import { IndexingService } from './indexing.service.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { EmbeddingPayload } from '../citation/citation-catalog.js';
-import { DATA_SOURCE, VECTOR_SUPPORT } from '../database/database.module.js';
-import type { VectorSupport } from '../database/vector-schema.js';
+import { DATA_SOURCE, VECTOR_SUPPORT } from '../platform/database/database.module.js';
+import type { VectorSupport } from '../platform/database/vector-schema.js';
 import type { EmbeddingClient } from '../model/embedding-client.js';
 import { EMBEDDING_CLIENT } from '../model/model.module.js';
 import { ChunkCandidates, type Candidate, type QueryTerm } from './chunk-candidates.js';

@@ -1,5 +1,5 @@
 import type { EmbeddingPayload, GraphEdgePayload, GraphVertexPayload } from '../citation/citation-catalog.js';
-import type { KnowledgeBaseEntity } from '../database/entities/index.js';
+import type { KnowledgeBaseEntity } from '../platform/database/entities/index.js';
 
 /** What retrieval found for one question: chunks in rank order, and graph facts. */
 export interface RetrievalResult {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import type { KnowledgeBaseEntity, UserEntity } from '../database/entities/index.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
+import type { KnowledgeBaseEntity, UserEntity } from '../platform/database/entities/index.js';
 import { IndexingService } from './indexing.service.js';
 import { KnowledgeRepository } from './knowledge.repository.js';
 import { GraphRepository } from './graph.repository.js';

@@ -1,9 +1,9 @@
 import { Controller, Get, Headers, Res, UnauthorizedException } from '@nestjs/common';
 import type { Response } from 'express';
 import type { z } from 'zod';
-import { AuthService } from '../auth/auth.service.js';
-import { Public } from '../auth/current-user.js';
-import { ZodParam, ZodQuery } from '../common/zod-pipe.js';
+import { AuthService } from '../accounts/auth.service.js';
+import { Public } from '../accounts/current-user.js';
+import { ZodParam, ZodQuery } from '../platform/common/zod-pipe.js';
 import { SourceFileStore } from './source-file.store.js';
 import { FileNotFoundError } from './knowledge-errors.js';
 import { downloadQuery, fileNameParam } from './source-file.schemas.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestSchema } from '../common/zod-pipe.js';
+import { requestSchema } from '../platform/common/zod-pipe.js';
 
 /** `<uuid>` or `<uuid>.<ext>`, as an item's file link names it; the extension column is 16 characters. */
 export const fileNameParam = z

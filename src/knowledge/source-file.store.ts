@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import type { CurrentUser } from '../auth/current-user.js';
-import { newUuid } from '../common/ids.js';
-import { DATA_SOURCE } from '../database/database.module.js';
-import { KnowledgeBaseEntity, KnowledgeBaseItemEntity, StoredFileEntity } from '../database/entities/index.js';
+import type { CurrentUser } from '../accounts/current-user.js';
+import { newUuid } from '../platform/common/ids.js';
+import { DATA_SOURCE } from '../platform/database/database.module.js';
+import { KnowledgeBaseEntity, KnowledgeBaseItemEntity, StoredFileEntity } from '../platform/database/entities/index.js';
 import { canRead } from './knowledge-access.js';
 import { extensionOf } from './source-file-url.js';
 

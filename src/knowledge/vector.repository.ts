@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { DATA_SOURCE } from '../database/database.module.js';
-import { poolQuery, type PoolQuery } from '../database/pool-query.js';
+import { DATA_SOURCE } from '../platform/database/database.module.js';
+import { poolQuery, type PoolQuery } from '../platform/database/pool-query.js';
 
 /** The model and length of the vectors a query compares: vectors of any other model are never compared. */
 export interface VectorSpace {

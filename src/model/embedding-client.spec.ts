@@ -1,5 +1,5 @@
 import { FakeEmbeddings } from '../../test/support/fake-embeddings.js';
-import type { EmbeddingSettings } from '../config/app-config.js';
+import type { EmbeddingSettings } from '../platform/config/app-config.js';
 import { EmbeddingClient, retryAfterMs, type RetryNotice } from './embedding-client.js';
 
 describe('retryAfterMs', () => {

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { APIConnectionTimeoutError, APIError } from 'openai';
-import { AppError } from '../common/app-error.js';
-import type { EmbeddingSettings } from '../config/app-config.js';
+import { AppError } from '../platform/common/app-error.js';
+import type { EmbeddingSettings } from '../platform/config/app-config.js';
 import { openAiClient } from './openai-client.js';
 
 /** The endpoint could not be reached, timed out, or answered an error other than 429. */

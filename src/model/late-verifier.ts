@@ -1,6 +1,6 @@
 import type { LateVerifierSettings } from '../citation/support/late-verifiers.js';
 import type { LateVerifier } from '../citation/support/model-verifier.js';
-import { NliVerifier } from '../citation/support/nli-verifier.js';
+import { NliVerifier } from './nli-verifier.js';
 import { ModelVerifier } from './model-verifier.js';
 import { openAiClient } from './openai-client.js';
 

@@ -1,4 +1,4 @@
-import { AppError } from '../common/app-error.js';
+import { AppError } from '../platform/common/app-error.js';
 
 export class ModelUpstreamError extends AppError {
   readonly code = 'MODEL_UPSTREAM_ERROR';

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
 import { EmbeddingClient } from './embedding-client.js';
 import { GRAPH_EXTRACTOR, ModelGraphExtractor, type GraphExtractor } from './graph-extractor.js';
 import { MODEL_PROVIDER, type ModelProvider } from './model-provider.js';

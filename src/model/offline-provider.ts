@@ -6,7 +6,7 @@ import { hasCjk, terms } from '../text/terms.js';
 import { followUpQuery } from './follow-up.js';
 import type { ModelDelta, ModelProvider, ModelRequest, OfferedModel } from './model-provider.js';
 import { refusalText } from './refusal.js';
-import type { OfflineSettings } from '../config/app-config.js';
+import type { OfflineSettings } from '../platform/config/app-config.js';
 
 const MAX_SENTENCES = 6;
 const MAX_SENTENCES_PER_SOURCE = 2;

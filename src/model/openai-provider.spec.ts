@@ -1,7 +1,7 @@
 import { lastValueFrom, toArray, type Observable } from 'rxjs';
 import { CitationCatalog } from '../citation/citation-catalog.js';
-import type { AppError } from '../common/app-error.js';
-import { loadConfig } from '../config/app-config.js';
+import type { AppError } from '../platform/common/app-error.js';
+import { loadConfig } from '../platform/config/app-config.js';
 import { FakeOpenAi } from '../../test/support/fake-openai.js';
 import type { ModelDelta, ModelProvider, ModelRequest } from './model-provider.js';
 import { createModelProvider } from './model.module.js';

@@ -4,7 +4,7 @@ import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { Observable, type Subscriber } from 'rxjs';
 import { paragraphsAnswerJsonSchema } from '../citation/answer-schema.js';
-import { AppError } from '../common/app-error.js';
+import { AppError } from '../platform/common/app-error.js';
 import { openChatStream, readChatChunks, StreamIdleTimeout } from './chat-stream.js';
 import { IdleWatch } from './idle-watch.js';
 import { openAiClient } from './openai-client.js';
@@ -18,7 +18,7 @@ import type {
 } from './model-provider.js';
 import { followUpQuery } from './follow-up.js';
 import { buildPrompt } from './prompt.js';
-import type { OpenAiSettings } from '../config/app-config.js';
+import type { OpenAiSettings } from '../platform/config/app-config.js';
 import {
   ModelIdleTimeoutError,
   ModelRateLimitedError,

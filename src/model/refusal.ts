@@ -4,7 +4,7 @@ import { hasCjk } from '../text/terms.js';
 import type { ModelDelta } from './model-provider.js';
 
 /** What to do when retrieval offers no source: answer without sources (flagged uncited), or refuse. */
-import type { NoSourcesPolicy } from '../config/app-config.js';
+import type { NoSourcesPolicy } from '../platform/config/app-config.js';
 
 export type { NoSourcesPolicy };
 

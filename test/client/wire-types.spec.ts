@@ -3,7 +3,7 @@ import type { CitationParagraph, CitationRef } from '../../src/citation/citation
 import type { citationDonePayload } from '../../src/citation/citation-events.js';
 import { EVENT as SERVER_EVENT } from '../../src/answer/answer-frames.js';
 import { EVENT as CLIENT_EVENT, WRAP as CLIENT_WRAP } from '../../packages/client/src/index.js';
-import { WRAP as SERVER_WRAP } from '../../src/sse/sse-frames.js';
+import { WRAP as SERVER_WRAP } from '../../src/platform/sse/sse-frames.js';
 
 /**
  * The client library's wire types against the server's own: every event the server can send must be a value

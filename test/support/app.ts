@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { createApp } from '../../src/app.factory.js';
-import { loadConfig } from '../../src/config/app-config.js';
+import { loadConfig } from '../../src/platform/config/app-config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import type { FakeOpenAi } from './fake-openai.js';
 

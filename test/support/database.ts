@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDatabase, type OpenDatabase } from '../../src/database/data-source.js';
+import { openDatabase, type OpenDatabase } from '../../src/platform/database/data-source.js';
 
 /** The machine's PostgreSQL server; each test file gets a database of its own on it. */
 export const TEST_DATABASE_SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { AuthService } from '../../src/auth/auth.service.js';
+import { AuthService } from '../../src/accounts/auth.service.js';
 import { AnswerJournalStore } from '../../src/answer/answer-journal-store.js';
 import type { ModelTestbed } from './app.js';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '../../config/app-config.js';
-import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../platform/config/app-config.js';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../../model/model-provider.js';
 import { AnswerAdmission, type Refused } from '../answer-admission.js';
 import type { AnswerProfile } from '../answer-profile.js';

@@ -1,9 +1,9 @@
 import { Inject, Injectable, type Logger } from '@nestjs/common';
 import { trustCounts, type CitationSummary } from '../../citation/citation-events.js';
-import type { AppConfig } from '../../config/app-config.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import { MetricsService } from '../../metrics/metrics.service.js';
-import type { SseFrame } from '../../sse/sse-frames.js';
+import type { AppConfig } from '../../platform/config/app-config.js';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
+import { MetricsService } from '../../platform/metrics/metrics.service.js';
+import type { SseFrame } from '../../platform/sse/sse-frames.js';
 import { EVENT } from '../answer-frames.js';
 import type { AnswerJournal } from '../answer-journal.js';
 import type { AnswerClosing } from '../answer-journal-store.js';

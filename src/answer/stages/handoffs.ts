@@ -1,9 +1,9 @@
 import type { CitationCatalog } from '../../citation/citation-catalog.js';
 import type { CitationVerdict } from '../../citation/citation-events.js';
 import type { CitationStreamOptions } from '../../citation/citation-stream.js';
-import type { ConversationMemory } from '../../conversation/conversation-history.js';
+import type { ConversationMemory } from '../../conversations/conversation-history.js';
 import type { RetrievalResult } from '../../knowledge/retrieval-port.js';
-import type { AnswerMetrics } from '../../metrics/answer-metrics.js';
+import type { AnswerMetrics } from '../../platform/metrics/answer-metrics.js';
 import type { AnswerJournal } from '../answer-journal.js';
 import type { AnswerQuestion } from '../answer-question.js';
 import type { AnswerSession, ModelEnding } from '../answer-session.js';

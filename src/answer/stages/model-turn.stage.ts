@@ -1,10 +1,10 @@
 import { Inject, Injectable, type Logger } from '@nestjs/common';
 import type { Observable } from 'rxjs';
 import type { CitationStreamOptions } from '../../citation/citation-stream.js';
-import { answerEnds } from '../../common/turn-lane.js';
-import type { AppConfig } from '../../config/app-config.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AnswerMetrics } from '../../metrics/answer-metrics.js';
+import { answerEnds } from '../../platform/common/turn-lane.js';
+import type { AppConfig } from '../../platform/config/app-config.js';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
+import type { AnswerMetrics } from '../../platform/metrics/answer-metrics.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../../model/model-provider.js';
 import { refusalDeltas } from '../../model/refusal.js';
 import { answerEvents, modelTurn, withRepairRetry, type AnswerEvent } from '../answer-events.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable, type Logger } from '@nestjs/common';
-import type { AppConfig } from '../../config/app-config.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import { MetricsService } from '../../metrics/metrics.service.js';
-import type { SseConnection } from '../../sse/sse-connection.js';
+import type { AppConfig } from '../../platform/config/app-config.js';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
+import { MetricsService } from '../../platform/metrics/metrics.service.js';
+import type { SseConnection } from '../../platform/sse/sse-connection.js';
 import { AnswerFrameMapper, STATES } from '../answer-frames.js';
 import { AnswerJournal } from '../answer-journal.js';
 import { AnswerJournalStore } from '../answer-journal-store.js';

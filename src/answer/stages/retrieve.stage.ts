@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CitationCatalog } from '../../citation/citation-catalog.js';
-import { ConversationHistory } from '../../conversation/conversation-history.js';
+import { ConversationHistory } from '../../conversations/conversation-history.js';
 import { canRead } from '../../knowledge/knowledge-access.js';
 import { RETRIEVAL_PORT, type RetrievalPort, type RetrievalResult } from '../../knowledge/retrieval-port.js';
-import type { SseFrame } from '../../sse/sse-frames.js';
+import type { SseFrame } from '../../platform/sse/sse-frames.js';
 import { STATES, type AnswerFrameMapper } from '../answer-frames.js';
 import type { AnswerProfile } from '../answer-profile.js';
 import type { AnswerQuestion } from '../answer-question.js';

@@ -1,0 +1,156 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { LIMITER_FACTORY, type LimiterFactory } from '../platform/common/rate-limiter.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { APP_CONFIG } from '../platform/config/config.module.js';
+import type { UserEntity } from '../platform/database/entities/index.js';
+import { LoginFailedError, LoginRateLimitedError, PasswordChecksBusyError, UnknownEmailError } from './auth.errors.js';
+import type { CurrentUser } from './current-user.js';
+import { NewUserHooks } from './new-user-hooks.js';
+import { LoginThrottle } from './login-throttle.js';
+import { PasswordHasher } from './password-hasher.js';
+import { TOKEN_STORE, type TokenStore } from './token-store.js';
+import { UserRepository } from './user.repository.js';
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+  private readonly throttle: LoginThrottle;
+  /** Per request being handled: its user's look-up, so that the middleware and the guard share one. */
+  private readonly usersOfRequests = new WeakMap<object, Promise<CurrentUser | undefined>>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UserRepository,
+    @Inject(TOKEN_STORE) private readonly tokens: TokenStore,
+    private readonly newUsers: NewUserHooks,
+    private readonly passwords: PasswordHasher,
+    @Inject(LIMITER_FACTORY) limiters: LimiterFactory,
+  ) {
+    this.throttle = new LoginThrottle(limiters, config.auth.loginAttempts);
+  }
+
+  /**
+   * The admin, created on first start (with no password configured, generates one and logs it this once). Called
+   * once at boot, by the module that also prepares the admin's sample knowledge base.
+   */
+  async ensureAdmin(): Promise<UserEntity> {
+    const { adminEmail, adminPassword } = this.config.auth;
+    let admin = await this.users.findByEmail(adminEmail);
+    if (admin) {
+      // A configured password is the admin's password: setting it again is how a lost one is replaced.
+      if (adminPassword !== undefined && !(await this.passwords.verify(adminPassword, admin.password))) {
+        await this.users.setPassword(admin.id, await this.passwords.hash(adminPassword));
+        this.logger.log({ message: 'admin password replaced by ADMIN_PASSWORD', email: adminEmail });
+      }
+    } else {
+      const password = adminPassword ?? randomBytes(12).toString('base64url');
+      const generated = adminPassword === undefined;
+      admin = await this.createUser({
+        name: 'admin',
+        email: adminEmail,
+        password,
+        isAdmin: true,
+        passwordChangeRequired: generated,
+      });
+      if (generated) {
+        this.logger.warn({
+          message: 'admin created with a generated password; set ADMIN_PASSWORD to choose one',
+          email: adminEmail,
+          password,
+        });
+      } else {
+        this.logger.log({ message: 'admin created', email: adminEmail });
+      }
+    }
+    return admin;
+  }
+
+  /** A new user; the subscribers of {@link NewUserHooks} prepare what the user needs to chat at once. */
+  async createUser(fields: {
+    name: string;
+    email: string;
+    password: string;
+    isAdmin: boolean;
+    passwordChangeRequired?: boolean;
+  }): Promise<UserEntity> {
+    const passwordHash = await this.passwords.hash(fields.password);
+    const user = await this.users.create({ ...fields, passwordHash });
+    await this.newUsers.created(user);
+    return user;
+  }
+
+  /** Checks the password and issues a token, unless the attempt is throttled (see {@link LoginThrottle}). */
+  async login(
+    email: string,
+    password: string,
+    address: string,
+  ): Promise<{ token: string; name: string; email: string; uuid: string }> {
+    const account = email.toLowerCase();
+    const verdict = await this.throttle.admit(account, address);
+    if (verdict.reason) {
+      this.logger.warn({
+        message: 'login attempts throttled',
+        address,
+        reason: verdict.reason,
+        retryAfterSeconds: verdict.waitSeconds,
+      });
+      throw new LoginRateLimitedError(verdict.waitSeconds, verdict.reason);
+    }
+    const user = await this.users.findByEmail(account);
+    if (!user) throw new UnknownEmailError();
+    if (!(await this.verifyCounted(account, address, password, user.password))) throw new LoginFailedError();
+    await this.throttle.succeeded(account, address);
+    const token = await this.tokens.issue(user.id);
+    return { token, name: user.name, email: user.email, uuid: user.uuid };
+  }
+
+  /**
+   * Checks the password. An attempt refused because too many checks are waiting was not checked: like a
+   * throttled one, it gives its points back and counts against no one.
+   */
+  private async verifyCounted(account: string, address: string, password: string, hash: string): Promise<boolean> {
+    try {
+      return await this.passwords.verify(password, hash);
+    } catch (error) {
+      if (error instanceof PasswordChecksBusyError) await this.throttle.notChecked(account, address);
+      throw error;
+    }
+  }
+
+  /**
+   * The user of a request's `Authorization` token (raw, or after `Bearer`), looked up once per request: the ask
+   * route's quota check runs before the guard and needs the user too, and each look-up is a statement.
+   */
+  userOfRequest(request: { headers: { authorization?: string } }): Promise<CurrentUser | undefined> {
+    let user = this.usersOfRequests.get(request);
+    if (!user) {
+      const token = tokenOfHeader(request.headers.authorization);
+      user = token ? this.userForToken(token) : Promise.resolve(undefined);
+      this.usersOfRequests.set(request, user);
+    }
+    return user;
+  }
+
+  /** Ends this login, on every instance. */
+  logout(token: string): Promise<void> {
+    return this.tokens.revoke(token);
+  }
+
+  /** Ends every login of the user but the one they are using, on every instance: after a password change. */
+  endOtherLogins(userId: string, currentToken: string): Promise<void> {
+    return this.tokens.revokeAllBut(userId, currentToken);
+  }
+
+  async userForToken(token: string): Promise<CurrentUser | undefined> {
+    const userId = await this.tokens.resolve(token);
+    const user = userId === undefined ? null : await this.users.findById(userId);
+    if (!user) return undefined;
+    return { id: user.id, uuid: user.uuid, name: user.name, email: user.email, isAdmin: user.isAdmin };
+  }
+}
+
+/** The token of an `Authorization` header: raw, as legacy clients send it, or after `Bearer`. */
+export function tokenOfHeader(header: string | undefined): string {
+  return header?.trim().replace(/^Bearer\s+/i, '') ?? '';
+}

@@ -1,3 +1,0 @@
-import { uuid32 } from '../common/request-fields.js';
-
-export const messageUuidParam = uuid32('the message uuid');

@@ -1,8 +1,0 @@
-import { AppError } from '../common/app-error.js';
-
-export class PromptNotFoundError extends AppError {
-  readonly code = 'A0017';
-  constructor(id: string) {
-    super(`Prompt ${id} does not exist in your prompt library.`);
-  }
-}
