@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { OpenDatabase } from '../src/platform/database/data-source.js';
-import { UserEntity, type KnowledgeBaseEntity, type KnowledgeBaseItemEntity } from '../src/platform/database/entities/index.js';
+import {
+  UserEntity,
+  type KnowledgeBaseEntity,
+  type KnowledgeBaseItemEntity,
+} from '../src/platform/database/entities/index.js';
 import { cjkTerms, wordTerms } from '../src/text/terms.js';
 import { GraphRepository } from '../src/knowledge/graph.repository.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';

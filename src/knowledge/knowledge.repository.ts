@@ -3,7 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { In, type DataSource, type Repository } from 'typeorm';
 import { DATA_SOURCE } from '../platform/database/database.module.js';
-import { KnowledgeBaseEntity, KnowledgeBaseItemEntity, KnowledgeChunkEntity } from '../platform/database/entities/index.js';
+import {
+  KnowledgeBaseEntity,
+  KnowledgeBaseItemEntity,
+  KnowledgeChunkEntity,
+} from '../platform/database/entities/index.js';
 import type { IndexingStatus } from '../platform/database/entities/knowledge.entity.js';
 import { newUuid } from '../platform/common/ids.js';
 import type { PreparedChunk } from './chunk-in-slices.js';
