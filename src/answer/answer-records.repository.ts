@@ -16,7 +16,7 @@ import {
 import type { QaAnswerStatus } from '../platform/database/entities/knowledge-qa.entity.js';
 import { poolQuery } from '../platform/database/pool-query.js';
 import type { RetrievalResult } from '../knowledge/retrieval-port.js';
-import { CITATION_RECORD, citationRows, embeddingRefRows, PARAGRAPH_RECORD, REF_RECORD } from './citation-columns.js';
+import { citationRowInserts, citationRows, embeddingRefRows } from './citation-columns.js';
 
 /** A Q&A answer as it is kept: what the reader was shown, and what it was drawn from. */
 export interface QaAnswerRecord {
@@ -70,32 +70,7 @@ old_embedding_refs AS (
   DELETE FROM "adi_knowledge_base_qa_ref_embedding" WHERE "qa_record_id" IN (SELECT "id" FROM saved) RETURNING 1),
 old_graph_refs AS (
   DELETE FROM "adi_knowledge_base_qa_ref_graph" WHERE "qa_record_id" IN (SELECT "id" FROM saved) RETURNING 1),
-paragraphs AS (
-  INSERT INTO "adi_conversation_message_citation_paragraph"
-    ("qa_record_id", "paragraph_index", "text", "citation_ids_json", "support_verdict", "is_supported",
-     "is_inferred")
-  SELECT saved."id", p."paragraphIndex", p."text", p."citationIdsJson", p."verdict", p."supported",
-         coalesce(p."inferred", false)
-    FROM saved, input, jsonb_to_recordset(j->'paragraphs')
-      AS ${PARAGRAPH_RECORD}
-  RETURNING 1),
-citations AS (
-  INSERT INTO "adi_conversation_message_citation"
-    ("qa_record_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id", "support_score",
-     "support_verdict", "support_evidence", "quote_text", "quote_start", "quote_end", "model_verdict", "model_score")
-  SELECT saved."id", c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
-         c."supportScore", c."supportVerdict", c."supportEvidence", c."quoteText", c."quoteStart", c."quoteEnd",
-         c."modelVerdict", c."modelScore"
-    FROM saved, input, jsonb_to_recordset(j->'citations')
-      AS ${CITATION_RECORD}
-  RETURNING 1),
-refs AS (
-  INSERT INTO "adi_conversation_message_citation_ref"
-    ("qa_record_id", "citation_id", "display_number", "citation_type", "source_id", "payload_json")
-  SELECT saved."id", r."citationId", r."displayNumber", r."citationType", r."sourceId", r."payloadJson"
-    FROM saved, input, jsonb_to_recordset(j->'refs')
-      AS ${REF_RECORD}
-  RETURNING 1),
+${citationRowInserts('qa_record_id', 'saved')},
 embedding_refs AS (
   INSERT INTO "adi_knowledge_base_qa_ref_embedding" ("qa_record_id", "embedding_id", "score", "chunk_text", "user_id")
   SELECT saved."id", e."embeddingId", e."score", e."chunkText", (j->>'userId')::bigint

@@ -234,34 +234,43 @@ graph_refs AS (
 }
 
 /**
- * The part of a storing statement that writes an answer's paragraphs, citations, cited sources and whole-answer
- * references, as data-modifying CTEs. It expects a CTE `input` holding the record as `j` and a CTE `answer`
- * holding the answer's `id`; the journal's final statement and the one-statement save share it.
+ * The data-modifying CTEs that write an answer's paragraphs, citations and cited sources into the citation tables
+ * both kinds of answer share. They expect a CTE `input` holding the record as `j`, and the CTE `owner` whose `id`
+ * owns the rows, through `column`: a conversation's answer message or a Q&A record.
  */
-export const CITATION_ROW_INSERTS = `paragraphs AS (
+export function citationRowInserts(column: 'message_id' | 'qa_record_id', owner: string): string {
+  return `paragraphs AS (
   INSERT INTO "adi_conversation_message_citation_paragraph"
-    ("message_id", "paragraph_index", "text", "citation_ids_json", "support_verdict", "is_supported",
+    ("${column}", "paragraph_index", "text", "citation_ids_json", "support_verdict", "is_supported",
      "is_inferred")
-  SELECT answer."id", p."paragraphIndex", p."text", p."citationIdsJson", p."verdict", p."supported",
+  SELECT ${owner}."id", p."paragraphIndex", p."text", p."citationIdsJson", p."verdict", p."supported",
          coalesce(p."inferred", false)
-    FROM answer, input, jsonb_to_recordset(j->'paragraphs')
+    FROM ${owner}, input, jsonb_to_recordset(j->'paragraphs')
       AS ${PARAGRAPH_RECORD}
   RETURNING 1),
 citations AS (
   INSERT INTO "adi_conversation_message_citation"
-    ("message_id", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id", "support_score",
+    ("${column}", "paragraph_index", "citation_id", "display_number", "citation_type", "source_id", "support_score",
      "support_verdict", "support_evidence", "quote_text", "quote_start", "quote_end", "model_verdict", "model_score")
-  SELECT answer."id", c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
-         c."supportScore", c."supportVerdict", c."supportEvidence", c."quoteText", c."quoteStart", c."quoteEnd", c."modelVerdict",
-         c."modelScore"
-    FROM answer, input, jsonb_to_recordset(j->'citations')
+  SELECT ${owner}."id", c."paragraphIndex", c."citationId", c."displayNumber", c."citationType", c."sourceId",
+         c."supportScore", c."supportVerdict", c."supportEvidence", c."quoteText", c."quoteStart", c."quoteEnd",
+         c."modelVerdict", c."modelScore"
+    FROM ${owner}, input, jsonb_to_recordset(j->'citations')
       AS ${CITATION_RECORD}
   RETURNING 1),
 refs AS (
   INSERT INTO "adi_conversation_message_citation_ref"
-    ("message_id", "citation_id", "display_number", "citation_type", "source_id", "payload_json")
-  SELECT answer."id", r."citationId", r."displayNumber", r."citationType", r."sourceId", r."payloadJson"
-    FROM answer, input, jsonb_to_recordset(j->'refs')
+    ("${column}", "citation_id", "display_number", "citation_type", "source_id", "payload_json")
+  SELECT ${owner}."id", r."citationId", r."displayNumber", r."citationType", r."sourceId", r."payloadJson"
+    FROM ${owner}, input, jsonb_to_recordset(j->'refs')
       AS ${REF_RECORD}
-  RETURNING 1),
+  RETURNING 1)`;
+}
+
+/**
+ * The part of a conversation answer's storing statement that writes its citation rows and whole-answer
+ * references. It expects a CTE `input` holding the record as `j` and a CTE `answer` holding the answer's `id`;
+ * the journal's final statement and the one-statement save share it.
+ */
+export const CITATION_ROW_INSERTS = `${citationRowInserts('message_id', 'answer')},
 ${answerRefInserts('(SELECT answer."id" AS answer_id, j FROM answer, input) AS a')}`;
