@@ -36,7 +36,7 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
   const clauses = sourceClauses(source);
   for (const clause of claim.clauses) {
     const found =
-      quantityConflict(clause, source, clauses, window) ??
+      quantityConflict(clause, claim, source, clauses, window) ??
       nameConflict(clause, claim, source, clauses) ??
       polarityConflict(clause, source, clauses);
     if (found) return found;
@@ -88,6 +88,7 @@ function conflictAt(claim: Quantity, other: Quantity, source: ClaimText): FoundC
 
 function quantityConflict(
   clause: Clause,
+  claim: ClaimSentence,
   source: ClaimText,
   clauses: readonly SourceClause[],
   window: Window,
@@ -119,9 +120,32 @@ function quantityConflict(
     const other = bound[0]!.clause.quantities.find((held) => disagree(quantity, held));
     if (other === undefined || !bound.every((c) => c.clause.quantities.some((held) => disagree(quantity, held))))
       continue;
+    if (restated(claim, clause, bound[0]!, other, source, clauses)) continue;
     return conflictAt(quantity, other, source);
   }
   return undefined;
+}
+
+/**
+ * Whether another clause of the claim sentence gives the source clause's own value, and speaks of that clause: "12
+ * dollars a month, so 144 dollars a year" works from the source's value rather than contradicting it. A swap
+ * ("at 9:00 on weekdays and at 10:00 on Saturdays") gives each value to the other clause, so it is not excused.
+ */
+function restated(
+  claim: ClaimSentence,
+  clause: Clause,
+  bound: SourceClause,
+  value: Quantity,
+  source: ClaimText,
+  clauses: readonly SourceClause[],
+): boolean {
+  return claim.clauses.some((other) => {
+    if (other === clause || !other.quantities.some((quantity) => sameQuantity(quantity, value))) return false;
+    const { best } = bestBound(clauses, (candidate) =>
+      bindingScore(other, candidate.clause, source, { polarity: true }),
+    );
+    return best.includes(bound);
+  });
 }
 
 /**
@@ -238,11 +262,39 @@ function polarityConflict(
  * each shared word said through its opposite, turns the polarity once ("never close" says "open").
  */
 export function flipped(claim: Clause, other: Clause): { claim: string; source: string } | undefined {
-  // Polarity is compared over the words the source clause says itself, not those it leaves unsaid.
-  const said = claim.terms.filter((term) => other.termSet.has(term.term));
-  const saidBack = other.terms.filter((term) => claim.termSet.has(term.term));
+  // Polarity is compared over the words the source clause says itself, not those it leaves unsaid, and not over
+  // a word the claim says both ways ("opens at 10 and is closed on Mondays" speaks of two things).
+  const oneWay = (term: string) => !saidBothWays(claim, term);
+  const said = claim.terms.filter((term) => other.termSet.has(term.term) && oneWay(term.term));
+  const saidBack = other.terms.filter((term) => claim.termSet.has(term.term) && oneWay(term.term));
   if (said.length === 0 || polarity(said) === polarity(saidBack)) return undefined;
+  // An opposite said on a word of its own turns the clause as well: "nobody is in the office" and "the office stays
+  // closed", "drops are excluded" and "does not cover dropping" say the same.
+  const turns = (clause: Clause, shared: Clause) =>
+    clause.terms.filter((term) => term.inverted && !shared.termSet.has(term.term) && !shared.context.has(term.term))
+      .length;
+  if ((Number(polarity(said)) + turns(claim, other)) % 2 === (Number(polarity(saidBack)) + turns(other, claim)) % 2)
+    return undefined;
   return { claim: claim.text, source: other.text };
+}
+
+/** An opposite right before another word describes that word ("a full refund"): it does not turn the clause. */
+function describes(clause: Clause, i: number): boolean {
+  const next = clause.terms[i + 1];
+  return next !== undefined && next.start - clause.terms[i]!.end <= 1;
+}
+
+/** Whether the clause says the term plainly and also denied or through its opposite, not only to describe. */
+export function saidBothWays(clause: Clause, term: string): boolean {
+  let plain = false;
+  let opposite = false;
+  for (const [i, own] of clause.terms.entries()) {
+    // "wipes the saved passwords": "saved" names which passwords, it claims nothing about keeping them.
+    if (own.term !== term || describes(clause, i)) continue;
+    if (own.denied) opposite = true;
+    else plain = true;
+  }
+  return plain && opposite;
 }
 
 function polarity(terms: Clause['terms']): boolean {

@@ -51,6 +51,11 @@ export interface Clause {
    * before it, which it shares: they bind it, with less weight than its own.
    */
   context: ReadonlySet<string>;
+  /**
+   * Of the context, the words the clause most likely keeps: its own words replace as many of the clause before it,
+   * from its start ("and Neptune is the farthest" replaces "Mercury is the closest" and keeps "planet to the Sun").
+   */
+  kept: ReadonlySet<string>;
 }
 
 export interface ClaimSentence {
@@ -222,7 +227,7 @@ function quantityCover(tokens: readonly Token[], quantities: readonly Quantity[]
   return cover;
 }
 
-type BareClause = Omit<Clause, 'text' | 'context'>;
+type BareClause = Omit<Clause, 'text' | 'context' | 'kept'>;
 
 const ELLIPTIC_OPENERS = new Set(['and', 'or', 'but', 'while', 'whereas', 'whilst', '而', '但']);
 const ELLIPTIC_TERMS = 3;
@@ -237,11 +242,25 @@ function withContext(clauses: BareClause[], tokens: readonly Token[]): Omit<Clau
       clause.terms.length <= ELLIPTIC_TERMS &&
       (opener === undefined || ELLIPTIC_OPENERS.has(opener.lower) || tokens[first - 1]?.kind === 'break');
     const context = new Set<string>();
-    if (elliptic) for (const term of previous.terms) if (!clause.termSet.has(term.term)) context.add(term.term);
-    return { ...clause, context };
+    const kept = new Set<string>();
+    if (elliptic) {
+      [...previous.terms]
+        .sort((a, b) => a.start - b.start)
+        .forEach((term, at) => {
+          if (clause.termSet.has(term.term)) return;
+          context.add(term.term);
+          if (at >= clause.terms.length) kept.add(term.term);
+        });
+    }
+    return { ...clause, context, kept };
   });
 }
 
+const SWITCH_VERBS = new Set(
+  'switch switches switched switching turn turns turned turning power powers powered powering toggle toggled set'.split(
+    ' ',
+  ),
+);
 const RELATIVE_WORDS = new Set(['that', 'who']);
 const AUXILIARIES = new Set([
   'is',
@@ -261,7 +280,8 @@ const AUXILIARIES = new Set([
 ]);
 
 /**
- * Token ranges [from, to) of the clauses: at , ; : ( ), at words that open a new clause, at "that was …", and at
+ * Token ranges [from, to) of the clauses: at , ; : ( ), at words that open a new clause, at "that was …" and
+ * "and is …", and at
  * "and"/"or" before a second number with words between ("52 dB at full load and 38 dB in night mode").
  */
 function splitClauses(tokens: readonly Token[], quantityAt: readonly (Quantity | undefined)[]): [number, number][] {
@@ -283,6 +303,8 @@ function splitClauses(tokens: readonly Token[], quantityAt: readonly (Quantity |
     const opens =
       (token.kind === 'break' && !'、()（）'.includes(token.text)) ||
       (token.kind === 'word' && RELATIVE_WORDS.has(token.lower) && AUXILIARIES.has(next?.lower ?? '')) ||
+      // "opens at 10:00 and is closed on Mondays": a second verb of the same subject says a claim of its own.
+      (token.kind === 'word' && LIST_WORDS.has(token.lower) && AUXILIARIES.has(next?.lower ?? '')) ||
       (token.kind === 'word' && LIST_WORDS.has(token.lower) && nextIsQuantity && wordsSinceQuantity > 0) ||
       (token.kind === 'word' && CLAUSE_WORDS.has(token.lower)) ||
       (token.kind === 'han' && HAN_CLAUSE.has(token.text) && i > 0) ||
@@ -296,6 +318,17 @@ function splitClauses(tokens: readonly Token[], quantityAt: readonly (Quantity |
   });
   close(tokens.length);
   return ranges.length > 0 ? ranges : [[0, tokens.length]];
+}
+
+/**
+ * "on" and "off" right after a verb that switches ("switched off", "turn it on" is not read): a state the claim
+ * states, opposite to each other, though elsewhere they are words without a claim.
+ */
+function switchState(tokens: readonly Token[], i: number): 'on' | 'off' | undefined {
+  const lower = tokens[i]!.lower;
+  if (lower !== 'on' && lower !== 'off') return undefined;
+  const previous = tokens[i - 1];
+  return previous?.kind === 'word' && SWITCH_VERBS.has(previous.lower) ? lower : undefined;
 }
 
 function clauseOf(
@@ -318,6 +351,24 @@ function clauseOf(
     if (isNegationWord(token.lower)) {
       denyLeft = NEGATION_REACH;
       cue++;
+      continue;
+    }
+    const state = switchState(tokens, i);
+    if (state !== undefined) {
+      const denied = denyLeft > 0;
+      if (denyLeft > 0) denyLeft--;
+      const off = state === 'off';
+      terms.push({
+        term: 'on',
+        denied: denied !== off,
+        cue: denied ? cue : 0,
+        inverted: off,
+        name: false,
+        initialCapital: false,
+        lower: token.lower,
+        start: token.start,
+        end: token.end,
+      });
       continue;
     }
     if (FUNCTION_WORDS.has(token.lower) || token.lower.length < 2) continue;

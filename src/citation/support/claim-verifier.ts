@@ -1,15 +1,7 @@
-import {
-  alignWindow,
-  bestBound,
-  bindingScore,
-  clauseCoverage,
-  grounded,
-  isName,
-  sourceClauses,
-} from './claim-alignment.js';
-import { comparable } from './quantities.js';
-import { crossLanguageConflict, findConflict, flipped, type FoundConflict } from './claim-conflicts.js';
-import { anchorsOf, asSource, roleDoubt, type SourceProfile } from './claim-roles.js';
+import { alignWindow } from './claim-alignment.js';
+import { crossLanguageConflict, findConflict, type FoundConflict } from './claim-conflicts.js';
+import { holdsEveryClaim } from './claim-holding.js';
+import { asSource, type SourceProfile } from './claim-roles.js';
 import { profileClaims, type ClaimSentence, type ClaimText } from './claim-profile.js';
 import type {
   CitationSupport,
@@ -28,8 +20,6 @@ export interface ClaimVerifierSettings {
 
 export const DEFAULT_CLAIM_SETTINGS: ClaimVerifierSettings = { coverage: 0.7 };
 
-/** A clause must find this much of itself in one source clause for the sentence to be verified. */
-const CLAUSE_COVERAGE = 0.5;
 /** Below this, a sentence does not rest on the source at all: no evidence to show. */
 const MIN_ALIGNMENT = 0.3;
 /** Profiles kept for sources cited again; a source is profiled once however many paragraphs cite it. */
@@ -117,72 +107,6 @@ export class ClaimSupportVerifier implements SupportVerifier {
 /** A sentence with nothing to check ("In short:") neither verifies nor fails a paragraph. */
 function hasClaim(sentence: ClaimSentence): boolean {
   return sentence.terms.size > 0 || sentence.quantities.length > 0;
-}
-
-/**
- * Whether the window verifies the sentence: every word of it (or a known rewording of the word) is in the window,
- * every number and name too, each bound to the clause its words bind it to and beside the same words; each clause
- * finds most of itself in one source clause, with the same polarity; a short clause that only qualifies its
- * sentence ("on a paid account") is said in the source sentence of the clause it qualifies. Anything less is
- * left unverified: a verdict of `verified` must be one the reader can rely on.
- */
-function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, window: readonly number[]): boolean {
-  const inWindow = window.map((s) => source.sentences[s]!);
-  const heldQuantities = inWindow.flatMap((sentence) => sentence.quantities);
-  if (!claim.quantities.every((quantity) => grounded(quantity, heldQuantities))) return false;
-  for (const term of claim.terms) if (!inWindow.some((sentence) => sentence.terms.has(term))) return false;
-  const anchors = claim.clauses.flatMap((clause) => anchorsOf(clause, (term) => isName(term, source)));
-  if (roleDoubt(anchors, source.anchors)) return false;
-  const windowClauses = sourceClauses(source).filter((clause) => window.includes(clause.sentence));
-  const boundSentences: number[][] = [];
-  for (const clause of claim.clauses) {
-    // Each number must be in the clause its words bind it to: when the source gives the value to something
-    // else, or the binding cannot tell which clause, the claim is not verified.
-    for (const quantity of clause.quantities) {
-      const holding = windowClauses.filter((candidate) =>
-        candidate.clause.quantities.some((q) => comparable(quantity, q)),
-      );
-      if (holding.length < 2) continue;
-      const { best } = bestBound(holding, (candidate) =>
-        bindingScore(clause, candidate.clause, source, { polarity: true }),
-      );
-      if (best.length === 0 || !best.every((candidate) => grounded(quantity, candidate.clause.quantities)))
-        return false;
-    }
-    for (const term of clause.terms) {
-      if (isName(term, source) && !source.words.has(term.lower) && !source.terms.has(term.term)) return false;
-    }
-    if (clause.terms.length === 0) {
-      boundSentences.push([]);
-      continue;
-    }
-    const { best, score } = bestBound(windowClauses, (candidate) => clauseCoverage(clause, candidate.clause));
-    if (clause.terms.length >= 2 && score < CLAUSE_COVERAGE) return false;
-    // A denial or an opposite on one side only: not the same claim, even where the check cannot call it a
-    // contradiction.
-    if (best.some((candidate) => flipped(clause, candidate.clause) !== undefined)) return false;
-    if (clause.terms.some((term) => term.cue > 0 && !best.some((c) => c.clause.termSet.has(term.term)))) return false;
-    boundSentences.push(best.map((candidate) => candidate.sentence));
-  }
-  return qualifiersStayPut(claim, boundSentences);
-}
-
-/** A clause this short, without a number, qualifies its sentence rather than saying something of its own. */
-const QUALIFIER_TERMS = 2;
-
-function qualifiersStayPut(claim: ClaimSentence, bound: readonly number[][]): boolean {
-  const main = claim.clauses
-    .map((clause, i) => ({ clause, sentences: bound[i]! }))
-    .filter(({ clause }) => clause.terms.length > QUALIFIER_TERMS || clause.quantities.length > 0);
-  if (main.length === 0 || main.length === claim.clauses.length) return true;
-  const mainSentences = new Set(main.flatMap(({ sentences }) => sentences));
-  return claim.clauses.every(
-    (clause, i) =>
-      clause.terms.length === 0 ||
-      clause.terms.length > QUALIFIER_TERMS ||
-      clause.quantities.length > 0 ||
-      bound[i]!.some((sentence) => mainSentences.has(sentence)),
-  );
 }
 
 function contradiction(found: FoundConflict, source: ClaimText): SentenceJudgement {

@@ -87,6 +87,13 @@ const AM_PM = new Set(['am', 'a.m', 'pm', 'p.m']);
 const ORDINAL_SUFFIX = new Set(['st', 'nd', 'rd', 'th', 's']);
 const AFTERNOON = /(?:下午|晚上|傍晚|晚)$/u;
 const PER_WORDS = new Set(['per', 'a', 'an', 'each', 'every']);
+const FRACTIONS: ReadonlyMap<string, number> = new Map([
+  ['half', 1 / 2],
+  ['quarter', 1 / 4],
+  ['quarters', 1 / 4],
+  ['third', 1 / 3],
+  ['thirds', 1 / 3],
+]);
 /** Words after a number that do not say what it measures. */
 const NOT_A_NOUN = new Set(
   (
@@ -413,17 +420,41 @@ class QuantityScanner {
       return this.push({ cls: 'period', value: 604_800, raw: 1, unit: 'week', ...this.span(first, last) }, first, last);
     }
     if (token.lower === 'every' || token.lower === 'each') return this.every(first);
+    if (this.fraction(first)) return;
     // "a week", "an hour": one of a unit, when the unit measures something.
     if ((token.lower === 'a' || token.lower === 'an') && this.unitAt(first + 1)?.cls === 'time') {
       const before = this.tokens[first - 1]?.lower;
       if (before !== undefined && (NUMBER_WORDS.has(before) || /\d/.test(before) || before === 'once')) return;
-      return this.pushUnit(1, this.unitAt(first + 1)!, first, first + 1);
+      // "an hour and a half".
+      const andAHalf = ['and', 'a', 'half'].every((word, i) => this.tokens[first + 2 + i]?.lower === word);
+      return this.pushUnit(andAHalf ? 1.5 : 1, this.unitAt(first + 1)!, first, andAHalf ? first + 4 : first + 1);
     }
     const value = this.numberWords(first);
     if (value === undefined) return;
     let last = value.last;
     if (this.tokens[last + 1]?.lower === 'of') last++;
     this.measured(value.value, first, last);
+  }
+
+  /** "half an hour", "a quarter of an hour", "three quarters of a mile", "half a kilo": a share of one unit. */
+  private fraction(first: number): boolean {
+    let index = first;
+    let count = 1;
+    const lead = this.tokens[index]!.lower;
+    if (lead === 'a' || lead === 'an') index++;
+    else if (NUMBER_WORDS.has(lead) && lead !== 'half') {
+      count = NUMBER_WORDS.get(lead)!;
+      index++;
+    }
+    const share = FRACTIONS.get(this.tokens[index]?.lower ?? '');
+    if (share === undefined) return false;
+    index++;
+    if (this.tokens[index]?.lower === 'of') index++;
+    if (['a', 'an', 'the'].includes(this.tokens[index]?.lower ?? '')) index++;
+    const unit = this.unitAt(index);
+    if (unit === undefined || index === first + 1) return false;
+    this.pushUnit(count * share, unit, first, index);
+    return true;
   }
 
   /** "two", "twenty-five", "three hundred", "a pair", "a dozen". */
@@ -707,8 +738,24 @@ export function sameQuantity(a: Quantity, b: Quantity): boolean {
     return bare.cls === 'bare' && (bare.raw * 60 === clock.value || bare.raw * 60 + 720 === clock.value);
   }
   if (a.cls !== b.cls) return a.raw === b.raw;
-  const tolerance = (a.approx || b.approx) && !a.cls.startsWith('version:') ? 0.1 : 1e-6;
+  const tolerance = Math.max(
+    (a.approx || b.approx) && !a.cls.startsWith('version:') ? 0.1 : 1e-6,
+    calendarTolerance(a, b),
+  );
   return Math.abs(a.value - b.value) <= tolerance * Math.max(Math.abs(a.value), Math.abs(b.value));
+}
+
+/**
+ * Months and years are not a fixed number of days: "three months" is twelve or thirteen weeks, "two years" 730 or
+ * 731 days. Between a month and another unit, values this close are the same length; between a year and days or
+ * weeks, closer still.
+ */
+function calendarTolerance(a: Quantity, b: Quantity): number {
+  if (a.cls !== 'time' || a.unit === b.unit) return 0;
+  const units = [a.unit, b.unit];
+  if (units.includes('month')) return 0.09;
+  if (units.includes('year')) return 0.01;
+  return 0;
 }
 
 function sameDate(a: NonNullable<Quantity['date']>, b: NonNullable<Quantity['date']>): boolean {

@@ -1,0 +1,155 @@
+import { bestBound, bindingScore, grounded, isName, sourceClauses, type SourceClause } from './claim-alignment.js';
+import { flipped, saidBothWays } from './claim-conflicts.js';
+import type { ClaimSentence, Clause } from './claim-profile.js';
+import { anchorsOf, roleDoubt, type SourceProfile } from './claim-roles.js';
+import { comparable, type Quantity } from './quantities.js';
+
+/**
+ * When the default check may call a sentence `verified`: only when the source says the same thing in the same
+ * roles. Anything it cannot be sure of stays `unverified`; a verdict of `verified` must be one the reader can rely
+ * on.
+ */
+
+/** A clause must find this much of itself in one source clause for the sentence to be verified. */
+const CLAUSE_COVERAGE = 1;
+
+/**
+ * Whether the window verifies the sentence: every word of it (or a known rewording of the word) is in the window,
+ * every number and name too, each bound to the clause its words bind it to and beside the same words; each clause
+ * finds most of itself in one source clause, with the same polarity; a short clause that only qualifies its
+ * sentence ("on a paid account") is said in the source sentence of the clause it qualifies. Anything less is
+ * left unverified: a verdict of `verified` must be one the reader can rely on.
+ */
+export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, window: readonly number[]): boolean {
+  const inWindow = window.map((s) => source.sentences[s]!);
+  const heldQuantities = inWindow.flatMap((sentence) => sentence.quantities);
+  if (!claim.quantities.every((quantity) => grounded(quantity, heldQuantities))) return false;
+  for (const term of claim.terms) if (!inWindow.some((sentence) => sentence.terms.has(term))) return false;
+  const anchors = claim.clauses.flatMap((clause) => anchorsOf(clause, (term) => isName(term, source)));
+  if (roleDoubt(anchors, source.anchors)) return false;
+  const windowClauses = sourceClauses(source).filter((clause) => window.includes(clause.sentence));
+  const boundSentences: number[][] = [];
+  for (const clause of claim.clauses) {
+    // Each number must be in the clause its words bind it to: when the source gives the value to something
+    // else, or the binding cannot tell which clause, the claim is not verified.
+    for (const quantity of clause.quantities) {
+      const holding = windowClauses.filter((candidate) =>
+        candidate.clause.quantities.some((q) => comparable(quantity, q)),
+      );
+      if (holding.length < 2) continue;
+      const { best } = bestBound(holding, (candidate) =>
+        bindingScore(clause, candidate.clause, source, { polarity: true }),
+      );
+      if (best.length === 0 || !best.every((candidate) => grounded(quantity, candidate.clause.quantities)))
+        return false;
+    }
+    for (const term of clause.terms) {
+      if (isName(term, source) && !source.words.has(term.lower) && !source.terms.has(term.term)) return false;
+    }
+    if (clause.terms.length === 0) {
+      boundSentences.push([]);
+      continue;
+    }
+    const { best, score } = bestBound(windowClauses, (candidate) => heldCoverage(clause, candidate, windowClauses));
+    if (score < CLAUSE_COVERAGE) return false;
+    // A denial or an opposite on one side only: not the same claim, even where the check cannot call it a
+    // contradiction.
+    if (best.some((candidate) => flipped(clause, candidate.clause) !== undefined)) return false;
+    if (clause.terms.some((term) => term.cue > 0 && !best.some((c) => c.clause.termSet.has(term.term)))) return false;
+    const elsewhere = new Set(
+      claim.clauses.filter((other) => other !== clause).flatMap((other) => other.terms.map((term) => term.term)),
+    );
+    if (!best.some((candidate) => saysInOrder(clause, candidate.clause, elsewhere))) return false;
+    // A source clause that says a word both ways ("adds USB 3.2 and removes Windows 7") cannot tell which way
+    // the claim's word goes without knowing what each half is about.
+    if (best.some((c) => clause.terms.some((term) => saidBothWays(c.clause, term.term)))) return false;
+    boundSentences.push(best.map((candidate) => candidate.sentence));
+  }
+  return qualifiersStayPut(claim, boundSentences);
+}
+
+/**
+ * The share of a claim clause's terms a source clause holds: said itself, kept from the clause before it, or said
+ * by a short clause of its sentence that only qualifies it ("In the final, Nadal defeated Federer"), one that
+ * names nothing and goes on no clause before it. A word another clause says ("free for children; adults pay 15 euros") is that clause's, not this one's.
+ */
+function heldCoverage(claim: Clause, candidate: SourceClause, clauses: readonly SourceClause[]): number {
+  if (claim.terms.length === 0) return 0;
+  const qualifiers = clauses.filter(
+    (other) =>
+      other.sentence === candidate.sentence &&
+      other.clause.terms.length <= QUALIFIER_TERMS &&
+      other.clause.quantities.length === 0 &&
+      other.clause.context.size === 0 &&
+      !other.clause.terms.some((term) => term.name),
+  );
+  const held = (term: string) =>
+    candidate.clause.termSet.has(term) ||
+    candidate.clause.kept.has(term) ||
+    qualifiers.some((other) => other.clause.termSet.has(term));
+  return claim.terms.filter((term) => held(term.term)).length / claim.terms.length;
+}
+
+/**
+ * Whether the source clause says the claim clause's words, those it holds, in the claim's order: "from Tuesday to
+ * Thursday" is not "from Thursday to Tuesday", nor "shade grew more slowly than full sun" its reverse, though
+ * both hold the same words. A rewording that reorders ("opened vials must be used within 6 hours") is left
+ * unverified rather than verified by words that may have swapped their roles.
+ */
+function saysInOrder(claim: Clause, source: Clause, elsewhere: ReadonlySet<string>): boolean {
+  const places = [
+    ...source.terms.map((term) => ({ start: term.start, term: term.term })),
+    ...source.quantities.map((quantity) => ({ start: quantity.start, term: undefined })),
+  ].sort((a, b) => a.start - b.start);
+  const ranks = new Map(places.map((place, rank) => [place.start, rank]));
+  const said = [
+    ...claim.terms.map((term) => ({ start: term.start, plain: !term.name, places: placesOfTerm(source, term.term) })),
+    ...claim.quantities.map((quantity) => ({
+      start: quantity.start,
+      plain: false,
+      places: placesOfQuantity(source, quantity),
+    })),
+  ].sort((a, b) => a.start - b.start);
+  let last = -1;
+  let lastPlain = true;
+  for (const { places: own, plain } of said) {
+    if (own.length === 0) continue;
+    const placed = own.map((place) => ranks.get(place)!);
+    const at = placed.find((rank) => rank >= last) ?? placed[0]!;
+    // Two plain words next to each other may trade places ("the setting is changed", "changing the setting");
+    // names and numbers keep their order.
+    if (at < last && !(plain && lastPlain && at === last - 1)) return false;
+    // A word the source says between two of the claim's, which the claim says in another clause, has moved: "keeps
+    // its data on disk and caches pages in memory" is not "keeps its data in memory and writes to disk".
+    if (last >= 0 && places.slice(last + 1, at).some((place) => place.term && elsewhere.has(place.term))) return false;
+    last = Math.max(last, at);
+    lastPlain = plain;
+  }
+  return true;
+}
+
+function placesOfTerm(clause: Clause, term: string): number[] {
+  return clause.terms.filter((own) => own.term === term).map((own) => own.start);
+}
+
+function placesOfQuantity(clause: Clause, quantity: Quantity): number[] {
+  return clause.quantities.filter((own) => grounded(quantity, [own])).map((own) => own.start);
+}
+
+/** A clause this short, without a number, qualifies its sentence rather than saying something of its own. */
+const QUALIFIER_TERMS = 2;
+
+function qualifiersStayPut(claim: ClaimSentence, bound: readonly number[][]): boolean {
+  const main = claim.clauses
+    .map((clause, i) => ({ clause, sentences: bound[i]! }))
+    .filter(({ clause }) => clause.terms.length > QUALIFIER_TERMS || clause.quantities.length > 0);
+  if (main.length === 0 || main.length === claim.clauses.length) return true;
+  const mainSentences = new Set(main.flatMap(({ sentences }) => sentences));
+  return claim.clauses.every(
+    (clause, i) =>
+      clause.terms.length === 0 ||
+      clause.terms.length > QUALIFIER_TERMS ||
+      clause.quantities.length > 0 ||
+      bound[i]!.some((sentence) => mainSentences.has(sentence)),
+  );
+}
