@@ -180,8 +180,10 @@ function profileSentence(text: string, offset: number, senses: WordSenses): Clai
     tokens,
   );
   const inQuantity = quantityCover(tokens, quantities);
+  const ranges = splitClauses(tokens, inQuantity);
   const clauses = withContext(
-    splitClauses(tokens, inQuantity).map((range) => clauseOf(tokens, range, quantities, inQuantity, senses)),
+    ranges.map((range) => clauseOf(tokens, range, quantities, inQuantity, senses)),
+    ranges.map(([from]) => from),
     tokens,
   ).map((clause) => ({ ...clause, text: text.slice(clause.start - offset, clause.end - offset) }));
   let hanChars = 0;
@@ -201,14 +203,17 @@ function profileSentence(text: string, offset: number, senses: WordSenses): Clai
  */
 function completeEllipses(quantities: Quantity[], tokens: readonly Token[]): Quantity[] {
   let measured: Quantity | undefined;
+  // Quantities come in text order: the token after each is looked for from where the last search stopped.
+  let next = 0;
   return quantities.map((quantity) => {
     if (quantity.cls !== 'bare') {
       if (quantity.cls !== 'date' && quantity.cls !== 'dotted' && quantity.raw !== 0) measured = quantity;
       return quantity;
     }
     // Only a number that ends its clause leaves its unit unsaid; "a COP of 4.2 at 35 °C" measures something else.
-    const next = tokens.find((token) => token.start >= quantity.end);
-    if (measured === undefined || (next !== undefined && next.kind !== 'break')) return quantity;
+    while (next < tokens.length && tokens[next]!.start < quantity.end) next++;
+    const following = tokens[next];
+    if (measured === undefined || (following !== undefined && following.kind !== 'break')) return quantity;
     const factor = measured.cls === 'clock' ? 60 : measured.value / measured.raw;
     return { ...quantity, cls: measured.cls, unit: measured.unit, value: quantity.raw * factor };
   });
@@ -232,15 +237,19 @@ type BareClause = Omit<Clause, 'text' | 'context' | 'kept'>;
 const ELLIPTIC_OPENERS = new Set(['and', 'or', 'but', 'while', 'whereas', 'whilst', '而', '但']);
 const ELLIPTIC_TERMS = 3;
 
-function withContext(clauses: BareClause[], tokens: readonly Token[]): Omit<Clause, 'text'>[] {
+function withContext(
+  clauses: BareClause[],
+  firstTokens: readonly number[],
+  tokens: readonly Token[],
+): Omit<Clause, 'text'>[] {
   return clauses.map((clause, i) => {
     const previous = clauses[i - 1];
-    const first = tokens.findIndex((token) => token.start >= clause.start);
-    const opener = tokens[first];
+    const opener = tokens[firstTokens[i]!];
+    const before = tokens[firstTokens[i]! - 1];
     const elliptic =
       previous !== undefined &&
       clause.terms.length <= ELLIPTIC_TERMS &&
-      (opener === undefined || ELLIPTIC_OPENERS.has(opener.lower) || tokens[first - 1]?.kind === 'break');
+      (opener === undefined || ELLIPTIC_OPENERS.has(opener.lower) || before?.kind === 'break');
     const context = new Set<string>();
     const kept = new Set<string>();
     if (elliptic) {
