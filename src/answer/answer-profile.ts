@@ -1,4 +1,5 @@
 import type { EventProfile } from './answer-frames.js';
+import type { StreamChoices } from './answer-question.js';
 
 /**
  * What sets one kind of answer apart from another: the engine runs every answer through the same stages, and
@@ -25,3 +26,6 @@ export const CHAT_PROFILE: AnswerProfile = { name: 'chat', frames: 'chat', store
 
 /** The knowledge-base Q&A page (`POST /knowledge-base/qa/process/:uuid`): one base, no memory, no resume. */
 export const QA_PROFILE: AnswerProfile = { name: 'kb-qa', frames: 'kb-qa', store: 'qa-record', memory: false };
+
+/** The Q&A page neither asks for citation events nor resumes: a reader who leaves stops the model. */
+export const QA_CHOICES: StreamChoices = { citationEvents: false, resumable: false };

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { answerConnection } from '../answer/answer-connection.js';
 import { AnswerEngine } from '../answer/answer-engine.js';
-import { QA_PROFILE } from '../answer/answer-profile.js';
+import { QA_CHOICES, QA_PROFILE } from '../answer/answer-profile.js';
 import { AnswerReferences } from '../answer/answer-references.service.js';
 import { User, type CurrentUser } from '../accounts/current-user.js';
 import { ZodBody, ZodParam, ZodQuery } from '../platform/common/zod-pipe.js';
@@ -49,9 +49,7 @@ export class KnowledgeQaController {
     @Res() response: Response,
   ): Promise<void> {
     const connection = answerConnection(this.config, request, response);
-    // The Q&A page neither asks for citation events nor resumes: a reader who leaves stops the model.
-    const choices = { citationEvents: false, resumable: false };
-    await this.engine.answer(QA_PROFILE, () => this.qa.question(uuid, user), connection, choices);
+    await this.engine.answer(QA_PROFILE, () => this.qa.question(uuid, user), connection, QA_CHOICES);
   }
 
   @Get('search')
