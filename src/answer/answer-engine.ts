@@ -116,7 +116,7 @@ export class AnswerEngine {
       opened.stopKeepingAlive();
       await release();
     };
-    await this.endStage.finish({ question, admitted, opened, turn, hits, letGo }, this.logger);
+    await this.endStage.finish(profile, { question, admitted, opened, turn, hits, letGo }, this.logger);
   }
 
   private refuse(profile: AnswerProfile, connection: SseConnection, error: AppError): void {

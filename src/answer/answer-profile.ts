@@ -12,9 +12,10 @@ export interface AnswerProfile {
   /** The events its route speaks (see `AnswerFrameMapper`). */
   readonly frames: EventProfile;
   /**
-   * `journal`: the question and the answer rows of a conversation, the answer written ahead frame by frame, so
-   * that it can be resumed, followed and stopped from elsewhere, and its identity sent in the headers.
-   * `qa-record`: a knowledge-base Q&A record, whose answer is stored whole, in one statement, at its end.
+   * The answer store it is kept by (`AnswerStores`). `journal`: the question and the answer rows of a
+   * conversation, the answer written ahead frame by frame, so that it can be resumed, followed and stopped from
+   * elsewhere, and its identity sent in the headers. `qa-record`: a knowledge-base Q&A record, whose answer is
+   * stored whole, in one statement, at its end.
    */
   readonly store: 'journal' | 'qa-record';
   /** The conversation's system message and earlier turns go to the model, and its earlier citation numbers hold. */
