@@ -9,7 +9,6 @@ import { User, type CurrentUser } from '../accounts/current-user.js';
 import { ZodBody, ZodParam, ZodQuery } from '../platform/common/zod-pipe.js';
 import type { AppConfig } from '../platform/config/app-config.js';
 import { APP_CONFIG } from '../platform/config/config.module.js';
-import type { KnowledgeQaEntity } from '../platform/database/entities/index.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
 import { toAddedDto, toKbQaDto } from './knowledge-qa-dto.js';
 import { KnowledgeQaService } from './knowledge-qa.service.js';
@@ -55,7 +54,8 @@ export class KnowledgeQaController {
   @Get('search')
   async search(@User() user: CurrentUser, @ZodQuery(qaSearchQuery) q: z.output<typeof qaSearchQuery>) {
     const page = await this.qa.search(user, { kbUuid: q.kbUuid, keyword: q.keyword }, q.currentPage, q.pageSize);
-    return { success: true, data: { ...page, records: page.records.map((record) => this.dto(record)) } };
+    const records = page.records.map((record) => toKbQaDto(record, this.model.name));
+    return { success: true, data: { ...page, records } };
   }
 
   @Post('del/:uuid')
@@ -94,9 +94,5 @@ export class KnowledgeQaController {
   async citation(@User() user: CurrentUser, @ZodParam('uuid', qaRecordUuidParam) uuid: string) {
     const record = await this.qa.readable(uuid, user, true);
     return { success: true, data: await this.references.qaCitationView(record.id, record) };
-  }
-
-  private dto(record: KnowledgeQaEntity) {
-    return toKbQaDto(record, record.answerStatus === '' ? '' : this.model.name);
   }
 }
