@@ -93,7 +93,7 @@ export class JournaledAnswerStore implements AnswerStore {
         unshownRefIds: shown.unshownRefIds,
         ...(admitted.lock.freedWithAnswer ? { lockHolder: admitted.lock.holder } : {}),
       },
-      end.length > 0 ? notSaved(end) : [],
+      notSaved(end),
     );
     this.live.journalGrew([admitted.answerUuid]);
     if (stored !== 'stored') return { stored: false, end: notSaved(end) };
@@ -103,8 +103,12 @@ export class JournaledAnswerStore implements AnswerStore {
   }
 }
 
-/** The end the reader gets when the answer could not be stored: the same ids, an `[ERROR]` that says so. */
+/**
+ * The end the reader gets when the answer could not be stored: the same ids, an `[ERROR]` that says so; none for
+ * a reader already gone.
+ */
 function notSaved(end: readonly SseFrame[]): SseFrame[] {
-  const last = end.at(-1)!;
+  const last = end.at(-1);
+  if (last === undefined) return [];
   return [...end.filter((frame) => frame.event === undefined), { id: last.id!, event: EVENT.error, data: NOT_SAVED }];
 }
