@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { AuthService } from '../src/accounts/auth.service.js';
 import { FakeOpenAi } from './support/fake-openai.js';
 import { SAMPLE_KNOWLEDGE_BASE_UUID } from '../src/knowledge/sample-corpus.js';
@@ -188,6 +189,40 @@ describe('knowledge-base Q&A', () => {
     expect(broken.events[0]!.event).toBe('[START]');
     expect(broken.events.at(-1)).toMatchObject({ event: '[ERROR]' });
     expect(broken.events.at(-1)!.data).toMatch(/^MODEL_STREAM_CUT: /);
+  });
+
+  it('ends an answer whose record cannot be saved with [ERROR] STORAGE_FAILED, not [DONE]; a failed one as it failed', async () => {
+    const db = new pg.Client({ connectionString: server.database!.url });
+    await db.connect();
+    await db.query(
+      `CREATE FUNCTION refuse_qa_answer() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$ LANGUAGE plpgsql`,
+    );
+    await db.query(
+      `CREATE TRIGGER refuse_qa_answer BEFORE UPDATE ON adi_knowledge_base_qa FOR EACH ROW EXECUTE FUNCTION refuse_qa_answer()`,
+    );
+    try {
+      const added = await add(admin, marsupials.uuid, 'Do quokkas drink water?');
+      fake.enqueue({ content: '{"paragraphs":[{"text":"Quokkas rarely drink.","citationIds":["E1"]}]}' });
+      const reply = await processRecord(admin, added.data.uuid);
+      expect(reply.events[0]!.event).toBe('[START]');
+      expect(reply.events.map((event) => event.event)).not.toContain('[DONE]');
+      expect(reply.events.at(-1)).toMatchObject({ event: '[ERROR]' });
+      expect(reply.events.at(-1)!.data).toMatch(/^STORAGE_FAILED: /);
+      // Nothing of the answer was kept: the record reads as not answered, and names no model.
+      const [record] = (await search(admin, marsupials.uuid, 'Do quokkas drink water?')).records;
+      expect(record).toMatchObject({ uuid: added.data.uuid, aiModelPlatform: '' });
+      expect(record!.answer ?? '').toBe('');
+
+      const failing = await add(admin, marsupials.uuid, 'Do quokkas climb trees?');
+      fake.enqueue({ failWith: { status: 500, message: 'upstream exploded' } });
+      const failed = await processRecord(admin, failing.data.uuid);
+      expect(failed.events.map((event) => event.event)).toEqual(['[START]', '[ERROR]']);
+      expect(failed.events[1]!.data).toMatch(/^MODEL_UPSTREAM_ERROR: /);
+    } finally {
+      await db.query('DROP TRIGGER refuse_qa_answer ON adi_knowledge_base_qa');
+      await db.query('DROP FUNCTION refuse_qa_answer');
+      await db.end();
+    }
   });
 
   it("reads someone else's private base or record as not found, and lets anyone ask a public base", async () => {

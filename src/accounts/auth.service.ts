@@ -142,6 +142,15 @@ export class AuthService {
     return this.tokens.revokeAllBut(userId, currentToken);
   }
 
+  /**
+   * The user of a link the browser opens by itself (a download): the token of the `Authorization` header when it
+   * has one, else the token the link carries.
+   */
+  userOfLink(header: string | undefined, linkToken: string | undefined): Promise<CurrentUser | undefined> {
+    const token = tokenOfHeader(header) || linkToken || '';
+    return token ? this.userForToken(token) : Promise.resolve(undefined);
+  }
+
   async userForToken(token: string): Promise<CurrentUser | undefined> {
     const userId = await this.tokens.resolve(token);
     const user = userId === undefined ? null : await this.users.findById(userId);

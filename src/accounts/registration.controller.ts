@@ -1,8 +1,9 @@
-import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { ZodBody } from '../platform/common/zod-pipe.js';
 import { blankPng } from '../platform/common/avatar.js';
+import { ClientAddress } from './client-address.js';
 import { newPassword } from './password-rules.js';
 import { Public } from './current-user.js';
 import { RegistrationService } from './registration.service.js';
@@ -25,8 +26,7 @@ export class RegistrationController {
   @Public()
   @Post()
   @HttpCode(200)
-  async register(@ZodBody(registerBody) fields: z.output<typeof registerBody>, @Req() request: Request) {
-    const address = request.ip ?? request.socket.remoteAddress ?? 'unknown';
+  async register(@ZodBody(registerBody) fields: z.output<typeof registerBody>, @ClientAddress() address: string) {
     return { success: true, data: await this.registration.register(fields.email, fields.password, address) };
   }
 

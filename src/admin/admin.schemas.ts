@@ -29,7 +29,20 @@ export const paragraphQuery = requestSchema(
   }),
 );
 
+const DAY_MS = 24 * 3_600_000;
+/** How far back the quality figures look when `from` is not given. */
+const QUALITY_WINDOW_DAYS = 30;
+
+/** The window of the quality figures: up to `to` (now, unless given), from `from` (else 30 days before `to`). */
 export const qualityQuery = requestSchema(
   'AdminQualityQuery',
-  z.object({ from: date.optional(), to: date.optional() }),
+  z
+    .object({
+      from: date.optional().describe(`default: ${QUALITY_WINDOW_DAYS} days before \`to\``),
+      to: date.optional().describe('default: now'),
+    })
+    .transform(({ from, to = new Date() }) => ({
+      from: from ?? new Date(to.getTime() - QUALITY_WINDOW_DAYS * DAY_MS),
+      to,
+    })),
 );

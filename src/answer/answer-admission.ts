@@ -6,12 +6,7 @@ import { APP_CONFIG } from '../platform/config/config.module.js';
 import { AnswerJournalStore, type AnswerOpening } from './answer-journal-store.js';
 import { AnswerNotSavedError } from './answer-session.js';
 import { ASK_LIMITS, type AnswerLock, type AskLimits, type LimitRows } from './ask-limits.js';
-import {
-  AnswerInProgressError,
-  RateLimitedError,
-  StorageFailedError,
-  storageReason,
-} from '../conversations/conversation-errors.js';
+import { AnswerInProgressError, RateLimitedError, StorageFailedError, storageReason } from './answer-errors.js';
 
 /** A question let in: its answer's rows are open and the asker's one-answer lock is held for it. */
 export interface Admitted {

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AppError } from '../platform/common/app-error.js';
 import { newUuid } from '../platform/common/ids.js';
 import { isStorageUnavailable } from '../platform/common/storage-unavailable.js';
-import { StorageFailedError, storageReason } from '../conversations/conversation-errors.js';
+import { StorageFailedError, storageReason } from './answer-errors.js';
 import type { RetrievalResult } from '../knowledge/retrieval-port.js';
 import { MetricsService } from '../platform/metrics/metrics.service.js';
 import type { SseConnection } from '../platform/sse/sse-connection.js';
@@ -116,7 +116,7 @@ export class AnswerEngine {
       opened.stopKeepingAlive();
       await release();
     };
-    await this.endStage.finish({ question, admitted, opened, turn, hits, letGo }, this.logger);
+    await this.endStage.finish(profile, { question, admitted, opened, turn, hits, letGo }, this.logger);
   }
 
   private refuse(profile: AnswerProfile, connection: SseConnection, error: AppError): void {

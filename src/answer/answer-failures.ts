@@ -2,7 +2,7 @@ import type { Logger } from '@nestjs/common';
 import { AppError } from '../platform/common/app-error.js';
 import type { SseConnection } from '../platform/sse/sse-connection.js';
 import { sseEvent } from '../platform/sse/sse-frames.js';
-import { storageReason } from '../conversations/conversation-errors.js';
+import { storageReason } from './answer-errors.js';
 import { EVENT } from './answer-frames.js';
 import type { AnswerProfile } from './answer-profile.js';
 

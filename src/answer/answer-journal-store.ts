@@ -7,7 +7,7 @@ import type { AnswerStatus } from '../platform/database/entities/message.entity.
 import type { CitationVerdict } from '../citation/citation-events.js';
 import { safeText } from '../text/safe-text.js';
 import type { SseFrame } from '../platform/sse/sse-frames.js';
-import { isOneRecordsError, StorageFailedError } from '../conversations/conversation-errors.js';
+import { isOneRecordsError, StorageFailedError } from './answer-errors.js';
 import {
   APPEND_MANY,
   CLOSE_ABANDONED,

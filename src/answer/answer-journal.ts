@@ -4,7 +4,7 @@ import type { SseFrame } from '../platform/sse/sse-frames.js';
 import type { AnswerBatch, AnswerClosing, AnswerJournalStore, ParagraphRows } from './answer-journal-store.js';
 import type { AnswerSpill } from './answer-spill.js';
 import { citationRowsOf, paragraphRow, refRow } from './citation-columns.js';
-import { storageReason } from '../conversations/conversation-errors.js';
+import { storageReason } from './answer-errors.js';
 import type { FlushableJournal, JournalFlusher } from './journal-flusher.js';
 
 export interface JournalSettings {

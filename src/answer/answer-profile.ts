@@ -1,4 +1,5 @@
 import type { EventProfile } from './answer-frames.js';
+import type { StreamChoices } from './answer-question.js';
 
 /**
  * What sets one kind of answer apart from another: the engine runs every answer through the same stages, and
@@ -11,9 +12,10 @@ export interface AnswerProfile {
   /** The events its route speaks (see `AnswerFrameMapper`). */
   readonly frames: EventProfile;
   /**
-   * `journal`: the question and the answer rows of a conversation, the answer written ahead frame by frame, so
-   * that it can be resumed, followed and stopped from elsewhere, and its identity sent in the headers.
-   * `qa-record`: a knowledge-base Q&A record, whose answer is stored whole, in one statement, at its end.
+   * The answer store it is kept by (`AnswerStores`). `journal`: the question and the answer rows of a
+   * conversation, the answer written ahead frame by frame, so that it can be resumed, followed and stopped from
+   * elsewhere, and its identity sent in the headers. `qa-record`: a knowledge-base Q&A record, whose answer is
+   * stored whole, in one statement, at its end.
    */
   readonly store: 'journal' | 'qa-record';
   /** The conversation's system message and earlier turns go to the model, and its earlier citation numbers hold. */
@@ -25,3 +27,6 @@ export const CHAT_PROFILE: AnswerProfile = { name: 'chat', frames: 'chat', store
 
 /** The knowledge-base Q&A page (`POST /knowledge-base/qa/process/:uuid`): one base, no memory, no resume. */
 export const QA_PROFILE: AnswerProfile = { name: 'kb-qa', frames: 'kb-qa', store: 'qa-record', memory: false };
+
+/** The Q&A page neither asks for citation events nor resumes: a reader who leaves stops the model. */
+export const QA_CHOICES: StreamChoices = { citationEvents: false, resumable: false };

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { In, type DataSource } from 'typeorm';
 import type { CitationParagraph, CitationRef, CitationVerdict } from '../citation/citation-events.js';
 import type { NumberingSeed } from '../citation/numbering.js';
-import { StorageFailedError } from '../conversations/conversation-errors.js';
+import { StorageFailedError } from './answer-errors.js';
 import { DATA_SOURCE } from '../platform/database/database.module.js';
 import {
   CitationEntity,

@@ -3,7 +3,7 @@ import type { AppConfig } from '../platform/config/app-config.js';
 import { APP_CONFIG } from '../platform/config/config.module.js';
 import { AnswerJournalStore } from './answer-journal-store.js';
 import { AnswerSpill } from './answer-spill.js';
-import { storageReason } from '../conversations/conversation-errors.js';
+import { storageReason } from './answer-errors.js';
 
 /**
  * Answers whose writer died (its lease ran out: the process was killed, or lost the database for longer than

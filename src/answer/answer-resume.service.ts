@@ -7,7 +7,7 @@ import type { SseConnection } from '../platform/sse/sse-connection.js';
 import { serializeFrame, sseEvent } from '../platform/sse/sse-frames.js';
 import { EVENT } from './answer-frames.js';
 import { AnswerJournalStore } from './answer-journal-store.js';
-import { StorageFailedError, storageReason } from '../conversations/conversation-errors.js';
+import { StorageFailedError, storageReason } from './answer-errors.js';
 import { LiveAnswers } from './live-answers.js';
 import { MessageRepository } from '../conversations/message.repository.js';
 

@@ -5,7 +5,7 @@ import type { AppConfig } from '../platform/config/app-config.js';
 import { APP_CONFIG } from '../platform/config/config.module.js';
 import { AnswerJournalStore, closingRows, type AnswerClosing } from './answer-journal-store.js';
 import type { SseFrame } from '../platform/sse/sse-frames.js';
-import { storageReason } from '../conversations/conversation-errors.js';
+import { storageReason } from './answer-errors.js';
 
 const EVENT_LOG = /^events-([0-9a-f]{32})-(\d+)\.jsonl$/;
 

@@ -15,13 +15,16 @@ import { AnswerRecovery } from './answer-recovery.js';
 import { AnswerReferences } from './answer-references.service.js';
 import { AnswerResumeService } from './answer-resume.service.js';
 import { AnswerSpill } from './answer-spill.js';
+import { AnswerStores } from './answer-stores.js';
 import { ASK_LIMITS, askRateLimiter, PgAskLimits, RedisAskLimits } from './ask-limits.js';
 import { AskController } from './ask.controller.js';
 import { ChatQuestions } from './chat-questions.js';
 import { CitationTrust } from './citation-trust.service.js';
 import { JournalFlusher } from './journal-flusher.js';
+import { JournaledAnswerStore } from './journaled-answer-store.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { LiveAnswers } from './live-answers.js';
+import { QaRecordAnswerStore } from './qa-record-answer-store.js';
 import { RefsController } from './refs.controller.js';
 import { AdmitStage } from './stages/admit.stage.js';
 import { EndStage } from './stages/end.stage.js';
@@ -53,6 +56,9 @@ import { RetrieveStage } from './stages/retrieve.stage.js';
     ModelTurnStage,
     EndStage,
     AnswerAdmission,
+    AnswerStores,
+    JournaledAnswerStore,
+    QaRecordAnswerStore,
     ChatQuestions,
     CitationTrust,
     AnswerJournalStore,

@@ -6,12 +6,13 @@ import { ZodBody, ZodParam, ZodQuery } from '../platform/common/zod-pipe.js';
 import type { AppConfig } from '../platform/config/app-config.js';
 import { APP_CONFIG } from '../platform/config/config.module.js';
 import { AnswerResumeService } from './answer-resume.service.js';
-import { wantsCitationEvents } from './ask-request.js';
-import { answerUuidParam, askBody, askInvalid, lastEventId, resumeQuery, type AskRequest } from './ask.schemas.js';
+import { askChoices } from './ask-request.js';
+import { answerUuidParam, askBody, askInvalid, resumeQuery, type AskRequest } from './ask.schemas.js';
 import { AnswerEngine } from './answer-engine.js';
 import { CHAT_PROFILE } from './answer-profile.js';
 import { ChatQuestions } from './chat-questions.js';
 import { answerConnection } from './answer-connection.js';
+import { resumePosition } from './resume-position.js';
 
 @Controller('conversation/message')
 export class AskController {
@@ -32,10 +33,7 @@ export class AskController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const choices = {
-      citationEvents: wantsCitationEvents(body, citationHeader, this.config.stream.citationEventsDefault),
-      resumable: body.resumable === true,
-    };
+    const choices = askChoices(body, citationHeader, this.config.stream.citationEventsDefault);
     const connection = answerConnection(this.config, request, response);
     await this.engine.answer(CHAT_PROFILE, () => this.questions.find(body, user), connection, choices);
   }
@@ -50,10 +48,7 @@ export class AskController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    // The browser's EventSource sends the header by itself after a drop: a value that is not one of our event ids
-    // counts as none (a stream from the start) rather than failing the reconnect.
-    const fromHeader = lastEventHeader === undefined ? undefined : lastEventId.safeParse(lastEventHeader).data;
-    const last = Number(fromHeader ?? query.lastEventId ?? 0);
+    const last = resumePosition(lastEventHeader, query.lastEventId);
     await this.resumeService.resume(answerUuid, last, user, answerConnection(this.config, request, response));
   }
 

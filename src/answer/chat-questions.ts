@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CurrentUser } from '../accounts/current-user.js';
 import { AppError, RequestInvalidError } from '../platform/common/app-error.js';
 import { newUuid } from '../platform/common/ids.js';
-import { ConversationNotFoundError } from '../conversations/conversation-errors.js';
+import { ConversationNotFoundError } from './answer-errors.js';
 import { ConversationRepository } from '../conversations/conversation.repository.js';
 import { MessageRepository } from '../conversations/message.repository.js';
 import { safeText } from '../text/safe-text.js';

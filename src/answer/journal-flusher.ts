@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../platform/config/app-config.js';
 import { APP_CONFIG } from '../platform/config/config.module.js';
 import { AnswerJournalStore, type AnswerBatch } from './answer-journal-store.js';
-import { isRowError, storageReason } from '../conversations/conversation-errors.js';
+import { isRowError, storageReason } from './answer-errors.js';
 import { LiveAnswers } from './live-answers.js';
 
 /** A journal as the flusher sees it: it hands over its unwritten batch and is told how the write went. */

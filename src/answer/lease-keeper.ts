@@ -3,7 +3,7 @@ import type { AppConfig } from '../platform/config/app-config.js';
 import { APP_CONFIG } from '../platform/config/config.module.js';
 import { AnswerJournalStore } from './answer-journal-store.js';
 import { ASK_LIMITS, type AnswerLock, type AskLimits } from './ask-limits.js';
-import { storageReason } from '../conversations/conversation-errors.js';
+import { storageReason } from './answer-errors.js';
 
 /** What is kept alive while an answer streams. */
 export interface KeptLease {

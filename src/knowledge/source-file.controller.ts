@@ -28,12 +28,9 @@ export class SourceFileController {
     @ZodQuery(downloadQuery) query: z.output<typeof downloadQuery>,
     @Res() response: Response,
   ) {
-    const token = header?.trim().replace(/^Bearer\s+/i, '') || query.token || '';
-    const user = token ? await this.auth.userForToken(token) : undefined;
+    const user = await this.auth.userOfLink(header, query.token);
     if (!user) throw new UnauthorizedException();
-    const dot = fileName.lastIndexOf('.');
-    const [uuid, ext] = dot < 0 ? [fileName, ''] : [fileName.slice(0, dot), fileName.slice(dot + 1)];
-    const file = await this.files.findReadable(uuid, ext, user);
+    const file = await this.files.findReadable(fileName, user);
     if (!file) throw new FileNotFoundError(fileName);
     response
       .status(200)

@@ -45,8 +45,13 @@ export class SourceFileStore {
     item.sourceFileUuid = uuid;
   }
 
-  /** The file, when `ext` is its extension and the user may read the base of a live item made from it. */
-  async findReadable(uuid: string, ext: string, user: CurrentUser): Promise<DownloadableFile | undefined> {
+  /**
+   * The file a link names (`<uuid>` or `<uuid>.<ext>`), when `ext` is its extension and the user may read the base
+   * of a live item made from it.
+   */
+  async findReadable(fileName: string, user: CurrentUser): Promise<DownloadableFile | undefined> {
+    const dot = fileName.lastIndexOf('.');
+    const [uuid, ext] = dot < 0 ? [fileName, ''] : [fileName.slice(0, dot), fileName.slice(dot + 1)];
     if (!/^[0-9a-f]{32}$/.test(uuid)) return undefined;
     const item = await this.dataSource
       .getRepository(KnowledgeBaseItemEntity)

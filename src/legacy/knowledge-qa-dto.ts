@@ -1,8 +1,12 @@
 import { legacyTime } from '../conversations/conversation-dto.js';
 import type { KnowledgeQaEntity } from '../platform/database/entities/index.js';
 
-/** The legacy `KbQaDto` of a record, with `createTime` (the page shows it) added. */
-export function toKbQaDto(record: KnowledgeQaEntity, aiModelPlatform: string) {
+/**
+ * The legacy `KbQaDto` of a record, with `createTime` (the page shows it) added. `aiModelPlatform` names the
+ * platform that answers; a record not answered yet names none.
+ */
+export function toKbQaDto(record: KnowledgeQaEntity, answeringPlatform: string) {
+  const aiModelPlatform = record.answerStatus === '' ? '' : answeringPlatform;
   return {
     uuid: record.uuid,
     kbUuid: record.kbUuid,

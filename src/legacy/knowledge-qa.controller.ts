@@ -3,13 +3,12 @@ import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { answerConnection } from '../answer/answer-connection.js';
 import { AnswerEngine } from '../answer/answer-engine.js';
-import { QA_PROFILE } from '../answer/answer-profile.js';
+import { QA_CHOICES, QA_PROFILE } from '../answer/answer-profile.js';
 import { AnswerReferences } from '../answer/answer-references.service.js';
 import { User, type CurrentUser } from '../accounts/current-user.js';
 import { ZodBody, ZodParam, ZodQuery } from '../platform/common/zod-pipe.js';
 import type { AppConfig } from '../platform/config/app-config.js';
 import { APP_CONFIG } from '../platform/config/config.module.js';
-import type { KnowledgeQaEntity } from '../platform/database/entities/index.js';
 import { MODEL_PROVIDER, type ModelProvider } from '../model/model-provider.js';
 import { toAddedDto, toKbQaDto } from './knowledge-qa-dto.js';
 import { KnowledgeQaService } from './knowledge-qa.service.js';
@@ -49,15 +48,14 @@ export class KnowledgeQaController {
     @Res() response: Response,
   ): Promise<void> {
     const connection = answerConnection(this.config, request, response);
-    // The Q&A page neither asks for citation events nor resumes: a reader who leaves stops the model.
-    const choices = { citationEvents: false, resumable: false };
-    await this.engine.answer(QA_PROFILE, () => this.qa.question(uuid, user), connection, choices);
+    await this.engine.answer(QA_PROFILE, () => this.qa.question(uuid, user), connection, QA_CHOICES);
   }
 
   @Get('search')
   async search(@User() user: CurrentUser, @ZodQuery(qaSearchQuery) q: z.output<typeof qaSearchQuery>) {
     const page = await this.qa.search(user, { kbUuid: q.kbUuid, keyword: q.keyword }, q.currentPage, q.pageSize);
-    return { success: true, data: { ...page, records: page.records.map((record) => this.dto(record)) } };
+    const records = page.records.map((record) => toKbQaDto(record, this.model.name));
+    return { success: true, data: { ...page, records } };
   }
 
   @Post('del/:uuid')
@@ -96,9 +94,5 @@ export class KnowledgeQaController {
   async citation(@User() user: CurrentUser, @ZodParam('uuid', qaRecordUuidParam) uuid: string) {
     const record = await this.qa.readable(uuid, user, true);
     return { success: true, data: await this.references.qaCitationView(record.id, record) };
-  }
-
-  private dto(record: KnowledgeQaEntity) {
-    return toKbQaDto(record, record.answerStatus === '' ? '' : this.model.name);
   }
 }

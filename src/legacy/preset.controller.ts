@@ -20,9 +20,9 @@ export class PresetController {
   @HttpCode(200)
   async search(
     @ZodQuery(presetSearchQuery) paging: z.output<typeof presetSearchQuery>,
-    @ZodBody(presetSearchBody) { title, keyword }: z.output<typeof presetSearchBody>,
+    @ZodBody(presetSearchBody) { words }: z.output<typeof presetSearchBody>,
   ) {
-    const data = await this.presets.search((title ?? keyword ?? '').trim(), paging.currentPage, paging.pageSize);
+    const data = await this.presets.search(words, paging.currentPage, paging.pageSize);
     return { success: true, data };
   }
 

@@ -9,10 +9,15 @@ export const presetUuidParam = uuid32('the preset uuid');
 
 export const presetSearchQuery = requestSchema('PresetSearchQuery', z.object(paging(100, 10)));
 
-/** The stock frontend sends `{keyword:""}`; the legacy server reads `title`. Both are accepted. */
+/**
+ * The stock frontend sends `{keyword:""}`; the legacy server reads `title`. Both are accepted, `title` first; the
+ * words searched for are trimmed, and none (blank) lists every preset.
+ */
 export const presetSearchBody = requestSchema(
   'PresetSearchRequest',
-  z.object({ title: text(TITLE_CHARS).optional(), keyword: text(TITLE_CHARS).optional() }),
+  z
+    .object({ title: text(TITLE_CHARS).optional(), keyword: text(TITLE_CHARS).optional() })
+    .transform(({ title, keyword }) => ({ words: (title ?? keyword ?? '').trim() })),
 );
 
 export const presetRelationQuery = requestSchema(
