@@ -286,16 +286,22 @@ function describes(clause: Clause, i: number): boolean {
 
 /** Whether the clause says the term plainly and also denied or through its opposite, not only to describe. */
 export function saidBothWays(clause: Clause, term: string): boolean {
-  let plain = false;
-  let opposite = false;
-  for (const [i, own] of clause.terms.entries()) {
-    // "wipes the saved passwords": "saved" names which passwords, it claims nothing about keeping them.
-    if (own.term !== term || describes(clause, i)) continue;
-    if (own.denied) opposite = true;
-    else plain = true;
+  let both = bothWays.get(clause);
+  if (both === undefined) {
+    const plain = new Set<string>();
+    const opposite = new Set<string>();
+    clause.terms.forEach((own, i) => {
+      // "wipes the saved passwords": "saved" names which passwords, it claims nothing about keeping them.
+      if (!describes(clause, i)) (own.denied ? opposite : plain).add(own.term);
+    });
+    both = new Set([...plain].filter((word) => opposite.has(word)));
+    bothWays.set(clause, both);
   }
-  return plain && opposite;
+  return both.has(term);
 }
+
+/** Each clause's words said both ways, worked out once: clauses are compared many times. */
+const bothWays = new WeakMap<Clause, ReadonlySet<string>>();
 
 function polarity(terms: Clause['terms']): boolean {
   const cues = new Set(terms.filter((term) => term.cue > 0).map((term) => term.cue));

@@ -97,11 +97,7 @@ function heldCoverage(claim: Clause, candidate: SourceClause, clauses: readonly 
  * unverified rather than verified by words that may have swapped their roles.
  */
 function saysInOrder(claim: Clause, source: Clause, elsewhere: ReadonlySet<string>): boolean {
-  const places = [
-    ...source.terms.map((term) => ({ start: term.start, term: term.term })),
-    ...source.quantities.map((quantity) => ({ start: quantity.start, term: undefined })),
-  ].sort((a, b) => a.start - b.start);
-  const ranks = new Map(places.map((place, rank) => [place.start, rank]));
+  const { places, ranks } = placesIn(source);
   const said = [
     ...claim.terms.map((term) => ({ start: term.start, plain: !term.name, places: placesOfTerm(source, term.term) })),
     ...claim.quantities.map((quantity) => ({
@@ -126,6 +122,29 @@ function saysInOrder(claim: Clause, source: Clause, elsewhere: ReadonlySet<strin
     lastPlain = plain;
   }
   return true;
+}
+
+interface Places {
+  /** The clause's terms and numbers in text order (a number has no term). */
+  places: { start: number; term: string | undefined }[];
+  /** Where each of them starts, to its rank in that order. */
+  ranks: Map<number, number>;
+}
+
+/** A source clause's places, worked out once: a source clause is compared with many claims. */
+const placesByClause = new WeakMap<Clause, Places>();
+
+function placesIn(clause: Clause): Places {
+  let found = placesByClause.get(clause);
+  if (found === undefined) {
+    const places = [
+      ...clause.terms.map((term) => ({ start: term.start, term: term.term })),
+      ...clause.quantities.map((quantity) => ({ start: quantity.start, term: undefined })),
+    ].sort((a, b) => a.start - b.start);
+    found = { places, ranks: new Map(places.map((place, rank) => [place.start, rank])) };
+    placesByClause.set(clause, found);
+  }
+  return found;
 }
 
 function placesOfTerm(clause: Clause, term: string): number[] {

@@ -141,7 +141,7 @@ function startsUpper(word: string): boolean {
  */
 export function profileClaims(text: string, known: readonly ClaimText[] = []): ClaimText {
   const senses = new WordSenses(known.map((other) => other.senses));
-  const sentences = sentenceSpans(text).map((span) => profileSentence(span.text, span.start, senses));
+  const sentences = sentencesOf(text, senses);
   const terms = new Set<string>();
   const names = new Set<string>();
   const words = new Set<string>();
@@ -173,6 +173,18 @@ export function profileClaims(text: string, known: readonly ClaimText[] = []): C
   };
 }
 
+/**
+ * The claim sentences of a paragraph, read against the sources it cites: all a paragraph needs to be judged,
+ * without the source's indexes `profileClaims` adds.
+ */
+export function profileParagraph(text: string, sources: readonly ClaimText[]): ClaimSentence[] {
+  return sentencesOf(text, new WordSenses(sources.map((source) => source.senses)));
+}
+
+function sentencesOf(text: string, senses: WordSenses): ClaimSentence[] {
+  return sentenceSpans(text).map((span) => profileSentence(span.text, span.start, senses));
+}
+
 function profileSentence(text: string, offset: number, senses: WordSenses): ClaimSentence {
   const tokens = tokenize(text, offset);
   const quantities = completeEllipses(
@@ -181,11 +193,13 @@ function profileSentence(text: string, offset: number, senses: WordSenses): Clai
   );
   const inQuantity = quantityCover(tokens, quantities);
   const ranges = splitClauses(tokens, inQuantity);
-  const clauses = withContext(
-    ranges.map((range) => clauseOf(tokens, range, quantities, inQuantity, senses)),
+  const clauses = ranges.map((range) => clauseOf(tokens, range, quantities, inQuantity, senses));
+  for (const clause of clauses) clause.text = text.slice(clause.start - offset, clause.end - offset);
+  addContext(
+    clauses,
     ranges.map(([from]) => from),
     tokens,
-  ).map((clause) => ({ ...clause, text: text.slice(clause.start - offset, clause.end - offset) }));
+  );
   let hanChars = 0;
   let latinWords = 0;
   for (const token of tokens) {
@@ -232,17 +246,12 @@ function quantityCover(tokens: readonly Token[], quantities: readonly Quantity[]
   return cover;
 }
 
-type BareClause = Omit<Clause, 'text' | 'context' | 'kept'>;
-
 const ELLIPTIC_OPENERS = new Set(['and', 'or', 'but', 'while', 'whereas', 'whilst', '而', '但']);
 const ELLIPTIC_TERMS = 3;
 
-function withContext(
-  clauses: BareClause[],
-  firstTokens: readonly number[],
-  tokens: readonly Token[],
-): Omit<Clause, 'text'>[] {
-  return clauses.map((clause, i) => {
+/** The words an elliptic clause leaves unsaid, from the clause before it: see `Clause.context` and `kept`. */
+function addContext(clauses: Clause[], firstTokens: readonly number[], tokens: readonly Token[]): void {
+  clauses.forEach((clause, i) => {
     const previous = clauses[i - 1];
     const opener = tokens[firstTokens[i]!];
     const before = tokens[firstTokens[i]! - 1];
@@ -250,20 +259,22 @@ function withContext(
       previous !== undefined &&
       clause.terms.length <= ELLIPTIC_TERMS &&
       (opener === undefined || ELLIPTIC_OPENERS.has(opener.lower) || before?.kind === 'break');
+    if (!elliptic) return;
     const context = new Set<string>();
     const kept = new Set<string>();
-    if (elliptic) {
-      [...previous.terms]
-        .sort((a, b) => a.start - b.start)
-        .forEach((term, at) => {
-          if (clause.termSet.has(term.term)) return;
-          context.add(term.term);
-          if (at >= clause.terms.length) kept.add(term.term);
-        });
-    }
-    return { ...clause, context, kept };
+    // Terms are in text order.
+    previous.terms.forEach((term, at) => {
+      if (clause.termSet.has(term.term)) return;
+      context.add(term.term);
+      if (at >= clause.terms.length) kept.add(term.term);
+    });
+    clause.context = context;
+    clause.kept = kept;
   });
 }
+
+/** No words: what a clause that leaves none unsaid shares. */
+const NO_TERMS: ReadonlySet<string> = new Set();
 
 const SWITCH_VERBS = new Set(
   'switch switches switched switching turn turns turned turning power powers powered powering toggle toggled set'.split(
@@ -346,7 +357,7 @@ function clauseOf(
   quantities: readonly Quantity[],
   inQuantity: readonly (Quantity | undefined)[],
   senses: WordSenses,
-): BareClause {
+): Clause {
   const terms: ClauseTerm[] = [];
   let denyLeft = 0;
   let cue = 0;
@@ -424,10 +435,13 @@ function clauseOf(
   return {
     start,
     end,
+    text: '',
     terms,
     termSet: new Set(terms.map((term) => term.term)),
     quantities: own,
     subject: terms[0]?.term,
+    context: NO_TERMS,
+    kept: NO_TERMS,
   };
 }
 
@@ -448,15 +462,16 @@ function hanRun(
   });
   const usable = (k: number) => !HAN_FUNCTION.has(chars[k]!) && !inQuantity[from + k] && !denials.includes(k);
   const push = (k: number, length: number) => {
-    const text = chars.slice(k, k + length).join('');
+    const text = length === 2 ? chars[k]! + chars[k + 1]! : chars[k]!;
     const sense = hanSense(text);
+    const inverted = sense?.inverted ?? false;
     const denial = denials.find((d) => d < k && k - d <= HAN_NEGATION_REACH);
     const denied = denial !== undefined;
     terms.push({
-      term: sense.term,
-      denied: denied !== sense.inverted,
+      term: sense?.term ?? text,
+      denied: denied !== inverted,
       cue: denied ? from + denial + 1 : 0,
-      inverted: sense.inverted,
+      inverted,
       name: false,
       initialCapital: false,
       lower: text,

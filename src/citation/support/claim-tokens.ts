@@ -41,7 +41,9 @@ export function tokenize(text: string, offset = 0): Token[] {
             : match[5] !== undefined
               ? 'symbol'
               : 'break';
-    tokens.push({ kind, text: value, lower: value.toLowerCase(), start, end: start + value.length });
+    // Only words have a case: the others (a Chinese character a token) are kept as they are.
+    const lower = kind === 'word' ? value.toLowerCase() : value;
+    tokens.push({ kind, text: value, lower, start, end: start + value.length });
   }
   return tokens;
 }

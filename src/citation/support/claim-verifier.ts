@@ -2,7 +2,7 @@ import { alignWindow } from './claim-alignment.js';
 import { crossLanguageConflict, findConflict, type FoundConflict } from './claim-conflicts.js';
 import { holdsEveryClaim } from './claim-holding.js';
 import { asSource, type SourceProfile } from './claim-roles.js';
-import { profileClaims, type ClaimSentence, type ClaimText } from './claim-profile.js';
+import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText } from './claim-profile.js';
 import type {
   CitationSupport,
   ParagraphSupport,
@@ -45,14 +45,14 @@ interface SentenceJudgement {
 export class ClaimSupportVerifier implements SupportVerifier {
   private readonly profiles = new Map<string, SourceProfile>();
   /** The last paragraph read: a paragraph is checked again at once when the server attributes it, source by source. */
-  private last: { text: string; profile: ClaimText } | undefined;
+  private last: { text: string; sentences: ClaimSentence[] } | undefined;
 
   constructor(private readonly settings: ClaimVerifierSettings = DEFAULT_CLAIM_SETTINGS) {}
 
   check(paragraph: string, sources: readonly SupportSource[]): ParagraphSupport {
     if (sources.length === 0) return { citations: [], verdict: 'unverified' };
     const profiles = sources.map((source) => this.profile(source.text));
-    const claims = this.paragraph(paragraph, profiles).sentences.filter(hasClaim);
+    const claims = this.paragraph(paragraph, profiles).filter(hasClaim);
     const judged = profiles.map((source) => claims.map((claim) => this.judge(claim, source)));
     const verifiedBySome = claims.map((_, s) => judged.some((perSource) => perSource[s]!.verdict === 'verified'));
     const allVerified = claims.length > 0 && verifiedBySome.every(Boolean);
@@ -88,9 +88,9 @@ export class ClaimSupportVerifier implements SupportVerifier {
   }
 
   /** A word's sense does not depend on the sources: the paragraph read against some is right against any. */
-  private paragraph(text: string, sources: readonly ClaimText[]): ClaimText {
-    if (this.last?.text !== text) this.last = { text, profile: profileClaims(text, sources) };
-    return this.last.profile;
+  private paragraph(text: string, sources: readonly ClaimText[]): ClaimSentence[] {
+    if (this.last?.text !== text) this.last = { text, sentences: profileParagraph(text, sources) };
+    return this.last.sentences;
   }
 
   private profile(text: string): SourceProfile {

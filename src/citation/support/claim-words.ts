@@ -468,8 +468,9 @@ export function hanCharSense(char: string): TermSense | undefined {
   return HAN_CHAR_OPPOSITES.get(char);
 }
 
-export function hanSense(pair: string): TermSense {
-  return HAN_SENSES.get(pair) ?? { term: pair, inverted: false };
+/** The sense of a Chinese character pair the check knows a rewording or an opposite of; none for the others. */
+export function hanSense(pair: string): TermSense | undefined {
+  return HAN_SENSES.get(pair);
 }
 
 export function stem(lower: string): string {
