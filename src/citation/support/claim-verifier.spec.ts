@@ -329,6 +329,21 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'unverified',
     '',
   ],
+  [
+    'an hour and a half, in Chinese',
+    '在线课程共12周，每周一次直播课，每次90分钟。',
+    '每周有一节一个半小时的直播课。',
+    'unverified',
+    '',
+  ],
+  [
+    'two hours and a half against 90 minutes, in Chinese',
+    '在线课程共12周，每周一次直播课，每次90分钟。',
+    '每周有一节两个半小时的直播课。',
+    'contradicted',
+    'number',
+  ],
+  ['twelve weeks said as three months', '在线课程共12周，每周一次直播课。', '在线课程为期三个月。', 'unverified', ''],
 ];
 
 describe('ClaimSupportVerifier', () => {

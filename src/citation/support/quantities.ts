@@ -520,6 +520,7 @@ class QuantityScanner {
   private han(token: Token): void {
     const first = this.i;
     if (token.text === '每') return this.hanEvery(first);
+    if (token.text === '半' && this.hanHalf(0, first, first - 1)) return;
     if (this.hanWeekday(first)) return;
     if (!CN_NUMERAL.test(token.text)) return;
     let last = first;
@@ -547,6 +548,7 @@ class QuantityScanner {
   /** A Chinese unit, measure word, or date or clock part after a number. */
   private hanUnit(value: number, first: number, last: number): void {
     const next = this.tokens[last + 1]!;
+    if (this.hanHalf(value, first, last)) return;
     if (next.text === '年' && value >= 1000) return this.hanDate(first, last);
     if (next.text === '月' && value >= 1 && value <= 12 && this.tokens[last + 2]?.text !== '份')
       return this.hanDate(first, last);
@@ -577,6 +579,35 @@ class QuantityScanner {
       return this.pushUnit(value, { cls: `count:${name}`, factor: 1, name }, first, last + 1);
     }
     this.bare(value, first, last);
+  }
+
+  /**
+   * A half after the number: 一个半小时 (an hour and a half), 两个半月, 一年半; or alone, 半小时, 半年. `last` is the
+   * numeral's last token (first − 1 when there is none, `value` 0).
+   */
+  private hanHalf(value: number, first: number, last: number): boolean {
+    let at = last + 1;
+    if (value > 0 && this.tokens[at]?.text === '个' && this.tokens[at + 1]?.text === '半') at += 2;
+    else if (value === 0 && this.tokens[at]?.text === '半') at += 1;
+    else {
+      const unit = this.hanTimeUnitAt(at);
+      if (value === 0 || unit === undefined || this.tokens[at + unit.length]?.text !== '半') return false;
+      this.pushUnit(value + 0.5, unit.unit, first, at + unit.length);
+      return true;
+    }
+    const unit = this.hanTimeUnitAt(at);
+    if (unit === undefined) return false;
+    this.pushUnit(value + 0.5, unit.unit, first, at + unit.length - 1);
+    return true;
+  }
+
+  /** A unit of time, with 年 and 月, which alone are also parts of dates. */
+  private hanTimeUnitAt(index: number): { unit: Unit; length: number } | undefined {
+    const text = this.tokens[index]?.text;
+    if (text === '年') return { unit: { cls: 'time', factor: 31_557_600, name: 'year' }, length: 1 };
+    if (text === '月') return { unit: { cls: 'time', factor: 2_629_800, name: 'month' }, length: 1 };
+    const unit = this.hanUnitAt(index);
+    return unit?.unit.cls === 'time' ? unit : undefined;
   }
 
   private hanUnitAt(index: number): { unit: Unit; length: number } | undefined {
