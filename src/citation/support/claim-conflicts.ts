@@ -7,7 +7,7 @@ import {
   type SourceClause,
   type Window,
 } from './claim-alignment.js';
-import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
+import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { anchorsOf, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
 import type { SupportConflict } from './support-verifier.js';
@@ -177,11 +177,13 @@ function nameConflict(
   const boundNames = bound.clause.terms.filter((term) => term.name);
   for (const name of names) {
     if (bound.clause.terms.some((term) => term.lower === name.lower)) continue;
-    // The source says something of this name too, in a clause that holds the rest of the claim's words.
+    // The source says something of this name too, in a clause that says the rest of the claim's words itself or
+    // keeps them from the clause before ("… and Neptune is the farthest"), not one that only follows it ("…, when
+    // Marco Rossi replaced her").
     const spokenOf = clauses.some(
       ({ clause: other }) =>
         other.terms.some((term) => term.lower === name.lower) &&
-        clauseCoverage(clause, other, except) >= NAME_BINDING_COVERAGE,
+        keptCoverage(clause, other, except) >= NAME_BINDING_COVERAGE,
     );
     if (spokenOf) continue;
     const rival = boundNames.find((other) => !claimNames.has(other.lower) && sameShape(other.lower, name.lower));
@@ -189,8 +191,8 @@ function nameConflict(
     return {
       conflict: {
         kind: 'name',
-        claim: name.lower === name.term ? textOf(name, claim) : name.lower,
-        source: rival.lower,
+        claim: wholeName(clause, name),
+        source: wholeName(bound.clause, rival),
       },
       sentence: bound.sentence,
     };
@@ -198,8 +200,27 @@ function nameConflict(
   return undefined;
 }
 
-function textOf(term: { start: number; end: number }, claim: ClaimSentence): string {
-  return claim.text.slice(term.start - claim.start, term.end - claim.start);
+/** The share of the claim clause's terms, less `except`, that a source clause says itself or keeps. */
+function keptCoverage(claim: Clause, other: Clause, except: ReadonlySet<string>): number {
+  let total = 0;
+  let held = 0;
+  for (const term of claim.terms) {
+    if (except.has(term.term)) continue;
+    total++;
+    if (other.termSet.has(term.term) || other.kept.has(term.term)) held++;
+  }
+  return total === 0 ? 0 : held / total;
+}
+
+/** A name as written, with the name words written next to it: "Marco Rossi", not "marco". */
+function wholeName(clause: Clause, name: ClauseTerm): string {
+  let first = clause.terms.indexOf(name);
+  let last = first;
+  const named = (term: ClauseTerm) => term.name || term.initialCapital;
+  const joined = (a: ClauseTerm, b: ClauseTerm) => b.start - a.end <= 1 && named(a) && named(b);
+  while (first > 0 && joined(clause.terms[first - 1]!, clause.terms[first]!)) first--;
+  while (last + 1 < clause.terms.length && joined(clause.terms[last]!, clause.terms[last + 1]!)) last++;
+  return clause.text.slice(clause.terms[first]!.start - clause.start, clause.terms[last]!.end - clause.start);
 }
 
 /** Two names of one kind: both technical (digits, inner capitals, acronyms) or both plain proper names. */

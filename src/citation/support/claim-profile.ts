@@ -248,6 +248,8 @@ function quantityCover(tokens: readonly Token[], quantities: readonly Quantity[]
 
 const ELLIPTIC_OPENERS = new Set(['and', 'or', 'but', 'while', 'whereas', 'whilst', '而', '但']);
 const ELLIPTIC_TERMS = 3;
+/** "…, when Marco Rossi replaced her" says a claim of its own: it leaves nothing of the clause before unsaid. */
+const SUBORDINATORS = new Set(['when', 'where', 'because', 'if', 'since', 'until', 'unless', 'who', 'which', 'whose']);
 
 /** The words an elliptic clause leaves unsaid, from the clause before it: see `Clause.context` and `kept`. */
 function addContext(clauses: Clause[], firstTokens: readonly number[], tokens: readonly Token[]): void {
@@ -258,7 +260,9 @@ function addContext(clauses: Clause[], firstTokens: readonly number[], tokens: r
     const elliptic =
       previous !== undefined &&
       clause.terms.length <= ELLIPTIC_TERMS &&
-      (opener === undefined || ELLIPTIC_OPENERS.has(opener.lower) || before?.kind === 'break');
+      (opener === undefined ||
+        ELLIPTIC_OPENERS.has(opener.lower) ||
+        (before?.kind === 'break' && !SUBORDINATORS.has(opener.lower)));
     if (!elliptic) return;
     const context = new Set<string>();
     const kept = new Set<string>();

@@ -344,6 +344,13 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'number',
   ],
   ['twelve weeks said as three months', '在线课程共12周，每周一次直播课。', '在线课程为期三个月。', 'unverified', ''],
+  [
+    'a founder swapped for the successor the same sentence names',
+    'Alice Chen founded the company in 2009 and served as chief executive until 2017, when Marco Rossi replaced her.',
+    'Marco Rossi founded the company in 2009.',
+    'contradicted',
+    'name',
+  ],
 ];
 
 describe('ClaimSupportVerifier', () => {
