@@ -2,6 +2,7 @@ import {
   bestBound,
   bindingScore,
   clauseCoverage,
+  grounded,
   isName,
   sourceClauses,
   type SourceClause,
@@ -262,12 +263,16 @@ function polarityConflict(
   if (found === undefined) return undefined;
   // Another clause that says the same things with the claim's polarity, at least as closely, speaks for the claim;
   // a general rule does not speak against its own exception ("sale items … not refunded").
+  // The claim's numbers and days count among its words: "closed on Mondays" is not excused by "opens on weekdays".
   const spoken = (candidate: SourceClause) =>
-    new Set(
-      clause.terms
+    new Set([
+      ...clause.terms
         .filter((term) => candidate.clause.termSet.has(term.term) || candidate.clause.context.has(term.term))
         .map((term) => term.term),
-    );
+      ...clause.quantities
+        .map((quantity, i) => (grounded(quantity, candidate.clause.quantities) ? `#${i}` : ''))
+        .filter(Boolean),
+    ]);
   const flippedWords = spoken(found.candidate);
   const agreeing = related.some((candidate) => {
     if (candidate === found.candidate || flipped(clause, candidate.clause) !== undefined) return false;

@@ -182,7 +182,26 @@ export function profileParagraph(text: string, sources: readonly ClaimText[]): C
 }
 
 function sentencesOf(text: string, senses: WordSenses): ClaimSentence[] {
-  return sentenceSpans(text).map((span) => profileSentence(span.text, span.start, senses));
+  const sentences = sentenceSpans(text).map((span) => profileSentence(span.text, span.start, senses));
+  sentences.forEach((sentence, i) => {
+    const previous = sentences[i - 1]?.clauses[0];
+    if (previous !== undefined) referToPrevious(sentence.clauses[0]!, previous);
+  });
+  return sentences;
+}
+
+/** "it", "they", "them": what a short clause says them of is named by the sentence before. */
+const PRONOUN = /(?:^|[^\p{L}])(?:it|they|them)(?:$|[^\p{L}])/iu;
+
+/**
+ * A short clause that speaks of "it" ("It is closed on Mondays", "Do not freeze it") speaks of what the sentence
+ * before is about: it leaves that sentence's first clause unsaid, for binding, though not for verifying.
+ */
+function referToPrevious(clause: Clause, previous: Clause): void {
+  if (clause.context.size > 0 || clause.terms.length > ELLIPTIC_TERMS || !PRONOUN.test(clause.text)) return;
+  const context = new Set<string>();
+  for (const term of previous.terms) if (!clause.termSet.has(term.term)) context.add(term.term);
+  clause.context = context;
 }
 
 function profileSentence(text: string, offset: number, senses: WordSenses): ClaimSentence {

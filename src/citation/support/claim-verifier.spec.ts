@@ -351,6 +351,20 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'contradicted',
     'name',
   ],
+  [
+    'a denial of what the sentence before names',
+    'Store the vaccine between 2 and 8 degrees Celsius. Do not freeze it.',
+    'The vaccine may be frozen.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    "a day's opposite not excused by the rule for other days",
+    'The museum opens at 10:00 on weekdays. It is closed on Mondays.',
+    'The museum is open on Mondays.',
+    'contradicted',
+    'negation',
+  ],
 ];
 
 describe('ClaimSupportVerifier', () => {
