@@ -1,5 +1,5 @@
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
-import { comparable, sameQuantity, type Quantity } from './quantities.js';
+import { comparable, looselyCounted, sameQuantity, type Quantity } from './quantities.js';
 
 /**
  * How a paragraph sentence lines up with a source: which source sentences hold its words (the window), and,
@@ -35,7 +35,9 @@ export function isName(term: ClauseTerm, source: ClaimText): boolean {
 /** Whether `quantity` is held by the quantities given: the same value, or the same number of another kind. */
 export function grounded(quantity: Quantity, held: readonly Quantity[]): boolean {
   return held.some(
-    (other) => sameQuantity(quantity, other) || (!comparable(quantity, other) && other.raw === quantity.raw),
+    (other) =>
+      sameQuantity(quantity, other) ||
+      (!comparable(quantity, other) && looselyCounted(quantity, other) && other.raw === quantity.raw),
   );
 }
 

@@ -365,6 +365,13 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'contradicted',
     'negation',
   ],
+  [
+    'a fine that is not the day it is charged for',
+    '逾期归还每本每天罚款0.5元。',
+    '逾期归还每本每天罚款1元。',
+    'contradicted',
+    'number',
+  ],
 ];
 
 describe('ClaimSupportVerifier', () => {

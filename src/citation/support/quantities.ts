@@ -753,6 +753,12 @@ export function comparable(a: Quantity, b: Quantity): boolean {
   return false;
 }
 
+/** A bare number beside anything, or two counts of differently named things ("3 projects", "3 个"). */
+export function looselyCounted(a: Quantity, b: Quantity): boolean {
+  const counted = (q: Quantity) => q.cls === 'bare' || q.cls.startsWith('count:');
+  return a.cls === 'bare' || b.cls === 'bare' || (counted(a) && counted(b));
+}
+
 /** Whether two quantities say the same thing. */
 export function sameQuantity(a: Quantity, b: Quantity): boolean {
   if (a.cls === 'dotted' || b.cls === 'dotted') return a.key !== undefined && a.key === b.key;
@@ -768,7 +774,9 @@ export function sameQuantity(a: Quantity, b: Quantity): boolean {
     const clock = a.cls === 'clock' ? a : b;
     return bare.cls === 'bare' && (bare.raw * 60 === clock.value || bare.raw * 60 + 720 === clock.value);
   }
-  if (a.cls !== b.cls) return a.raw === b.raw;
+  // A number without a unit may be a measured one written short ("paid users get 1000"); two measures of
+  // different things (a day, a price) are not the same quantity because their numbers are.
+  if (a.cls !== b.cls) return looselyCounted(a, b) && a.raw === b.raw;
   const tolerance = Math.max(
     (a.approx || b.approx) && !a.cls.startsWith('version:') ? 0.1 : 1e-6,
     calendarTolerance(a, b),
