@@ -372,6 +372,13 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'contradicted',
     'number',
   ],
+  [
+    'a count before a comma, in Chinese',
+    '北京至上海的高铁每天发车40班，最快4小时18分钟到达。',
+    '北京至上海的高铁每天发车60班。',
+    'contradicted',
+    'number',
+  ],
 ];
 
 describe('ClaimSupportVerifier', () => {

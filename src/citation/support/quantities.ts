@@ -572,9 +572,9 @@ class QuantityScanner {
       return this.pushUnit(value, { cls: 'time', factor: 31_557_600, name: 'year' }, first, last + 1);
     if (next.text === '日' || next.text === '号') return this.pushDate({ day: value }, first, last + 1);
     if (HAN_MEASURE_WORDS.has(next.text)) {
-      const noun =
-        (this.tokens[last + 2]?.kind === 'han' ? this.tokens[last + 2]!.text : '') +
-        (this.tokens[last + 3]?.kind === 'han' ? this.tokens[last + 3]!.text : '');
+      // The noun counted is the one or two characters right after the measure word, not past a comma.
+      const han = (at: number) => (this.tokens[at]?.kind === 'han' ? this.tokens[at]!.text : undefined);
+      const noun = han(last + 2) === undefined ? '' : han(last + 2)! + (han(last + 3) ?? '');
       const name = next.text === '次' || next.text === '倍' || next.text === '岁' ? next.text : `${next.text}${noun}`;
       return this.pushUnit(value, { cls: `count:${name}`, factor: 1, name }, first, last + 1);
     }
