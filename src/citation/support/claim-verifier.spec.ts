@@ -379,6 +379,13 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'contradicted',
     'number',
   ],
+  [
+    'a third of an hour, in Chinese',
+    '该水箱容量为200升，按每分钟10升的正常流速，20分钟即可排空。',
+    '200升的水箱以每分钟10升的速度，三分之一小时就能放完。',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier', () => {

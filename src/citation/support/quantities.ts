@@ -534,6 +534,7 @@ class QuantityScanner {
     const next = this.tokens[last + 1];
     const percent = this.tokens[first - 1]?.text === '之' && this.tokens[first - 3]?.text === '百';
     if (percent) return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first - 3, last);
+    if (this.hanFraction(value, first, last)) return;
     // A lone numeral is a number only before a unit or measure word: 一些, 一旦, 十分 are not numbers.
     if (
       next?.kind !== 'han' ||
@@ -573,7 +574,7 @@ class QuantityScanner {
     if (next.text === '日' || next.text === '号') return this.pushDate({ day: value }, first, last + 1);
     if (HAN_MEASURE_WORDS.has(next.text)) {
       // The noun counted is the one or two characters right after the measure word, not past a comma.
-      const han = (at: number) => (this.tokens[at]?.kind === 'han' ? this.tokens[at]!.text : undefined);
+      const han = (at: number) => (this.tokens[at]?.kind === 'han' ? this.tokens[at].text : undefined);
       const noun = han(last + 2) === undefined ? '' : han(last + 2)! + (han(last + 3) ?? '');
       const name = next.text === '次' || next.text === '倍' || next.text === '岁' ? next.text : `${next.text}${noun}`;
       return this.pushUnit(value, { cls: `count:${name}`, factor: 1, name }, first, last + 1);
@@ -598,6 +599,37 @@ class QuantityScanner {
     const unit = this.hanTimeUnitAt(at);
     if (unit === undefined) return false;
     this.pushUnit(value + 0.5, unit.unit, first, at + unit.length - 1);
+    return true;
+  }
+
+  /** 三分之一小时 (a third of an hour), 四分之三: the denominator is read back from before 分之. */
+  private hanFraction(numerator: number, first: number, last: number): boolean {
+    if (this.tokens[first - 1]?.text !== '之' || this.tokens[first - 2]?.text !== '分') return false;
+    let start = first - 3;
+    while (start >= 0 && CN_NUMERAL.test(this.tokens[start]!.text)) start--;
+    start++;
+    if (start > first - 3) return false;
+    const denominator = chineseNumeral(
+      this.tokens
+        .slice(start, first - 2)
+        .map((t) => t.text)
+        .join(''),
+    );
+    if (denominator === undefined || denominator === 0) return false;
+    const unit = this.hanUnitAt(last + 1);
+    if (unit) this.pushUnit(numerator / denominator, unit.unit, start, last + unit.length);
+    else
+      this.push(
+        {
+          cls: 'bare',
+          value: numerator / denominator,
+          raw: numerator / denominator,
+          unit: '',
+          ...this.span(start, last),
+        },
+        start,
+        last,
+      );
     return true;
   }
 
