@@ -28,6 +28,7 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
   const anchors = claim.clauses.flatMap((clause) => anchorsOf(clause, (term) => isName(term, source)));
   if (roleDoubt(anchors, source.anchors)) return false;
   const windowClauses = sourceClauses(source).filter((clause) => window.includes(clause.sentence));
+  const qualifiers = windowClauses.filter(({ clause }) => qualifies(clause));
   const boundSentences: number[][] = [];
   for (const clause of claim.clauses) {
     // Each number must be in the clause its words bind it to: when the source gives the value to something
@@ -50,7 +51,7 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
       boundSentences.push([]);
       continue;
     }
-    const { best, score } = bestBound(windowClauses, (candidate) => heldCoverage(clause, candidate, windowClauses));
+    const { best, score } = bestBound(windowClauses, (candidate) => heldCoverage(clause, candidate, qualifiers));
     if (score < CLAUSE_COVERAGE) return false;
     // A denial or an opposite on one side only: not the same claim, even where the check cannot call it a
     // contradiction.
@@ -70,24 +71,31 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
 
 /**
  * The share of a claim clause's terms a source clause holds: said itself, kept from the clause before it, or said
- * by a short clause of its sentence that only qualifies it ("In the final, Nadal defeated Federer"), one that
- * names nothing and goes on no clause before it. A word another clause says ("free for children; adults pay 15 euros") is that clause's, not this one's.
+ * by a short clause of its sentence that only qualifies it ("In the final, Nadal defeated Federer"). A word
+ * another clause says ("free for children; adults pay 15 euros") is that clause's, not this one's.
  */
-function heldCoverage(claim: Clause, candidate: SourceClause, clauses: readonly SourceClause[]): number {
+function heldCoverage(claim: Clause, candidate: SourceClause, qualifiers: readonly SourceClause[]): number {
   if (claim.terms.length === 0) return 0;
-  const qualifiers = clauses.filter(
-    (other) =>
-      other.sentence === candidate.sentence &&
-      other.clause.terms.length <= QUALIFIER_TERMS &&
-      other.clause.quantities.length === 0 &&
-      other.clause.context.size === 0 &&
-      !other.clause.terms.some((term) => term.name),
+  let held = 0;
+  for (const { term } of claim.terms) {
+    if (
+      candidate.clause.termSet.has(term) ||
+      candidate.clause.kept.has(term) ||
+      qualifiers.some((other) => other.sentence === candidate.sentence && other.clause.termSet.has(term))
+    )
+      held++;
+  }
+  return held / claim.terms.length;
+}
+
+/** A short clause that names nothing, holds no number and goes on no clause before it: it qualifies its sentence. */
+function qualifies(clause: Clause): boolean {
+  return (
+    clause.terms.length <= QUALIFIER_TERMS &&
+    clause.quantities.length === 0 &&
+    clause.context.size === 0 &&
+    !clause.terms.some((term) => term.name)
   );
-  const held = (term: string) =>
-    candidate.clause.termSet.has(term) ||
-    candidate.clause.kept.has(term) ||
-    qualifiers.some((other) => other.clause.termSet.has(term));
-  return claim.terms.filter((term) => held(term.term)).length / claim.terms.length;
 }
 
 /**
