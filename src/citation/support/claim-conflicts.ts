@@ -175,7 +175,13 @@ function nameConflict(
   );
   if (best.length !== 1) return undefined;
   const bound = best[0]!;
-  const boundNames = bound.clause.terms.filter((term) => term.name);
+  // A clause that goes on the one before it ("… and is no longer considered collision-resistant") is said of
+  // that clause's names.
+  const before = clauses[clauses.indexOf(bound) - 1];
+  const continued = bound.clause.context.size > 0 && before?.sentence === bound.sentence ? before.clause : undefined;
+  const boundNames = [bound.clause, ...(continued ? [continued] : [])].flatMap((c) =>
+    c.terms.filter((term) => term.name).map((term) => ({ clause: c, term })),
+  );
   for (const name of names) {
     if (bound.clause.terms.some((term) => term.lower === name.lower)) continue;
     // The source says something of this name too, in a clause that says the rest of the claim's words itself or
@@ -187,13 +193,15 @@ function nameConflict(
         keptCoverage(clause, other, except) >= NAME_BINDING_COVERAGE,
     );
     if (spokenOf) continue;
-    const rival = boundNames.find((other) => !claimNames.has(other.lower) && sameShape(other.lower, name.lower));
+    const rival = boundNames.find(
+      ({ term: other }) => !claimNames.has(other.lower) && sameShape(other.lower, name.lower),
+    );
     if (rival === undefined) continue;
     return {
       conflict: {
         kind: 'name',
         claim: wholeName(clause, name),
-        source: wholeName(bound.clause, rival),
+        source: wholeName(rival.clause, rival.term),
       },
       sentence: bound.sentence,
     };
@@ -288,20 +296,25 @@ function polarityConflict(
  * each shared word said through its opposite, turns the polarity once ("never close" says "open").
  */
 export function flipped(claim: Clause, other: Clause): { claim: string; source: string } | undefined {
-  // Polarity is compared over the words the source clause says itself, not those it leaves unsaid, and not over
-  // a word the claim says both ways ("opens at 10 and is closed on Mondays" speaks of two things).
-  const oneWay = (term: string) => !saidBothWays(claim, term);
-  const said = claim.terms.filter((term) => other.termSet.has(term.term) && oneWay(term.term));
-  const saidBack = other.terms.filter((term) => claim.termSet.has(term.term) && oneWay(term.term));
+  // Polarity is compared over the words the source clause says itself, not those it leaves unsaid.
+  const said = claim.terms.filter((term) => other.termSet.has(term.term));
+  const saidBack = other.terms.filter((term) => claim.termSet.has(term.term));
   if (said.length === 0 || polarity(said) === polarity(saidBack)) return undefined;
-  // An opposite said on a word of its own turns the clause as well: "nobody is in the office" and "the office stays
-  // closed", "drops are excluded" and "does not cover dropping" say the same.
-  const turns = (clause: Clause, shared: Clause) =>
-    clause.terms.filter((term) => term.inverted && !shared.termSet.has(term.term) && !shared.context.has(term.term))
-      .length;
-  if ((Number(polarity(said)) + turns(claim, other)) % 2 === (Number(polarity(saidBack)) + turns(other, claim)) % 2)
-    return undefined;
+  // A denial on one side may be said on the other through an opposite of a word only that side has: "nobody is
+  // in the office" and "the office stays closed", "does not cover drops" and "drops are excluded" agree. Only
+  // the side whose shared words read as affirmed can carry such an opposite, and the denying side none of its
+  // own ("irreversibly blocks" does not make "is reversible" agree).
+  const deniedShare = (terms: Clause['terms']) => terms.filter((term) => term.denied).length / terms.length;
+  const [denying, affirming] = deniedShare(said) > deniedShare(saidBack) ? [claim, other] : [other, claim];
+  if (turns(affirming, denying) > 0 && turns(denying, affirming) === 0) return undefined;
   return { claim: claim.text, source: other.text };
+}
+
+/** The opposites a clause says on words the other clause neither shares nor leaves unsaid. */
+function turns(clause: Clause, shared: Clause): number {
+  return clause.terms.filter(
+    (term) => term.inverted && !shared.termSet.has(term.term) && !shared.context.has(term.term),
+  ).length;
 }
 
 /** An opposite right before another word describes that word ("a full refund"): it does not turn the clause. */
