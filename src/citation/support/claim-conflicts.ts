@@ -252,8 +252,11 @@ function polarityConflict(
   if (!source.polar && !clause.terms.some((term) => term.cue > 0 || term.inverted)) return undefined;
   // A source clause speaks of the same thing when it shares two words and most of it is in the claim's clause.
   const related = clauses.filter((candidate) => {
-    const own = candidate.clause.terms.filter((term) => clause.termSet.has(term.term)).length;
-    const unsaid = [...candidate.clause.context].filter((term) => clause.termSet.has(term)).length;
+    let own = 0;
+    for (const term of candidate.clause.terms) if (clause.termSet.has(term.term)) own++;
+    if (own === 0) return false;
+    let unsaid = 0;
+    for (const term of candidate.clause.context) if (clause.termSet.has(term)) unsaid++;
     const size = candidate.clause.terms.length + candidate.clause.context.size;
     return (
       own >= 1 &&
