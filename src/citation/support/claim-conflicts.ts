@@ -39,6 +39,7 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
     const found =
       quantityConflict(clause, claim, source, clauses, window) ??
       nameConflict(clause, claim, source, clauses) ??
+      modifierSwap(clause, clauses) ??
       polarityConflict(clause, source, clauses);
     if (found) return found;
   }
@@ -180,21 +181,29 @@ function nameConflict(
   const before = clauses[clauses.indexOf(bound) - 1];
   const continued = bound.clause.context.size > 0 && before?.sentence === bound.sentence ? before.clause : undefined;
   const boundNames = [bound.clause, ...(continued ? [continued] : [])].flatMap((c) =>
-    c.terms.filter((term) => term.name).map((term) => ({ clause: c, term })),
+    c.terms.filter((term) => term.name || term.initialCapital).map((term) => ({ clause: c, term })),
   );
   for (const name of names) {
     if (bound.clause.terms.some((term) => term.lower === name.lower)) continue;
     // The source says something of this name too, in a clause that says the rest of the claim's words itself or
     // keeps them from the clause before ("… and Neptune is the farthest"), not one that only follows it ("…, when
     // Marco Rossi replaced her").
+    // It must hold them as well as the bound clause does: "Mercury is the closest planet" does not speak for
+    // "Mercury is the largest planet" against "Jupiter is the largest planet".
+    const boundCoverage = clauseCoverage(clause, bound.clause, except);
     const spokenOf = clauses.some(
       ({ clause: other }) =>
         other.terms.some((term) => term.lower === name.lower) &&
-        keptCoverage(clause, other, except) >= NAME_BINDING_COVERAGE,
+        keptCoverage(clause, other, except) >= Math.max(NAME_BINDING_COVERAGE, boundCoverage),
     );
     if (spokenOf) continue;
+    // A capitalised first word rivals only a name that is its own clause's first word: "Mercury is the largest
+    // planet" against "Jupiter is the largest planet", not "… requires Python" against "Release 2.8.0 …".
     const rival = boundNames.find(
-      ({ term: other }) => !claimNames.has(other.lower) && sameShape(other.lower, name.lower),
+      ({ clause: owner, term: other }) =>
+        !claimNames.has(other.lower) &&
+        sameShape(other.lower, name.lower) &&
+        (other.name || (owner.terms[0] === other && clause.terms[0] === name)),
     );
     if (rival === undefined) continue;
     return {
@@ -207,6 +216,51 @@ function nameConflict(
     };
   }
   return undefined;
+}
+
+/** The rest of a claim clause must be this well held by the source clause it gives to another thing. */
+const MODIFIER_BINDING_COVERAGE = 0.8;
+
+/**
+ * What the source says of one thing given to another thing it names the same way: "the free plan allows unlimited
+ * projects" against "the free plan allows 3 projects … the team plan allows unlimited projects", "trains leave
+ * from the northbound platform" against "… from the southbound platform". The claim writes a word right before a
+ * word of the source clause that holds the rest of it, where that clause writes another word, and the source
+ * writes the claim's pair elsewhere: two things of one kind, and the claim speaks of the other one.
+ */
+function modifierSwap(clause: Clause, clauses: readonly SourceClause[]): FoundConflict | undefined {
+  for (let i = 0; i + 1 < clause.terms.length; i++) {
+    const [word, head] = [clause.terms[i]!, clause.terms[i + 1]!];
+    // Chinese character pairs overlap: two of them side by side are not a word and the word it describes.
+    if (head.start - word.end > 1 || word.term === head.term || HAN.test(word.lower)) continue;
+    const except = new Set([word.term]);
+    const { best, score } = bestBound(clauses, (candidate) => keptCoverage(clause, candidate.clause, except));
+    if (best.length !== 1 || score < MODIFIER_BINDING_COVERAGE) continue;
+    const bound = best[0]!;
+    if (bound.clause.termSet.has(word.term)) continue;
+    // The claim's numbers are the bound clause's: it is that clause's statement the claim makes.
+    if (!clause.quantities.every((quantity) => grounded(quantity, bound.clause.quantities))) continue;
+    const other = pairBefore(bound.clause, head.term);
+    if (other === undefined || other.term === word.term) continue;
+    const elsewhere = clauses.some(
+      (candidate) => candidate !== bound && pairBefore(candidate.clause, head.term)?.term === word.term,
+    );
+    if (!elsewhere) continue;
+    return {
+      conflict: { kind: 'name', claim: `${word.lower} ${head.lower}`, source: `${other.lower} ${head.lower}` },
+      sentence: bound.sentence,
+    };
+  }
+  return undefined;
+}
+
+const HAN = /\p{Script=Han}/u;
+
+/** The term written right before the clause's `head`, if one is. */
+function pairBefore(clause: Clause, head: string): ClauseTerm | undefined {
+  const at = clause.terms.findIndex((term) => term.term === head);
+  const before = clause.terms[at - 1];
+  return at > 0 && clause.terms[at]!.start - before!.end <= 1 ? before : undefined;
 }
 
 /** The share of the claim clause's terms, less `except`, that a source clause says itself or keeps. */

@@ -386,6 +386,34 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'unverified',
     '',
   ],
+  [
+    "a plan given the other plan's allowance",
+    'The free plan allows up to 3 projects and 500 MB of storage. The team plan allows unlimited projects and 100 GB of storage.',
+    'The free plan allows unlimited projects and 100 GB of storage.',
+    'contradicted',
+    'name',
+  ],
+  [
+    'the other platform',
+    'The northbound platform is on the left side of the station. Trains to the airport leave from the southbound platform every 20 minutes.',
+    'Trains to the airport leave from the northbound platform every 20 minutes.',
+    'contradicted',
+    'name',
+  ],
+  [
+    "a planet given another planet's superlative",
+    'Mercury is the closest planet to the Sun and Neptune is the farthest. Jupiter is the largest planet, and Mercury is the smallest.',
+    'Mercury is the largest planet.',
+    'contradicted',
+    'name',
+  ],
+  [
+    'a name the source also writes, said as it says it',
+    'Release 2.8.0 of the client library was published on 3 March 2025. It requires Python 3.9 or later.',
+    'Release 2.8.0 of the client library was published on 3 March 2025 and requires Python 3.9 or later.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier', () => {
