@@ -311,6 +311,8 @@ function polarityConflict(
     if (own === 0) return false;
     let unsaid = 0;
     for (const term of candidate.clause.context) if (clause.termSet.has(term)) unsaid++;
+    // A day or a number both give ("每周一闭馆", "closed on Mondays") is shared like a word.
+    for (const quantity of clause.quantities) if (grounded(quantity, candidate.clause.quantities)) unsaid++;
     const size = candidate.clause.terms.length + candidate.clause.context.size;
     return (
       own >= 1 &&

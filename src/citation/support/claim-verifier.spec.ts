@@ -284,8 +284,8 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'the opposite said by the clause after',
     'Jupiter is the largest planet, and Mercury is the smallest.',
     'Jupiter is the smallest planet.',
-    'unverified',
-    '',
+    'contradicted',
+    'negation',
   ],
   [
     'one verb of two, each with its own source sentence',
@@ -398,7 +398,7 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'The northbound platform is on the left side of the station. Trains to the airport leave from the southbound platform every 20 minutes.',
     'Trains to the airport leave from the northbound platform every 20 minutes.',
     'contradicted',
-    'name',
+    'negation',
   ],
   [
     "a planet given another planet's superlative",
