@@ -45,7 +45,8 @@ export function anchorsOf(clause: Clause, isName: (term: ClauseTerm) => boolean)
         ? { kind: 'name', names: [item.term.lower], text: item.term.lower, end: item.term.end }
         : undefined;
     if (anchor === undefined) {
-      const word = item.term!.term;
+      // An opposite is another word here: "the farthest" is not "the closest", though it reads as its denial.
+      const word = item.term!.inverted ? `${item.term!.term}~` : item.term!.term;
       if (open !== undefined) open.after = word;
       open = undefined;
       previousWord = word;
