@@ -4,7 +4,7 @@ import { askRateLimiter, RedisAskLimits } from '../src/answer/ask-limits.js';
 import { FakeOpenAi, gate } from './support/fake-openai.js';
 import { startApp, startWithModel, type RunningApp } from './support/app.js';
 import { answerText, followStream, legacyAnswerText, reachedId } from './support/sse-client.js';
-import { waitFor } from './support/wait-for.js';
+import { eventWithin, waitFor } from './support/wait-for.js';
 
 /**
  * With REDIS_URL, instances signal each other through Redis: a reader on one instance follows an answer
@@ -80,7 +80,8 @@ describe('live answers across instances, with Redis', () => {
       method: 'POST',
       headers: { Authorization: token },
     });
-    const live = await reply.finished;
+    // The model is held: only the stop can end the stream.
+    const live = await eventWithin(reply.finished, { what: 'the live stream to end after the stop' });
     expect(live.events.at(-1)!.event).toBe('[DONE]');
     expect(live.events.filter((event) => event.event === undefined).length).toBeLessThan(12 * 4);
     expect(legacyAnswerText(live.events)).not.toContain('Paragraph 4 ');

@@ -149,7 +149,8 @@ describe('resuming and stopping an answer', () => {
       headers: { Authorization: token },
     });
     expect(await stopped.json()).toEqual({ success: true, data: true });
-    const live = await reply.finished;
+    // The model is held: only the stop can end the stream.
+    const live = await eventWithin(reply.finished, { what: 'the live stream to end after the stop' });
     expect(live.events.at(-1)!.event).toBe('[DONE]');
     const text = live.events.filter((event) => event.event === undefined).length;
     expect(text).toBeLessThan(PARAGRAPHS.length * 4);
