@@ -1,7 +1,8 @@
 /**
  * Jest runs the TypeScript sources as native ES modules (node --experimental-vm-modules), compiled by ts-jest
  * file by file (tsconfig's `isolatedModules`), with the decorator metadata Nest's dependency injection reads.
- * Type checking is `npm run typecheck`'s job, not the test runner's.
+ * Type checking is `npm run typecheck`'s job, not the test runner's. The slowest files start first, by the
+ * durations in test/durations.json (see the sequencer).
  */
 export default {
   testEnvironment: 'node',
@@ -11,4 +12,5 @@ export default {
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testTimeout: 30000,
+  testSequencer: '<rootDir>/test/support/slowest-first-sequencer.mjs',
 };

@@ -5,9 +5,11 @@ import { ask, legacyAnswerText, meta, named } from './support/sse-client.js';
 import { runPipeline } from './support/run-pipeline.js';
 
 /**
- * Every model-output fixture, replayed by a local OpenAI-compatible server in random chunks with delays, through
- * the real HTTP endpoint, read by a spec-compliant SSE client: the protocol's event order and framing hold, the
- * text a legacy client rebuilds is the answer text, and the citation events are what the core gives.
+ * Every model-output fixture, replayed by a local OpenAI-compatible server in random chunks (each its own `data:`
+ * line, so its own piece of text for the service, however fast they come), through the real HTTP endpoint, read by
+ * a spec-compliant SSE client: the protocol's event order and framing hold, the text a legacy client rebuilds is
+ * the answer text, and the citation events are what the core gives. Every other way to cut the same outputs is
+ * run in-process by citation-fixtures.spec.ts.
  */
 const fixtures = loadModelOutputs();
 // A question that retrieves at least four chunks and the graph facts of the sample corpus, so that the
@@ -54,7 +56,7 @@ describe('POST /conversation/message/process replaying model outputs', () => {
   it.each(fixtures.cases.map((fixture) => [fixture.name, fixture] as const))(
     '%s',
     async (_name, fixture: ModelOutputCase) => {
-      fake.enqueue({ content: fixture.raw, delayMs: 2 });
+      fake.enqueue({ content: fixture.raw });
       const reply = await ask(server.baseUrl, token, { conversationUuid: conversation, prompt: QUESTION });
 
       expect(reply.status).toBe(200);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { EventSourceMessage } from 'eventsource-parser';
 import pg from 'pg';
 import { ADMIN } from './support/app.js';
-import { FakeOpenAi } from './support/fake-openai.js';
+import { FakeOpenAi, gate } from './support/fake-openai.js';
 import { PostgresInstance } from './support/postgres-instance.js';
 import { ServiceProcess } from './support/service-process.js';
 import { followStream, readStream } from './support/sse-client.js';
@@ -20,6 +20,8 @@ const QUESTION = 'How are citation numbers given?';
 /** A test for a stream's `until`: the reader has been shown the start of paragraph `index`. */
 const shownParagraph = (index: number) => (_: EventSourceMessage, upToIt: readonly EventSourceMessage[]) =>
   stockAnswerText(upToIt).includes(`Paragraph ${index}:`);
+/** The model held before paragraph `index` until `until`: the answer is still being written meanwhile. */
+const holdBefore = (index: number, until: Promise<unknown>) => ({ before: `Paragraph ${index}:`, until });
 const paragraphs = (count: number, words = 6) =>
   JSON.stringify({
     paragraphs: Array.from({ length: count }, (_, i) => ({
@@ -115,7 +117,8 @@ describe('the answer journal under faults', () => {
   }, 60_000);
 
   it('keeps what was shown when the service is killed mid-answer, and frees the lock within a lease', async () => {
-    fake.enqueue({ content: paragraphs(30), chunkSizes: [8], delayMs: 15 });
+    // Never let go: the model is still writing when the service is killed.
+    fake.enqueue({ content: paragraphs(30), chunkSizes: [8], holds: [holdBefore(5, gate().opened)] });
     const { answerUuid, response } = await startAnswer();
     // Read as it arrives, so that what came before the kill is known.
     const stream = followStream(response);
@@ -143,7 +146,9 @@ describe('the answer journal under faults', () => {
   }, 120_000);
 
   it('sends an event id only once its event is journaled: after SIGKILL, the replay holds every event the client saw', async () => {
-    fake.enqueue({ content: paragraphs(30), chunkSizes: [8], delayMs: 5 });
+    // Paragraph 3 comes in a burst, and the service is killed the moment the client has seen its start: the last
+    // events sent are the newest, just as likely as any to be waiting for the journal.
+    fake.enqueue({ content: paragraphs(30), chunkSizes: [8], holds: [holdBefore(4, gate().opened)] });
     const { answerUuid, response } = await startAnswer();
     const stream = followStream(response);
     const seen = stream.events;
@@ -166,12 +171,19 @@ describe('the answer journal under faults', () => {
   }, 120_000);
 
   it('keeps every event the client saw when the service is killed while the database is away', async () => {
-    fake.enqueue({ content: paragraphs(30), chunkSizes: [8], delayMs: 10 });
+    // Held until the database is away, then again after paragraph 5: still writing when the service is killed.
+    const databaseAway = gate();
+    fake.enqueue({
+      content: paragraphs(30),
+      chunkSizes: [8],
+      holds: [holdBefore(3, databaseAway.opened), holdBefore(6, gate().opened)],
+    });
     const { answerUuid, response } = await startAnswer();
     const stream = followStream(response);
     const seen = stream.events;
     await stream.until(shownParagraph(2), 'paragraph 2 shown');
     await postgres.stop('immediate');
+    databaseAway.open();
     // The stream goes on while the database is away: these events are journaled in the spill directory.
     await stream.until(shownParagraph(5), 'paragraph 5 shown, with the database away');
     await service.kill('SIGKILL');
@@ -196,11 +208,14 @@ describe('the answer journal under faults', () => {
   }, 120_000);
 
   it('goes on streaming while the database is down, keeps the answer, and stores it when the database is back', async () => {
-    fake.enqueue({ content: paragraphs(12), chunkSizes: [8], delayMs: 10 });
+    // Held until the database is away: the rest of the answer is written while it is down.
+    const databaseAway = gate();
+    fake.enqueue({ content: paragraphs(12), chunkSizes: [8], holds: [holdBefore(2, databaseAway.opened)] });
     const { answerUuid, response } = await startAnswer();
     const stream = followStream(response);
     await stream.until(shownParagraph(1), 'paragraph 1 shown');
     await postgres.stop('immediate');
+    databaseAway.open();
     const reply = await stream.finished;
     // Every paragraph reached the reader; the end says it was not saved yet.
     expect(stockAnswerText(reply.events)).toContain('Paragraph 11:');

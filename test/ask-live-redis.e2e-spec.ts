@@ -1,10 +1,10 @@
 import { Redis } from 'ioredis';
 import { LimiterFactory } from '../src/platform/common/rate-limiter.js';
 import { askRateLimiter, RedisAskLimits } from '../src/answer/ask-limits.js';
-import { FakeOpenAi } from './support/fake-openai.js';
+import { FakeOpenAi, gate } from './support/fake-openai.js';
 import { startApp, startWithModel, type RunningApp } from './support/app.js';
-import { answerText, followStream } from './support/sse-client.js';
-import { waitFor } from './support/wait-for.js';
+import { answerText, followStream, legacyAnswerText, reachedId } from './support/sse-client.js';
+import { eventWithin, waitFor } from './support/wait-for.js';
 
 /**
  * With REDIS_URL, instances signal each other through Redis: a reader on one instance follows an answer
@@ -12,13 +12,14 @@ import { waitFor } from './support/wait-for.js';
  */
 const REDIS_URL = process.env.TEST_REDIS_URL_LIVE ?? 'redis://127.0.0.1:6379/11';
 const QUESTION = 'How are citation numbers given?';
-const SLOW = {
+/** An answer whose model is held before paragraph 4 until `until`: still being written while the test acts. */
+const heldAnswer = (until: Promise<unknown>) => ({
   content: JSON.stringify({
     paragraphs: Array.from({ length: 12 }, (_, i) => ({ text: `Paragraph ${i} of a slow answer.`, citationIds: [] })),
   }),
   chunkSizes: [8],
-  delayMs: 25,
-};
+  holds: [{ before: 'Paragraph 4 ', until }],
+});
 
 describe('live answers across instances, with Redis', () => {
   const fake = new FakeOpenAi();
@@ -53,7 +54,8 @@ describe('live answers across instances, with Redis', () => {
   };
 
   it('follows on another instance an answer this one writes', async () => {
-    fake.enqueue(SLOW);
+    const model = gate();
+    fake.enqueue(heldAnswer(model.opened));
     const { answerUuid, reply } = await startAnswer();
     await reply.until(answerText, 'the first text of the answer');
     const resumed = followStream(
@@ -61,22 +63,28 @@ describe('live answers across instances, with Redis', () => {
         headers: { Authorization: token },
       }),
     );
+    // Caught up with what was written while the model is held; the rest it follows as it is written.
+    await resumed.until(reachedId(3), 'event 3, replayed on the other instance');
+    model.open();
     const [original, other] = await Promise.all([reply.finished, resumed.finished]);
     expect(original.events.at(-1)!.event).toBe('[DONE]');
     expect(other.events).toEqual(original.events.slice(2));
   });
 
   it('stops, from another instance, an answer this one writes', async () => {
-    fake.enqueue(SLOW);
+    // The model is never let go: the stop must end the answer while the model is still writing it.
+    fake.enqueue(heldAnswer(gate().opened));
     const { answerUuid, reply } = await startAnswer();
     await reply.until(answerText, 'the first text of the answer');
     await fetch(`${second.baseUrl}/conversation/message/stop/${answerUuid}`, {
       method: 'POST',
       headers: { Authorization: token },
     });
-    const live = await reply.finished;
+    // The model is held: only the stop can end the stream.
+    const live = await eventWithin(reply.finished, { what: 'the live stream to end after the stop' });
     expect(live.events.at(-1)!.event).toBe('[DONE]');
     expect(live.events.filter((event) => event.event === undefined).length).toBeLessThan(12 * 4);
+    expect(legacyAnswerText(live.events)).not.toContain('Paragraph 4 ');
   });
 
   it('frees the lock of a holder that stops renewing it within its lease, and refuses none that renews', async () => {

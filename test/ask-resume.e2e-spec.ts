@@ -1,6 +1,14 @@
-import { FakeOpenAi } from './support/fake-openai.js';
+import { FakeOpenAi, gate } from './support/fake-openai.js';
 import { startApp, startWithModel, type RunningApp } from './support/app.js';
-import { answerText, ask, followStream, reachedId, readStream, type StreamedAnswer } from './support/sse-client.js';
+import {
+  answerText,
+  ask,
+  followStream,
+  legacyAnswerText,
+  reachedId,
+  type StreamedAnswer,
+} from './support/sse-client.js';
+import { eventWithin } from './support/wait-for.js';
 
 /**
  * Resume and stop: a finished answer replays byte for byte; a live one replays from any event id and then
@@ -12,7 +20,13 @@ const PARAGRAPHS = Array.from({ length: 12 }, (_, i) => ({
   text: `Paragraph ${i} of a slow answer.`,
   citationIds: [],
 }));
-const SLOW = { content: JSON.stringify({ paragraphs: PARAGRAPHS }), chunkSizes: [8], delayMs: 25 };
+const ANSWER = JSON.stringify({ paragraphs: PARAGRAPHS });
+/** The answer, its model held before paragraph 4 until `until`: still being written while the test acts on it. */
+const heldAnswer = (until: Promise<unknown>) => ({
+  content: ANSWER,
+  chunkSizes: [8],
+  holds: [{ before: 'Paragraph 4 ', until }],
+});
 
 /** The body without heartbeat comment lines, which a replay need not repeat. */
 const withoutComments = (raw: string) => raw.replace(/^:.*\n/gm, '');
@@ -49,16 +63,18 @@ describe('resuming and stopping an answer', () => {
     await fake.stop();
   });
 
-  const resume = async (server: RunningApp, answerUuid: string, lastEventId?: number, signal?: AbortSignal) =>
-    readStream(
+  /** Resumes an answer, and follows the resumed stream as it arrives. */
+  const follow = async (server: RunningApp, answerUuid: string, lastEventId?: number) =>
+    followStream(
       await fetch(`${server.baseUrl}/conversation/message/stream/${answerUuid}`, {
         headers: {
           Authorization: token,
           ...(lastEventId === undefined ? {} : { 'Last-Event-ID': String(lastEventId) }),
         },
-        ...(signal ? { signal } : {}),
       }),
     );
+  const resume = async (server: RunningApp, answerUuid: string, lastEventId?: number) =>
+    (await follow(server, answerUuid, lastEventId)).finished;
 
   /** Starts an answer and resolves once its uuid is known (headers are in), with the rest of the reply. */
   const startAnswer = async (body: Record<string, unknown>, signal?: AbortSignal) => {
@@ -72,7 +88,7 @@ describe('resuming and stopping an answer', () => {
   };
 
   it('replays a finished answer byte for byte, and from any event id', async () => {
-    fake.enqueue({ content: SLOW.content, chunkSizes: [16] });
+    fake.enqueue({ content: ANSWER, chunkSizes: [16] });
     const live = await ask(first.baseUrl, token, { conversationUuid: conversation, prompt: QUESTION });
     const answerUuid = live.headers.get('x-answer-uuid')!;
     expect(answerUuid).toMatch(/^[0-9a-f]{32}$/);
@@ -83,22 +99,27 @@ describe('resuming and stopping an answer', () => {
   });
 
   it('follows a live answer from the middle, on the writing instance and on another one', async () => {
-    fake.enqueue(SLOW);
+    const model = gate();
+    fake.enqueue(heldAnswer(model.opened));
     const { answerUuid, reply } = await startAnswer({});
-    await reply.until(answerText, 'the first text of the answer');
     await reply.until(reachedId(5), 'event 5 of the answer');
-    const [same, other, original] = await Promise.all([
-      resume(first, answerUuid, 3),
-      resume(second, answerUuid, 5),
-      reply.finished,
-    ]);
+    const same = await follow(first, answerUuid, 3);
+    const other = await follow(second, answerUuid, 5);
+    // Both have caught up with what was written while the model is held; the rest they follow as it is written.
+    await same.until(reachedId(4), 'event 4, replayed on the writing instance');
+    await other.until(reachedId(6), 'event 6, replayed on the other instance');
+    expect(legacyAnswerText(reply.events)).not.toContain('Paragraph 4 ');
+    model.open();
+    const [original, sameAnswer, otherAnswer] = await Promise.all([reply.finished, same.finished, other.finished]);
     expect(original.events.at(-1)!.event).toBe('[DONE]');
-    expect(same.events).toEqual(original.events.slice(3));
-    expect(other.events).toEqual(original.events.slice(5));
+    expect(sameAnswer.events).toEqual(original.events.slice(3));
+    expect(otherAnswer.events).toEqual(original.events.slice(5));
   });
 
   it('keeps writing a resumable answer after its reader left, and the reader picks it up where it stopped', async () => {
-    fake.enqueue(SLOW);
+    const model = gate();
+    fake.enqueue(heldAnswer(model.opened));
+    const asked = fake.received(fake.requests.length);
     const controller = new AbortController();
     const { answerUuid, reply } = await startAnswer({ resumable: true }, controller.signal);
     let seen: StreamedAnswer | undefined;
@@ -106,6 +127,10 @@ describe('resuming and stopping an answer', () => {
     await reply.until(answerText, 'the first text of the answer');
     controller.abort();
     await reading;
+    // Let go only once the reader has left: the service reads the model's answer to its end with no one reading.
+    model.open();
+    const request = await eventWithin(asked, { what: 'the model request' });
+    await eventWithin(request.written, { what: 'the rest of the answer to be taken from the model' });
     const rest = await resume(second, answerUuid, 2);
     expect(rest.events.at(-1)!.event).toBe('[DONE]');
     expect(rest.events[0]!.id).toBe('3');
@@ -113,7 +138,9 @@ describe('resuming and stopping an answer', () => {
   });
 
   it('stops an answer at once: the live stream ends with [DONE], and the answer is interrupted', async () => {
-    fake.enqueue(SLOW);
+    // The model is never let go: the stop must end the answer while the model is still writing it.
+    const model = gate();
+    fake.enqueue(heldAnswer(model.opened));
     const { answerUuid, reply } = await startAnswer({});
     await reply.until(answerText, 'the first text of the answer');
     // Asked on the other instance: the one that writes it stops it.
@@ -122,10 +149,12 @@ describe('resuming and stopping an answer', () => {
       headers: { Authorization: token },
     });
     expect(await stopped.json()).toEqual({ success: true, data: true });
-    const live = await reply.finished;
+    // The model is held: only the stop can end the stream.
+    const live = await eventWithin(reply.finished, { what: 'the live stream to end after the stop' });
     expect(live.events.at(-1)!.event).toBe('[DONE]');
     const text = live.events.filter((event) => event.event === undefined).length;
     expect(text).toBeLessThan(PARAGRAPHS.length * 4);
+    expect(legacyAnswerText(live.events)).not.toContain('Paragraph 4 ');
     const history = (await (
       await fetch(`${first.baseUrl}/conversation/${conversation}?maxMsgUuid=&pageSize=50`, {
         headers: { Authorization: token },

@@ -34,6 +34,9 @@ describe('the answer stream as clients read it', () => {
     ({ server, token, conversation } = await startWithModel(fake, {
       ASK_RATE_LIMIT_PER_MINUTE: '1000',
       ASK_REPAIR_RETRY: 'false',
+      // The model's chunks come as fast as the service takes them: the stored answer is still appended in many
+      // flushes while a long one streams.
+      JOURNAL_FLUSH_MS: '10',
     }));
     db = new pg.Client({ connectionString: server.database!.url });
     await db.connect();
@@ -57,7 +60,7 @@ describe('the answer stream as clients read it', () => {
   it.each(cases)(
     'without asking, "%s" has only legacy events, and the stock rule rebuilds the stored answer',
     async (_name, raw) => {
-      fake.enqueue({ content: raw, delayMs: 1 });
+      fake.enqueue({ content: raw });
       const reply = await ask(
         server.baseUrl,
         token,
@@ -80,7 +83,7 @@ describe('the answer stream as clients read it', () => {
   it('sends every citation event to a client that asks, by body field or by header, and they match the stored view', async () => {
     const answer = fixtures.cases.find((fixture) => fixture.name.includes('clean'))?.raw ?? fixtures.cases[0]!.raw;
     for (const how of ['body', 'header'] as const) {
-      fake.enqueue({ content: answer, delayMs: 1 });
+      fake.enqueue({ content: answer });
       const body = {
         conversationUuid: conversation,
         prompt: QUESTION,
@@ -109,7 +112,7 @@ describe('the answer stream as clients read it', () => {
     ['answer text outside JSON', { content: `plain${FORGERY}text` }],
     ['an upstream error message', { failWith: { status: 500, message: `boom${FORGERY}` } }],
   ] as const)('forged events in %s reach no client as events', async (_path, script) => {
-    fake.enqueue({ ...script, delayMs: 1 });
+    fake.enqueue(script);
     const reply = await ask(
       server.baseUrl,
       token,

@@ -2,22 +2,27 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { migratedDataDirCopy } from './support/database.js';
 import { ServiceProcess } from './support/service-process.js';
 
 const LOCK_FILE = 'citation-stream.pid';
-/** A first start creates the embedded database (several seconds); the others open it or are refused. */
+/** A start opens the embedded database (seconds on a busy machine); the refused ones end before they would. */
 const SLOW = 120_000;
 const SERVICE_ENV = { ADMIN_PASSWORD: 'admin-password-for-tests', SAMPLE_KNOWLEDGE_BASE: 'false' };
 
 /**
- * One data directory serves the whole story: created by a first start, refused to a second, freed by a stop,
- * then left with a dead process's lock that a third start takes over. Creating the embedded database is the
- * slow part of a start, so it is done once; the refused starts end before they would open it.
+ * One data directory serves the whole story: taken by a first start, refused to a second, freed by a stop, then
+ * left with a dead process's lock that a third start takes over. It holds a migrated database from the start
+ * (creating one is a first start's own test, first-start.e2e-spec.ts); the refused starts end before they would
+ * open it.
  */
 describe('the embedded database belongs to one process', () => {
   const root = mkdtempSync(join(tmpdir(), 'citation-datadir-'));
   const dataDir = join(root, 'shared');
   const running: ServiceProcess[] = [];
+  beforeAll(async () => {
+    await migratedDataDirCopy(dataDir);
+  }, SLOW);
   const spawn = async (env: Record<string, string>) => {
     const service = await ServiceProcess.spawn({ ...SERVICE_ENV, ...env });
     running.push(service);

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../src/platform/database/database.module.js';
 import { startApp, type RunningApp } from './support/app.js';
+import { migratedDataDirCopy } from './support/database.js';
 import { ServiceProcess } from './support/service-process.js';
 
 /** GET /health on a connection of its own; resolves with the status once the body is read. */
@@ -17,10 +16,11 @@ function health(baseUrl: string): Promise<number> {
 }
 
 describe('the embedded database in a thread of its own', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'citation-thread-'));
+  let dataDir: string;
   let server: RunningApp;
 
   beforeAll(async () => {
+    dataDir = await migratedDataDirCopy();
     server = await startApp({ DATA_DIR: dataDir });
   }, 120_000);
 
@@ -56,7 +56,7 @@ describe('the embedded database in a thread of its own', () => {
 
 describe('stopping the service with the embedded database', () => {
   it('closes the database without an error logged, and the next start opens it', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'citation-thread-stop-'));
+    const dataDir = await migratedDataDirCopy();
     try {
       const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-password-for-tests', SAMPLE_KNOWLEDGE_BASE: 'false' };
       const first = await ServiceProcess.start(env);

@@ -1,8 +1,8 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { AuthService } from '../src/accounts/auth.service.js';
 import { startApp, type RunningApp } from './support/app.js';
+import { migratedDataDirCopy } from './support/database.js';
 
 /** Redis database of these tests (flushed); other test files use other numbers. */
 const REDIS_URL = process.env.TEST_REDIS_URL_THROTTLE ?? 'redis://127.0.0.1:6379/9';
@@ -32,15 +32,18 @@ async function loginFrom(server: RunningApp, address: string, email: string, pas
 describe.each([
   ['PostgreSQL', {}],
   ['Redis', { REDIS_URL }],
-  ['memory (the embedded database)', { DATA_DIR: join(tmpdir(), `login-throttle-${process.pid}-${Date.now()}`) }],
+  ['memory (the embedded database)', {}],
 ])('login throttles, counted in %s, behind a trusted proxy', (store, extraEnv: Record<string, string>) => {
   const redis = store === 'Redis' ? new Redis(REDIS_URL) : undefined;
+  let dataDir: string | undefined;
   let server: RunningApp;
 
   beforeAll(async () => {
     await redis?.flushdb();
+    if (store.startsWith('memory')) dataDir = await migratedDataDirCopy();
     server = await startApp({
       ...extraEnv,
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
       TRUST_PROXY: 'loopback',
       LOGIN_LIMIT_PER_ACCOUNT_IP: '3',
       LOGIN_LIMIT_PER_ACCOUNT: '6',
@@ -53,6 +56,7 @@ describe.each([
   afterAll(async () => {
     await server.close();
     redis?.disconnect();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("others' wrong passwords never lock the owner out on an address they logged in from", async () => {

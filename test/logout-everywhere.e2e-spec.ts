@@ -1,9 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { TOKEN_STORE, type PgTokenStore } from '../src/accounts/token-store.js';
 import { startApp, type RunningApp } from './support/app.js';
-import { createTestDatabase, type TestDatabase } from './support/database.js';
+import { createTestDatabase, migratedDataDirCopy, type TestDatabase } from './support/database.js';
 import { call } from './support/legacy-http.js';
 import { ask, named } from './support/sse-client.js';
 
@@ -68,7 +66,7 @@ describe('logout on the embedded database (the default)', () => {
   let server: RunningApp;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'logout-embedded-'));
+    dataDir = await migratedDataDirCopy();
     server = await startApp({ DATA_DIR: dataDir, OFFLINE_CHUNK_DELAY_MS: '0' });
   });
 

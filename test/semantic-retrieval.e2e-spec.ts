@@ -1,13 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../src/platform/database/database.module.js';
 import { hnswIndexName } from '../src/platform/database/vector-schema.js';
 import { VectorRepository } from '../src/knowledge/vector.repository.js';
 import { startApp } from './support/app.js';
-import { createTestDatabase, TEST_DATABASE_SERVER } from './support/database.js';
+import { createTestDatabase, migratedDataDirCopy, TEST_DATABASE_SERVER } from './support/database.js';
 import { FakeEmbeddings } from './support/fake-embeddings.js';
 import { jsonApi } from './support/knowledge-api.js';
 import { PostgresInstance } from './support/postgres-instance.js';
@@ -45,9 +43,9 @@ interface TestStore {
   close(): Promise<void>;
 }
 
-/** The embedded database (PGlite with pgvector) in a directory of its own. */
+/** The embedded database (PGlite with pgvector) in a directory of its own, migrated. */
 async function embeddedStore(): Promise<TestStore> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'semantic-'));
+  const dataDir = await migratedDataDirCopy();
   return { env: { DATA_DIR: dataDir }, close: () => rm(dataDir, { recursive: true, force: true }) };
 }
 

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { FakeOpenAi } from './support/fake-openai.js';
+import { FakeOpenAi, gate } from './support/fake-openai.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { ask } from './support/sse-client.js';
 import { eventWithin } from './support/wait-for.js';
@@ -42,18 +42,24 @@ describe.each([
   });
 
   it('refuses a second answer in flight on another instance, and limits questions per minute', async () => {
-    // The limit counts in one-minute windows: start well inside one, so that all four questions fall in it.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 100));
+    // The limit counts in one-minute windows that start at the user's first counted question (the limiter's
+    // fixed window), so the four questions below, seconds apart, fall in one.
     const token = await first.login();
     const conversation = await first.firstConversation(token);
     const body = { conversationUuid: conversation, prompt: 'How are numbers given?' };
-    fake.enqueue({ content: '{"paragraphs":[{"text":"Slowly.","citationIds":[]}]}', chunkSizes: [2], delayMs: 30 });
+    // The first answer's model is held until the second question has been refused: the answer is in flight.
+    const refusedMeanwhile = gate();
+    fake.enqueue({
+      content: '{"paragraphs":[{"text":"Slowly.","citationIds":[]}]}',
+      chunkSizes: [2],
+      holds: [{ before: 'Slowly', until: refusedMeanwhile.opened }],
+    });
     const asked = fake.received(fake.requests.length);
     const slow = ask(first.baseUrl, token, body);
     // The first answer holds the user's lock from before its model request.
     await eventWithin(asked, { what: 'the first question to reach the model' });
     const refused = await ask(second.baseUrl, token, body);
+    refusedMeanwhile.open();
     expect(refused.events.map((event) => event.event)).toEqual(['[ERROR]']);
     expect(refused.events[0]!.data).toMatch(/^ANSWER_IN_PROGRESS: /);
     expect((await slow).events.at(-1)!.event).toBe('[DONE]');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { ADMIN } from './support/app.js';
-import { FakeOpenAi } from './support/fake-openai.js';
+import { FakeOpenAi, gate } from './support/fake-openai.js';
 import { PostgresInstance } from './support/postgres-instance.js';
 import { ServiceProcess } from './support/service-process.js';
 import { followStream, readStream } from './support/sse-client.js';
@@ -15,6 +15,8 @@ import { waitFor } from './support/wait-for.js';
  * keep their stream and catch up once the database is back.
  */
 const QUESTION = 'How are citation numbers given?';
+/** The model held before paragraph `index` until `until`: the answer is still being written meanwhile. */
+const holdBefore = (index: number, until: Promise<unknown>) => ({ before: `Paragraph ${index}:`, until });
 const paragraphs = (count: number) =>
   JSON.stringify({
     paragraphs: Array.from({ length: count }, (_, i) => ({
@@ -108,12 +110,15 @@ describe('a database outage, as clients see it', () => {
   }, 120_000);
 
   it('replays an answer that ended during an outage exactly as it was sent, and says it was saved since', async () => {
-    fake.enqueue({ content: paragraphs(12), chunkSizes: [8], delayMs: 10 });
+    // Held until the database is away: the rest of the answer, and its end, come during the outage.
+    const databaseAway = gate();
+    fake.enqueue({ content: paragraphs(12), chunkSizes: [8], holds: [holdBefore(2, databaseAway.opened)] });
     const asked = await ask({ citationEvents: true });
     const answerUuid = asked.headers.get('x-answer-uuid')!;
     const live = followStream(asked);
     await live.until((event) => event.event === '[CITATION_PARAGRAPH]', 'a first paragraph');
     await postgres.stop('immediate');
+    databaseAway.open();
     const end = await live.until((event) => event.event === '[DONE]' || event.event === '[ERROR]', 'the end');
     await live.finished.catch(() => undefined);
     expect(end.data).toMatch(/^ANSWER_NOT_SAVED: /);
@@ -130,7 +135,15 @@ describe('a database outage, as clients see it', () => {
   }, 120_000);
 
   it('keeps a follower of a live answer streaming through an outage: it catches up once the database is back, and a stop reaches it', async () => {
-    fake.enqueue({ content: paragraphs(80), chunkSizes: [8], delayMs: 30 });
+    // The model writes paragraphs 3 to 9 while the database is away, 10 to 39 once it is back, and is still
+    // writing (held before paragraph 40) when the answer is stopped.
+    const databaseAway = gate();
+    const databaseBack = gate();
+    fake.enqueue({
+      content: paragraphs(80),
+      chunkSizes: [8],
+      holds: [holdBefore(3, databaseAway.opened), holdBefore(10, databaseBack.opened), holdBefore(40, gate().opened)],
+    });
     const asker = new AbortController();
     const asked = await ask({ resumable: true, citationEvents: true }, asker.signal);
     const answerUuid = asked.headers.get('x-answer-uuid')!;
@@ -142,9 +155,11 @@ describe('a database outage, as clients see it', () => {
     await follower.until((event) => event.event === '[CITATION_PARAGRAPH]', 'a first paragraph');
 
     await postgres.stop('immediate');
+    databaseAway.open();
     // The follower looked at the journal while the database was away.
     await service.logged(/resume waits for the database/);
     await postgres.start();
+    databaseBack.open();
     const lastBefore = Number(follower.events.at(-1)!.id);
     // Events journaled after the outage reach the follower.
     await follower.until(

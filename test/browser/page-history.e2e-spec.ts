@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { answerJson } from '../client/support/scripted-answer.js';
 import { answerDone, askInPage, LAST_ANSWER, logIn } from './support/browser.js';
+import { gate } from '../support/fake-openai.js';
 import { pageTestbed, type PageTestbed } from './support/page-testbed.js';
 
 const ANSWERS = 25;
@@ -87,7 +88,18 @@ describe('a conversation with many answers, in the web page', () => {
       text: `Paragraph ${i} of a long answer, written slowly so that the page has to follow it down the screen.`,
       citationIds: [],
     }));
-    fake.enqueue({ content: answerJson(long), chunkSizes: [8], delayMs: 15 });
+    // The model writes paragraphs 0 to 2, then 3 to 6 once the page is reloaded, then the rest once the reader
+    // has scrolled up: each step comes while the page is in the state the test looks at.
+    const reloaded = gate();
+    const scrolledUp = gate();
+    fake.enqueue({
+      content: answerJson(long),
+      chunkSizes: [8],
+      holds: [
+        { before: 'Paragraph 3 of', until: reloaded.opened },
+        { before: 'Paragraph 7 of', until: scrolledUp.opened },
+      ],
+    });
     await askInPage(page, 'A long answer, please.');
     const paragraphsAtLeast = (count: number) =>
       page.waitForFunction(
@@ -100,12 +112,14 @@ describe('a conversation with many answers, in the web page', () => {
 
     // Reloaded in the middle of it: the page opens at the answer being resumed, and keeps following it.
     await page.reload();
+    reloaded.open();
     await paragraphsAtLeast(6);
     expect(await page.getAttribute(LAST_ANSWER, 'data-status')).not.toBe('done');
     expect(await fromBottom(page)).toBeLessThanOrEqual(1);
 
     // The reader scrolls up to read something else: the page stays there while the answer goes on.
     await page.evaluate(() => scrollTo(0, 0));
+    scrolledUp.open();
     await answerDone(page);
     expect(await page.evaluate(() => document.documentElement.scrollTop)).toBe(0);
     expect(await page.locator(`${LAST_ANSWER} [data-testid=paragraph]`).count()).toBe(long.length);

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { answerJson, QUESTION, THREE_PARAGRAPHS } from '../client/support/scripted-answer.js';
 import { answerDone, askInPage, LAST_ANSWER, paragraphsOf } from './support/browser.js';
+import { gate } from '../support/fake-openai.js';
 import { moreSources, pageTestbed } from './support/page-testbed.js';
 
 /**
@@ -14,7 +15,13 @@ describe('the web page resuming an answer after a reload', () => {
 
   it('shows the whole answer once, after a reload in the middle of it', async () => {
     const { page } = bed;
-    fake.enqueue({ content: answerJson(THREE_PARAGRAPHS), chunkSizes: [4], delayMs: 40 });
+    // The model is held before the last paragraph until the page is back on the answer after the reload.
+    const resumedSeen = gate();
+    fake.enqueue({
+      content: answerJson(THREE_PARAGRAPHS),
+      chunkSizes: [4],
+      holds: [{ before: THREE_PARAGRAPHS[2]!.text, until: resumedSeen.opened }],
+    });
     await askInPage(page, QUESTION);
     await page.waitForSelector(`${LAST_ANSWER} [data-testid=citation-number]`);
     expect(await page.getAttribute(LAST_ANSWER, 'data-status')).toBe('streaming');
@@ -30,6 +37,7 @@ describe('the web page resuming an answer after a reload', () => {
       { polling: 'raf' },
     );
     expect(['streaming', 'reconnecting']).toContain(await resumed.jsonValue());
+    resumedSeen.open();
     await answerDone(page);
     expect(await paragraphsOf(page)).toEqual([
       { text: THREE_PARAGRAPHS[0]!.text, numbers: ['1'] },
@@ -43,7 +51,12 @@ describe('the web page resuming an answer after a reload', () => {
 
   it('stops an answer: what was shown stays, and the answer ends', async () => {
     const { page } = bed;
-    fake.enqueue({ content: answerJson(THREE_PARAGRAPHS), chunkSizes: [3], delayMs: 60 });
+    // Never let go: the model is still writing when Stop is clicked.
+    fake.enqueue({
+      content: answerJson(THREE_PARAGRAPHS),
+      chunkSizes: [3],
+      holds: [{ before: THREE_PARAGRAPHS[1]!.text, until: gate().opened }],
+    });
     await askInPage(page, QUESTION);
     await page.waitForSelector(`${LAST_ANSWER} [data-testid=citation-number]`);
     await page.click('[data-testid=stop]');

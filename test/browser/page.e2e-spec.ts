@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answerJson, QUESTION, THREE_PARAGRAPHS } from '../client/support/scripted-answer.js';
 import { answerDone, askInPage, LAST_ANSWER, logIn, paragraphsOf } from './support/browser.js';
+import { gate } from '../support/fake-openai.js';
 import { moreSources, pageTestbed } from './support/page-testbed.js';
 
 /** Where the README's screenshot lives; rewritten when UPDATE_SCREENSHOT=1, else written to a temporary file. */
@@ -21,7 +22,13 @@ describe('the web page', () => {
   it('logs in and streams a cited answer: numbered paragraphs appear before the answer is done', async () => {
     const { page } = bed;
     await logIn(page, bed.server.baseUrl);
-    fake.enqueue({ content: answerJson(THREE_PARAGRAPHS), chunkSizes: [4], delayMs: 30 });
+    // The model is held before the last paragraph until the first numbers have been seen.
+    const numbersSeen = gate();
+    fake.enqueue({
+      content: answerJson(THREE_PARAGRAPHS),
+      chunkSizes: [4],
+      holds: [{ before: THREE_PARAGRAPHS[2]!.text, until: numbersSeen.opened }],
+    });
     await askInPage(page, QUESTION);
 
     // The moment the first number shows, the answer is still streaming.
@@ -35,6 +42,7 @@ describe('the web page', () => {
     );
     expect(await statusWhenNumbered.jsonValue()).toBe('streaming');
     expect((await paragraphsOf(page))[0]).toEqual({ text: THREE_PARAGRAPHS[0]!.text, numbers: ['1'] });
+    numbersSeen.open();
 
     await answerDone(page);
     expect(await paragraphsOf(page)).toEqual([
@@ -84,7 +92,12 @@ describe('the web page', () => {
 
   it('says "Stopped", not that the model broke the citation format, after Stop', async () => {
     const { page } = bed;
-    fake.enqueue({ content: answerJson(THREE_PARAGRAPHS), chunkSizes: [3], delayMs: 40 });
+    // Never let go: the model is still writing when Stop is clicked.
+    fake.enqueue({
+      content: answerJson(THREE_PARAGRAPHS),
+      chunkSizes: [3],
+      holds: [{ before: THREE_PARAGRAPHS[1]!.text, until: gate().opened }],
+    });
     await askInPage(page, QUESTION);
     await page.locator(`${LAST_ANSWER} [data-testid=paragraph]`).first().waitFor();
     await page.click('[data-testid=stop]');

@@ -10,8 +10,9 @@ import { openDatabase, type OpenDatabase } from '../../src/platform/database/dat
 export const TEST_DATABASE_SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 const SERVER = TEST_DATABASE_SERVER;
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
-/** Any value: the key of the advisory lock under which one test process at a time makes the template. */
+/** Any values: the keys of the advisory locks under which one test process at a time makes a template. */
 const TEMPLATE_LOCK = 7_315_220_001;
+const EMBEDDED_TEMPLATE_LOCK = 7_315_220_002;
 
 export interface TestDatabase {
   url: string;
@@ -89,28 +90,46 @@ export async function createTestDatabase({ empty = false } = {}): Promise<TestDa
 
 /**
  * An embedded (PGlite) data directory with every migration applied, kept in the temporary directory for every
- * test process and run with these migrations: made aside, then renamed into place, so that a half-made one is
- * never copied (two processes making it at once waste one making, nothing else). Its initdb and migrations take
- * seconds of CPU; a copy of it takes a fraction of one.
+ * test process and run with these migrations: made by one test process while the others wait (under an advisory
+ * lock on the server, as the server's template), aside, then renamed into place, so that a half-made one is never
+ * copied. Its initdb and migrations take seconds of CPU; a copy of it takes a fraction of one.
  */
-async function migratedDataDir(): Promise<string> {
+let embeddedTemplate: Promise<string> | undefined;
+
+function migratedDataDir(): Promise<string> {
   const template = join(tmpdir(), `citation-pglite-template-${migrationsHash()}`);
-  if (existsSync(template)) return template;
-  const making = mkdtempSync(`${template}-making-`);
-  const open = await openDatabase({ url: undefined, dataDir: making, runMigrations: true });
-  await open.close();
-  try {
-    renameSync(making, template);
-  } catch (error) {
-    rmSync(making, { recursive: true, force: true });
-    if (!existsSync(template)) throw error;
-  }
-  return template;
+  if (existsSync(template)) return Promise.resolve(template);
+  embeddedTemplate ??= admin(async (client) => {
+    await client.query('SELECT pg_advisory_lock($1)', [EMBEDDED_TEMPLATE_LOCK]);
+    try {
+      if (!existsSync(template)) {
+        const making = mkdtempSync(`${template}-making-`);
+        const open = await openDatabase({ url: undefined, dataDir: making, runMigrations: true });
+        await open.close();
+        try {
+          renameSync(making, template);
+        } catch (error) {
+          // Made meanwhile by a test process of other code that does not take the lock: that one is used.
+          rmSync(making, { recursive: true, force: true });
+          if (!existsSync(template)) throw error;
+        }
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [EMBEDDED_TEMPLATE_LOCK]);
+    }
+    return template;
+  });
+  return embeddedTemplate;
 }
 
-/** A new embedded (PGlite) data directory with every migration applied. */
-async function migratedDataDirCopy(): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'citation-embedded-'));
+/**
+ * A new embedded (PGlite) data directory with every migration applied (at `dataDir`, or in a new temporary
+ * directory), for a test whose service runs on the embedded database without testing how one is created: a
+ * start on it opens the database, where a start on an empty directory would create it (seconds of CPU).
+ */
+export async function migratedDataDirCopy(
+  dataDir = mkdtempSync(join(tmpdir(), 'citation-embedded-')),
+): Promise<string> {
   cpSync(await migratedDataDir(), dataDir, { recursive: true });
   return dataDir;
 }

@@ -17,6 +17,24 @@ export interface Script {
   cutAfterChunks?: number;
   /** Stop sending after this many content chunks and keep the connection open. */
   stallAfterChunks?: number;
+  /**
+   * Where the model stops writing until the test lets it go on: before the first chunk holding any of `before`
+   * (a piece of `content`), until `until` settles or the client closes the request. A model that is still
+   * writing for as long as the test needs it to, with no guess at how fast anything runs.
+   */
+  holds?: { before: string; until: Promise<unknown> }[];
+}
+
+/** A promise the test settles when it chooses: the `until` of a {@link Script}'s hold. */
+export interface Gate {
+  readonly opened: Promise<void>;
+  open(): void;
+}
+
+export function gate(): Gate {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
 }
 
 export interface RecordedRequest {
@@ -41,7 +59,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A local HTTP server speaking the OpenAI chat-completions streaming wire format (`data: {chunk}` lines and a
- * final `data: [DONE]`), replaying scripted outputs with delays, cuts and stalls.
+ * final `data: [DONE]`), replaying scripted outputs with delays, holds, cuts and stalls.
  */
 export class FakeOpenAi {
   readonly requests: RecordedRequest[] = [];
@@ -57,6 +75,10 @@ export class FakeOpenAi {
 
   /** Scripts for the next requests, in order; after them, `always` (or an empty answer) is used. */
   enqueue(...scripts: Script[]): void {
+    for (const { holds = [], content = '' } of scripts) {
+      const missing = holds.find(({ before }) => !content.includes(before));
+      if (missing) throw new Error(`a hold before ${JSON.stringify(missing.before)}, which the content does not hold`);
+    }
     this.scripts.push(...scripts);
   }
 
@@ -160,6 +182,8 @@ export class FakeOpenAi {
     };
     if (script.reasoning) await send({ role: 'assistant', reasoning_content: script.reasoning });
     const content = script.content ?? '';
+    const holds = (script.holds ?? []).map(({ before, until }) => ({ offset: content.indexOf(before), until }));
+    holds.sort((a, b) => a.offset - b.offset);
     let at = 0;
     let index = 0;
     while (at < content.length) {
@@ -167,6 +191,10 @@ export class FakeOpenAi {
       const size = script.chunkSizes
         ? script.chunkSizes[index % script.chunkSizes.length]!
         : 1 + Math.floor(Math.random() * 12);
+      while (holds.length > 0 && holds[0]!.offset < at + size) {
+        await Promise.race([holds.shift()!.until, recorded.closed]);
+        if (response.destroyed) return;
+      }
       const held = send({ content: content.slice(at, at + size) });
       if (held) await held;
       at += size;

@@ -24,6 +24,9 @@ export function ensurePageBuilt(): void {
   );
 }
 
+/** The browser's usual window: a desktop's. */
+export const DESKTOP_VIEWPORT = { width: 1180, height: 900 };
+
 export interface OpenBrowser {
   context: BrowserContext;
   page: Page;
@@ -39,7 +42,7 @@ export async function openBrowser(): Promise<OpenBrowser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1180, height: 900 },
+    viewport: DESKTOP_VIEWPORT,
     locale: 'en-US',
     args: [
       '--no-sandbox',
