@@ -17,35 +17,62 @@ export interface Token {
 }
 
 const TOKEN =
-  /(\d{4}-\d{1,2}-\d{1,2})|(\d+(?:[.,:]\d+)*)|([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])|([\p{L}\p{M}][\p{L}\p{M}\p{N}]*(?:[-'’./&+][\p{L}\p{M}\p{N}]+)*(?:\(\p{Lu}\))?)|([%$€£¥°~−-])|([,;:，；：、()（）"“”!?！？]|—|--)/gu;
+  /\d{4}-\d{1,2}-\d{1,2}|\d+(?:[.,:]\d+)*|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{M}][\p{L}\p{M}\p{N}]*(?:[-'’./&+][\p{L}\p{M}\p{N}]+)*(?:\(\p{Lu}\))?|[%$€£¥°~−-]|[,;:，；：、()（）"“”!?！？]|—|--/uy;
+const HAN_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u;
+const LETTER = /^[\p{L}\p{M}]/u;
+const SYMBOLS = new Set('%$€£¥°~−-');
 
 /** Full-width ASCII (Ｈ, ３, ％) to ASCII, one UTF-16 unit for one, so offsets stay those of the text. */
 function foldWidth(text: string): string {
-  return text.replace(/[\uFF01-\uFF5E]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));
+  return /[\uFF01-\uFF5E]/.test(text)
+    ? text.replace(/[\uFF01-\uFF5E]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0))
+    : text;
+}
+
+/** The common Chinese, Hiragana and Katakana blocks: one character, one token, without the pattern. */
+function commonHan(code: number): boolean {
+  return (code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3400 && code <= 0x4dbf) || (code >= 0x3040 && code <= 0x30ff);
 }
 
 /** The tokens of `text`, offsets shifted by `offset` (the sentence's place in its whole text). */
 export function tokenize(text: string, offset = 0): Token[] {
   const folded = foldWidth(text);
   const tokens: Token[] = [];
-  for (const match of folded.matchAll(TOKEN)) {
+  let at = 0;
+  while (at < folded.length) {
+    const code = folded.charCodeAt(at);
+    // A Chinese character is a token of its own, the most common token of Chinese text.
+    if (commonHan(code)) {
+      const char = folded[at]!;
+      tokens.push({ kind: 'han', text: char, lower: char, start: offset + at, end: offset + at + 1 });
+      at++;
+      continue;
+    }
+    TOKEN.lastIndex = at;
+    const match = TOKEN.exec(folded);
+    if (match === null) {
+      at++;
+      continue;
+    }
     const value = match[0];
-    const start = offset + match.index;
-    const kind: TokenKind =
-      match[1] !== undefined || match[2] !== undefined
-        ? 'number'
-        : match[3] !== undefined
-          ? 'han'
-          : match[4] !== undefined
-            ? 'word'
-            : match[5] !== undefined
-              ? 'symbol'
-              : 'break';
-    // Only words have a case: the others (a Chinese character a token) are kept as they are.
+    const kind = kindOf(value);
+    // Only words have a case: the others are kept as they are.
     const lower = kind === 'word' ? value.toLowerCase() : value;
-    tokens.push({ kind, text: value, lower, start, end: start + value.length });
+    tokens.push({ kind, text: value, lower, start: offset + at, end: offset + at + value.length });
+    at += value.length;
   }
   return tokens;
+}
+
+function kindOf(value: string): TokenKind {
+  const code = value.charCodeAt(0);
+  if (code >= 48 && code <= 57) return 'number';
+  const folded = code | 32;
+  if (folded >= 97 && folded <= 122) return 'word';
+  if (SYMBOLS.has(value)) return 'symbol';
+  if (HAN_CHAR.test(value)) return 'han';
+  if (LETTER.test(value)) return 'word';
+  return 'break';
 }
 
 /** Whether a token follows the previous one with nothing between them ("14th", "9点"). */
