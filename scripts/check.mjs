@@ -38,8 +38,10 @@ function run({ name, command: [command, args], live = false }) {
   });
 }
 
+const checkStarted = Date.now();
 for (const stage of STAGES) {
   const results = await Promise.all(stage.map(run));
   for (const { report } of results) process.stdout.write(report);
   if (results.some(({ ok }) => !ok)) process.exit(1);
 }
+process.stdout.write(`check: every step passed in ${((Date.now() - checkStarted) / 1000).toFixed(1)} s\n`);
