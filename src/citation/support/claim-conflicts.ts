@@ -233,6 +233,9 @@ function modifierSwap(clause: Clause, clauses: readonly SourceClause[]): FoundCo
     const [word, head] = [clause.terms[i]!, clause.terms[i + 1]!];
     // Chinese character pairs overlap: two of them side by side are not a word and the word it describes.
     if (head.start - word.end > 1 || word.term === head.term || HAN.test(word.lower)) continue;
+    // Only a pair the source writes itself can name a second thing: looked for first, as it is rarely there.
+    const writing = clauses.filter((candidate) => pairBefore(candidate.clause, head.term)?.term === word.term);
+    if (writing.length === 0) continue;
     const except = new Set([word.term]);
     const { best, score } = bestBound(clauses, (candidate) => keptCoverage(clause, candidate.clause, except));
     if (best.length !== 1 || score < MODIFIER_BINDING_COVERAGE) continue;
@@ -242,10 +245,7 @@ function modifierSwap(clause: Clause, clauses: readonly SourceClause[]): FoundCo
     if (!clause.quantities.every((quantity) => grounded(quantity, bound.clause.quantities))) continue;
     const other = pairBefore(bound.clause, head.term);
     if (other === undefined || other.term === word.term) continue;
-    const elsewhere = clauses.some(
-      (candidate) => candidate !== bound && pairBefore(candidate.clause, head.term)?.term === word.term,
-    );
-    if (!elsewhere) continue;
+    if (!writing.some((candidate) => candidate !== bound)) continue;
     return {
       conflict: { kind: 'name', claim: `${word.lower} ${head.lower}`, source: `${other.lower} ${head.lower}` },
       sentence: bound.sentence,
