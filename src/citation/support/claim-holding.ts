@@ -53,6 +53,9 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
     }
     const { best, score } = bestBound(windowClauses, (candidate) => heldCoverage(clause, candidate, qualifiers));
     if (score < CLAUSE_COVERAGE) return false;
+    // The clause that holds the words holds the numbers too: "sales in Spain reached 7,500" is not verified by
+    // "Spain reached 3,200" and "7,500 in France".
+    if (!clause.quantities.every((quantity) => best.some((c) => grounded(quantity, c.clause.quantities)))) return false;
     // A denial or an opposite on one side only: not the same claim, even where the check cannot call it a
     // contradiction.
     if (best.some((candidate) => flipped(clause, candidate.clause) !== undefined)) return false;

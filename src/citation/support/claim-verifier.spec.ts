@@ -414,6 +414,13 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'unverified',
     '',
   ],
+  [
+    'a number from another clause beside the right words',
+    'In 2023 the company sold 12,000 bikes in Germany and 7,500 in France. Sales in Spain reached 3,200.',
+    'Sales in Spain reached 7,500 bikes.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier', () => {
