@@ -35,7 +35,14 @@ const NAME_BINDING_COVERAGE = 0.5;
 
 export function findConflict(claim: ClaimSentence, source: SourceProfile, window: Window): FoundConflict | undefined {
   const clauses = sourceClauses(source);
+  const said = saidClauses(source);
+  let restated = 0;
   for (const clause of claim.clauses) {
+    // A clause the source says word for word, with the same denials and numbers, cannot disagree with it.
+    if (said.has(clauseSaying(clause))) {
+      restated++;
+      continue;
+    }
     const found =
       quantityConflict(clause, claim, source, clauses, window) ??
       nameConflict(clause, claim, source, clauses) ??
@@ -43,8 +50,29 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
       polarityConflict(clause, source, clauses);
     if (found) return found;
   }
-  return swappedRoles(claim, source);
+  // Names and numbers cannot have swapped places in a sentence made of the source's own clauses.
+  return restated === claim.clauses.length ? undefined : swappedRoles(claim, source);
 }
+
+/** What a clause says, as a key: its terms in order, each with its polarity, and its numbers. */
+function clauseSaying(clause: Clause): string {
+  let key = '';
+  for (const term of clause.terms) key += `${term.denied ? '!' : ''}${term.term} `;
+  for (const quantity of clause.quantities) key += `|${quantity.cls}=${quantity.text}`;
+  return key;
+}
+
+/** The sayings of a source's clauses, worked out once a source. */
+function saidClauses(source: ClaimText): ReadonlySet<string> {
+  let said = sayings.get(source);
+  if (said === undefined) {
+    said = new Set(source.clauses.map(({ clause }) => clauseSaying(clause)));
+    sayings.set(source, said);
+  }
+  return said;
+}
+
+const sayings = new WeakMap<ClaimText, ReadonlySet<string>>();
 
 /** A name or number the claim gives to what the source gives another one of its kind: see claim-roles.ts. */
 function swappedRoles(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
