@@ -43,33 +43,37 @@ export function grounded(quantity: Quantity, held: readonly Quantity[]): boolean
 
 /** The source sentences that together hold most of the claim sentence. */
 export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
-  const terms = claim.clauses.flatMap((clause) => clause.terms);
+  const terms: ClauseTerm[] = [];
+  for (const clause of claim.clauses) for (const term of clause.terms) terms.push(term);
   const quantities = claim.quantities;
-  const weights = [
-    ...terms.map((term) => (isName(term, source) ? NAME_WEIGHT : 1)),
-    ...quantities.map(() => QUANTITY_WEIGHT),
-  ];
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const items = terms.length + quantities.length;
+  const weights = new Array<number>(items);
+  let total = 0;
+  for (let k = 0; k < terms.length; k++) total += weights[k] = isName(terms[k]!, source) ? NAME_WEIGHT : 1;
+  for (let q = 0; q < quantities.length; q++) total += weights[terms.length + q] = QUANTITY_WEIGHT;
   if (total === 0 || source.sentences.length === 0) return { sentences: [], coverage: 0 };
-  // heldBy[s][k]: whether source sentence s holds item k (the claim's terms, then its quantities).
-  const heldBy = source.sentences.map((sentence) => {
-    const held = new Array<boolean>(weights.length);
-    for (let k = 0; k < terms.length; k++) held[k] = sentence.terms.has(terms[k]!.term);
-    for (let q = 0; q < quantities.length; q++) held[terms.length + q] = grounded(quantities[q]!, sentence.quantities);
-    return held;
+  // heldBy[s][k]: whether source sentence s holds item k (the claim's terms, then its quantities); a sentence
+  // that holds none of them is left out at once.
+  const heldBy: (boolean[] | undefined)[] = source.sentences.map((sentence) => {
+    let any = false;
+    const held = new Array<boolean>(items);
+    for (let k = 0; k < terms.length; k++) any = (held[k] = sentence.terms.has(terms[k]!.term)) || any;
+    for (let q = 0; q < quantities.length; q++)
+      any = (held[terms.length + q] = grounded(quantities[q]!, sentence.quantities)) || any;
+    return any ? held : undefined;
   });
   // Greedy: each round adds the sentence holding the most weight not yet held, counted item by item.
-  const held = new Array<boolean>(weights.length).fill(false);
+  const held = new Array<boolean>(items).fill(false);
   const chosen: number[] = [];
   let sum = 0;
   while (chosen.length < MAX_WINDOW) {
     let best = -1;
     let bestGain = 0;
     for (let s = 0; s < heldBy.length; s++) {
-      if (chosen.includes(s)) continue;
-      const row = heldBy[s]!;
+      const row = heldBy[s];
+      if (row === undefined || chosen.includes(s)) continue;
       let gain = 0;
-      for (let k = 0; k < weights.length; k++) if (!held[k] && row[k]) gain += weights[k]!;
+      for (let k = 0; k < items; k++) if (!held[k] && row[k]) gain += weights[k]!;
       if (gain > bestGain) {
         best = s;
         bestGain = gain;
@@ -78,7 +82,8 @@ export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
     if (best < 0 || (chosen.length > 0 && bestGain / total < WINDOW_GAIN)) break;
     chosen.push(best);
     sum += bestGain;
-    for (let k = 0; k < weights.length; k++) if (heldBy[best]![k]) held[k] = true;
+    const row = heldBy[best]!;
+    for (let k = 0; k < items; k++) if (row[k]) held[k] = true;
   }
   const coverage = sum / total;
   return { sentences: chosen.sort((a, b) => a - b), coverage };
