@@ -62,7 +62,11 @@ const CN_DIGITS: Record<string, number> = {
   九: 9,
 };
 const CN_TENS: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
-const CN_NUMERAL = /^[零〇一二两三四五六七八九十百千万亿]$/u;
+/** The characters of Chinese numerals, one token each. */
+const CN_NUMERAL_CHARS: ReadonlySet<string> = new Set('零〇一二两三四五六七八九十百千万亿');
+function isCnNumeral(text: string): boolean {
+  return CN_NUMERAL_CHARS.has(text);
+}
 
 /** 三十五 → 35, 两千 → 2000, 一万二千 → 12000; undefined when the characters are not a numeral. */
 export function chineseNumeral(text: string): number | undefined {
@@ -522,9 +526,9 @@ class QuantityScanner {
     if (token.text === '每') return this.hanEvery(first);
     if (token.text === '半' && this.hanHalf(0, first, first - 1)) return;
     if (this.hanWeekday(first)) return;
-    if (!CN_NUMERAL.test(token.text)) return;
+    if (!isCnNumeral(token.text)) return;
     let last = first;
-    while (CN_NUMERAL.test(this.tokens[last + 1]?.text ?? '')) last++;
+    while (isCnNumeral(this.tokens[last + 1]?.text ?? '')) last++;
     const text = this.tokens
       .slice(first, last + 1)
       .map((t) => t.text)
@@ -606,7 +610,7 @@ class QuantityScanner {
   private hanFraction(numerator: number, first: number, last: number): boolean {
     if (this.tokens[first - 1]?.text !== '之' || this.tokens[first - 2]?.text !== '分') return false;
     let start = first - 3;
-    while (start >= 0 && CN_NUMERAL.test(this.tokens[start]!.text)) start--;
+    while (start >= 0 && isCnNumeral(this.tokens[start]!.text)) start--;
     start++;
     if (start > first - 3) return false;
     const denominator = chineseNumeral(
@@ -663,7 +667,7 @@ class QuantityScanner {
         return Number(token.text);
       }
       let text = '';
-      while (CN_NUMERAL.test(this.tokens[index]?.text ?? '')) text += this.tokens[index++]!.text;
+      while (isCnNumeral(this.tokens[index]?.text ?? '')) text += this.tokens[index++]!.text;
       return text ? chineseNumeral(text) : undefined;
     };
     for (;;) {
@@ -737,7 +741,7 @@ class QuantityScanner {
     if (token?.kind === 'number') {
       count = Number(token.text);
       index++;
-    } else if (token && CN_NUMERAL.test(token.text)) {
+    } else if (token && isCnNumeral(token.text)) {
       count = chineseNumeral(token.text) ?? 1;
       index++;
     }
