@@ -421,6 +421,20 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'unverified',
     '',
   ],
+  [
+    'hours and minutes as one duration, in Chinese',
+    '北京至上海的高铁最快4小时18分钟到达。',
+    '北京至上海的高铁最快258分钟到达。',
+    'verified',
+    '',
+  ],
+  [
+    'hours and minutes against another duration, in Chinese',
+    '北京至上海的高铁最快4小时18分钟到达。',
+    '北京至上海的高铁最快4小时48分钟到达。',
+    'contradicted',
+    'number',
+  ],
 ];
 
 describe('ClaimSupportVerifier', () => {

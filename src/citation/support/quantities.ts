@@ -294,15 +294,18 @@ class QuantityScanner {
   }
 
   private pushUnit(value: number, unit: Unit, first: number, last: number): void {
-    // "3 hours 40 minutes", "3 h 40 min": one duration.
+    // "3 hours 40 minutes", "3 h 40 min", "4小时18分钟": one duration.
     const more = this.tokens[last + 1];
-    const smaller = LATIN_UNITS.get(this.tokens[last + 2]?.lower ?? '');
+    const latin = LATIN_UNITS.get(this.tokens[last + 2]?.lower ?? '');
+    const han = latin === undefined ? this.hanUnitAt(last + 2) : undefined;
+    const smaller = latin ?? han?.unit;
     if (unit.cls === 'time' && more?.kind === 'number' && smaller?.cls === 'time' && smaller.factor < unit.factor) {
       const total = value * unit.factor + Number(more.text) * smaller.factor;
+      const end = last + 1 + (han?.length ?? 1);
       return this.push(
-        { cls: 'time', value: total, raw: value, unit: unit.name, ...this.span(first, last + 2) },
+        { cls: 'time', value: total, raw: value, unit: unit.name, ...this.span(first, end) },
         first,
-        last + 2,
+        end,
       );
     }
     const rate = this.rateAfter(last);
