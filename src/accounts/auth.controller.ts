@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { ZodBody } from '../platform/common/zod-pipe.js';
 import { loginBody } from './auth.schemas.js';
 import { AuthService } from './auth.service.js';
+import { clientAddress } from './client-address.js';
 import { Public } from './current-user.js';
 
 @Controller('auth')
@@ -14,7 +15,6 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   async login(@ZodBody(loginBody) body: z.output<typeof loginBody>, @Req() request: Request) {
-    const address = request.ip ?? request.socket.remoteAddress ?? 'unknown';
-    return { success: true, data: await this.auth.login(body.email, body.password, address) };
+    return { success: true, data: await this.auth.login(request, body.email, body.password, clientAddress(request)) };
   }
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ZodBody } from '../platform/common/zod-pipe.js';
 import { blankPng } from '../platform/common/avatar.js';
 import { newPassword } from './password-rules.js';
+import { clientAddress } from './client-address.js';
 import { Public } from './current-user.js';
 import { RegistrationService } from './registration.service.js';
 
@@ -26,7 +27,7 @@ export class RegistrationController {
   @Post()
   @HttpCode(200)
   async register(@ZodBody(registerBody) fields: z.output<typeof registerBody>, @Req() request: Request) {
-    const address = request.ip ?? request.socket.remoteAddress ?? 'unknown';
+    const address = clientAddress(request);
     return { success: true, data: await this.registration.register(fields.email, fields.password, address) };
   }
 
