@@ -4,13 +4,14 @@
  *  (b) 200 concurrent logins with a wrong password.
  * Run on the PostgreSQL server (BENCH_DATABASE_SERVER) and on the embedded database. Prints p50, p99 and max
  * of /health probes, each on a fresh connection from a process of its own, sent 10 ms apart during each phase,
- * and how long the phase took. The service is started by scripts/start-service.sh, as `npm start` starts it.
+ * and how long the phase took; for the logins also the CPU time of the service's main thread, whose event loop
+ * answers the probes. The service is started by scripts/start-service.sh, as `npm start` starts it.
  * For the embedded database also its resident memory: right after the first start on an empty DATA_DIR, and
  * after a minute without requests (BENCH_QUICK=1: 5 s), with what it is made of.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,11 @@ const FLOOD = 200;
 const IDLE_MS = process.env.BENCH_QUICK ? 5_000 : 60_000;
 /** `BENCH_HEALTH_UPLOAD=0` skips the upload phase: the logins' figures alone, in a few minutes. */
 const SKIP_UPLOAD = process.env.BENCH_HEALTH_UPLOAD === '0';
+/**
+ * `BENCH_HEALTH_LOGIN_ROUNDS=n`: n more floods after the measured one, every attempt of them throttled and the
+ * code warm; their main thread's CPU time (median) is what a refusal costs once the service has run a while.
+ */
+const LOGIN_ROUNDS = Number(process.env.BENCH_HEALTH_LOGIN_ROUNDS ?? 0);
 
 async function startService(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   // Started as `npm start` and the Dockerfile start it, with the same memory settings; the script execs node, so
@@ -56,6 +62,16 @@ async function startService(env: Record<string, string>): Promise<{ url: string;
     child.once('exit', () => reject(new Error('the service did not start')));
   });
   return { url, child };
+}
+
+/**
+ * CPU time of a process's main thread (the one whose event loop answers HTTP and /health), in ms, from
+ * /proc/<pid>/task/<pid>/stat: user and system time, in clock ticks of 10 ms. The hashing threads and the
+ * embedded database's thread are left out, so that it says what the requests cost the event loop.
+ */
+function mainThreadCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** One GET /health on a connection of its own, as a load balancer's probe; resolves when the body is read. */
@@ -126,6 +142,7 @@ async function post(
 interface Figures {
   uploadHealthP99Ms: number;
   loginHealthP99Ms: number;
+  loginMainThreadCpuMs: number;
 }
 
 /** Resident memory right after the first start and after IDLE_MS without requests, with what it is made of. */
@@ -139,6 +156,23 @@ async function memoryFigures(pid: number): Promise<Record<string, number>> {
     `    RSS after ${IDLE_MS / 1000} s idle ${idle} MiB: ${JSON.stringify(await memoryMadeOf(pid))}\n`,
   );
   return { embeddedRssFirstBootMiB: firstBoot, embeddedRssIdleMiB: idle };
+}
+
+/** {@link LOGIN_ROUNDS} floods of refused logins; the median CPU time of the main thread for one, printed each. */
+async function warmRefusalsCpuMs(url: string, pid: number): Promise<number> {
+  const rounds: number[] = [];
+  for (let i = 0; i < LOGIN_ROUNDS; i++) {
+    const before = mainThreadCpuMs(pid);
+    await Promise.all(
+      Array.from({ length: FLOOD }, () => post(url, '/auth/login', '', { email: ADMIN_EMAIL, password: 'wrong' })),
+    );
+    rounds.push(mainThreadCpuMs(pid) - before);
+  }
+  const median = [...rounds].sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!;
+  process.stdout.write(
+    `    ${LOGIN_ROUNDS} more floods, all refused: main thread ${rounds.join(', ')} ms (median ${median})\n`,
+  );
+  return median;
 }
 
 async function run(
@@ -179,6 +213,7 @@ async function run(
           }),
         );
     const codes = new Map<string, number>();
+    const cpuBefore = mainThreadCpuMs(child.pid!);
     const loginHealthP99Ms = report(
       `${label}: ${FLOOD} concurrent wrong-password logins`,
       await healthDuring(url, async () => {
@@ -188,9 +223,15 @@ async function run(
         for (const reply of replies) codes.set(reply.code ?? 'ok', (codes.get(reply.code ?? 'ok') ?? 0) + 1);
       }),
     );
+    const loginMainThreadCpuMs = mainThreadCpuMs(child.pid!) - cpuBefore;
     process.stdout.write(`${' '.repeat(4)}login replies: ${JSON.stringify(Object.fromEntries(codes))}\n`);
+    process.stdout.write(
+      `    the service's main thread ran ${loginMainThreadCpuMs} ms during the logins (${((loginMainThreadCpuMs * 1000) / FLOOD).toFixed(0)} µs an attempt)\n`,
+    );
     if (measureMemory) process.stdout.write(`    RSS after the load ${await rssMiB(child.pid!)} MiB\n`);
-    return { uploadHealthP99Ms, loginHealthP99Ms, ...memory };
+    const warm: Record<string, number> =
+      LOGIN_ROUNDS > 0 ? { loginWarmMainThreadCpuMs: await warmRefusalsCpuMs(url, child.pid!) } : {};
+    return { uploadHealthP99Ms, loginHealthP99Ms, loginMainThreadCpuMs, ...warm, ...memory };
   } finally {
     stopping = true;
     child.kill('SIGTERM');
@@ -213,6 +254,9 @@ async function main(): Promise<void> {
       process.stdout.write(`server: ${JSON.stringify(figures)}\n`);
       all.serverUploadHealthP99Ms = figures.uploadHealthP99Ms;
       all.serverLoginHealthP99Ms = figures.loginHealthP99Ms;
+      all.serverLoginMainThreadCpuMs = figures.loginMainThreadCpuMs;
+      if (figures.loginWarmMainThreadCpuMs !== undefined)
+        all.serverLoginWarmMainThreadCpuMs = figures.loginWarmMainThreadCpuMs;
     }
     if (only !== 'server') {
       const figures = await run('embedded PGlite', { DATA_DIR: dataDir }, true);

@@ -1,9 +1,10 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import type { z } from 'zod';
 import { ZodBody } from '../platform/common/zod-pipe.js';
 import { loginBody } from './auth.schemas.js';
 import { AuthService } from './auth.service.js';
-import { ClientAddress } from './client-address.js';
+import { clientAddress } from './client-address.js';
 import { Public } from './current-user.js';
 
 @Controller('auth')
@@ -13,7 +14,7 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  async login(@ZodBody(loginBody) body: z.output<typeof loginBody>, @ClientAddress() address: string) {
-    return { success: true, data: await this.auth.login(body.email, body.password, address) };
+  async login(@ZodBody(loginBody) body: z.output<typeof loginBody>, @Req() request: Request) {
+    return { success: true, data: await this.auth.login(request, body.email, body.password, clientAddress(request)) };
   }
 }

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
@@ -8,6 +8,7 @@ import { DATA_SOURCE, REDIS } from '../platform/database/database.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
+import { LoginThrottleMiddleware } from './login-throttle.middleware.js';
 import { NewUserHooks } from './new-user-hooks.js';
 import { PasswordHasher } from './password-hasher.js';
 import { PgTokenStore, RedisTokenStore, TOKEN_STORE } from './token-store.js';
@@ -17,6 +18,7 @@ import { UserRepository } from './user.repository.js';
   controllers: [AuthController],
   providers: [
     AuthService,
+    LoginThrottleMiddleware,
     UserRepository,
     NewUserHooks,
     PasswordHasher,
@@ -34,4 +36,8 @@ import { UserRepository } from './user.repository.js';
   ],
   exports: [AuthService, UserRepository, NewUserHooks, PasswordHasher],
 })
-export class AuthModule {}
+export class AuthModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(LoginThrottleMiddleware).forRoutes({ path: 'auth/login', method: RequestMethod.POST });
+  }
+}

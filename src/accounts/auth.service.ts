@@ -1,23 +1,27 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { LIMITER_FACTORY, type LimiterFactory } from '../platform/common/rate-limiter.js';
+import { ThrottleLog } from '../platform/common/throttle-log.js';
 import type { AppConfig } from '../platform/config/app-config.js';
 import { APP_CONFIG } from '../platform/config/config.module.js';
 import type { UserEntity } from '../platform/database/entities/index.js';
 import { LoginFailedError, LoginRateLimitedError, PasswordChecksBusyError, UnknownEmailError } from './auth.errors.js';
 import type { CurrentUser } from './current-user.js';
 import { NewUserHooks } from './new-user-hooks.js';
-import { LoginThrottle } from './login-throttle.js';
+import { LoginThrottle, type ThrottleVerdict } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
 import { TOKEN_STORE, type TokenStore } from './token-store.js';
 import { UserRepository } from './user.repository.js';
 
 @Injectable()
-export class AuthService {
+export class AuthService implements OnApplicationShutdown {
   private readonly logger = new Logger(AuthService.name);
   private readonly throttle: LoginThrottle;
+  private readonly throttled = new ThrottleLog(this.logger, 'login attempts throttled');
   /** Per request being handled: its user's look-up, so that the middleware and the guard share one. */
   private readonly usersOfRequests = new WeakMap<object, Promise<CurrentUser | undefined>>();
+  /** Per login request: the throttle's admission, so that the login route's middleware and the login share one. */
+  private readonly admissionsOfRequests = new WeakMap<object, Promise<ThrottleVerdict>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -28,6 +32,10 @@ export class AuthService {
     @Inject(LIMITER_FACTORY) limiters: LimiterFactory,
   ) {
     this.throttle = new LoginThrottle(limiters, config.auth.loginAttempts);
+  }
+
+  onApplicationShutdown(): void {
+    this.throttled.flush();
   }
 
   /**
@@ -80,23 +88,33 @@ export class AuthService {
     return user;
   }
 
-  /** Checks the password and issues a token, unless the attempt is throttled (see {@link LoginThrottle}). */
+  /**
+   * Puts a login attempt past the throttle (see {@link LoginThrottle}), once per request: the login route's
+   * middleware does it before the route's pipes run, and the login then finds the answer given. A refused attempt
+   * is {@link LoginRateLimitedError}, counted in the throttle log rather than logged one by one.
+   */
+  async admitLogin(request: object, email: string, address: string): Promise<void> {
+    let admission = this.admissionsOfRequests.get(request);
+    if (!admission) {
+      admission = this.throttle.admit(email.toLowerCase(), address);
+      this.admissionsOfRequests.set(request, admission);
+    }
+    const verdict = await admission;
+    if (verdict.reason) {
+      this.throttled.refused({ address, reason: verdict.reason, retryAfterSeconds: verdict.waitSeconds });
+      throw new LoginRateLimitedError(verdict.waitSeconds, verdict.reason);
+    }
+  }
+
+  /** Checks the password and issues a token, unless the attempt is throttled (see {@link admitLogin}). */
   async login(
+    request: object,
     email: string,
     password: string,
     address: string,
   ): Promise<{ token: string; name: string; email: string; uuid: string }> {
+    await this.admitLogin(request, email, address);
     const account = email.toLowerCase();
-    const verdict = await this.throttle.admit(account, address);
-    if (verdict.reason) {
-      this.logger.warn({
-        message: 'login attempts throttled',
-        address,
-        reason: verdict.reason,
-        retryAfterSeconds: verdict.waitSeconds,
-      });
-      throw new LoginRateLimitedError(verdict.waitSeconds, verdict.reason);
-    }
     const user = await this.users.findByEmail(account);
     if (!user) throw new UnknownEmailError();
     if (!(await this.verifyCounted(account, address, password, user.password))) throw new LoginFailedError();

@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { LIMITER_FACTORY, spend, type LimiterFactory } from '../platform/common/rate-limiter.js';
+import { ThrottleLog } from '../platform/common/throttle-log.js';
 import type { AppConfig } from '../platform/config/app-config.js';
 import { APP_CONFIG } from '../platform/config/config.module.js';
 import { AuthService } from './auth.service.js';
@@ -19,8 +20,9 @@ const UNIQUE_VIOLATION = '23505';
  * accounts nor probe which e-mails have one.
  */
 @Injectable()
-export class RegistrationService {
+export class RegistrationService implements OnApplicationShutdown {
   private readonly logger = new Logger(RegistrationService.name);
+  private readonly throttled = new ThrottleLog(this.logger, 'registrations throttled');
   private readonly attemptsByAddress: RateLimiterAbstract;
 
   constructor(
@@ -38,11 +40,15 @@ export class RegistrationService {
     });
   }
 
+  onApplicationShutdown(): void {
+    this.throttled.flush();
+  }
+
   async register(email: string, password: string, address: string): Promise<string> {
     if (!this.config.accounts.registrationEnabled) throw new RegistrationClosedError();
     const wait = await spend(this.attemptsByAddress, address);
     if (wait > 0) {
-      this.logger.warn({ message: 'registrations throttled', address, retryAfterSeconds: wait });
+      this.throttled.refused({ address, retryAfterSeconds: wait });
       throw new RegistrationRateLimitedError(wait);
     }
     if (await this.users.findByEmail(email)) throw new EmailTakenError();

@@ -128,10 +128,10 @@ export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.ou
 
 /**
  * The JSON body, checked to be JSON: a request with a body of another Content-Type is told so, instead of
- * being read as an empty object whose first required field is then "missing".
+ * being read as an empty object whose first required field is then "missing". Nothing sent: an empty object, so
+ * that the schema names the required fields.
  */
-const JsonBody = createParamDecorator((options: ZodPipeOptions | undefined, context: ExecutionContext): unknown => {
-  const request = context.switchToHttp().getRequest<Request>();
+export function jsonBody(request: Request, options?: ZodPipeOptions): unknown {
   const hasBody =
     Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
   if (hasBody && !request.is('application/json')) {
@@ -140,9 +140,12 @@ const JsonBody = createParamDecorator((options: ZodPipeOptions | undefined, cont
       'Content-Type': 'must be application/json',
     });
   }
-  // Nothing sent: an empty object, so that the schema names the required fields.
   return request.body ?? {};
-});
+}
+
+const JsonBody = createParamDecorator((options: ZodPipeOptions | undefined, context: ExecutionContext): unknown =>
+  jsonBody(context.switchToHttp().getRequest<Request>(), options),
+);
 
 /** `@ZodBody(schema)`: the request body (JSON), validated. */
 export const ZodBody = (schema: z.ZodType, options: ZodPipeOptions = {}) =>
