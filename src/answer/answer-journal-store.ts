@@ -104,6 +104,9 @@ export interface AnswerClosing extends ParagraphRows, AnswerColumns {
   unshownRefIds: readonly string[];
 }
 
+/** An answer's record in `APPEND_MANY`'s first parameter. */
+type JournalRecord = { answerId: string; answerUuid: string } & Partial<ParagraphRows>;
+
 /** A stored event of an answer's stream. */
 export interface StoredEvent {
   seq: number;
@@ -200,20 +203,30 @@ export class AnswerJournalStore {
     }));
   }
 
-  /** The batches of many answers, in one statement. */
+  /** The batches of many answers, in one statement: see `APPEND_MANY` for how its parameters carry them. */
   async appendMany(batches: readonly AnswerBatch[]): Promise<void> {
-    await this.run(
-      'answer_append_many',
-      APPEND_MANY,
-      batches.map((batch) => ({
-        answerId: batch.answerId,
-        answerUuid: batch.answerUuid,
-        events: batch.events.map(eventRow),
-        // Most batches send no paragraph: their keys are left out rather than sent empty.
-        ...(batch.paragraphs?.length ? { paragraphs: batch.paragraphs, citations: batch.citations } : {}),
-        ...(batch.refs?.length ? { refs: batch.refs } : {}),
-      })),
-    );
+    const records: JournalRecord[] = [];
+    const answerIds: string[] = [];
+    const seqs: number[] = [];
+    const names: (string | null)[] = [];
+    const data: string[] = [];
+    for (const batch of batches) {
+      const record: JournalRecord = { answerId: batch.answerId, answerUuid: batch.answerUuid };
+      // Most batches send no paragraph: their keys are left out rather than sent empty.
+      if (batch.paragraphs?.length) {
+        record.paragraphs = batch.paragraphs;
+        record.citations = batch.citations;
+      }
+      if (batch.refs?.length) record.refs = batch.refs;
+      records.push(record);
+      for (const frame of batch.events) {
+        answerIds.push(batch.answerId);
+        seqs.push(frame.id!);
+        names.push(frame.event ?? null);
+        data.push(frame.data);
+      }
+    }
+    await this.run('answer_append_many', APPEND_MANY, records, [answerIds, seqs, names, data]);
   }
 
   async close(closing: AnswerClosing): Promise<void> {
