@@ -11,8 +11,7 @@ import {
 } from './citation-columns.js';
 
 /**
- * The answer journal's statements. Each takes its records as one jsonb parameter, `j` (`APPEND_MANY` its events
- * as arrays besides). (Statements that change rows end in a
+ * The answer journal's statements. Each takes one jsonb parameter, `j`. (Statements that change rows end in a
  * SELECT: TypeORM returns `[rows, count]` for a bare UPDATE or DELETE.)
  */
 
@@ -121,11 +120,7 @@ const RECORDS = `SELECT j FROM jsonb_array_elements($1::jsonb) AS j WHERE j ? 'a
 /**
  * One flush of many answers: each batch's events, the text they show appended to its answer row, and the rows
  * of the paragraphs it sent (each with its citations, and the sources first cited in it), in one statement.
- *
- * `$1` holds one record per answer (its id and uuid, and its paragraph rows when it has any); the events of every
- * answer come as four arrays of the same length, `$2` the answer's id of each event, `$3` its seq, `$4` its name
- * (NULL for an unnamed event) and `$5` its data. Events are most of what a round carries, one or two a round per
- * answer: as arrays, neither side builds or decodes a JSON document for them.
+ * The events are the frames as they were sent (`id`, `event` when named, `data`), serialised as they are.
  *
  * It commits durably: the writer forgets what a flush stored (the answer's end reads its text back from the
  * stored events), so a database that crashed after acknowledging it must still have it.
@@ -137,12 +132,13 @@ const RECORDS = `SELECT j FROM jsonb_array_elements($1::jsonb) AS j WHERE j ? 'a
  */
 export const APPEND_MANY = `
 WITH batches AS (
-  SELECT (j->>'answerId')::bigint AS answer_id, j->>'answerUuid' AS answer_uuid,
+  SELECT (j->>'answerId')::bigint AS answer_id, j->>'answerUuid' AS answer_uuid, j->'events' AS events,
          j->'paragraphs' AS paragraphs, j->'citations' AS citations, j->'refs' AS refs
     FROM (${RECORDS}) AS records),
 events AS (
   INSERT INTO "adi_answer_event" ("message_id", "seq", "event", "data")
-  SELECT * FROM unnest($2::bigint[], $3::int[], $4::text[], $5::text[])
+  SELECT answer_id, e."id", e."event", e."data"
+    FROM batches, jsonb_to_recordset(batches.events) AS e("id" int, "event" text, "data" text)
   ON CONFLICT DO NOTHING
   RETURNING "message_id", "seq", "event", "data"),
 appended AS (${shownTextOf('events')}),

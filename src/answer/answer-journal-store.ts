@@ -104,9 +104,6 @@ export interface AnswerClosing extends ParagraphRows, AnswerColumns {
   unshownRefIds: readonly string[];
 }
 
-/** An answer's record in `APPEND_MANY`'s first parameter. */
-type JournalRecord = { answerId: string; answerUuid: string } & Partial<ParagraphRows>;
-
 /** A stored event of an answer's stream. */
 export interface StoredEvent {
   seq: number;
@@ -203,15 +200,12 @@ export class AnswerJournalStore {
     }));
   }
 
-  /** The batches of many answers, in one statement: see `APPEND_MANY` for how its parameters carry them. */
+  /** The batches of many answers, in one statement. */
   async appendMany(batches: readonly AnswerBatch[]): Promise<void> {
-    const records: JournalRecord[] = [];
-    const answerIds: string[] = [];
-    const seqs: number[] = [];
-    const names: (string | null)[] = [];
-    const data: string[] = [];
+    const records: AnswerBatch[] = [];
     for (const batch of batches) {
-      const record: JournalRecord = { answerId: batch.answerId, answerUuid: batch.answerUuid };
+      // The frames go as they are (`APPEND_MANY` reads their `id` as the seq): no object a frame to make and drop.
+      const record: AnswerBatch = { answerId: batch.answerId, answerUuid: batch.answerUuid, events: batch.events };
       // Most batches send no paragraph: their keys are left out rather than sent empty.
       if (batch.paragraphs?.length) {
         record.paragraphs = batch.paragraphs;
@@ -219,14 +213,8 @@ export class AnswerJournalStore {
       }
       if (batch.refs?.length) record.refs = batch.refs;
       records.push(record);
-      for (const frame of batch.events) {
-        answerIds.push(batch.answerId);
-        seqs.push(frame.id!);
-        names.push(frame.event ?? null);
-        data.push(frame.data);
-      }
     }
-    await this.run('answer_append_many', APPEND_MANY, records, [answerIds, seqs, names, data]);
+    await this.run('answer_append_many', APPEND_MANY, records);
   }
 
   async close(closing: AnswerClosing): Promise<void> {

@@ -75,14 +75,8 @@ export async function genericPlan(
   statement: { text: string; values: readonly unknown[] },
   settings: readonly string[] = [],
 ): Promise<PlanNode> {
-  // An array is written as the text of a PostgreSQL array, a literal of no type yet: it takes the parameter's type
-  // (bigint[], text[] …) as a value sent by the driver does.
-  const element = (value: string | number | null): string =>
-    value === null ? 'NULL' : `"${String(value).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
   const literal = (value: unknown): string =>
-    Array.isArray(value)
-      ? literal(`{${(value as (string | number | null)[]).map(element).join(',')}}`)
-      : `'${String(value).replaceAll("'", "''")}'`;
+    Array.isArray(value) ? `ARRAY[${value.map(literal).join(', ')}]` : `'${String(value).replaceAll("'", "''")}'`;
   const runner = dataSource.createQueryRunner();
   try {
     await runner.query('SET plan_cache_mode = force_generic_plan');
