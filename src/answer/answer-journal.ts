@@ -170,12 +170,14 @@ export class AnswerJournal implements FlushableJournal {
     this.events = [...batch.events, ...this.events];
     // The stream does not wait for the database: what waits is journaled locally, then sent.
     this.keepLocally();
-    const since = this.rows ?? noRows();
-    this.rows = {
-      paragraphs: [...(batch.paragraphs ?? []), ...since.paragraphs],
-      citations: [...(batch.citations ?? []), ...since.citations],
-      refs: [...(batch.refs ?? []), ...since.refs],
-    };
+    if (batch.paragraphs || batch.refs || this.rows) {
+      const since = this.rows ?? noRows();
+      this.rows = {
+        paragraphs: [...(batch.paragraphs ?? []), ...since.paragraphs],
+        citations: [...(batch.citations ?? []), ...since.citations],
+        refs: [...(batch.refs ?? []), ...since.refs],
+      };
+    }
     this.failures++;
     const pause = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (this.failures - 1));
     this.retryAt = Date.now() + pause;
