@@ -20,16 +20,19 @@ interface Profile {
 
 /** The first rule whose pattern is in a frame's url (or name, for V8's pseudo-frames) names its category. */
 const PROJECT: [RegExp, string][] = [
-  [/\/src\/auth\//, 'authentication'],
-  [/\/src\/conversation\/(conversation|message)\.repository/, 'conversation look-ups'],
+  [/\/src\/accounts\//, 'authentication'],
+  [/\/src\/conversations\//, 'conversation look-ups'],
   [/\/src\/knowledge\/knowledge(\.repository|-access)/, 'knowledge-base look-ups'],
-  [/\/src\/conversation\/ask-limits/, 'limits'],
+  [/\/src\/answer\/(ask-limits|answer-admission)/, 'limits'],
   [/\/src\/(knowledge\/(pg-retrieval|graph\.repository)|text\/terms)/, 'retrieval'],
   [/\/src\/model\//, 'model request and decoding (src/model)'],
-  [/\/src\/citation\/|\/src\/conversation\/answer-events/, 'citation parsing'],
-  [/\/src\/conversation\/answer-(journal|spill)/, 'answer journal (storage)'],
-  [/\/src\/sse\/|\/src\/conversation\/answer-(frames|session)/, 'SSE framing and writes'],
-  [/\/src\/conversation\/(ask|conversation)\.|\/src\/common\//, 'ask orchestration'],
+  [/\/src\/citation\/|\/src\/answer\/answer-events/, 'citation parsing'],
+  [/\/src\/answer\/(answer-journal|journal-flusher|answer-spill|live-answers)/, 'answer journal (storage)'],
+  [
+    /\/src\/platform\/sse\/|\/src\/answer\/(answer-frames|answer-session|shown-log|sent-paragraphs)/,
+    'SSE framing and writes',
+  ],
+  [/\/src\/answer\/(ask|answer-engine|stages\/)|\/src\/platform\/common\//, 'ask orchestration'],
   [/\/bench\//, 'bench routes'],
   [/\/src\//, 'other project code'],
 ];

@@ -3,7 +3,8 @@
  * refs and whole-answer references) per transaction. Prints p50/p99 over 1,000 answers stored one after
  * another, and answers stored per second with 8 concurrent writers; then the answer journal's cost for the
  * same answer as it streams (opening before [START], one flush per paragraph, the closing statement), per
- * flush and per answer; then one JSON line.
+ * flush and per answer; then what one round of the journal flusher costs the process and the PostgreSQL backend
+ * (many answers with one frame each, as rounds carry them while answers stream); then one JSON line.
  * Run: `npm run bench:persist`.
  */
 import 'reflect-metadata';
@@ -16,11 +17,15 @@ import { citationRowsOf, paragraphRow, refRow } from '../src/answer/citation-col
 import { openDatabase } from '../src/platform/database/data-source.js';
 import { ConversationEntity, UserEntity } from '../src/platform/database/entities/index.js';
 import { benchDatabase } from './bench-database.js';
+import { cpuBetween, cpuReadings, databaseProcesses } from './database-cpu.js';
 import { OneStatementSave, type AnswerRecord } from './one-statement-save.js';
 
 const ANSWERS = 1000;
 const JOURNALED_ANSWERS = 200;
 const WRITERS = 8;
+/** A journal round as rounds run while 100 short answers stream: about 20 answers, one text frame each. */
+const ROUND_ANSWERS = 20;
+const ROUNDS = 2000;
 const uuid = () => randomUUID().replaceAll('-', '');
 
 function answer(userId: string, conversation: ConversationEntity): AnswerRecord {
@@ -179,6 +184,40 @@ async function main(): Promise<void> {
       if (!warm) closeTimes.push(performance.now() - closeStarted);
       if (!warm) answerTimes.push(performance.now() - started);
     }
+    // Rounds back to back, every answer one frame a round: the CPU of this process (the pg driver's work, the
+    // statement's system calls) and of the database's backends, per round.
+    const roundAnswers: { answerId: string; answerUuid: string; seq: number }[] = [];
+    for (let i = 0; i < ROUND_ANSWERS; i++) {
+      const answerUuid = uuid();
+      const { answerId } = await journal.open({
+        userId: user.id,
+        conversationId: conversation.id,
+        conversationUuid: conversation.uuid,
+        questionUuid: uuid(),
+        question: 'How are citation numbers given?',
+        answerUuid,
+        modelPlatform: 'bench',
+        leaseMs: 600_000,
+      });
+      roundAnswers.push({ answerId, answerUuid, seq: 0 });
+    }
+    const journalRound = () =>
+      journal.appendMany(
+        roundAnswers.map((one) => ({
+          answerId: one.answerId,
+          answerUuid: one.answerUuid,
+          events: [{ id: ++one.seq, data: 'word' }],
+        })),
+      );
+    for (let i = 0; i < 200; i++) await journalRound(); // warm-up
+    const backends = databaseProcesses(new URL(database.url).pathname.slice(1));
+    const backendsBefore = cpuReadings(backends);
+    const processBefore = process.cpuUsage();
+    for (let i = 0; i < ROUNDS; i++) await journalRound();
+    const processCpu = process.cpuUsage(processBefore);
+    const roundCpu = (processCpu.user + processCpu.system) / ROUNDS;
+    const roundDatabaseCpu = cpuBetween(backendsBefore, cpuReadings(backends)) / ROUNDS;
+
     flushTimes.sort((a, b) => a - b);
     closeTimes.sort((a, b) => a - b);
     answerTimes.sort((a, b) => a - b);
@@ -194,6 +233,10 @@ async function main(): Promise<void> {
         `per close p50 ${percentile(closeTimes, 0.5).toFixed(2)} ms, p99 ${percentile(closeTimes, 0.99).toFixed(2)} ms; ` +
         `per answer (open + 20 flushes + close) p50 ${percentile(answerTimes, 0.5).toFixed(2)} ms, p99 ${percentile(answerTimes, 0.99).toFixed(2)} ms`,
     );
+    out(
+      `journal rounds of ${ROUND_ANSWERS} answers, one frame each, ${ROUNDS} back to back: ` +
+        `${roundCpu.toFixed(0)} µs of this process's CPU and ${roundDatabaseCpu.toFixed(0)} µs of PostgreSQL's a round`,
+    );
     const round = (value: number) => Math.round(value * 100) / 100;
     out(
       JSON.stringify({
@@ -206,6 +249,8 @@ async function main(): Promise<void> {
         journalCloseP99Ms: round(percentile(closeTimes, 0.99)),
         journalAnswerP50Ms: round(percentile(answerTimes, 0.5)),
         journalAnswerP99Ms: round(percentile(answerTimes, 0.99)),
+        journalRoundCpuMicros: Math.round(roundCpu),
+        journalRoundDatabaseCpuMicros: Math.round(roundDatabaseCpu),
       }),
     );
   } finally {

@@ -120,6 +120,7 @@ const RECORDS = `SELECT j FROM jsonb_array_elements($1::jsonb) AS j WHERE j ? 'a
 /**
  * One flush of many answers: each batch's events, the text they show appended to its answer row, and the rows
  * of the paragraphs it sent (each with its citations, and the sources first cited in it), in one statement.
+ * The events are the frames as they were sent (`id`, `event` when named, `data`), serialised as they are.
  *
  * It commits durably: the writer forgets what a flush stored (the answer's end reads its text back from the
  * stored events), so a database that crashed after acknowledging it must still have it.
@@ -136,8 +137,8 @@ WITH batches AS (
     FROM (${RECORDS}) AS records),
 events AS (
   INSERT INTO "adi_answer_event" ("message_id", "seq", "event", "data")
-  SELECT answer_id, e."seq", e."event", e."data"
-    FROM batches, jsonb_to_recordset(batches.events) AS e("seq" int, "event" text, "data" text)
+  SELECT answer_id, e."id", e."event", e."data"
+    FROM batches, jsonb_to_recordset(batches.events) AS e("id" int, "event" text, "data" text)
   ON CONFLICT DO NOTHING
   RETURNING "message_id", "seq", "event", "data"),
 appended AS (${shownTextOf('events')}),

@@ -202,18 +202,19 @@ export class AnswerJournalStore {
 
   /** The batches of many answers, in one statement. */
   async appendMany(batches: readonly AnswerBatch[]): Promise<void> {
-    await this.run(
-      'answer_append_many',
-      APPEND_MANY,
-      batches.map((batch) => ({
-        answerId: batch.answerId,
-        answerUuid: batch.answerUuid,
-        events: batch.events.map(eventRow),
-        // Most batches send no paragraph: their keys are left out rather than sent empty.
-        ...(batch.paragraphs?.length ? { paragraphs: batch.paragraphs, citations: batch.citations } : {}),
-        ...(batch.refs?.length ? { refs: batch.refs } : {}),
-      })),
-    );
+    const records: AnswerBatch[] = [];
+    for (const batch of batches) {
+      // The frames go as they are (`APPEND_MANY` reads their `id` as the seq): no object a frame to make and drop.
+      const record: AnswerBatch = { answerId: batch.answerId, answerUuid: batch.answerUuid, events: batch.events };
+      // Most batches send no paragraph: their keys are left out rather than sent empty.
+      if (batch.paragraphs?.length) {
+        record.paragraphs = batch.paragraphs;
+        record.citations = batch.citations;
+      }
+      if (batch.refs?.length) record.refs = batch.refs;
+      records.push(record);
+    }
+    await this.run('answer_append_many', APPEND_MANY, records);
   }
 
   async close(closing: AnswerClosing): Promise<void> {

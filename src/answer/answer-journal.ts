@@ -29,7 +29,8 @@ export class AnswerJournal implements FlushableJournal {
   private events: SseFrame[] = [];
   /** The events of the batch a round is writing: they come before `events`, and are not handed on yet. */
   private writing: readonly SseFrame[] = [];
-  private rows: ParagraphRows = noRows();
+  /** Paragraph rows not written yet; none most of the time (a paragraph closes every few dozen frames). */
+  private rows: ParagraphRows | undefined;
   /** Each source cited so far, for the rows of the citations that name it. */
   private readonly sources = new Map<string, CitationRef>();
   private failures = 0;
@@ -47,8 +48,12 @@ export class AnswerJournal implements FlushableJournal {
   private journaledUpTo = 0;
   /** Id of the last frame recorded to be sent. */
   private recordedUpTo = 0;
-  /** Deliveries run one after another, in the order of the ids. */
+  /**
+   * Deliveries run one after another, in the order of the ids. Only keeping frames locally (the database away)
+   * makes one wait; while none is pending, a stored batch's frames are handed on at once.
+   */
   private delivery: Promise<void> = Promise.resolve();
+  private deliveriesPending = 0;
   private drained: (() => void)[] = [];
   private keptLocally = false;
   /** Id of the first frame of the end, which the end sent when the answer cannot be stored replaces. */
@@ -114,15 +119,16 @@ export class AnswerJournal implements FlushableJournal {
   ref(ref: CitationRef): void {
     if (this.closed) return;
     this.sources.set(ref.citationId, ref);
-    this.rows.refs.push(refRow(ref));
+    (this.rows ??= noRows()).refs.push(refRow(ref));
     this.flusher.enlist(this);
   }
 
   /** A paragraph sent, with its citations. */
   paragraph(paragraph: CitationParagraph): void {
     if (this.closed) return;
-    this.rows.paragraphs.push(paragraphRow(paragraph));
-    for (const row of citationRowsOf(paragraph, this.sources)) this.rows.citations.push(row);
+    const rows = (this.rows ??= noRows());
+    rows.paragraphs.push(paragraphRow(paragraph));
+    for (const row of citationRowsOf(paragraph, this.sources)) rows.citations.push(row);
     this.flusher.enlist(this);
   }
 
@@ -133,10 +139,20 @@ export class AnswerJournal implements FlushableJournal {
 
   takeBatch(now: number): AnswerBatch | undefined {
     if (this.closed || !this.hasUnwritten() || now < this.retryAt) return undefined;
-    const batch = { ...this.answer, events: this.events, ...this.rows };
+    // Made once a round for every answer with frames: no spreads, and no empty row lists.
+    const batch: AnswerBatch = {
+      answerId: this.answer.answerId,
+      answerUuid: this.answer.answerUuid,
+      events: this.events,
+    };
+    if (this.rows) {
+      batch.paragraphs = this.rows.paragraphs;
+      batch.citations = this.rows.citations;
+      batch.refs = this.rows.refs;
+      this.rows = undefined;
+    }
     this.writing = this.events;
     this.events = [];
-    this.rows = noRows();
     return batch;
   }
 
@@ -154,11 +170,14 @@ export class AnswerJournal implements FlushableJournal {
     this.events = [...batch.events, ...this.events];
     // The stream does not wait for the database: what waits is journaled locally, then sent.
     this.keepLocally();
-    this.rows = {
-      paragraphs: [...(batch.paragraphs ?? []), ...this.rows.paragraphs],
-      citations: [...(batch.citations ?? []), ...this.rows.citations],
-      refs: [...(batch.refs ?? []), ...this.rows.refs],
-    };
+    if (batch.paragraphs || batch.refs || this.rows) {
+      const since = this.rows ?? noRows();
+      this.rows = {
+        paragraphs: [...(batch.paragraphs ?? []), ...since.paragraphs],
+        citations: [...(batch.citations ?? []), ...since.citations],
+        refs: [...(batch.refs ?? []), ...since.refs],
+      };
+    }
     this.failures++;
     const pause = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (this.failures - 1));
     this.retryAt = Date.now() + pause;
@@ -185,7 +204,7 @@ export class AnswerJournal implements FlushableJournal {
     // A round under way may hold this answer's last batch: it is stored, or handed back, before the end is.
     await this.flusher.settled();
     await this.delivery;
-    const full: AnswerClosing = { ...closing, events: this.events, ...this.rows };
+    const full: AnswerClosing = { ...closing, events: this.events, ...(this.rows ?? noRows()) };
     const giveUpAt = Date.now() + this.settings.storeRetryMs;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -221,7 +240,14 @@ export class AnswerJournal implements FlushableJournal {
 
   /** Hands on, in order, the frames not handed on yet up to the last of `journaled`, which are now journaled. */
   private handOn(journaled: readonly SseFrame[]): void {
-    this.delivery = this.delivery.then(() => this.handOnNow(journaled));
+    if (this.deliveriesPending === 0) this.handOnNow(journaled);
+    else this.afterDeliveries(() => this.handOnNow(journaled));
+  }
+
+  /** Runs `next` once the deliveries under way are done, in the order asked. */
+  private afterDeliveries(next: () => void | Promise<void>): void {
+    this.deliveriesPending++;
+    this.delivery = this.delivery.then(next).finally(() => this.deliveriesPending--);
   }
 
   /**
@@ -246,7 +272,7 @@ export class AnswerJournal implements FlushableJournal {
    * way and those recorded since; frames of a batch stored meanwhile are in the database. Then hands them on.
    */
   private keepLocally(): void {
-    this.delivery = this.delivery.then(async () => {
+    this.afterDeliveries(async () => {
       const fresh = [...this.writing, ...this.events].filter(
         (frame) => frame.id! > this.journaledUpTo && frame.id! <= this.recordedUpTo,
       );
@@ -272,7 +298,7 @@ export class AnswerJournal implements FlushableJournal {
   }
 
   private hasUnwritten(): boolean {
-    return this.events.length > 0 || this.rows.paragraphs.length > 0 || this.rows.refs.length > 0;
+    return this.events.length > 0 || this.rows !== undefined;
   }
 }
 

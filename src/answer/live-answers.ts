@@ -20,6 +20,8 @@ export class LiveAnswers implements OnModuleInit, OnApplicationShutdown {
   private readonly writers = new Map<string, () => void>();
   private readonly readers = new Map<string, number>();
   private listener: pg.Client | undefined;
+  /** Whether the listener was last asked to listen to the journal channel (see `followJournals`). */
+  private listeningToJournals = false;
   private subscriber: Redis | undefined;
   private closing = false;
   private listenedBefore = false;
@@ -96,10 +98,12 @@ export class LiveAnswers implements OnModuleInit, OnApplicationShutdown {
   /** A reader follows the answer here; while one does, a resumable answer is not stopped for want of one. */
   attachReader(answerUuid: string): () => void {
     this.readers.set(answerUuid, (this.readers.get(answerUuid) ?? 0) + 1);
+    this.followJournals();
     return () => {
       const left = (this.readers.get(answerUuid) ?? 1) - 1;
       if (left > 0) this.readers.set(answerUuid, left);
       else this.readers.delete(answerUuid);
+      this.followJournals();
     };
   }
 
@@ -110,6 +114,31 @@ export class LiveAnswers implements OnModuleInit, OnApplicationShutdown {
   private receive(channel: string, payload: string): void {
     if (channel === JOURNAL_CHANNEL) for (const uuid of payload.split(',')) this.signals.emit(uuid);
     else if (channel === STOP_CHANNEL) this.stopLocal(payload);
+  }
+
+  /**
+   * The journal channel is listened to only while a reader here follows an answer. Every journal round notifies
+   * it, and a listener that nobody here reads from would still be woken, and read and decode the notification,
+   * once a round: on the instance that writes the answers, that was a socket read for every statement it made.
+   * Stop requests are always listened to. A reader that attaches before the LISTEN took effect loses nothing: it
+   * polls, and is told to look at the journal once the LISTEN is in place.
+   */
+  private followJournals(): void {
+    const wanted = this.readers.size > 0;
+    const client = this.listener;
+    if (client === undefined || wanted === this.listeningToJournals) return;
+    this.listeningToJournals = wanted;
+    client
+      .query(wanted ? `LISTEN ${JOURNAL_CHANNEL}` : `UNLISTEN ${JOURNAL_CHANNEL}`)
+      .then(() => {
+        if (wanted) this.signalReaders();
+      })
+      // A connection that failed is dropped by its 'error' handler, and a new one listens as `readers` then wants.
+      .catch(() => undefined);
+  }
+
+  private signalReaders(): void {
+    for (const uuid of this.readers.keys()) this.signals.emit(uuid);
   }
 
   private async listen(url: string): Promise<void> {
@@ -123,10 +152,14 @@ export class LiveAnswers implements OnModuleInit, OnApplicationShutdown {
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${JOURNAL_CHANNEL}; LISTEN ${STOP_CHANNEL}`);
+      const journals = this.readers.size > 0;
+      await client.query(journals ? `LISTEN ${JOURNAL_CHANNEL}; LISTEN ${STOP_CHANNEL}` : `LISTEN ${STOP_CHANNEL}`);
       this.listener = client;
+      this.listeningToJournals = journals;
+      // Readers that came while the LISTEN was under way are listened for now.
+      this.followJournals();
       // Signals sent while the listener was away are lost: every reader here looks at the journal now.
-      if (this.listenedBefore) for (const uuid of this.readers.keys()) this.signals.emit(uuid);
+      if (this.listenedBefore) this.signalReaders();
       this.listenedBefore = true;
     } catch (error) {
       this.logger.warn({ message: 'answer signal listener could not connect', reason: String(error) });
