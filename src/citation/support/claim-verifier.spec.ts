@@ -435,6 +435,13 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'contradicted',
     'number',
   ],
+  [
+    'every hour and a half for every 90 minutes',
+    'The ferry to the island leaves every 90 minutes between 7:00 and 19:00.',
+    'Ferries run every hour and a half from 7:00 to 19:00.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier', () => {

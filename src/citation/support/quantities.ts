@@ -517,6 +517,11 @@ class QuantityScanner {
     }
     const unit = this.unitAt(index);
     if (unit?.cls !== 'time') return;
+    // "every hour and a half".
+    if (['and', 'a', 'half'].every((word, i) => this.tokens[index + 1 + i]?.lower === word)) {
+      count += 0.5;
+      index += 3;
+    }
     this.push(
       { cls: 'period', value: count * unit.factor, raw: count, unit: unit.name, ...this.span(first, index) },
       first,
