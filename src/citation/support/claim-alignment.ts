@@ -123,14 +123,23 @@ export function bindingScore(claim: Clause, candidate: Clause, source: ClaimText
   return score;
 }
 
-/** The share of a claim clause's terms that a source clause holds, counting the words it leaves unsaid. */
-export function clauseCoverage(claim: Clause, candidate: Clause, except?: ReadonlySet<string>): number {
+/**
+ * The share of a claim clause's terms that a source clause holds, counting the words it leaves unsaid (`context`),
+ * or only those it most likely keeps (`kept`: see `Clause.kept`).
+ */
+export function clauseCoverage(
+  claim: Clause,
+  candidate: Clause,
+  except?: ReadonlySet<string>,
+  unsaid: 'context' | 'kept' = 'context',
+): number {
+  const left = candidate[unsaid];
   let total = 0;
   let held = 0;
   for (const term of claim.terms) {
     if (except?.has(term.term)) continue;
     total++;
-    if (candidate.termSet.has(term.term) || candidate.context.has(term.term)) held++;
+    if (candidate.termSet.has(term.term) || left.has(term.term)) held++;
   }
   return total === 0 ? 0 : held / total;
 }

@@ -222,7 +222,7 @@ function nameConflict(
     const spokenOf = clauses.some(
       ({ clause: other }) =>
         other.terms.some((term) => term.lower === name.lower) &&
-        keptCoverage(clause, other, except) >= Math.max(NAME_BINDING_COVERAGE, boundCoverage),
+        clauseCoverage(clause, other, except, 'kept') >= Math.max(NAME_BINDING_COVERAGE, boundCoverage),
     );
     if (spokenOf) continue;
     // A capitalised first word rivals only a name that is its own clause's first word: "Mercury is the largest
@@ -265,7 +265,7 @@ function modifierSwap(clause: Clause, clauses: readonly SourceClause[]): FoundCo
     const writing = clauses.filter((candidate) => pairBefore(candidate.clause, head.term)?.term === word.term);
     if (writing.length === 0) continue;
     const except = new Set([word.term]);
-    const { best, score } = bestBound(clauses, (candidate) => keptCoverage(clause, candidate.clause, except));
+    const { best, score } = bestBound(clauses, (candidate) => clauseCoverage(clause, candidate.clause, except, 'kept'));
     if (best.length !== 1 || score < MODIFIER_BINDING_COVERAGE) continue;
     const bound = best[0]!;
     if (bound.clause.termSet.has(word.term)) continue;
@@ -289,18 +289,6 @@ function pairBefore(clause: Clause, head: string): ClauseTerm | undefined {
   const at = clause.terms.findIndex((term) => term.term === head);
   const before = clause.terms[at - 1];
   return at > 0 && clause.terms[at]!.start - before!.end <= 1 ? before : undefined;
-}
-
-/** The share of the claim clause's terms, less `except`, that a source clause says itself or keeps. */
-function keptCoverage(claim: Clause, other: Clause, except: ReadonlySet<string>): number {
-  let total = 0;
-  let held = 0;
-  for (const term of claim.terms) {
-    if (except.has(term.term)) continue;
-    total++;
-    if (other.termSet.has(term.term) || other.kept.has(term.term)) held++;
-  }
-  return total === 0 ? 0 : held / total;
 }
 
 /** A name as written, with the name words written next to it: "Marco Rossi", not "marco". */
@@ -403,31 +391,6 @@ function turns(clause: Clause, shared: Clause): number {
     (term) => term.inverted && !shared.termSet.has(term.term) && !shared.context.has(term.term),
   ).length;
 }
-
-/** An opposite right before another word describes that word ("a full refund"): it does not turn the clause. */
-function describes(clause: Clause, i: number): boolean {
-  const next = clause.terms[i + 1];
-  return next !== undefined && next.start - clause.terms[i]!.end <= 1;
-}
-
-/** Whether the clause says the term plainly and also denied or through its opposite, not only to describe. */
-export function saidBothWays(clause: Clause, term: string): boolean {
-  let both = bothWays.get(clause);
-  if (both === undefined) {
-    const plain = new Set<string>();
-    const opposite = new Set<string>();
-    clause.terms.forEach((own, i) => {
-      // "wipes the saved passwords": "saved" names which passwords, it claims nothing about keeping them.
-      if (!describes(clause, i)) (own.denied ? opposite : plain).add(own.term);
-    });
-    both = new Set([...plain].filter((word) => opposite.has(word)));
-    bothWays.set(clause, both);
-  }
-  return both.has(term);
-}
-
-/** Each clause's words said both ways, worked out once: clauses are compared many times. */
-const bothWays = new WeakMap<Clause, ReadonlySet<string>>();
 
 function polarity(terms: Clause['terms']): boolean {
   const cues = new Set(terms.filter((term) => term.cue > 0).map((term) => term.cue));

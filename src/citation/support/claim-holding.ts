@@ -1,5 +1,5 @@
 import { bestBound, bindingScore, grounded, isName, sourceClauses, type SourceClause } from './claim-alignment.js';
-import { flipped, saidBothWays } from './claim-conflicts.js';
+import { flipped } from './claim-conflicts.js';
 import type { ClaimSentence, Clause } from './claim-profile.js';
 import { anchorsOf, roleDoubt, type SourceProfile } from './claim-roles.js';
 import { comparable, type Quantity } from './quantities.js';
@@ -183,3 +183,27 @@ function qualifiersStayPut(claim: ClaimSentence, bound: readonly number[][]): bo
       bound[i]!.some((sentence) => mainSentences.has(sentence)),
   );
 }
+
+/** A word right before another describes it ("the saved passwords"): it says nothing of its own there. */
+function describes(clause: Clause, i: number): boolean {
+  const next = clause.terms[i + 1];
+  return next !== undefined && next.start - clause.terms[i]!.end <= 1;
+}
+
+/** Whether the clause says the term plainly and also denied or through its opposite, not only to describe. */
+function saidBothWays(clause: Clause, term: string): boolean {
+  let both = bothWays.get(clause);
+  if (both === undefined) {
+    const plain = new Set<string>();
+    const opposite = new Set<string>();
+    clause.terms.forEach((own, i) => {
+      if (!describes(clause, i)) (own.denied ? opposite : plain).add(own.term);
+    });
+    both = new Set([...plain].filter((word) => opposite.has(word)));
+    bothWays.set(clause, both);
+  }
+  return both.has(term);
+}
+
+/** Each clause's words said both ways, worked out once: clauses are compared many times. */
+const bothWays = new WeakMap<Clause, ReadonlySet<string>>();

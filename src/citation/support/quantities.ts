@@ -11,10 +11,12 @@ import {
   LATIN_UNITS,
   LOOSE_AFTER,
   LOOSE_BEFORE,
+  MONTH,
   MONTH_NAMES,
   MULTIPLIERS,
   NUMBER_WORDS,
   WEEKDAYS,
+  YEAR,
   type Unit,
 } from './quantity-units.js';
 
@@ -581,8 +583,7 @@ class QuantityScanner {
       );
     }
     if (unit) return this.pushUnit(value, unit.unit, first, last + unit.length);
-    if (next.text === '年')
-      return this.pushUnit(value, { cls: 'time', factor: 31_557_600, name: 'year' }, first, last + 1);
+    if (next.text === '年') return this.pushUnit(value, YEAR, first, last + 1);
     if (next.text === '日' || next.text === '号') return this.pushDate({ day: value }, first, last + 1);
     if (HAN_MEASURE_WORDS.has(next.text)) {
       // The noun counted is the one or two characters right after the measure word, not past a comma.
@@ -599,18 +600,22 @@ class QuantityScanner {
    * numeral's last token (first − 1 when there is none, `value` 0).
    */
   private hanHalf(value: number, first: number, last: number): boolean {
-    let at = last + 1;
-    if (value > 0 && this.tokens[at]?.text === '个' && this.tokens[at + 1]?.text === '半') at += 2;
-    else if (value === 0 && this.tokens[at]?.text === '半') at += 1;
-    else {
-      const unit = this.hanTimeUnitAt(at);
-      if (value === 0 || unit === undefined || this.tokens[at + unit.length]?.text !== '半') return false;
-      this.pushUnit(value + 0.5, unit.unit, first, at + unit.length);
+    const next = last + 1;
+    // The half before the unit: 一个半小时 after a numeral, 半小时 alone.
+    const halfFirst =
+      value > 0
+        ? this.tokens[next]?.text === '个' && this.tokens[next + 1]?.text === '半' && next + 2
+        : this.tokens[next]?.text === '半' && next + 1;
+    if (halfFirst !== false) {
+      const unit = this.hanTimeUnitAt(halfFirst);
+      if (unit === undefined) return false;
+      this.pushUnit(value + 0.5, unit.unit, first, halfFirst + unit.length - 1);
       return true;
     }
-    const unit = this.hanTimeUnitAt(at);
-    if (unit === undefined) return false;
-    this.pushUnit(value + 0.5, unit.unit, first, at + unit.length - 1);
+    // The half after the unit: 一年半.
+    const unit = value > 0 ? this.hanTimeUnitAt(next) : undefined;
+    if (unit === undefined || this.tokens[next + unit.length]?.text !== '半') return false;
+    this.pushUnit(value + 0.5, unit.unit, first, next + unit.length);
     return true;
   }
 
@@ -648,8 +653,8 @@ class QuantityScanner {
   /** A unit of time, with 年 and 月, which alone are also parts of dates. */
   private hanTimeUnitAt(index: number): { unit: Unit; length: number } | undefined {
     const text = this.tokens[index]?.text;
-    if (text === '年') return { unit: { cls: 'time', factor: 31_557_600, name: 'year' }, length: 1 };
-    if (text === '月') return { unit: { cls: 'time', factor: 2_629_800, name: 'month' }, length: 1 };
+    if (text === '年') return { unit: YEAR, length: 1 };
+    if (text === '月') return { unit: MONTH, length: 1 };
     const unit = this.hanUnitAt(index);
     return unit?.unit.cls === 'time' ? unit : undefined;
   }

@@ -19,8 +19,8 @@ const MINUTE = unit('time', 60, 'minute');
 const HOUR = unit('time', 3600, 'hour');
 const DAY = unit('time', 86_400, 'day');
 const WEEK = unit('time', 604_800, 'week');
-const MONTH = unit('time', 2_629_800, 'month');
-const YEAR = unit('time', 31_557_600, 'year');
+export const MONTH = unit('time', 2_629_800, 'month');
+export const YEAR = unit('time', 31_557_600, 'year');
 
 /** English unit words, lowercase, singular and plural. */
 export const LATIN_UNITS: ReadonlyMap<string, Unit> = new Map(
