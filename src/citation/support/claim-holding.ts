@@ -1,8 +1,8 @@
-import { bestBound, bindingScore, grounded, isName, sourceClauses, type SourceClause } from './claim-alignment.js';
+import { bestBound, grounded, isName, sourceClauses, type SourceClause } from './claim-alignment.js';
 import { flipped } from './claim-conflicts.js';
 import type { ClaimSentence, Clause } from './claim-profile.js';
 import { anchorsOf, roleDoubt, type SourceProfile } from './claim-roles.js';
-import { comparable, type Quantity } from './quantities.js';
+import type { Quantity } from './quantities.js';
 
 /**
  * When the default check may call a sentence `verified`: only when the source says the same thing in the same
@@ -31,19 +31,6 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
   const qualifiers = windowClauses.filter(({ clause }) => qualifies(clause));
   const boundSentences: number[][] = [];
   for (const clause of claim.clauses) {
-    // Each number must be in the clause its words bind it to: when the source gives the value to something
-    // else, or the binding cannot tell which clause, the claim is not verified.
-    for (const quantity of clause.quantities) {
-      const holding = windowClauses.filter((candidate) =>
-        candidate.clause.quantities.some((q) => comparable(quantity, q)),
-      );
-      if (holding.length < 2) continue;
-      const { best } = bestBound(holding, (candidate) =>
-        bindingScore(clause, candidate.clause, source, { polarity: true }),
-      );
-      if (best.length === 0 || !best.every((candidate) => grounded(quantity, candidate.clause.quantities)))
-        return false;
-    }
     for (const term of clause.terms) {
       if (isName(term, source) && !source.words.has(term.lower) && !source.terms.has(term.term)) return false;
     }
