@@ -8,6 +8,7 @@ import {
   type SourceClause,
   type Window,
 } from './claim-alignment.js';
+import { comparesWithNone, polarity, saysBothWays } from './claim-polarity.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { anchorsOf, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
@@ -45,7 +46,7 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
     }
     const found =
       quantityConflict(clause, claim, source, clauses, window) ??
-      nameConflict(clause, claim, source, clauses) ??
+      (comparesWithNone(clause) ? undefined : nameConflict(clause, claim, source, clauses)) ??
       modifierSwap(clause, clauses) ??
       polarityConflict(clause, source, clauses);
     if (found) return found;
@@ -343,7 +344,7 @@ function polarityConflict(
     if (flip && (found === undefined || score(candidate) > found.score))
       found = { candidate, flip, score: score(candidate) };
   }
-  if (found === undefined) return undefined;
+  if (found === undefined || speaksOfAnother(clause, found.candidate, source)) return undefined;
   // Another clause that says the same things with the claim's polarity, at least as closely, speaks for the claim;
   // a general rule does not speak against its own exception ("sale items … not refunded").
   // The claim's numbers and days count among its words: "closed on Mondays" is not excused by "opens on weekdays".
@@ -367,14 +368,54 @@ function polarityConflict(
 }
 
 /**
+ * Whether the claim clause names a thing or gives a number that the flipped clause's sentence does not, and
+ * another source sentence that does holds more of the clause: the claim speaks of that other sentence's thing
+ * ("max-age=600 lets a cache serve the response for ten minutes" is not about "no-store … must not be written to
+ * any cache").
+ */
+function speaksOfAnother(clause: Clause, flippedClause: SourceClause, source: ClaimText): boolean {
+  const holds = (s: number) => {
+    const sentence = source.sentences[s]!;
+    let weight = 0;
+    for (const term of clause.terms) if (sentence.terms.has(term.term)) weight += isName(term, source) ? 2 : 1;
+    for (const quantity of clause.quantities) if (grounded(quantity, sentence.quantities)) weight += 1.5;
+    return weight;
+  };
+  const own = flippedClause.sentence;
+  const flipped = flippedClause.clause;
+  const anchoredElsewhere = (s: number) => {
+    const sentence = source.sentences[s]!;
+    const named = clause.terms.some(
+      (term) =>
+        isName(term, source) &&
+        sentence.terms.has(term.term) &&
+        !flipped.termSet.has(term.term) &&
+        !flipped.context.has(term.term),
+    );
+    return (
+      named ||
+      clause.quantities.some(
+        (quantity) => grounded(quantity, sentence.quantities) && !grounded(quantity, flipped.quantities),
+      )
+    );
+  };
+  const ownWeight = holds(own);
+  return source.sentences.some((_, s) => s !== own && anchoredElsewhere(s) && holds(s) > ownWeight);
+}
+
+/**
  * Whether the clauses say their shared words with opposite polarity: each denial that reaches a shared word, and
  * each shared word said through its opposite, turns the polarity once ("never close" says "open").
  */
 export function flipped(claim: Clause, other: Clause): { claim: string; source: string } | undefined {
-  // Polarity is compared over the words the source clause says itself, not those it leaves unsaid.
-  const said = claim.terms.filter((term) => other.termSet.has(term.term));
-  const saidBack = other.terms.filter((term) => claim.termSet.has(term.term));
-  if (said.length === 0 || polarity(said) === polarity(saidBack)) return undefined;
+  // Polarity is compared over the words the source clause says itself, not those it leaves unsaid, and not over a
+  // word either clause says both ways ("need more oxygen just as less is available"): that word's polarity
+  // depends on which half of the clause is meant.
+  const compared = (term: ClauseTerm, with_: Clause) =>
+    with_.termSet.has(term.term) && !saysBothWays(claim, term.term) && !saysBothWays(other, term.term);
+  const said = claim.terms.filter((term) => compared(term, other));
+  const saidBack = other.terms.filter((term) => compared(term, claim));
+  if (said.length === 0 || polarity(said, claim, other) === polarity(saidBack, other, claim)) return undefined;
   // A denial on one side may be said on the other through an opposite of a word only that side has: "nobody is
   // in the office" and "the office stays closed", "does not cover drops" and "drops are excluded" agree. Only
   // the side whose shared words read as affirmed can carry such an opposite, and the denying side none of its
@@ -385,15 +426,16 @@ export function flipped(claim: Clause, other: Clause): { claim: string; source: 
   return { claim: claim.text, source: other.text };
 }
 
-/** The opposites a clause says on words the other clause neither shares nor leaves unsaid. */
+/**
+ * The opposites a clause says on words the other clause neither shares nor leaves unsaid, after every word they
+ * share: said of the shared words ("the office stays closed"), not of a word that follows ("short stays", "outside
+ * the EU", "after the light turns green").
+ */
 function turns(clause: Clause, shared: Clause): number {
-  return clause.terms.filter(
-    (term) => term.inverted && !shared.termSet.has(term.term) && !shared.context.has(term.term),
-  ).length;
-}
-
-function polarity(terms: Clause['terms']): boolean {
-  const cues = new Set(terms.filter((term) => term.cue > 0).map((term) => term.cue));
-  const inverted = terms.filter((term) => term.inverted).length;
-  return (cues.size + inverted) % 2 === 1;
+  const isShared = (term: ClauseTerm) => shared.termSet.has(term.term) || shared.context.has(term.term);
+  let lastShared = -1;
+  clause.terms.forEach((term, i) => {
+    if (isShared(term)) lastShared = i;
+  });
+  return clause.terms.filter((term, i) => i > lastShared && term.inverted).length;
 }

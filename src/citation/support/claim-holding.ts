@@ -1,5 +1,6 @@
 import { bestBound, grounded, isName, sourceClauses, type SourceClause } from './claim-alignment.js';
 import { flipped } from './claim-conflicts.js';
+import { saysBothWays } from './claim-polarity.js';
 import type { ClaimSentence, Clause } from './claim-profile.js';
 import { anchorsOf, roleDoubt, type SourceProfile } from './claim-roles.js';
 import type { Quantity } from './quantities.js';
@@ -42,7 +43,8 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
     if (score < CLAUSE_COVERAGE) return false;
     // The clause that holds the words holds the numbers too: "sales in Spain reached 7,500" is not verified by
     // "Spain reached 3,200" and "7,500 in France".
-    if (!clause.quantities.every((quantity) => best.some((c) => grounded(quantity, c.clause.quantities)))) return false;
+    if (!clause.quantities.every((quantity) => best.some((c) => countedAlike(quantity, c.clause.quantities))))
+      return false;
     // A denial or an opposite on one side only: not the same claim, even where the check cannot call it a
     // contradiction.
     if (best.some((candidate) => flipped(clause, candidate.clause) !== undefined)) return false;
@@ -53,11 +55,26 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
     if (!best.some((candidate) => saysInOrder(clause, candidate.clause, elsewhere))) return false;
     // A source clause that says a word both ways ("adds USB 3.2 and removes Windows 7") cannot tell which way
     // the claim's word goes without knowing what each half is about.
-    if (best.some((c) => clause.terms.some((term) => saidBothWays(c.clause, term.term)))) return false;
+    if (best.some((c) => clause.terms.some((term) => saysBothWays(c.clause, term.term)))) return false;
     boundSentences.push(best.map((candidate) => candidate.sentence));
   }
   return qualifiersStayPut(claim, boundSentences);
 }
+
+/**
+ * Whether the clause's quantities hold `quantity` as a count of the same thing: "7.0 adds" is not "7.0 removes",
+ * nor "3 replicas" "3 nodes", though either number grounds the other for binding. Chinese measure words and a
+ * bare number count anything.
+ */
+function countedAlike(quantity: Quantity, held: readonly Quantity[]): boolean {
+  const latinCount = (q: Quantity) => q.cls.startsWith('count:') && !HAN.test(q.cls);
+  return held.some(
+    (other) =>
+      grounded(quantity, [other]) && !(latinCount(quantity) && latinCount(other) && quantity.cls !== other.cls),
+  );
+}
+
+const HAN = /\p{Script=Han}/u;
 
 /**
  * The share of a claim clause's terms a source clause holds: said itself, kept from the clause before it, or said
@@ -170,27 +187,3 @@ function qualifiersStayPut(claim: ClaimSentence, bound: readonly number[][]): bo
       bound[i]!.some((sentence) => mainSentences.has(sentence)),
   );
 }
-
-/** A word right before another describes it ("the saved passwords"): it says nothing of its own there. */
-function describes(clause: Clause, i: number): boolean {
-  const next = clause.terms[i + 1];
-  return next !== undefined && next.start - clause.terms[i]!.end <= 1;
-}
-
-/** Whether the clause says the term plainly and also denied or through its opposite, not only to describe. */
-function saidBothWays(clause: Clause, term: string): boolean {
-  let both = bothWays.get(clause);
-  if (both === undefined) {
-    const plain = new Set<string>();
-    const opposite = new Set<string>();
-    clause.terms.forEach((own, i) => {
-      if (!describes(clause, i)) (own.denied ? opposite : plain).add(own.term);
-    });
-    both = new Set([...plain].filter((word) => opposite.has(word)));
-    bothWays.set(clause, both);
-  }
-  return both.has(term);
-}
-
-/** Each clause's words said both ways, worked out once: clauses are compared many times. */
-const bothWays = new WeakMap<Clause, ReadonlySet<string>>();

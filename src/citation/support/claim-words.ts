@@ -437,14 +437,33 @@ function senseOf(written: string): TermSense {
   // "aspirin's" is said of aspirin; "kept" is "keep".
   const bare = written.replace(/['’]s?$/u, '');
   const lower = IRREGULAR.get(bare) ?? bare;
-  const stem = stemOf(lower);
-  const known = LATIN_SENSES.get(stem);
+  const known = knownSense(lower);
   if (known) return known;
-  // "unencrypted", "non-blocking": the prefix denies the rest, when the rest is a word of its own.
+  // "unencrypted", "non-blocking", "unnecessarily": the prefix denies the rest, when the rest is a word of its own.
   const prefixed = /^(?:un|non-?|ir(?=r)|il(?=l))(.{4,})$/.exec(lower);
-  if (prefixed) return { term: stemOf(prefixed[1]!), inverted: true };
-  return { term: stem, inverted: false };
+  if (prefixed) {
+    const rest = knownSense(prefixed[1]!);
+    return rest ? { term: rest.term, inverted: !rest.inverted } : { term: stemOf(prefixed[1]!), inverted: true };
+  }
+  return { term: stemOf(lower), inverted: false };
 }
+
+/** The sense the tables give a word, or the adjective an adverb is made from ("quickly", "rarely"). */
+function knownSense(lower: string): TermSense | undefined {
+  const known = LATIN_SENSES.get(stemOf(lower));
+  if (known || !lower.endsWith('ly') || lower.length < 6 || ADVERBS_OF_OTHER_SENSE.has(lower)) return known;
+  return LATIN_SENSES.get(stemOf(lower.slice(0, -2)));
+}
+
+/** Adverbs that do not say what their adjective says: "hardly" is "barely", "shortly" "soon". */
+const ADVERBS_OF_OTHER_SENSE: ReadonlySet<string> = new Set([
+  'hardly',
+  'shortly',
+  'closely',
+  'largely',
+  'mostly',
+  'lately',
+]);
 
 /** Single characters with an opposite, compared on their own beside the character pairs: 早 and 晚, 多 and 少. */
 const HAN_CHAR_OPPOSITES: ReadonlyMap<string, TermSense> = new Map(
