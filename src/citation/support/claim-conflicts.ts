@@ -8,7 +8,15 @@ import {
   type SourceClause,
   type Window,
 } from './claim-alignment.js';
-import { comparesWithNone, polarity, saysBothWays } from './claim-polarity.js';
+import {
+  comparesWithNone,
+  converse,
+  partDisagrees,
+  polarity,
+  qualifiesOnly,
+  saysBothWays,
+  swappedAroundException,
+} from './claim-polarity.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { anchorsOf, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
@@ -48,7 +56,7 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
       quantityConflict(clause, claim, source, clauses, window) ??
       (comparesWithNone(clause) ? undefined : nameConflict(clause, claim, source, clauses)) ??
       modifierSwap(clause, clauses) ??
-      polarityConflict(clause, source, clauses);
+      polarityConflict(clause, claim, source, clauses);
     if (found) return found;
   }
   // Names and numbers cannot have swapped places in a sentence made of the source's own clauses.
@@ -315,12 +323,15 @@ function sameShape(a: string, b: string): boolean {
  */
 function polarityConflict(
   clause: Clause,
+  claim: ClaimSentence,
   source: ClaimText,
   clauses: readonly SourceClause[],
 ): FoundConflict | undefined {
-  if (clause.terms.length < POLARITY_SHARED_TERMS) return undefined;
+  // A number counts among the clause's words: "up to a maximum of 3 euros" says one word of its own.
+  if (clause.terms.length + clause.quantities.length < POLARITY_SHARED_TERMS) return undefined;
   // Without a denial or an opposite on either side, polarity cannot differ.
   if (!source.polar && !clause.terms.some((term) => term.cue > 0 || term.inverted)) return undefined;
+  if (qualifiesOnly(clause)) return undefined;
   // A source clause speaks of the same thing when it shares two words and most of it is in the claim's clause.
   const related = clauses.filter((candidate) => {
     let own = 0;
@@ -363,7 +374,8 @@ function polarityConflict(
     const words = spoken(candidate);
     return [...flippedWords].every((word) => words.has(word)) && score(candidate) >= found.score;
   });
-  if (agreeing) return undefined;
+  if (agreeing || converse(clause, found.candidate.clause, claim, source.sentences[found.candidate.sentence]!))
+    return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
 }
 
@@ -415,7 +427,10 @@ export function flipped(claim: Clause, other: Clause): { claim: string; source: 
     with_.termSet.has(term.term) && !saysBothWays(claim, term.term) && !saysBothWays(other, term.term);
   const said = claim.terms.filter((term) => compared(term, other));
   const saidBack = other.terms.filter((term) => compared(term, claim));
-  if (said.length === 0 || polarity(said, claim, other) === polarity(saidBack, other, claim)) return undefined;
+  if (said.length === 0 || polarity(said, claim, other) === polarity(saidBack, other, claim)) {
+    const turned = partDisagrees(claim, other) || swappedAroundException(claim, other);
+    return turned ? { claim: claim.text, source: other.text } : undefined;
+  }
   // A denial on one side may be said on the other through an opposite of a word only that side has: "nobody is
   // in the office" and "the office stays closed", "does not cover drops" and "drops are excluded" agree. Only
   // the side whose shared words read as affirmed can carry such an opposite, and the denying side none of its

@@ -1,4 +1,5 @@
-import type { Clause, ClauseTerm } from './claim-profile.js';
+import type { ClaimSentence, Clause, ClauseTerm } from './claim-profile.js';
+import { isRelation } from './claim-words.js';
 
 /**
  * How a clause says its words: affirmed, denied, or through their opposites. What the check compares when it asks
@@ -15,18 +16,34 @@ const HAN = /\p{Script=Han}/u;
  * entry fee").
  */
 export function polarity(terms: readonly ClauseTerm[], clause: Clause, other: Clause): boolean {
-  const zero = zeroAmountEnd(clause);
-  const spent = spentDenials(clause, other);
+  const reading = readingOf(clause, other);
   const cues = new Set<number>();
   const inverted = new Set<string>();
-  const deniedObject = verbsOfDeniedObjects(clause);
   for (const term of terms) {
-    if (term.cue > 0) {
-      if (!spent.includes(term.cue)) cues.add(HAN.test(term.lower) ? term.cue : 0);
-    } else if (term.start >= zero || deniedObject.includes(term)) cues.add(0);
+    const cue = reading.cue(term);
+    if (cue !== undefined) cues.add(cue);
     if (term.inverted) inverted.add(term.term);
   }
   return (cues.size + inverted.size) % 2 === 1;
+}
+
+/** Whether the clause's i-th term reads as denied, once its denials are read as `polarity` reads them. */
+function readsDenied(clause: Clause, i: number, other: Clause): boolean {
+  const term = clause.terms[i]!;
+  return (readingOf(clause, other).cue(term) !== undefined) !== term.inverted;
+}
+
+/** Which denial reaches a term, as `polarity` counts them: undefined when none does. */
+function readingOf(clause: Clause, other: Clause): { cue: (term: ClauseTerm) => number | undefined } {
+  const zero = zeroAmountEnd(clause);
+  const spent = spentDenials(clause, other);
+  const deniedObject = verbsOfDeniedObjects(clause);
+  return {
+    cue: (term) => {
+      if (term.cue > 0) return spent.includes(term.cue) ? undefined : HAN.test(term.lower) ? term.cue : 0;
+      return term.start >= zero || deniedObject.includes(term) ? 0 : undefined;
+    },
+  };
 }
 
 /**
@@ -133,6 +150,42 @@ export function saysBothWays(clause: Clause, term: string): boolean {
   return both.has(term);
 }
 
+/**
+ * Whether the claim says a word the other clause says both ways, the other way than the part of that clause its
+ * other words speak of: "adds support for Windows 7" against "adds support for USB 3.2 and removes support for
+ * Windows 7", "rises in the east and sets in the west" against "rises in the west and sets in the east". The words
+ * before the word's first place in the other clause are what all its parts speak of, and tell no part.
+ */
+export function partDisagrees(claim: Clause, other: Clause): boolean {
+  const claimParts = partsOf(claim);
+  const otherParts = partsOf(other);
+  return claim.terms.some((term, i) => {
+    if (!saysBothWays(other, term.term)) return false;
+    // The part of the claim must be about what the other clause says, not only share a word with it.
+    const part = claim.terms.filter((_, k) => claimParts[k] === claimParts[i]);
+    if (part.filter((word) => other.termSet.has(word.term)).length < PART_COVERAGE * part.length) return false;
+    const first = other.terms.findIndex((own) => own.term === term.term);
+    const votes = new Map<number, number>();
+    claim.terms.forEach((word, k) => {
+      if (claimParts[k] !== claimParts[i] || word.term === term.term) return;
+      const places = new Set<number>();
+      other.terms.forEach((own, j) => {
+        if (own.term === word.term && j > first) places.add(otherParts[j]!);
+      });
+      if (places.size === 1) {
+        const part = [...places][0]!;
+        votes.set(part, (votes.get(part) ?? 0) + 1);
+      }
+    });
+    const ranked = [...votes].sort((a, b) => b[1] - a[1]);
+    if (ranked.length === 0 || (ranked.length > 1 && ranked[1]![1] === ranked[0]![1])) return false;
+    const there = other.terms.findIndex((own, j) => own.term === term.term && otherParts[j] === ranked[0]![0]);
+    return there >= 0 && readsDenied(other, there, claim) !== readsDenied(claim, i, other);
+  });
+}
+
+const PART_COVERAGE = 0.6;
+
 /** For each term of the clause, which part of it the term stands in: parts are joined by "and", "or", "as", "but". */
 function partsOf(clause: Clause): number[] {
   const joints: number[] = [];
@@ -144,3 +197,98 @@ const JOINT = /\b(?:and|or|as|but)\b/gi;
 
 /** Each clause's words said both ways, worked out once: clauses are compared many times. */
 const bothWays = new WeakMap<Clause, ReadonlySet<string>>();
+
+/**
+ * A short claim clause that only says under what the rest holds ("Because of the risk of Reye's syndrome", "If your
+ * car wasn't locked"): it states nothing whose polarity can disagree on its own.
+ */
+export function qualifiesOnly(clause: Clause): boolean {
+  return (
+    clause.terms.length <= QUALIFIER_TERMS && clause.quantities.length === 0 && CONDITION_OPENING.test(clause.text)
+  );
+}
+
+const QUALIFIER_TERMS = 3;
+const CONDITION_OPENING = /^(?:because|if|unless|when|once|as|given)\b/i;
+
+/**
+ * Whether the claim says the source's relation turned round, with its two sides swapped: "wait until the beans are
+ * tender before you salt them" is "add the salt after the beans have softened", "five years after the Stockton
+ * and Darlington opened, the Liverpool and Manchester followed" is "… Stockton and Darlington, five years before
+ * the Liverpool and Manchester". Each side names, after its relation word, what the other names before or apart
+ * from it. So does a comparison whose other side is what one clause speaks of: "growth was faster before than
+ * after the oil crisis" against "after the oil crisis, growth slowed".
+ */
+export function converse(
+  claimClause: Clause,
+  sourceClause: Clause,
+  claim: ClaimSentence,
+  source: ClaimSentence,
+): boolean {
+  return claimClause.terms.some((relation, i) => {
+    // Chinese character pairs overlap: the pair after a word is not what the word relates.
+    if (HAN.test(relation.lower)) return false;
+    const j = sourceClause.terms.findIndex(
+      (other) => other.term === relation.term && other.inverted !== relation.inverted,
+    );
+    if (j < 0) return false;
+    if (comparedWith(claimClause, sourceClause) || comparedWith(sourceClause, claimClause)) return true;
+    if (!isRelation(relation.term)) return false;
+    const ours = claimClause.terms[i + 1];
+    const theirs = sourceClause.terms[j + 1];
+    return (
+      ours !== undefined &&
+      theirs !== undefined &&
+      ours.term !== theirs.term &&
+      claim.terms.has(theirs.term) &&
+      source.terms.has(ours.term)
+    );
+  });
+}
+
+/**
+ * Whether `clause` compares with something ("… than after the oil crisis") that `other`, which compares nothing,
+ * mostly says.
+ */
+function comparedWith(clause: Clause, other: Clause): boolean {
+  const than = THAN.exec(clause.text);
+  if (than === null || THAN.test(other.text)) return false;
+  const at = clause.start + than.index;
+  const compared = clause.terms.filter((term) => term.start > at);
+  const said = compared.filter((term) => other.termSet.has(term.term) || other.context.has(term.term));
+  return said.length > 0 && said.length * 2 >= compared.length;
+}
+
+/**
+ * Whether the two clauses put two words on either side of the same "unless" (or "except", "rather than", "instead
+ * of") the other way round: "paid out automatically unless you choose to reinvest them" against "reinvested
+ * automatically unless you choose to have them paid out". Each clause denies what the other affirms, though both
+ * say one denial.
+ */
+export function swappedAroundException(claim: Clause, other: Clause): boolean {
+  const ours = exceptionAt(claim);
+  const theirs = exceptionAt(other);
+  if (ours === undefined || theirs === undefined || ours.word !== theirs.word) return false;
+  const side = (clause: Clause, at: number, term: string) => {
+    const own = clause.terms.find((t) => t.term === term);
+    return own === undefined ? undefined : own.start < at;
+  };
+  let forward = false;
+  let backward = false;
+  for (const term of claim.terms) {
+    if (!other.termSet.has(term.term)) continue;
+    const here = side(claim, ours.at, term.term);
+    const there = side(other, theirs.at, term.term);
+    if (here === true && there === false) forward = true;
+    if (here === false && there === true) backward = true;
+  }
+  return forward && backward;
+}
+
+/** Where the clause says "unless" or a word like it, and which. */
+function exceptionAt(clause: Clause): { word: string; at: number } | undefined {
+  const match = EXCEPTION.exec(clause.text);
+  return match === null ? undefined : { word: match[0].toLowerCase(), at: clause.start + match.index };
+}
+
+const EXCEPTION = /\b(?:unless|except|rather than|instead of)\b/i;

@@ -81,11 +81,11 @@ export const HAN_FUNCTION = new Set(
 
 /** Pairs of opposites: the second word of each pair reads as the first, denied. */
 const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
-  ['allow', ['forbid', 'prohibit', 'disallow', 'ban', 'deny', 'block', 'refuse']],
+  ['allow', ['forbid', 'prohibit', 'disallow', 'ban', 'deny', 'block', 'refuse', 'prevent']],
   ['permit', ['forbid', 'prohibit']],
   ['enable', ['disable']],
   ['open', ['close', 'shut', 'closed']],
-  ['increase', ['decrease', 'reduce', 'cut', 'lower', 'shrink']],
+  ['increase', ['decrease', 'reduce', 'lower', 'shrink']],
   ['rise', ['fall', 'decline']],
   ['keep', ['wipe', 'erase', 'discard']],
   ['include', ['exclude', 'omit']],
@@ -124,7 +124,7 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['install', ['uninstall']],
   ['lock', ['unlock']],
   ['inside', ['outside']],
-  ['above', ['below']],
+  ['above', ['below', 'beneath']],
   ['maximum', ['minimum']],
   ['most', ['least']],
   ['win', ['lose']],
@@ -132,13 +132,13 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['hot', ['cold']],
   ['cheap', ['expensive']],
   ['easy', ['hard', 'difficult']],
-  ['same', ['different']],
+  ['same', ['different', 'opposite']],
   ['visible', ['hidden', 'invisible']],
   ['present', ['absent']],
   ['available', ['unavailable']],
   ['valid', ['invalid']],
   ['secure', ['insecure']],
-  ['safe', ['unsafe', 'dangerous']],
+  ['safe', ['unsafe', 'dangerous', 'harmful', 'fatal']],
   ['correct', ['incorrect', 'wrong']],
   ['possible', ['impossible']],
   ['active', ['inactive']],
@@ -177,7 +177,7 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['approve', ['reject']],
   ['grant', ['deny', 'revoke']],
   ['attach', ['detach']],
-  ['connect', ['disconnect']],
+  ['connect', ['disconnect', 'isolate']],
   ['mount', ['unmount']],
   ['wet', ['dry']],
   ['warm', ['cool']],
@@ -232,7 +232,20 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['obey', ['violate']],
   ['cheap', ['costly']],
   ['before', ['afterwards']],
+  ['warmer', ['colder', 'cooler']],
+  ['extend', ['shorten']],
+  ['much', ['little']],
 ];
+
+/** Opposites that place one thing against another ("before the beans soften", "above sea level"). */
+const RELATIONS: ReadonlySet<string> = new Set(
+  ['before', 'earlier', 'early', 'above', 'ahead'].map((word) => stemmer(word)),
+);
+
+/** Whether the term, or its opposite, relates what follows it to what precedes it. */
+export function isRelation(term: string): boolean {
+  return RELATIONS.has(term);
+}
 
 /** Irregular forms the stemmer leaves as they are: read as their base word. */
 const IRREGULAR: ReadonlyMap<string, string> = new Map(
@@ -319,7 +332,11 @@ const HAN_OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
 const SAME_AS: readonly (readonly [string, readonly string[]])[] = [
   ['require', ['need', 'necessary', 'needed', 'requirement']],
   ['start', ['begin', 'commence', 'launch']],
-  ['fast', ['quick', 'rapid', 'speedy']],
+  ['fast', ['quick', 'rapid', 'speedy', 'faster']],
+  ['frequent', ['common', 'often']],
+  ['increase', ['raise', 'boost']],
+  ['warmer', ['hotter']],
+  ['extend', ['lengthen', 'prolong']],
   ['use', ['employ', 'utilize', 'utilise', 'usage']],
   ['allow', ['permit', 'let', 'enable']],
   ['buy', ['purchase']],
