@@ -18,6 +18,7 @@ import {
   swappedAroundException,
 } from './claim-polarity.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
+import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
 import { anchorsOf, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
 import type { SupportConflict } from './support-verifier.js';
@@ -56,6 +57,7 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
       quantityConflict(clause, claim, source, clauses, window) ??
       (comparesWithNone(clause) ? undefined : nameConflict(clause, claim, source, clauses)) ??
       modifierSwap(clause, clauses) ??
+      subjectSwap(clause, claim, clauses) ??
       polarityConflict(clause, claim, source, clauses);
     if (found) return found;
   }
@@ -213,15 +215,13 @@ function nameConflict(
   );
   if (best.length !== 1) return undefined;
   const bound = best[0]!;
-  // A clause that goes on the one before it ("… and is no longer considered collision-resistant") is said of
-  // that clause's names.
-  const before = clauses[clauses.indexOf(bound) - 1];
-  const continued = bound.clause.context.size > 0 && before?.sentence === bound.sentence ? before.clause : undefined;
-  const boundNames = [bound.clause, ...(continued ? [continued] : [])].flatMap((c) =>
+  const chain = subjectChain(bound, clauses);
+  const boundNames = chain.flatMap((c) =>
     c.terms.filter((term) => term.name || term.initialCapital).map((term) => ({ clause: c, term })),
   );
+  const leading = leadingName(clause);
   for (const name of names) {
-    if (bound.clause.terms.some((term) => term.lower === name.lower)) continue;
+    if (chain.some((c) => c.terms.some((term) => term.lower === name.lower))) continue;
     // The source says something of this name too, in a clause that says the rest of the claim's words itself or
     // keeps them from the clause before ("… and Neptune is the farthest"), not one that only follows it ("…, when
     // Marco Rossi replaced her").
@@ -240,7 +240,7 @@ function nameConflict(
       ({ clause: owner, term: other }) =>
         !claimNames.has(other.lower) &&
         sameShape(other.lower, name.lower) &&
-        (other.name || (owner.terms[0] === other && clause.terms[0] === name)),
+        (other.name || (owner.terms[0] === other && leading.includes(name))),
     );
     if (rival === undefined) continue;
     return {

@@ -1,5 +1,6 @@
 import { bestBound, grounded, isName, sourceClauses, type SourceClause } from './claim-alignment.js';
 import { flipped } from './claim-conflicts.js';
+import { saysInOrder } from './claim-order.js';
 import { saysBothWays } from './claim-polarity.js';
 import type { ClaimSentence, Clause } from './claim-profile.js';
 import { anchorsOf, roleDoubt, type SourceProfile } from './claim-roles.js';
@@ -103,71 +104,6 @@ function qualifies(clause: Clause): boolean {
     clause.context.size === 0 &&
     !clause.terms.some((term) => term.name)
   );
-}
-
-/**
- * Whether the source clause says the claim clause's words, those it holds, in the claim's order: "from Tuesday to
- * Thursday" is not "from Thursday to Tuesday", nor "shade grew more slowly than full sun" its reverse, though
- * both hold the same words. A rewording that reorders ("opened vials must be used within 6 hours") is left
- * unverified rather than verified by words that may have swapped their roles.
- */
-function saysInOrder(claim: Clause, source: Clause, elsewhere: ReadonlySet<string>): boolean {
-  const { places, ranks } = placesIn(source);
-  const said = [
-    ...claim.terms.map((term) => ({ start: term.start, plain: !term.name, places: placesOfTerm(source, term.term) })),
-    ...claim.quantities.map((quantity) => ({
-      start: quantity.start,
-      plain: false,
-      places: placesOfQuantity(source, quantity),
-    })),
-  ].sort((a, b) => a.start - b.start);
-  let last = -1;
-  let lastPlain = true;
-  for (const { places: own, plain } of said) {
-    if (own.length === 0) continue;
-    const placed = own.map((place) => ranks.get(place)!);
-    const at = placed.find((rank) => rank >= last) ?? placed[0]!;
-    // Two plain words next to each other may trade places ("the setting is changed", "changing the setting");
-    // names and numbers keep their order.
-    if (at < last && !(plain && lastPlain && at === last - 1)) return false;
-    // A word the source says between two of the claim's, which the claim says in another clause, has moved: "keeps
-    // its data on disk and caches pages in memory" is not "keeps its data in memory and writes to disk".
-    if (last >= 0 && places.slice(last + 1, at).some((place) => place.term && elsewhere.has(place.term))) return false;
-    last = Math.max(last, at);
-    lastPlain = plain;
-  }
-  return true;
-}
-
-interface Places {
-  /** The clause's terms and numbers in text order (a number has no term). */
-  places: { start: number; term: string | undefined }[];
-  /** Where each of them starts, to its rank in that order. */
-  ranks: Map<number, number>;
-}
-
-/** A source clause's places, worked out once: a source clause is compared with many claims. */
-const placesByClause = new WeakMap<Clause, Places>();
-
-function placesIn(clause: Clause): Places {
-  let found = placesByClause.get(clause);
-  if (found === undefined) {
-    const places = [
-      ...clause.terms.map((term) => ({ start: term.start, term: term.term })),
-      ...clause.quantities.map((quantity) => ({ start: quantity.start, term: undefined })),
-    ].sort((a, b) => a.start - b.start);
-    found = { places, ranks: new Map(places.map((place, rank) => [place.start, rank])) };
-    placesByClause.set(clause, found);
-  }
-  return found;
-}
-
-function placesOfTerm(clause: Clause, term: string): number[] {
-  return clause.terms.filter((own) => own.term === term).map((own) => own.start);
-}
-
-function placesOfQuantity(clause: Clause, quantity: Quantity): number[] {
-  return clause.quantities.filter((own) => grounded(quantity, [own])).map((own) => own.start);
 }
 
 /** A clause this short, without a number, qualifies its sentence rather than saying something of its own. */

@@ -274,11 +274,11 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     '',
   ],
   [
-    'a word the claim moves to its other clause',
+    'what the source says of one named thing given to another',
     'Redis keeps its data in memory and can write snapshots to disk. PostgreSQL keeps its data on disk and caches pages in memory.',
     'PostgreSQL keeps its data in memory and can write snapshots to disk.',
-    'unverified',
-    '',
+    'contradicted',
+    'name',
   ],
   [
     'the opposite said by the clause after',
@@ -630,6 +630,41 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'Adding salt makes the water warmer.',
     'contradicted',
     'negation',
+  ],
+  [
+    'what the source says of one party given to the other',
+    'A buyer must pay a 10% deposit when signing. A seller, on the other hand, must deliver the keys on completion and may only withdraw from the sale for a reason set out in the contract.',
+    'A buyer may only withdraw from the sale for a reason set out in the contract.',
+    'contradicted',
+    'name',
+  ],
+  [
+    "a wing given the other wing's stone",
+    'The north tower was built in 1750 from sandstone; the south tower was added in 1890 and is built of granite.',
+    'The north tower is built of granite.',
+    'contradicted',
+    'name',
+  ],
+  [
+    'the same stone for the wing the source gives it',
+    'The north tower was built in 1750 from sandstone; the south tower was added in 1890 and is built of granite.',
+    'The south tower is built of granite.',
+    'unverified',
+    '',
+  ],
+  [
+    'a claim said of the subject named clauses before it',
+    'Everest, at 8,849 metres, is the highest mountain on Earth. K2, the second highest, reaches 8,611 metres.',
+    'K2 is the highest mountain on Earth at 8,849 metres.',
+    'contradicted',
+    'name',
+  ],
+  [
+    'a full name given what the source says of a successor',
+    "Maria Lopez founded the studio in 2011 and ran it until 2019, when Tom Berg replaced her. Berg had previously run the studio's animation team.",
+    "Maria Lopez had previously run the studio's animation team.",
+    'contradicted',
+    'name',
   ],
 ];
 

@@ -1,0 +1,118 @@
+import { clauseCoverage, grounded, type SourceClause } from './claim-alignment.js';
+import { saysInOrder } from './claim-order.js';
+import type { ClaimSentence, Clause, ClauseTerm } from './claim-profile.js';
+import type { SupportConflict } from './support-verifier.js';
+
+/**
+ * What a clause speaks of: its subject, said by itself or by a clause before it in its sentence, and a claim that
+ * gives what the source says of one subject to another.
+ */
+
+/**
+ * The clauses a source clause's statement is said of: itself, and, back to the one that names its own subject, the
+ * clauses before it in its sentence ("Kilimanjaro, at 5,895 metres, is the highest mountain": "is the highest
+ * mountain" is said of Kilimanjaro), or the one before it whose words it leaves unsaid ("… and is no longer
+ * considered collision-resistant").
+ */
+export function subjectChain(bound: SourceClause, clauses: readonly SourceClause[]): Clause[] {
+  const chain = [bound.clause];
+  let at = clauses.indexOf(bound);
+  const before = clauses[at - 1];
+  if (bound.clause.context.size > 0 && before?.sentence === bound.sentence) chain.push(before.clause);
+  while (at > 0 && clauses[at - 1]!.sentence === bound.sentence && !opensWithSubject(clauses[at]!.clause)) {
+    at--;
+    if (!chain.includes(clauses[at]!.clause)) chain.push(clauses[at]!.clause);
+  }
+  return chain;
+}
+
+/**
+ * Whether a clause names what it speaks of first ("The tram …", "Paracetamol, …"), rather than going on from the
+ * clause before ("and is …", "reaches 5,199 metres", "at 5,895 metres").
+ */
+function opensWithSubject(clause: Clause): boolean {
+  // "while Michael Collins stayed …" names its own subject after the word that joins it.
+  const first = FIRST_WORD.exec(clause.text.replace(JOINING_WORD, ''))?.[0];
+  if (first === undefined) return false;
+  if (DETERMINERS.test(first)) return true;
+  return /^\p{Lu}/u.test(first) && !NOT_SUBJECTS.test(first);
+}
+
+const FIRST_WORD = /^[\p{L}\p{N}][\p{L}\p{N}'’-]*/u;
+const JOINING_WORD = /^(?:and|or|but|while|whereas|whilst|although|though|when|because|since|so)\s+/i;
+const DETERMINERS = /^(?:the|a|an|its|their|this|these|those|each|every|your|our|his|her|my|both|all)$/i;
+const NOT_SUBJECTS =
+  /^(?:in|on|at|with|without|after|before|for|from|by|during|under|over|if|when|because|although|though|while|and|but|or|however|so|to|as|once|until|unless)$/i;
+
+/** The claim clause's first name, all its words ("Alice Chen"), or its first word when that is capitalised. */
+export function leadingName(clause: Clause): ClauseTerm[] {
+  const first = clause.terms[0];
+  if (first === undefined) return [];
+  const named = [first];
+  for (let i = 1; i < clause.terms.length; i++) {
+    const term = clause.terms[i]!;
+    if (!term.name || term.start - clause.terms[i - 1]!.end > 1) break;
+    named.push(term);
+  }
+  return named;
+}
+
+/** The rest of a claim clause must be this well held by the source clause whose subject it changes. */
+const SUBJECT_BINDING_COVERAGE = 0.8;
+
+/**
+ * What the source says of one thing given to another thing it speaks of: "a tenant may only end the tenancy for a
+ * reason set out in the law" against "A landlord … may only end the tenancy for a reason set out in the law", "the
+ * east wing is built of limestone" against "… the west wing was added in 1902 and is built of limestone". The claim
+ * clause names its subject first; the rest of it is what one source clause says, of a subject the claim does not
+ * name, while the claim's subject is what another source clause speaks of, and no clause about it says the rest.
+ */
+export function subjectSwap(
+  clause: Clause,
+  claim: ClaimSentence,
+  clauses: readonly SourceClause[],
+): { conflict: SupportConflict; sentence: number } | undefined {
+  const subject = clause.terms[0];
+  if (subject === undefined || clause.terms.length < 3 || !opensWithSubject(clause)) return undefined;
+  const isSubject = (term: ClauseTerm) => term.term === subject.term && term.inverted === subject.inverted;
+  const except = new Set([subject.term]);
+  const chains = new Map(clauses.map((candidate) => [candidate, subjectChain(candidate, clauses)]));
+  const speaksOf = (candidate: SourceClause) => chains.get(candidate)!.some((c) => c.terms.some(isSubject));
+  // The claim's subject must be one of the things the source speaks of, named first in a clause of its own.
+  if (!clauses.some(({ clause: other }) => opensWithSubject(other) && other.terms[0] && isSubject(other.terms[0])))
+    return undefined;
+  // The source clause that says the rest best; clauses of one subject that say it equally well ("Redis keeps its data
+  // in memory | and can write snapshots to disk") are one.
+  const ownerOf = (candidate: SourceClause) => chains.get(candidate)!.at(-1);
+  let bound: SourceClause | undefined;
+  let tie = false;
+  let top = 0;
+  for (const candidate of clauses) {
+    if (speaksOf(candidate)) continue;
+    const coverage = clauseCoverage(clause, candidate.clause, except);
+    if (coverage > top + 1e-9) [bound, top, tie] = [candidate, coverage, false];
+    else if (bound !== undefined && Math.abs(coverage - top) <= 1e-9 && ownerOf(candidate) !== ownerOf(bound))
+      tie = true;
+  }
+  if (bound === undefined || tie || top < SUBJECT_BINDING_COVERAGE) return undefined;
+  const chain = chains.get(bound)!;
+  const held = chain.flatMap((c) => c.quantities);
+  if (!clause.quantities.every((quantity) => grounded(quantity, held))) return undefined;
+  const owner = chain[chain.length - 1]!;
+  const other = owner.terms[0];
+  if (other === undefined || !opensWithSubject(owner)) return undefined;
+  if (clause.terms.some((term) => term.term === other.term && term.inverted === other.inverted)) return undefined;
+  // A clause about the claim's subject that says the rest in the claim's order speaks for the claim.
+  const elsewhere = new Set(claim.clauses.filter((c) => c !== clause).flatMap((c) => c.terms.map((term) => term.term)));
+  const spokenOf = clauses.some(
+    (candidate) =>
+      speaksOf(candidate) &&
+      clauseCoverage(clause, candidate.clause, except) >= top &&
+      saysInOrder(clause, candidate.clause, elsewhere),
+  );
+  if (spokenOf) return undefined;
+  return {
+    conflict: { kind: 'name', claim: subject.lower, source: other.lower },
+    sentence: bound.sentence,
+  };
+}
