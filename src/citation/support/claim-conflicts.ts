@@ -162,6 +162,7 @@ function quantityConflict(
     if (other === undefined || !bound.every((c) => c.clause.quantities.some((held) => disagree(quantity, held))))
       continue;
     if (restated(claim, clause, bound[0]!, other, source, clauses)) continue;
+    if (workedOut(quantity, other, claim, source.sentences[bound[0]!.sentence]!)) continue;
     return conflictAt(quantity, other, source);
   }
   return undefined;
@@ -187,6 +188,29 @@ function restated(
     );
     return best.includes(bound);
   });
+}
+
+const UNCOUNTED = new Set(['date', 'dotted', 'clock', 'weekday']);
+
+/**
+ * Whether the claim's number is the source's worked out with another number: one the claim gives as a factor ("1,000
+ * requests a minute, ten times the Basic allowance", "two parents can take 32 weeks" of 16 each), or, for a year, a
+ * number of years the source gives beside its date ("opened in 1825, five years before the Liverpool and
+ * Manchester" makes the second 1830).
+ */
+function workedOut(quantity: Quantity, value: Quantity, claim: ClaimSentence, sourceSentence: ClaimSentence): boolean {
+  const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  // Only an amount multiplies: not a date, a time of day, an address or a version.
+  const amount = !quantity.date && !value.date && !UNCOUNTED.has(quantity.cls) && !UNCOUNTED.has(value.cls);
+  for (const factor of amount ? claim.quantities : []) {
+    if (factor === quantity || factor.raw <= 1 || factor.loose) continue;
+    if (factor.cls !== 'bare' && !factor.cls.startsWith('count:')) continue;
+    if (close(quantity.value, value.value * factor.raw) || close(quantity.value * factor.raw, value.value)) return true;
+  }
+  const year = quantity.date?.year;
+  const from = value.date?.year;
+  if (year === undefined || from === undefined || quantity.date?.month !== undefined) return false;
+  return sourceSentence.quantities.some((span) => span.unit === 'year' && Math.abs(year - from) === span.raw);
 }
 
 /**
@@ -240,7 +264,8 @@ function nameConflict(
       ({ clause: owner, term: other }) =>
         !claimNames.has(other.lower) &&
         sameShape(other.lower, name.lower) &&
-        (other.name || (owner.terms[0] === other && leading.includes(name))),
+        (other.name || (owner.terms[0] === other && leading.includes(name))) &&
+        !oppositeRoles(clause, name, owner, other, source),
     );
     if (rival === undefined) continue;
     return {
@@ -253,6 +278,23 @@ function nameConflict(
     };
   }
   return undefined;
+}
+
+/**
+ * Whether the claim's name stands on the other side of a word than the source's name does: "England … beating the
+ * Netherlands" puts the Netherlands where "Spain beat England" puts England, not Spain, so it does not take Spain's
+ * place.
+ */
+function oppositeRoles(clause: Clause, name: ClauseTerm, owner: Clause, other: ClauseTerm, source: ClaimText): boolean {
+  const anchorOf = (c: Clause, term: ClauseTerm) =>
+    anchorsOf(c, (t) => isName(t, source) || t === term).find((anchor) => anchor.names.includes(term.lower));
+  const ours = anchorOf(clause, name);
+  const theirs = anchorOf(owner, other);
+  if (ours === undefined || theirs === undefined) return false;
+  return (
+    (ours.before !== undefined && ours.before === theirs.after) ||
+    (ours.after !== undefined && ours.after === theirs.before)
+  );
 }
 
 /** The rest of a claim clause must be this well held by the source clause it gives to another thing. */

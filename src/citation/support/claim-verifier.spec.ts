@@ -666,6 +666,34 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'contradicted',
     'name',
   ],
+  [
+    'a number worked out with a factor the claim gives',
+    'Each employee is entitled to 20 days of paid training a year.',
+    'Together, three employees can take 60 days of paid training a year.',
+    'unverified',
+    '',
+  ],
+  [
+    'a changed number without a factor',
+    'Each ticket costs 12 euros.',
+    'A ticket costs 15 euros.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a year worked out from a date and a number of years beside it',
+    'The bridge opened in 1932, three years before the tunnel.',
+    'The tunnel opened in 1935.',
+    'unverified',
+    '',
+  ],
+  [
+    'a name on the other side of the verb than the rival the source names',
+    'In the final, Brazil beat Italy 3–1. Italy had knocked out Spain in the semi-final, while Brazil beat France.',
+    'Italy reached the final by beating Spain.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier', () => {
