@@ -12,6 +12,8 @@ import {
   comparesWithNone,
   converse,
   partDisagrees,
+  partsDisagree,
+  permissionDisagrees,
   polarity,
   qualifiesOnly,
   saysBothWays,
@@ -40,6 +42,7 @@ const ALIGNED = 0.5;
 /** A denial is compared only between clauses that share at least this many terms. */
 const POLARITY_SHARED_TERMS = 2;
 const POLARITY_COVERAGE = 0.5;
+const OWN_SHARE = 0.6;
 /** A name swap needs the rest of the clause to match this well. */
 const NAME_BINDING_COVERAGE = 0.5;
 
@@ -373,7 +376,7 @@ function polarityConflict(
   if (clause.terms.length + clause.quantities.length < POLARITY_SHARED_TERMS) return undefined;
   // Without a denial or an opposite on either side, polarity cannot differ.
   if (!source.polar && !clause.terms.some((term) => term.cue > 0 || term.inverted)) return undefined;
-  if (qualifiesOnly(clause)) return undefined;
+  if (qualifiesOnly(clause) || deniedAfter(clause, claim)) return undefined;
   // A source clause speaks of the same thing when it shares two words and most of it is in the claim's clause.
   const related = clauses.filter((candidate) => {
     let own = 0;
@@ -384,10 +387,14 @@ function polarityConflict(
     // A day or a number both give ("每周一闭馆", "closed on Mondays") is shared like a word.
     for (const quantity of clause.quantities) if (grounded(quantity, candidate.clause.quantities)) unsaid++;
     const size = candidate.clause.terms.length + candidate.clause.context.size;
+    // A short source clause all of whose own words the claim says ("no restart is needed" in "a restart of the
+    // service is needed before …") speaks of the same thing, whatever it leaves unsaid.
+    const ownShare = own / candidate.clause.terms.length;
     return (
       own >= 1 &&
       own + unsaid >= POLARITY_SHARED_TERMS &&
-      Math.max((own + unsaid) / size, clauseCoverage(clause, candidate.clause)) >= POLARITY_COVERAGE
+      (Math.max((own + unsaid) / size, clauseCoverage(clause, candidate.clause)) >= POLARITY_COVERAGE ||
+        (own >= POLARITY_SHARED_TERMS && ownShare >= OWN_SHARE))
     );
   });
   const score = (candidate: SourceClause) => bindingScore(clause, candidate.clause, source, { polarity: false });
@@ -420,6 +427,27 @@ function polarityConflict(
     return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
 }
+
+/**
+ * Whether a later clause of the claim's sentence only denies what the clause says ("A PIN made of a single repeated
+ * digit, like 777777, is not accepted"): the clause's polarity is that denial's, not its own.
+ */
+function deniedAfter(clause: Clause, claim: ClaimSentence): boolean {
+  const at = claim.clauses.indexOf(clause);
+  return claim.clauses.some(
+    (other, i) =>
+      i > at &&
+      other.context.size > 0 &&
+      other.terms.length <= ELLIPTIC_DENIAL_TERMS &&
+      !CONTRAST_OPENING.test(other.text) &&
+      other.terms.some((term) => term.cue > 0),
+  );
+}
+
+/** A later clause this short, going on from the one before it, only says whether the sentence holds. */
+const ELLIPTIC_DENIAL_TERMS = 2;
+/** "… but have no effect on bacteria" says something of its own against the clause before. */
+const CONTRAST_OPENING = /^(?:but|while|whereas|whilst|although|though|yet)\b/i;
 
 /**
  * Whether the claim clause names a thing or gives a number that the flipped clause's sentence does not, and
@@ -470,7 +498,11 @@ export function flipped(claim: Clause, other: Clause): { claim: string; source: 
   const said = claim.terms.filter((term) => compared(term, other));
   const saidBack = other.terms.filter((term) => compared(term, claim));
   if (said.length === 0 || polarity(said, claim, other) === polarity(saidBack, other, claim)) {
-    const turned = partDisagrees(claim, other) || swappedAroundException(claim, other);
+    const turned =
+      partDisagrees(claim, other) ||
+      partsDisagree(claim, other) ||
+      swappedAroundException(claim, other) ||
+      permissionDisagrees(claim, other);
     return turned ? { claim: claim.text, source: other.text } : undefined;
   }
   // A denial on one side may be said on the other through an opposite of a word only that side has: "nobody is

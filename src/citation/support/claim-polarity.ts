@@ -1,5 +1,5 @@
 import type { ClaimSentence, Clause, ClauseTerm } from './claim-profile.js';
-import { isRelation } from './claim-words.js';
+import { isRelation, stem } from './claim-words.js';
 
 /**
  * How a clause says its words: affirmed, denied, or through their opposites. What the check compares when it asks
@@ -186,6 +186,36 @@ export function partDisagrees(claim: Clause, other: Clause): boolean {
 
 const PART_COVERAGE = 0.6;
 
+/**
+ * Whether a part of the claim clause and the part of the other clause that shares most of its words say them
+ * with opposite polarity, though the clauses as wholes agree: "lower the blade and mow more often" against "raise
+ * the blade and mow less often" turns both parts.
+ */
+export function partsDisagree(claim: Clause, other: Clause): boolean {
+  const claimParts = partsOf(claim);
+  const otherParts = partsOf(other);
+  if (Math.max(...claimParts, 0) === 0 && Math.max(...otherParts, 0) === 0) return false;
+  const partTerms = (clause: Clause, parts: number[], part: number) => clause.terms.filter((_, i) => parts[i] === part);
+  for (const part of new Set(claimParts)) {
+    const ours = partTerms(claim, claimParts, part);
+    const words = new Set(ours.map((term) => term.term));
+    let best: ClauseTerm[] = [];
+    let shared = new Set<string>();
+    let tie = false;
+    for (const theirPart of new Set(otherParts)) {
+      const theirs = partTerms(other, otherParts, theirPart).filter((term) => words.has(term.term));
+      const distinct = new Set(theirs.map((term) => term.term));
+      if (distinct.size > shared.size) [best, shared, tie] = [theirs, distinct, false];
+      else if (distinct.size === shared.size) tie = true;
+    }
+    // The parts must be about the same thing: most of the claim's part is in the other's.
+    if (tie || shared.size < 2 || shared.size < PART_COVERAGE * words.size) continue;
+    const said = ours.filter((term) => shared.has(term.term));
+    if (polarity(said, claim, other) !== polarity(best, other, claim)) return true;
+  }
+  return false;
+}
+
 /** For each term of the clause, which part of it the term stands in: parts are joined by "and", "or", "as", "but". */
 function partsOf(clause: Clause): number[] {
   const joints: number[] = [];
@@ -292,3 +322,24 @@ function exceptionAt(clause: Clause): { word: string; at: number } | undefined {
 }
 
 const EXCEPTION = /\b(?:unless|except|rather than|instead of)\b/i;
+
+/**
+ * Whether one clause forbids (or allows) in a word what the other allows with "may" or "can": "spaces are forbidden
+ * in passwords" against "passwords … may contain spaces", "adults are forbidden to take aspirin" against "adults may
+ * take aspirin". The modal says the permission the other clause's word says or denies.
+ */
+export function permissionDisagrees(claim: Clause, other: Clause): boolean {
+  return permits(claim, other) || permits(other, claim);
+}
+
+function permits(worded: Clause, modal: Clause): boolean {
+  const i = worded.terms.findIndex((term) => term.term === PERMISSION);
+  if (i < 0 || modal.termSet.has(PERMISSION) || !PERMITTING_MODAL.test(modal.text)) return false;
+  const words = new Set(worded.terms.map((term) => term.term).filter((term) => term !== PERMISSION));
+  const shared = [...words].filter((term) => modal.termSet.has(term) || modal.context.has(term));
+  // The modal's clause must say most of what the other clause permits or forbids, not only share two words.
+  return shared.length >= 2 && shared.length >= PART_COVERAGE * words.size && readsDenied(worded, i, modal);
+}
+
+const PERMISSION = stem('allow');
+const PERMITTING_MODAL = /\b(?:may|can|could)\b(?!\s+not\b)/i;

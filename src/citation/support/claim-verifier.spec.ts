@@ -694,6 +694,41 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'unverified',
     '',
   ],
+  [
+    'two opposites turned in two parts of a clause',
+    'In hot weather, raise the awning and water the plants less often.',
+    'In hot weather, lower the awning and water the plants more often.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'forbidden against a "may"',
+    'Visitors must register at the gate and may bring cameras.',
+    'Cameras are forbidden for visitors.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a short source denial all of whose words the claim says',
+    'Changes to the colour scheme take effect immediately; no restart is needed. Changing the listen address, by contrast, requires a full restart of the service.',
+    'After you change the colour scheme, a restart of the service is needed before the new scheme applies.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a denial said by a later clause of the sentence',
+    'Your PIN must have six digits and may start with a zero. It must not be a simple sequence such as 123456, nor one digit repeated.',
+    'A PIN made of a single repeated digit, like 777777, is not accepted.',
+    'unverified',
+    '',
+  ],
+  [
+    'raises against lowers',
+    'Eating with the tablet lowers the risk of nausea.',
+    'Eating with the tablet raises the risk of nausea.',
+    'contradicted',
+    'negation',
+  ],
 ];
 
 describe('ClaimSupportVerifier', () => {

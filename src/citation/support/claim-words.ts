@@ -334,7 +334,7 @@ const SAME_AS: readonly (readonly [string, readonly string[]])[] = [
   ['start', ['begin', 'commence', 'launch']],
   ['fast', ['quick', 'rapid', 'speedy', 'faster']],
   ['frequent', ['common', 'often']],
-  ['increase', ['raise', 'boost']],
+  ['increase', ['raise', 'boost', 'higher']],
   ['warmer', ['hotter']],
   ['extend', ['lengthen', 'prolong']],
   ['use', ['employ', 'utilize', 'utilise', 'usage']],
