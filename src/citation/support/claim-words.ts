@@ -219,7 +219,7 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['compatible', ['incompatible']],
   ['common', ['rare']],
   ['frequent', ['rare', 'infrequent']],
-  ['die', ['survive', 'perish']],
+  ['die', ['survive', 'alive']],
   ['ahead', ['behind']],
   ['release', ['absorb']],
   ['acidic', ['alkaline', 'basic']],
@@ -235,6 +235,17 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['warmer', ['colder', 'cooler']],
   ['extend', ['shorten']],
   ['much', ['little']],
+  ['full', ['empty']],
+  ['quiet', ['loud', 'noisy']],
+  ['tight', ['loose']],
+  ['strengthen', ['weaken']],
+  ['improve', ['worsen', 'deteriorate']],
+  ['show', ['hide']],
+  ['remember', ['forget']],
+  ['like', ['dislike']],
+  ['love', ['hate']],
+  ['asleep', ['awake']],
+  ['widen', ['narrow']],
 ];
 
 /** Opposites that place one thing against another ("before the beans soften", "above sea level"). */
@@ -358,7 +369,7 @@ const SAME_AS: readonly (readonly [string, readonly string[]])[] = [
   ['car', ['vehicle', 'automobile']],
   ['doctor', ['physician']],
   ['defeat', ['beat', 'overcome']],
-  ['die', ['kill', 'death', 'dead']],
+  ['die', ['kill', 'death', 'dead', 'perish']],
   ['reserve', ['reservation']],
 ];
 
