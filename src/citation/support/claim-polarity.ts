@@ -291,14 +291,16 @@ function comparedWith(clause: Clause, other: Clause): boolean {
 
 /**
  * Whether the two clauses put two words on either side of the same "unless" (or "except", "rather than", "instead
- * of") the other way round: "paid out automatically unless you choose to reinvest them" against "reinvested
- * automatically unless you choose to have them paid out". Each clause denies what the other affirms, though both
- * say one denial.
+ * of", "than") the other way round: "paid out automatically unless you choose to reinvest them" against "reinvested
+ * automatically unless you choose to have them paid out", "plants in full sun grew more slowly than those in shade"
+ * against the reverse. Each clause denies, or compares, what the other affirms, though both say it the same way.
  */
 export function swappedAroundException(claim: Clause, other: Clause): boolean {
   const ours = exceptionAt(claim);
   const theirs = exceptionAt(other);
   if (ours === undefined || theirs === undefined || ours.word !== theirs.word) return false;
+  // "No river pours more water than the Amazon" puts the sides the other way round on purpose.
+  if (comparesWithNone(claim) || comparesWithNone(other)) return false;
   const side = (clause: Clause, at: number, term: string) => {
     const own = clause.terms.find((t) => t.term === term);
     return own === undefined ? undefined : own.start < at;
@@ -321,7 +323,7 @@ function exceptionAt(clause: Clause): { word: string; at: number } | undefined {
   return match === null ? undefined : { word: match[0].toLowerCase(), at: clause.start + match.index };
 }
 
-const EXCEPTION = /\b(?:unless|except|rather than|instead of)\b/i;
+const EXCEPTION = /\b(?:unless|except|rather than|instead of|than)\b/i;
 
 /**
  * Whether one clause forbids (or allows) in a word what the other allows with "may" or "can": "spaces are forbidden

@@ -256,8 +256,8 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'the two sides of a comparison swapped',
     'Plants kept in shade grew more slowly than those kept in full sun.',
     'Plants kept in full sun grew more slowly than those kept in shade.',
-    'unverified',
-    '',
+    'contradicted',
+    'negation',
   ],
   [
     'two days in the other order',
