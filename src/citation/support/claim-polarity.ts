@@ -35,15 +35,38 @@ function readsDenied(clause: Clause, i: number, other: Clause): boolean {
 
 /** Which denial reaches a term, as `polarity` counts them: undefined when none does. */
 function readingOf(clause: Clause, other: Clause): { cue: (term: ClauseTerm) => number | undefined } {
-  const zero = zeroAmountEnd(clause);
+  const { zero, deniedObjects } = ownReading(clause);
   const spent = spentDenials(clause, other);
-  const deniedObject = verbsOfDeniedObjects(clause);
   return {
     cue: (term) => {
       if (term.cue > 0) return spent.includes(term.cue) ? undefined : HAN.test(term.lower) ? term.cue : 0;
-      return term.start >= zero || deniedObject.includes(term) ? 0 : undefined;
+      return term.start >= zero || deniedObjects.has(term) ? 0 : undefined;
     },
   };
+}
+
+/** What a clause's denials reach beyond its denial words, and its parts: worked out once a clause. */
+interface OwnReading {
+  /** Where an amount of nothing ends: the words after it are denied. */
+  zero: number;
+  deniedObjects: ReadonlySet<ClauseTerm>;
+  /** For each term, the part of the clause it stands in. */
+  parts: number[];
+}
+
+const ownReadings = new WeakMap<Clause, OwnReading>();
+
+function ownReading(clause: Clause): OwnReading {
+  let reading = ownReadings.get(clause);
+  if (reading === undefined) {
+    reading = {
+      zero: zeroAmountEnd(clause),
+      deniedObjects: new Set(verbsOfDeniedObjects(clause)),
+      parts: partsAt(clause),
+    };
+    ownReadings.set(clause, reading);
+  }
+  return reading;
 }
 
 /**
@@ -120,7 +143,7 @@ function zeroAmountEnd(clause: Clause): number {
   return Number.POSITIVE_INFINITY;
 }
 
-/** Amounts whose zero means "none": a price, a share, a count; not 0 °C or midnight. */
+/** Amounts whose zero means "none": a price or a share; not 0 °C or midnight. */
 const ZERO_KINDS = /^(?:percent|money)/;
 
 /**
@@ -218,6 +241,10 @@ export function partsDisagree(claim: Clause, other: Clause): boolean {
 
 /** For each term of the clause, which part of it the term stands in: parts are joined by "and", "or", "as", "but". */
 function partsOf(clause: Clause): number[] {
+  return ownReading(clause).parts;
+}
+
+function partsAt(clause: Clause): number[] {
   const joints: number[] = [];
   for (const match of clause.text.matchAll(JOINT)) joints.push(clause.start + match.index);
   return clause.terms.map((term) => joints.filter((at) => at < term.start).length);
