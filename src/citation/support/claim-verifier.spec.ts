@@ -729,6 +729,13 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'contradicted',
     'negation',
   ],
+  [
+    'shorter against taller',
+    'The lighthouse is taller than the church tower.',
+    'The lighthouse is shorter than the church tower.',
+    'contradicted',
+    'negation',
+  ],
 ];
 
 describe('ClaimSupportVerifier', () => {

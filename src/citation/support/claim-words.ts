@@ -348,6 +348,8 @@ const SAME_AS: readonly (readonly [string, readonly string[]])[] = [
   ['increase', ['raise', 'boost', 'higher']],
   ['warmer', ['hotter']],
   ['extend', ['lengthen', 'prolong']],
+  ['longer', ['taller']],
+  ['long', ['tall']],
   ['use', ['employ', 'utilize', 'utilise', 'usage']],
   ['allow', ['permit', 'let', 'enable']],
   ['buy', ['purchase']],
