@@ -234,7 +234,6 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['before', ['afterwards']],
   ['warmer', ['colder', 'cooler']],
   ['extend', ['shorten']],
-  ['much', ['little']],
   ['full', ['empty']],
   ['quiet', ['loud', 'noisy']],
   ['tight', ['loose']],
