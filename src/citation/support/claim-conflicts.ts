@@ -46,7 +46,7 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
     const found =
       quantityConflict(clause, claim, source, clauses, window) ??
       nameConflict(clause, claim, source, clauses) ??
-      modifierSwap(clause, clauses) ??
+      modifierSwap(clause, source, clauses) ??
       polarityConflict(clause, source, clauses);
     if (found) return found;
   }
@@ -256,14 +256,16 @@ const MODIFIER_BINDING_COVERAGE = 0.8;
  * word of the source clause that holds the rest of it, where that clause writes another word, and the source
  * writes the claim's pair elsewhere: two things of one kind, and the claim speaks of the other one.
  */
-function modifierSwap(clause: Clause, clauses: readonly SourceClause[]): FoundConflict | undefined {
+function modifierSwap(clause: Clause, source: ClaimText, clauses: readonly SourceClause[]): FoundConflict | undefined {
   for (let i = 0; i + 1 < clause.terms.length; i++) {
     const [word, head] = [clause.terms[i]!, clause.terms[i + 1]!];
     // Chinese character pairs overlap: two of them side by side are not a word and the word it describes.
     if (head.start - word.end > 1 || word.term === head.term || HAN.test(word.lower)) continue;
-    // Only a pair the source writes itself can name a second thing: looked for first, as it is rarely there.
-    const writing = clauses.filter((candidate) => pairBefore(candidate.clause, head.term)?.term === word.term);
-    if (writing.length === 0) continue;
+    // Only a pair the source writes itself can name a second thing, and only beside another word the source writes
+    // before the same head (the bound clause's, below): looked for first, as they are rarely there.
+    const before = writtenPairs(source).get(head.term);
+    const writing = before?.get(word.term);
+    if (writing === undefined || before!.size < 2) continue;
     const except = new Set([word.term]);
     const { best, score } = bestBound(clauses, (candidate) => clauseCoverage(clause, candidate.clause, except, 'kept'));
     if (best.length !== 1 || score < MODIFIER_BINDING_COVERAGE) continue;
@@ -283,6 +285,31 @@ function modifierSwap(clause: Clause, clauses: readonly SourceClause[]): FoundCo
 }
 
 const HAN = /\p{Script=Han}/u;
+
+/**
+ * The source clauses that write each word right before each head word (see `pairBefore`), by head and then by
+ * word, in source order: worked out once a source, as every pair of words of every claim clause is looked up.
+ */
+function writtenPairs(source: ClaimText): ReadonlyMap<string, ReadonlyMap<string, readonly SourceClause[]>> {
+  let pairs = pairsBySource.get(source);
+  if (pairs === undefined) {
+    const built = new Map<string, Map<string, SourceClause[]>>();
+    for (const candidate of sourceClauses(source)) {
+      for (const head of candidate.clause.termSet) {
+        const word = pairBefore(candidate.clause, head);
+        if (word === undefined) continue;
+        const byWord = built.get(head) ?? new Map<string, SourceClause[]>();
+        byWord.set(word.term, [...(byWord.get(word.term) ?? []), candidate]);
+        built.set(head, byWord);
+      }
+    }
+    pairs = built;
+    pairsBySource.set(source, pairs);
+  }
+  return pairs;
+}
+
+const pairsBySource = new WeakMap<ClaimText, ReadonlyMap<string, ReadonlyMap<string, readonly SourceClause[]>>>();
 
 /** The term written right before the clause's `head`, if one is. */
 function pairBefore(clause: Clause, head: string): ClauseTerm | undefined {
