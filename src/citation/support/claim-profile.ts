@@ -109,6 +109,11 @@ const HAN_CLAUSE = new Set(['而', '但']);
 const POSSESSIVE = /['’]s?$/u;
 const NAME_SHAPE = /\d|\p{Ll}\p{Lu}|^\p{Lu}{2,}/u;
 
+/** "Kilimanjaro's" names Kilimanjaro. Most words hold no apostrophe: told without the pattern. */
+function withoutPossessive(lower: string): string {
+  return lower.includes("'") || lower.includes('’') ? lower.replace(POSSESSIVE, '') : lower;
+}
+
 /** Written like a name: a digit, a capital after a small letter, or two capitals at the start (SHA-256, IPv6). */
 function nameShaped(word: string): boolean {
   let ascii = true;
@@ -415,8 +420,7 @@ function clauseOf(
       continue;
     }
     if (FUNCTION_WORDS.has(token.lower) || token.lower.length < 2) continue;
-    // "Kilimanjaro's" names Kilimanjaro.
-    const lower = token.lower.replace(POSSESSIVE, '');
+    const lower = withoutPossessive(token.lower);
     const sense = senses.sense(lower);
     const first = i === 0;
     const capital = startsUpper(token.text);
