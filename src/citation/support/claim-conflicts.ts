@@ -39,7 +39,7 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
   let restated = 0;
   for (const clause of claim.clauses) {
     // A clause the source says word for word, with the same denials and numbers, cannot disagree with it.
-    if (said.has(clauseSaying(clause))) {
+    if (said.has(clause.saying)) {
       restated++;
       continue;
     }
@@ -54,19 +54,11 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
   return restated === claim.clauses.length ? undefined : swappedRoles(claim, source);
 }
 
-/** What a clause says, as a key: its terms in order, each with its polarity, and its numbers. */
-function clauseSaying(clause: Clause): string {
-  let key = '';
-  for (const term of clause.terms) key += `${term.denied ? '!' : ''}${term.term} `;
-  for (const quantity of clause.quantities) key += `|${quantity.cls}=${quantity.text}`;
-  return key;
-}
-
 /** The sayings of a source's clauses, worked out once a source. */
 function saidClauses(source: ClaimText): ReadonlySet<string> {
   let said = sayings.get(source);
   if (said === undefined) {
-    said = new Set(source.clauses.map(({ clause }) => clauseSaying(clause)));
+    said = new Set(source.clauses.map(({ clause }) => clause.saying));
     sayings.set(source, said);
   }
   return said;

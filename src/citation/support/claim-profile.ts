@@ -56,6 +56,11 @@ export interface Clause {
    * from its start ("and Neptune is the farthest" replaces "Mercury is the closest" and keeps "planet to the Sun").
    */
   kept: ReadonlySet<string>;
+  /**
+   * What the clause says, as a key: its terms in order, each with its polarity, and its numbers. Two clauses that
+   * say the same thing word for word have the same key. Made once: a claim's clause is looked up in every source.
+   */
+  saying: string;
 }
 
 export interface ClaimSentence {
@@ -469,7 +474,15 @@ function clauseOf(
     subject: terms[0]?.term,
     context: NO_TERMS,
     kept: NO_TERMS,
+    saying: sayingOf(terms, own),
   };
+}
+
+function sayingOf(terms: readonly ClauseTerm[], quantities: readonly Quantity[]): string {
+  let key = '';
+  for (const term of terms) key += `${term.denied ? '!' : ''}${term.term} `;
+  for (const quantity of quantities) key += `|${quantity.cls}=${quantity.text}`;
+  return key;
 }
 
 /** The terms of a run of Chinese characters: character pairs, each denied when a denial stands just before it. */
@@ -487,7 +500,8 @@ function hanRun(
   chars.forEach((_, k) => {
     if (hanNegationAt(chars, k)) denials.push(k);
   });
-  const usable = (k: number) => !HAN_FUNCTION.has(chars[k]!) && !inQuantity[from + k] && !denials.includes(k);
+  // Told once for each character, which is asked up to three times: for itself and beside each neighbour.
+  const usable = chars.map((char, k) => !HAN_FUNCTION.has(char) && !inQuantity[from + k] && !denials.includes(k));
   const push = (k: number, length: number) => {
     const text = length === 2 ? chars[k]! + chars[k + 1]! : chars[k]!;
     const sense = hanSense(text);
@@ -507,9 +521,9 @@ function hanRun(
     });
   };
   for (let k = 0; k < chars.length; k++) {
-    if (!usable(k)) continue;
-    if (k + 1 < chars.length && usable(k + 1)) push(k, 2);
-    else if (!(k > 0 && usable(k - 1))) push(k, 1);
+    if (!usable[k]) continue;
+    if (k + 1 < chars.length && usable[k + 1]) push(k, 2);
+    else if (!(k > 0 && usable[k - 1])) push(k, 1);
     const opposite = hanCharSense(chars[k]!);
     if (opposite) {
       const denial = denials.find((d) => d < k && k - d <= HAN_NEGATION_REACH);
