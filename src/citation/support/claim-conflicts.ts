@@ -8,7 +8,7 @@ import {
   type SourceClause,
   type Window,
 } from './claim-alignment.js';
-import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
+import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
 import { anchorsOf, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
 import type { SupportConflict } from './support-verifier.js';
@@ -337,10 +337,12 @@ function polarityConflict(
   clauses: readonly SourceClause[],
 ): FoundConflict | undefined {
   if (clause.terms.length < POLARITY_SHARED_TERMS) return undefined;
-  // Without a denial or an opposite on either side, polarity cannot differ.
-  if (!source.polar && !clause.terms.some((term) => term.cue > 0 || term.inverted)) return undefined;
+  // Without a denial or an opposite on either side, polarity cannot differ: a claim clause without one can differ
+  // only from the source clauses with one.
+  const candidates = clause.terms.some(turnsPolarity) ? clauses : source.polarClauses;
+  if (candidates.length === 0) return undefined;
   // A source clause speaks of the same thing when it shares two words and most of it is in the claim's clause.
-  const related = clauses.filter((candidate) => {
+  const relatedTo = (candidate: SourceClause) => {
     let own = 0;
     for (const term of candidate.clause.terms) if (clause.termSet.has(term.term)) own++;
     if (own === 0) return false;
@@ -354,15 +356,17 @@ function polarityConflict(
       own + unsaid >= POLARITY_SHARED_TERMS &&
       Math.max((own + unsaid) / size, clauseCoverage(clause, candidate.clause)) >= POLARITY_COVERAGE
     );
-  });
+  };
   const score = (candidate: SourceClause) => bindingScore(clause, candidate.clause, source, { polarity: false });
   let found: { candidate: SourceClause; flip: { claim: string; source: string }; score: number } | undefined;
-  for (const candidate of related) {
+  for (const candidate of candidates) {
+    if (!relatedTo(candidate)) continue;
     const flip = flipped(clause, candidate.clause);
     if (flip && (found === undefined || score(candidate) > found.score))
       found = { candidate, flip, score: score(candidate) };
   }
   if (found === undefined) return undefined;
+  const related = clauses.filter(relatedTo);
   // Another clause that says the same things with the claim's polarity, at least as closely, speaks for the claim;
   // a general rule does not speak against its own exception ("sale items … not refunded").
   // The claim's numbers and days count among its words: "closed on Mondays" is not excused by "opens on weekdays".

@@ -88,8 +88,8 @@ export interface ClaimText {
   clauseFrequency: ReadonlyMap<string, number>;
   /** Every clause, with the index of its sentence. */
   clauses: readonly { clause: Clause; sentence: number }[];
-  /** Some word of the text is denied or said through its opposite. */
-  polar: boolean;
+  /** The clauses in which some word is denied or said through its opposite, with their sentences. */
+  polarClauses: readonly { clause: Clause; sentence: number }[];
   /** The senses and stems of the text's words, for a text read against this one. */
   senses: WordSenses;
 }
@@ -167,6 +167,9 @@ export function profileClaims(text: string, known: readonly ClaimText[] = []): C
     }
   }
   const hanSentences = sentences.filter((sentence) => sentence.han).length;
+  const clauses = sentences.flatMap((sentence, index) =>
+    sentence.clauses.map((clause) => ({ clause, sentence: index })),
+  );
   return {
     sentences,
     han: hanSentences * 2 > sentences.length,
@@ -175,12 +178,15 @@ export function profileClaims(text: string, known: readonly ClaimText[] = []): C
     words,
     quantities: sentences.flatMap((sentence) => sentence.quantities),
     clauseFrequency,
-    clauses: sentences.flatMap((sentence, index) => sentence.clauses.map((clause) => ({ clause, sentence: index }))),
-    polar: sentences.some((sentence) =>
-      sentence.clauses.some((clause) => clause.terms.some((term) => term.cue > 0 || term.inverted)),
-    ),
+    clauses,
+    polarClauses: clauses.filter(({ clause }) => clause.terms.some(turnsPolarity)),
     senses,
   };
+}
+
+/** A denial reaches the term, or it is said through its opposite: either turns the polarity of what is said. */
+export function turnsPolarity(term: ClauseTerm): boolean {
+  return term.cue > 0 || term.inverted;
 }
 
 /**
