@@ -65,9 +65,11 @@ export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
   }
   // Greedy: each round adds the sentence holding the most weight not yet held, counted item by item.
   const held = new Array<boolean>(items).fill(false);
+  let heldCount = 0;
   const chosen: number[] = [];
   let sum = 0;
-  while (chosen.length < MAX_WINDOW) {
+  // Once every item is held, no sentence can add anything.
+  while (chosen.length < MAX_WINDOW && heldCount < items) {
     let best = -1;
     let bestGain = 0;
     for (let s = 0; s < heldBy.length; s++) {
@@ -84,7 +86,12 @@ export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
     chosen.push(best);
     sum += bestGain;
     const row = heldBy[best]!;
-    for (let k = 0; k < items; k++) if (row[k]) held[k] = true;
+    for (let k = 0; k < items; k++) {
+      if (row[k] && !held[k]) {
+        held[k] = true;
+        heldCount++;
+      }
+    }
   }
   const coverage = sum / total;
   return { sentences: chosen.sort((a, b) => a - b), coverage };
