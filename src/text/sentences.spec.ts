@@ -19,6 +19,16 @@ describe('sentenceSpans', () => {
     expect(sentenceSpans('no full stop here')).toEqual([{ text: 'no full stop here', start: 0, end: 17 }]);
     expect(sentenceSpans(' ... \n !? ')).toEqual([]);
   });
+
+  it('reads a long document in pieces without cutting or joining sentences across them', () => {
+    const lines = Array.from({ length: 80 }, (_, i) => `Line ${i} has no end\r\nLine ${i} ends here. 第${i}行。`);
+    const text = lines.join('\n');
+    const spans = sentenceSpans(text);
+    expect(spans.map((span) => span.text)).toEqual(
+      lines.flatMap((_, i) => [`Line ${i} has no end`, `Line ${i} ends here.`, `第${i}行。`]),
+    );
+    for (const span of spans) expect(text.slice(span.start, span.end)).toBe(span.text);
+  });
 });
 
 describe('sentences', () => {

@@ -53,20 +53,23 @@ export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
   for (let q = 0; q < quantities.length; q++) total += weights[terms.length + q] = QUANTITY_WEIGHT;
   if (total === 0 || source.sentences.length === 0) return { sentences: [], coverage: 0 };
   // heldBy[s][k]: whether source sentence s holds item k (the claim's terms, then its quantities); a sentence
-  // that holds none of them is left out at once.
-  const heldBy: (boolean[] | undefined)[] = source.sentences.map((sentence) => {
-    let any = false;
-    const held = new Array<boolean>(items);
-    for (let k = 0; k < terms.length; k++) any = (held[k] = sentence.terms.has(terms[k]!.term)) || any;
-    for (let q = 0; q < quantities.length; q++)
-      any = (held[terms.length + q] = grounded(quantities[q]!, sentence.quantities)) || any;
-    return any ? held : undefined;
-  });
+  // that holds none of them has no row. A term's sentences are looked up, not looked for in every sentence.
+  const heldBy = new Array<boolean[] | undefined>(source.sentences.length);
+  const hold = (s: number, k: number) => ((heldBy[s] ??= new Array<boolean>(items).fill(false))[k] = true);
+  const holding = sentencesByTerm(source);
+  for (let k = 0; k < terms.length; k++) for (const s of holding.get(terms[k]!.term) ?? []) hold(s, k);
+  for (let q = 0; q < quantities.length; q++) {
+    source.sentences.forEach((sentence, s) => {
+      if (grounded(quantities[q]!, sentence.quantities)) hold(s, terms.length + q);
+    });
+  }
   // Greedy: each round adds the sentence holding the most weight not yet held, counted item by item.
   const held = new Array<boolean>(items).fill(false);
+  let heldCount = 0;
   const chosen: number[] = [];
   let sum = 0;
-  while (chosen.length < MAX_WINDOW) {
+  // Once every item is held, no sentence can add anything.
+  while (chosen.length < MAX_WINDOW && heldCount < items) {
     let best = -1;
     let bestGain = 0;
     for (let s = 0; s < heldBy.length; s++) {
@@ -83,11 +86,36 @@ export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
     chosen.push(best);
     sum += bestGain;
     const row = heldBy[best]!;
-    for (let k = 0; k < items; k++) if (row[k]) held[k] = true;
+    for (let k = 0; k < items; k++) {
+      if (row[k] && !held[k]) {
+        held[k] = true;
+        heldCount++;
+      }
+    }
   }
   const coverage = sum / total;
   return { sentences: chosen.sort((a, b) => a - b), coverage };
 }
+
+/** The sentences of a source that hold each term, in order: worked out once a source, read for every claim. */
+function sentencesByTerm(source: ClaimText): ReadonlyMap<string, readonly number[]> {
+  let found = termSentences.get(source);
+  if (found === undefined) {
+    const built = new Map<string, number[]>();
+    source.sentences.forEach((sentence, s) => {
+      for (const term of sentence.terms) {
+        const holding = built.get(term);
+        if (holding === undefined) built.set(term, [s]);
+        else holding.push(s);
+      }
+    });
+    found = built;
+    termSentences.set(source, found);
+  }
+  return found;
+}
+
+const termSentences = new WeakMap<ClaimText, ReadonlyMap<string, readonly number[]>>();
 
 /** Every clause of the source, with its sentence. */
 export function sourceClauses(source: ClaimText): readonly SourceClause[] {

@@ -19,7 +19,7 @@ import {
   saysBothWays,
   swappedAroundException,
 } from './claim-polarity.js';
-import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
+import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
 import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
 import { anchorsOf, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
@@ -52,14 +52,14 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
   let restated = 0;
   for (const clause of claim.clauses) {
     // A clause the source says word for word, with the same denials and numbers, cannot disagree with it.
-    if (said.has(clauseSaying(clause))) {
+    if (said.has(clause.saying)) {
       restated++;
       continue;
     }
     const found =
       quantityConflict(clause, claim, source, clauses, window) ??
       (comparesWithNone(clause) ? undefined : nameConflict(clause, claim, source, clauses)) ??
-      modifierSwap(clause, clauses) ??
+      modifierSwap(clause, source, clauses) ??
       subjectSwap(clause, claim, clauses) ??
       polarityConflict(clause, claim, source, clauses);
     if (found) return found;
@@ -68,19 +68,11 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
   return restated === claim.clauses.length ? undefined : swappedRoles(claim, source);
 }
 
-/** What a clause says, as a key: its terms in order, each with its polarity, and its numbers. */
-function clauseSaying(clause: Clause): string {
-  let key = '';
-  for (const term of clause.terms) key += `${term.denied ? '!' : ''}${term.term} `;
-  for (const quantity of clause.quantities) key += `|${quantity.cls}=${quantity.text}`;
-  return key;
-}
-
 /** The sayings of a source's clauses, worked out once a source. */
 function saidClauses(source: ClaimText): ReadonlySet<string> {
   let said = sayings.get(source);
   if (said === undefined) {
-    said = new Set(source.clauses.map(({ clause }) => clauseSaying(clause)));
+    said = new Set(source.clauses.map(({ clause }) => clause.saying));
     sayings.set(source, said);
   }
   return said;
@@ -310,14 +302,16 @@ const MODIFIER_BINDING_COVERAGE = 0.8;
  * word of the source clause that holds the rest of it, where that clause writes another word, and the source
  * writes the claim's pair elsewhere: two things of one kind, and the claim speaks of the other one.
  */
-function modifierSwap(clause: Clause, clauses: readonly SourceClause[]): FoundConflict | undefined {
+function modifierSwap(clause: Clause, source: ClaimText, clauses: readonly SourceClause[]): FoundConflict | undefined {
   for (let i = 0; i + 1 < clause.terms.length; i++) {
     const [word, head] = [clause.terms[i]!, clause.terms[i + 1]!];
     // Chinese character pairs overlap: two of them side by side are not a word and the word it describes.
     if (head.start - word.end > 1 || word.term === head.term || HAN.test(word.lower)) continue;
-    // Only a pair the source writes itself can name a second thing: looked for first, as it is rarely there.
-    const writing = clauses.filter((candidate) => pairBefore(candidate.clause, head.term)?.term === word.term);
-    if (writing.length === 0) continue;
+    // Only a pair the source writes itself can name a second thing, and only beside another word the source writes
+    // before the same head (the bound clause's, below): looked for first, as they are rarely there.
+    const before = writtenPairs(source).get(head.term);
+    const writing = before?.get(word.term);
+    if (writing === undefined || before!.size < 2) continue;
     const except = new Set([word.term]);
     const { best, score } = bestBound(clauses, (candidate) => clauseCoverage(clause, candidate.clause, except, 'kept'));
     if (best.length !== 1 || score < MODIFIER_BINDING_COVERAGE) continue;
@@ -337,6 +331,31 @@ function modifierSwap(clause: Clause, clauses: readonly SourceClause[]): FoundCo
 }
 
 const HAN = /\p{Script=Han}/u;
+
+/**
+ * The source clauses that write each word right before each head word (see `pairBefore`), by head and then by
+ * word, in source order: worked out once a source, as every pair of words of every claim clause is looked up.
+ */
+function writtenPairs(source: ClaimText): ReadonlyMap<string, ReadonlyMap<string, readonly SourceClause[]>> {
+  let pairs = pairsBySource.get(source);
+  if (pairs === undefined) {
+    const built = new Map<string, Map<string, SourceClause[]>>();
+    for (const candidate of sourceClauses(source)) {
+      for (const head of candidate.clause.termSet) {
+        const word = pairBefore(candidate.clause, head);
+        if (word === undefined) continue;
+        const byWord = built.get(head) ?? new Map<string, SourceClause[]>();
+        byWord.set(word.term, [...(byWord.get(word.term) ?? []), candidate]);
+        built.set(head, byWord);
+      }
+    }
+    pairs = built;
+    pairsBySource.set(source, pairs);
+  }
+  return pairs;
+}
+
+const pairsBySource = new WeakMap<ClaimText, ReadonlyMap<string, ReadonlyMap<string, readonly SourceClause[]>>>();
 
 /** The term written right before the clause's `head`, if one is. */
 function pairBefore(clause: Clause, head: string): ClauseTerm | undefined {
@@ -375,10 +394,10 @@ function polarityConflict(
   // A number counts among the clause's words: "up to a maximum of 3 euros" says one word of its own.
   if (clause.terms.length + clause.quantities.length < POLARITY_SHARED_TERMS) return undefined;
   // Without a denial or an opposite on either side, polarity cannot differ.
-  if (!source.polar && !clause.terms.some((term) => term.cue > 0 || term.inverted)) return undefined;
+  if (source.polarClauses.length === 0 && !clause.terms.some(turnsPolarity)) return undefined;
   if (qualifiesOnly(clause) || deniedAfter(clause, claim)) return undefined;
   // A source clause speaks of the same thing when it shares two words and most of it is in the claim's clause.
-  const related = clauses.filter((candidate) => {
+  const relatedTo = (candidate: SourceClause) => {
     let own = 0;
     for (const term of candidate.clause.terms) if (clause.termSet.has(term.term)) own++;
     if (own === 0) return false;
@@ -396,15 +415,17 @@ function polarityConflict(
       (Math.max((own + unsaid) / size, clauseCoverage(clause, candidate.clause)) >= POLARITY_COVERAGE ||
         (own >= POLARITY_SHARED_TERMS && ownShare >= OWN_SHARE))
     );
-  });
+  };
   const score = (candidate: SourceClause) => bindingScore(clause, candidate.clause, source, { polarity: false });
   let found: { candidate: SourceClause; flip: { claim: string; source: string }; score: number } | undefined;
-  for (const candidate of related) {
+  for (const candidate of clauses) {
+    if (!relatedTo(candidate)) continue;
     const flip = flipped(clause, candidate.clause);
     if (flip && (found === undefined || score(candidate) > found.score))
       found = { candidate, flip, score: score(candidate) };
   }
   if (found === undefined || speaksOfAnother(clause, found.candidate, source)) return undefined;
+  const related = clauses.filter(relatedTo);
   // Another clause that says the same things with the claim's polarity, at least as closely, speaks for the claim;
   // a general rule does not speak against its own exception ("sale items … not refunded").
   // The claim's numbers and days count among its words: "closed on Mondays" is not excused by "opens on weekdays".

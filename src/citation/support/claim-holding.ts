@@ -50,9 +50,7 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
     // contradiction.
     if (best.some((candidate) => flipped(clause, candidate.clause) !== undefined)) return false;
     if (clause.terms.some((term) => term.cue > 0 && !best.some((c) => c.clause.termSet.has(term.term)))) return false;
-    const elsewhere = new Set(
-      claim.clauses.filter((other) => other !== clause).flatMap((other) => other.terms.map((term) => term.term)),
-    );
+    const elsewhere = (term: string) => claim.clauses.some((other) => other !== clause && other.termSet.has(term));
     if (!best.some((candidate) => saysInOrder(clause, candidate.clause, elsewhere))) return false;
     // A source clause that says a word both ways ("adds USB 3.2 and removes Windows 7") cannot tell which way
     // the claim's word goes without knowing what each half is about.

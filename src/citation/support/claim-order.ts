@@ -8,28 +8,27 @@ import type { Quantity } from './quantities.js';
  * both hold the same words. A rewording that reorders ("opened vials must be used within 6 hours") is left
  * unverified rather than verified by words that may have swapped their roles.
  */
-export function saysInOrder(claim: Clause, source: Clause, elsewhere: ReadonlySet<string>): boolean {
-  const { places, ranks } = placesIn(source);
+export function saysInOrder(claim: Clause, source: Clause, elsewhere: (term: string) => boolean): boolean {
+  const { places, ranks, termRanks } = placesIn(source);
   const said = [
-    ...claim.terms.map((term) => ({ start: term.start, plain: !term.name, places: placesOfTerm(source, term.term) })),
+    ...claim.terms.map((term) => ({ start: term.start, plain: !term.name, placed: termRanks.get(term.term) ?? [] })),
     ...claim.quantities.map((quantity) => ({
       start: quantity.start,
       plain: false,
-      places: placesOfQuantity(source, quantity),
+      placed: placesOfQuantity(source, quantity).map((place) => ranks.get(place)!),
     })),
   ].sort((a, b) => a.start - b.start);
   let last = -1;
   let lastPlain = true;
-  for (const { places: own, plain } of said) {
-    if (own.length === 0) continue;
-    const placed = own.map((place) => ranks.get(place)!);
+  for (const { placed, plain } of said) {
+    if (placed.length === 0) continue;
     const at = placed.find((rank) => rank >= last) ?? placed[0]!;
     // Two plain words next to each other may trade places ("the setting is changed", "changing the setting");
     // names and numbers keep their order.
     if (at < last && !(plain && lastPlain && at === last - 1)) return false;
     // A word the source says between two of the claim's, which the claim says in another clause, has moved: "keeps
     // its data on disk and caches pages in memory" is not "keeps its data in memory and writes to disk".
-    if (last >= 0 && places.slice(last + 1, at).some((place) => place.term && elsewhere.has(place.term))) return false;
+    if (last >= 0 && places.slice(last + 1, at).some((place) => place.term && elsewhere(place.term))) return false;
     last = Math.max(last, at);
     lastPlain = plain;
   }
@@ -41,6 +40,8 @@ interface Places {
   places: { start: number; term: string | undefined }[];
   /** Where each of them starts, to its rank in that order. */
   ranks: Map<number, number>;
+  /** Each term, to the ranks of the places it is said at, in the clause's order of terms. */
+  termRanks: Map<string, number[]>;
 }
 
 /** A source clause's places, worked out once: a source clause is compared with many claims. */
@@ -53,14 +54,17 @@ function placesIn(clause: Clause): Places {
       ...clause.terms.map((term) => ({ start: term.start, term: term.term })),
       ...clause.quantities.map((quantity) => ({ start: quantity.start, term: undefined })),
     ].sort((a, b) => a.start - b.start);
-    found = { places, ranks: new Map(places.map((place, rank) => [place.start, rank])) };
+    const ranks = new Map(places.map((place, rank) => [place.start, rank]));
+    const termRanks = new Map<string, number[]>();
+    for (const term of clause.terms) {
+      const placed = termRanks.get(term.term);
+      if (placed === undefined) termRanks.set(term.term, [ranks.get(term.start)!]);
+      else placed.push(ranks.get(term.start)!);
+    }
+    found = { places, ranks, termRanks };
     placesByClause.set(clause, found);
   }
   return found;
-}
-
-function placesOfTerm(clause: Clause, term: string): number[] {
-  return clause.terms.filter((own) => own.term === term).map((own) => own.start);
 }
 
 function placesOfQuantity(clause: Clause, quantity: Quantity): number[] {

@@ -56,6 +56,11 @@ export interface Clause {
    * from its start ("and Neptune is the farthest" replaces "Mercury is the closest" and keeps "planet to the Sun").
    */
   kept: ReadonlySet<string>;
+  /**
+   * What the clause says, as a key: its terms in order, each with its polarity, and its numbers. Two clauses that
+   * say the same thing word for word have the same key. Made once: a claim's clause is looked up in every source.
+   */
+  saying: string;
 }
 
 export interface ClaimSentence {
@@ -83,8 +88,8 @@ export interface ClaimText {
   clauseFrequency: ReadonlyMap<string, number>;
   /** Every clause, with the index of its sentence. */
   clauses: readonly { clause: Clause; sentence: number }[];
-  /** Some word of the text is denied or said through its opposite. */
-  polar: boolean;
+  /** The clauses in which some word is denied or said through its opposite, with their sentences. */
+  polarClauses: readonly { clause: Clause; sentence: number }[];
   /** The senses and stems of the text's words, for a text read against this one. */
   senses: WordSenses;
 }
@@ -108,6 +113,11 @@ const OPENS_CLAUSE = new Set([
 const HAN_CLAUSE = new Set(['而', '但']);
 const POSSESSIVE = /['’]s?$/u;
 const NAME_SHAPE = /\d|\p{Ll}\p{Lu}|^\p{Lu}{2,}/u;
+
+/** "Kilimanjaro's" names Kilimanjaro. Most words hold no apostrophe: told without the pattern. */
+function withoutPossessive(lower: string): string {
+  return lower.includes("'") || lower.includes('’') ? lower.replace(POSSESSIVE, '') : lower;
+}
 
 /** Written like a name: a digit, a capital after a small letter, or two capitals at the start (SHA-256, IPv6). */
 function nameShaped(word: string): boolean {
@@ -157,6 +167,9 @@ export function profileClaims(text: string, known: readonly ClaimText[] = []): C
     }
   }
   const hanSentences = sentences.filter((sentence) => sentence.han).length;
+  const clauses = sentences.flatMap((sentence, index) =>
+    sentence.clauses.map((clause) => ({ clause, sentence: index })),
+  );
   return {
     sentences,
     han: hanSentences * 2 > sentences.length,
@@ -165,12 +178,15 @@ export function profileClaims(text: string, known: readonly ClaimText[] = []): C
     words,
     quantities: sentences.flatMap((sentence) => sentence.quantities),
     clauseFrequency,
-    clauses: sentences.flatMap((sentence, index) => sentence.clauses.map((clause) => ({ clause, sentence: index }))),
-    polar: sentences.some((sentence) =>
-      sentence.clauses.some((clause) => clause.terms.some((term) => term.cue > 0 || term.inverted)),
-    ),
+    clauses,
+    polarClauses: clauses.filter(({ clause }) => clause.terms.some(turnsPolarity)),
     senses,
   };
+}
+
+/** A denial reaches the term, or it is said through its opposite: either turns the polarity of what is said. */
+export function turnsPolarity(term: ClauseTerm): boolean {
+  return term.cue > 0 || term.inverted;
 }
 
 /**
@@ -415,8 +431,7 @@ function clauseOf(
       continue;
     }
     if (FUNCTION_WORDS.has(token.lower) || token.lower.length < 2) continue;
-    // "Kilimanjaro's" names Kilimanjaro.
-    const lower = token.lower.replace(POSSESSIVE, '');
+    const lower = withoutPossessive(token.lower);
     const sense = senses.sense(lower);
     const first = i === 0;
     const capital = startsUpper(token.text);
@@ -465,7 +480,15 @@ function clauseOf(
     subject: terms[0]?.term,
     context: NO_TERMS,
     kept: NO_TERMS,
+    saying: sayingOf(terms, own),
   };
+}
+
+function sayingOf(terms: readonly ClauseTerm[], quantities: readonly Quantity[]): string {
+  let key = '';
+  for (const term of terms) key += `${term.denied ? '!' : ''}${term.term} `;
+  for (const quantity of quantities) key += `|${quantity.cls}=${quantity.text}`;
+  return key;
 }
 
 /** The terms of a run of Chinese characters: character pairs, each denied when a denial stands just before it. */
@@ -483,7 +506,8 @@ function hanRun(
   chars.forEach((_, k) => {
     if (hanNegationAt(chars, k)) denials.push(k);
   });
-  const usable = (k: number) => !HAN_FUNCTION.has(chars[k]!) && !inQuantity[from + k] && !denials.includes(k);
+  // Told once for each character, which is asked up to three times: for itself and beside each neighbour.
+  const usable = chars.map((char, k) => !HAN_FUNCTION.has(char) && !inQuantity[from + k] && !denials.includes(k));
   const push = (k: number, length: number) => {
     const text = length === 2 ? chars[k]! + chars[k + 1]! : chars[k]!;
     const sense = hanSense(text);
@@ -503,9 +527,9 @@ function hanRun(
     });
   };
   for (let k = 0; k < chars.length; k++) {
-    if (!usable(k)) continue;
-    if (k + 1 < chars.length && usable(k + 1)) push(k, 2);
-    else if (!(k > 0 && usable(k - 1))) push(k, 1);
+    if (!usable[k]) continue;
+    if (k + 1 < chars.length && usable[k + 1]) push(k, 2);
+    else if (!(k > 0 && usable[k - 1])) push(k, 1);
     const opposite = hanCharSense(chars[k]!);
     if (opposite) {
       const denial = denials.find((d) => d < k && k - d <= HAN_NEGATION_REACH);

@@ -103,7 +103,7 @@ export function subjectSwap(
   if (other === undefined || !opensWithSubject(owner)) return undefined;
   if (clause.terms.some((term) => term.term === other.term && term.inverted === other.inverted)) return undefined;
   // A clause about the claim's subject that says the rest in the claim's order speaks for the claim.
-  const elsewhere = new Set(claim.clauses.filter((c) => c !== clause).flatMap((c) => c.terms.map((term) => term.term)));
+  const elsewhere = (term: string) => claim.clauses.some((c) => c !== clause && c.termSet.has(term));
   const spokenOf = clauses.some(
     (candidate) =>
       speaksOf(candidate) &&

@@ -34,6 +34,30 @@ function commonHan(code: number): boolean {
   return (code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3400 && code <= 0x4dbf) || (code >= 0x3040 && code <= 0x30ff);
 }
 
+function asciiLetter(code: number): boolean {
+  const folded = code | 32;
+  return folded >= 97 && folded <= 122;
+}
+
+function asciiAlphanumeric(code: number): boolean {
+  return asciiLetter(code) || (code >= 48 && code <= 57);
+}
+
+/** What may go on after the letters of a word: a joiner (SHA-256, Node.js, R&D) or the "(" of "Vitamin(D)". */
+const WORD_GOES_ON = new Set("-'./&+(");
+
+/**
+ * Where the word that starts at `at` ends, when it is ASCII letters and digits followed by the end or by an ASCII
+ * character that cannot go on a word (a space, a comma): the most common token of Latin text, read without the
+ * pattern. -1 when the pattern must read it.
+ */
+function plainWordEnd(text: string, at: number): number {
+  let end = at;
+  while (end < text.length && asciiAlphanumeric(text.charCodeAt(end))) end++;
+  if (end === text.length) return end;
+  return text.charCodeAt(end) < 128 && !WORD_GOES_ON.has(text[end]!) ? end : -1;
+}
+
 /** The tokens of `text`, offsets shifted by `offset` (the sentence's place in its whole text). */
 export function tokenize(text: string, offset = 0): Token[] {
   const folded = foldWidth(text);
@@ -41,11 +65,23 @@ export function tokenize(text: string, offset = 0): Token[] {
   let at = 0;
   while (at < folded.length) {
     const code = folded.charCodeAt(at);
+    // A space is no token: the pattern would not match it either.
+    if (code === 32) {
+      at++;
+      continue;
+    }
     // A Chinese character is a token of its own, the most common token of Chinese text.
     if (commonHan(code)) {
       const char = folded[at]!;
       tokens.push({ kind: 'han', text: char, lower: char, start: offset + at, end: offset + at + 1 });
       at++;
+      continue;
+    }
+    const plainEnd = asciiLetter(code) ? plainWordEnd(folded, at) : -1;
+    if (plainEnd >= 0) {
+      const word = folded.slice(at, plainEnd);
+      tokens.push({ kind: 'word', text: word, lower: word.toLowerCase(), start: offset + at, end: offset + plainEnd });
+      at = plainEnd;
       continue;
     }
     TOKEN.lastIndex = at;
@@ -67,8 +103,7 @@ export function tokenize(text: string, offset = 0): Token[] {
 function kindOf(value: string): TokenKind {
   const code = value.charCodeAt(0);
   if (code >= 48 && code <= 57) return 'number';
-  const folded = code | 32;
-  if (folded >= 97 && folded <= 122) return 'word';
+  if (asciiLetter(code)) return 'word';
   if (SYMBOLS.has(value)) return 'symbol';
   if (HAN_CHAR.test(value)) return 'han';
   if (LETTER.test(value)) return 'word';

@@ -89,6 +89,20 @@ export function chineseNumeral(text: string): number | undefined {
   return total + section + (digit ?? 0);
 }
 
+/** The Chinese units by their first character, longest first: a unit is looked for after every number. */
+const HAN_UNITS_BY_FIRST = byFirstCharacter(HAN_UNITS);
+
+function byFirstCharacter<T>(
+  entries: readonly (readonly [string, T])[],
+): ReadonlyMap<string, readonly (readonly [string, T])[]> {
+  const byFirst = new Map<string, (readonly [string, T])[]>();
+  for (const entry of entries) {
+    const first = entry[0][0]!;
+    byFirst.set(first, [...(byFirst.get(first) ?? []), entry]);
+  }
+  return byFirst;
+}
+
 const AM_PM = new Set(['am', 'a.m', 'pm', 'p.m']);
 const ORDINAL_SUFFIX = new Set(['st', 'nd', 'rd', 'th', 's']);
 const AFTERNOON = /(?:下午|晚上|傍晚|晚)$/u;
@@ -660,7 +674,7 @@ class QuantityScanner {
   }
 
   private hanUnitAt(index: number): { unit: Unit; length: number } | undefined {
-    for (const [name, unit] of HAN_UNITS) {
+    for (const [name, unit] of HAN_UNITS_BY_FIRST.get(this.tokens[index]?.text ?? '') ?? []) {
       let matches = true;
       for (let k = 0; k < name.length && matches; k++) matches = this.tokens[index + k]?.text === name[k];
       if (matches) return { unit, length: name.length };

@@ -1,0 +1,80 @@
+import { tokenize } from './claim-tokens.js';
+
+const read = (text: string) => tokenize(text).map((token) => [token.kind, token.text]);
+
+describe('tokenize', () => {
+  it('keeps names and numbers whole, and points at each token in the text', () => {
+    const text = "SHA-256, Node.js and HTTP/2 at 9:00; it's Kilimanjaro's café(A) on 10.0.3.7 since 2019-03-14.";
+    const tokens = tokenize(text, 3);
+    expect(tokens.map((token) => [token.kind, token.text])).toEqual([
+      ['word', 'SHA-256'],
+      ['break', ','],
+      ['word', 'Node.js'],
+      ['word', 'and'],
+      ['word', 'HTTP/2'],
+      ['word', 'at'],
+      ['number', '9:00'],
+      ['break', ';'],
+      ['word', "it's"],
+      ['word', "Kilimanjaro's"],
+      ['word', 'café(A)'],
+      ['word', 'on'],
+      ['number', '10.0.3.7'],
+      ['word', 'since'],
+      ['number', '2019-03-14'],
+    ]);
+    for (const token of tokens) expect(text.slice(token.start - 3, token.end - 3)).toBe(token.text);
+    expect(tokens[2]!.lower).toBe('node.js');
+  });
+
+  it('reads a plain word up to what cannot go on it, and a joined word, a letter in brackets or accents whole', () => {
+    expect(
+      read('Vitamin(D) costs $2.40 — R&D + QA; abc--def x.y. ＨＴＴＰ ３％ A1b2 1st Zürich ab\u0301c l’été "ok"!'),
+    ).toEqual([
+      ['word', 'Vitamin(D)'],
+      ['word', 'costs'],
+      ['symbol', '$'],
+      ['number', '2.40'],
+      ['break', '—'],
+      ['word', 'R&D'],
+      ['word', 'QA'],
+      ['break', ';'],
+      ['word', 'abc'],
+      ['symbol', '-'],
+      ['symbol', '-'],
+      ['word', 'def'],
+      ['word', 'x.y'],
+      ['word', 'HTTP'],
+      ['number', '3'],
+      ['symbol', '%'],
+      ['word', 'A1b2'],
+      ['number', '1'],
+      ['word', 'st'],
+      ['word', 'Zürich'],
+      ['word', 'ab\u0301c'],
+      ['word', 'l’été'],
+      ['break', '"'],
+      ['word', 'ok'],
+      ['break', '"'],
+      ['break', '!'],
+    ]);
+  });
+
+  it('gives each Chinese character a token of its own', () => {
+    expect(read('电车2019年开通，每十分钟一班。')).toEqual([
+      ['han', '电'],
+      ['han', '车'],
+      ['number', '2019'],
+      ['han', '年'],
+      ['han', '开'],
+      ['han', '通'],
+      ['break', ','],
+      ['han', '每'],
+      ['han', '十'],
+      ['han', '分'],
+      ['han', '钟'],
+      ['han', '一'],
+      ['han', '班'],
+    ]);
+  });
+});
