@@ -488,3 +488,172 @@ describe('ClaimSupportVerifier', () => {
     expect(verifier.check('The warranty lasts two years.', [])).toEqual({ citations: [], verdict: 'unverified' });
   });
 });
+
+const TRAINS =
+  'G123次列车每天7:05从北京南站发车，11:20到达上海虹桥站。G125次列车8:10发车，13:05到达。二等座票价为553元，一等座为933元。';
+const FLIGHTS =
+  'Flight LH 400 from Frankfurt to New York JFK departs at 10:05 and arrives at 12:50 local time. Flight LH 402 departs at 13:15 and arrives at 15:55.';
+const FEES =
+  '本小区物业费按建筑面积收取，住宅每月每平方米2.5元，商铺每月每平方米5元。物业费按季度缴纳，每季度首月10日前缴清。';
+
+/** Chinese sentences, and sentences in another language than their source. */
+const chineseCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
+  ['a code written against Chinese characters', TRAINS, 'G123次列车11:50到达上海虹桥站。', 'contradicted', 'number'],
+  ['a time of day in Chinese numerals', TRAINS, '坐G123次的话，早上七点零五分离开北京南。', 'unverified', ''],
+  [
+    'a quarter past, in Chinese numerals',
+    'K1234次列车每天20:15从西安站发车。',
+    'K1234次列车每天晚上九点一刻从西安站发车。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a rank is not a count',
+    '郑和率船队七次下西洋。第一次出航时船队有宝船62艘。',
+    '第一次下西洋时，船队有宝船62艘。',
+    'unverified',
+    '',
+  ],
+  [
+    'a numbered name is not a day of the month',
+    'The Apollo 11 lunar module landed on the Moon on 20 July 1969.',
+    '1969年7月20日，阿波罗11号的登月舱在月球着陆。',
+    'unverified',
+    '',
+  ],
+  [
+    'how much more is not how much',
+    '东区常住人口为86万人，西区为52万人。',
+    '东区的常住人口比西区多34万人。',
+    'unverified',
+    '',
+  ],
+  [
+    'a total is not one of the values it adds up',
+    '东区新建学校4所，西区新建2所。',
+    '两个区一共新建了6所学校。',
+    'unverified',
+    '',
+  ],
+  ['two and a half yuan', '住宅物业费每月每平方米2.5元。', '住宅物业费每月每平方米两块五。', 'verified', ''],
+  ['degrees written ℃', '在标准大气压下，水在100℃沸腾。', '在标准大气压下，水在90℃沸腾。', 'contradicted', 'number'],
+  ['a value inside a range', '布洛芬成人每次用量为200至400毫克。', '布洛芬成人每次服用300毫克。', 'unverified', ''],
+  [
+    'a value outside a range',
+    '布洛芬成人每次用量为200至400毫克。',
+    '布洛芬成人每次服用600毫克。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a bound said before a modal and a verb',
+    '读者每次最多可借10册图书。',
+    '读者每次最多可以借15本书。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'the number of a flight is not a count',
+    FLIGHTS,
+    'Flight LH 402 leaves Frankfurt at 10:05.',
+    'contradicted',
+    'number',
+  ],
+  ['5G is a network, not five grams', '该手机支持5G网络，重量为190克。', '该手机重量为5克。', 'contradicted', 'number'],
+  [
+    'a speed in Chinese against km/h',
+    '京沪高铁设计时速350公里。',
+    'The Beijing–Shanghai line was designed for 380 km/h.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'the same speed in another language',
+    '京沪高铁设计时速350公里。',
+    'Trains on the line are designed to run at 350 km per hour.',
+    'unverified',
+    '',
+  ],
+  [
+    'another language, bound by a train code',
+    TRAINS,
+    'Train G123 pulls into Shanghai Hongqiao at 11:50.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'another language, the right flight of two',
+    FLIGHTS,
+    'LH 402航班13:15从法兰克福起飞，当地时间15:55抵达纽约肯尼迪机场。',
+    'unverified',
+    '',
+  ],
+  [
+    'another language, bound by a word of the bilingual table',
+    '标准洗涤程序约需1小时50分钟，快洗程序只要15分钟。',
+    'The quick wash programme takes just 25 minutes.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'another language, the right value of two',
+    '标准洗涤程序约需1小时50分钟，快洗程序只要15分钟。',
+    'The quick wash takes 15 minutes.',
+    'unverified',
+    '',
+  ],
+  [
+    'another language, a range against a bound',
+    '布洛芬成人每次用量为200至400毫克。',
+    'Adults can take up to 800 mg of ibuprofen per dose.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a short sentence mixing scripts',
+    'The Kindle Paperwhite weighs 205 g.',
+    'Kindle Paperwhite重250克。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'another language, a count of the same thing',
+    '京沪高铁全长1318公里，设24个车站。',
+    'The line has 28 stations.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'allowed where the source forbids it, the ban at the end of its clause',
+    '布洛芬饭后服用可以减轻胃部不适。孕晚期妇女禁用。',
+    '孕晚期妇女可以正常服用布洛芬。',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'required where the source excuses it',
+    '服药期间可以正常饮食，无须空腹服用。',
+    '服用阿莫西林必须空腹。',
+    'contradicted',
+    'negation',
+  ],
+  ['forbidden in other words', '青霉素过敏者禁用。', '有青霉素过敏史的患者不能用这个药。', 'unverified', ''],
+  ["one class's fare given to the other", TRAINS, '一等座票价为553元。', 'contradicted', 'number'],
+  [
+    "a planet given another planet's superlative, in Chinese",
+    '木星是太阳系中最大的行星。土星的直径约为12万公里。',
+    '土星是太阳系中最大的行星。',
+    'contradicted',
+    'name',
+  ],
+  ['a comparison the numbers answer the other way', FEES, '商铺的物业费标准比住宅低。', 'contradicted', 'number'],
+  ['a comparison the numbers bear out', FEES, '商铺的物业费比住宅高。', 'unverified', ''],
+];
+
+describe('ClaimSupportVerifier on Chinese and across languages', () => {
+  it.each(chineseCases)('%s', (_name, source, paragraph, verdict, conflict) => {
+    const result = verdictOf(source, paragraph);
+    expect(result.verdict).toBe(verdict);
+    expect(result.citations[0]!.evidence?.conflict?.kind ?? '').toBe(conflict);
+  });
+});

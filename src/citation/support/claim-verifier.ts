@@ -1,8 +1,12 @@
 import { alignWindow } from './claim-alignment.js';
-import { crossLanguageConflict, findConflict, type FoundConflict } from './claim-conflicts.js';
+import { findConflict, type FoundConflict } from './claim-conflicts.js';
 import { holdsEveryClaim } from './claim-holding.js';
 import { asSource, type SourceProfile } from './claim-roles.js';
 import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText } from './claim-profile.js';
+import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
+import { comparisonConflict } from './han-comparison.js';
+import { modalityConflict } from './han-modality.js';
+import { subjectConflict } from './han-subjects.js';
 import type {
   CitationSupport,
   ParagraphSupport,
@@ -68,15 +72,19 @@ export class ClaimSupportVerifier implements SupportVerifier {
   }
 
   private judge(claim: ClaimSentence, source: SourceProfile): SentenceJudgement {
-    if (claim.han !== source.han) {
+    if (inOtherLanguage(claim, source)) {
       const found = crossLanguageConflict(claim, source);
       if (found) return contradiction(found, source);
       return { verdict: 'unverified', coverage: 0, spans: [] };
     }
     const window = alignWindow(claim, source);
     // A contradiction needs a sentence that rests on the source: a claim that shares little with it is about
-    // something else, or said in words the check cannot bind.
-    const found = window.coverage >= MIN_ALIGNMENT ? findConflict(claim, source, window) : undefined;
+    // something else, or said in words the check cannot bind. A modal word's clause must share words with the
+    // source clause it opposes: that is its own evidence.
+    const found =
+      (window.coverage >= MIN_ALIGNMENT
+        ? (findConflict(claim, source, window) ?? subjectConflict(claim, source) ?? comparisonConflict(claim, source))
+        : undefined) ?? modalityConflict(claim, source);
     if (found) return contradiction(found, source);
     const spans = window.coverage >= MIN_ALIGNMENT ? window.sentences.map((s) => spanOf(source.sentences[s]!)) : [];
     const verified = window.coverage >= this.settings.coverage && holdsEveryClaim(claim, source, window.sentences);
