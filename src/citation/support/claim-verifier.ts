@@ -6,7 +6,7 @@ import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText } f
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
 import { modalityConflict } from './han-modality.js';
-import { subjectConflict } from './han-subjects.js';
+import { crossedConflict, subjectConflict } from './han-subjects.js';
 import type {
   CitationSupport,
   ParagraphSupport,
@@ -83,7 +83,10 @@ export class ClaimSupportVerifier implements SupportVerifier {
     // source clause it opposes: that is its own evidence.
     const found =
       (window.coverage >= MIN_ALIGNMENT
-        ? (findConflict(claim, source, window) ?? subjectConflict(claim, source) ?? comparisonConflict(claim, source))
+        ? (findConflict(claim, source, window) ??
+          subjectConflict(claim, source) ??
+          crossedConflict(claim, source) ??
+          comparisonConflict(claim, source))
         : undefined) ?? modalityConflict(claim, source);
     if (found) return contradiction(found, source);
     const spans = window.coverage >= MIN_ALIGNMENT ? window.sentences.map((s) => spanOf(source.sentences[s]!)) : [];

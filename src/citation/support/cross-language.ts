@@ -96,6 +96,24 @@ function conceptsOf(clause: Clause, previous: Clause | undefined): Set<string> {
 
 const conceptsByClause = new WeakMap<Clause, Set<string>>();
 
+/** The concepts of every clause of a source sentence, worked out once a source. */
+function sentenceConcepts(source: ClaimText, sentence: number): ReadonlySet<string> {
+  let bySentence = conceptsBySentence.get(source);
+  if (bySentence === undefined) {
+    bySentence = source.sentences.map(() => new Set<string>());
+    source.clauses.forEach(({ clause, sentence: s }, i) => {
+      const before = source.clauses[i - 1];
+      for (const concept of conceptsOf(clause, before?.sentence === s ? before.clause : undefined)) {
+        bySentence![s]!.add(concept);
+      }
+    });
+    conceptsBySentence.set(source, bySentence);
+  }
+  return bySentence[sentence]!;
+}
+
+const conceptsBySentence = new WeakMap<ClaimText, Set<string>[]>();
+
 function addConcept(into: Set<string>, term: string): void {
   const concept = englishConcept(term);
   if (concept !== undefined) into.add(concept);
@@ -158,6 +176,7 @@ function judged(quantity: Quantity): boolean {
 /** A name, a code or a number of another kind both sides give binds this strongly; a shared word, by 1. */
 const IDENTIFIER_WEIGHT = 2;
 const SHARED_QUANTITY_WEIGHT = 1.5;
+const SENTENCE_WEIGHT = 0.5;
 
 /**
  * A claim in another language: a number that disagrees with every value of its kind in the source clauses the
@@ -194,8 +213,11 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
             strong += SHARED_QUANTITY_WEIGHT;
           }
         }
+        // A word of the clause binds; a word of its sentence ("海水因含盐，冰点约为…") binds half as much.
+        const own = conceptsOf(held.clause, held.previous);
+        const around = sentenceConcepts(source, held.sentence);
         let weak = 0;
-        for (const concept of conceptsOf(held.clause, held.previous)) if (concepts.has(concept)) weak++;
+        for (const concept of concepts) weak += own.has(concept) ? 1 : around.has(concept) ? SENTENCE_WEIGHT : 0;
         return { strong, score: strong + weak };
       };
       let top = 0;

@@ -111,9 +111,11 @@ function claimConflict(
 ): FoundConflict | undefined {
   if (predicate.length < NAMED_TERMS) return undefined;
   if (own.some((candidate) => covers(candidate.clause, predicate) >= PREDICATE_COVERAGE)) return undefined;
+  // The other thing's clause says it itself, not by leaving words unsaid.
+  const says = (candidate: Clause) => predicate.filter((term) => candidate.termSet.has(term)).length / predicate.length;
   const holders = source.clauses.filter(
     (candidate) =>
-      covers(candidate.clause, predicate) >= NAMED_COVERAGE &&
+      says(candidate.clause) >= NAMED_COVERAGE &&
       candidate.clause.subject !== undefined &&
       candidate.clause.subject !== thing &&
       !candidate.clause.termSet.has(thing) &&
@@ -149,3 +151,52 @@ export function sourceSubjects(source: ClaimText): ReadonlyMap<string, SourceCla
 }
 
 const subjectsBySource = new WeakMap<ClaimText, Map<string, SourceClause[]>>();
+
+/** A claim clause rests on the source clause holding this share of its words. */
+const RESTING = 0.5;
+/** The clause the other thing moved to shares this many other words with the claim's clause about it. */
+const CROSSED_SHARED = 2;
+
+/**
+ * Two things of the source that a Chinese claim gives each other's places: "长江最终在宜昌注入东海，三峡大坝则建在上海"
+ * against "…最终在上海注入东海。三峡大坝位于湖北省宜昌市", "活字印刷术是沈括发明的，毕昇…记下了这件事" against
+ * "毕昇发明了活字印刷术…沈括…记载了这项发明". Each claim clause rests on the source clause holding most of its
+ * words, which names the other thing instead of its own; a rewording does not trade two words the source says
+ * elsewhere both ways.
+ */
+export function crossedConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  const clauses = claim.clauses.filter((clause) => HAN.test(clause.text) && clause.terms.length > 0);
+  if (clauses.length < 2) return undefined;
+  const holder = (clause: Clause) => {
+    let best: SourceClause | undefined;
+    let top = 0;
+    for (const candidate of source.clauses) {
+      let held = 0;
+      for (const term of clause.terms) if (candidate.clause.termSet.has(term.term)) held++;
+      if (held > top) [best, top] = [candidate, held];
+    }
+    return { best, share: top / clause.terms.length, held: top };
+  };
+  for (const first of clauses) {
+    const { best: resting, share } = holder(first);
+    if (resting === undefined || share < RESTING) continue;
+    const own = resting.clause;
+    for (const moved of first.terms) {
+      if (!isThing(moved) || own.termSet.has(moved.term) || own.context.has(moved.term)) continue;
+      if (!source.clauses.some((other) => other.clause !== own && other.clause.termSet.has(moved.term))) continue;
+      for (const displaced of own.terms) {
+        if (!isThing(displaced) || first.termSet.has(displaced.term)) continue;
+        const second = clauses.find((other) => other !== first && other.termSet.has(displaced.term));
+        if (second === undefined) continue;
+        const { best: elsewhere, held } = holder(second);
+        if (elsewhere === undefined || elsewhere.clause === own || held < CROSSED_SHARED + 1) continue;
+        if (!elsewhere.clause.termSet.has(moved.term) || elsewhere.clause.termSet.has(displaced.term)) continue;
+        return {
+          conflict: { kind: 'name', claim: moved.lower, source: displaced.lower },
+          sentence: resting.sentence,
+        };
+      }
+    }
+  }
+  return undefined;
+}

@@ -508,11 +508,29 @@ class QuantityScanner {
   }
 
   private pushDate(date: NonNullable<Quantity['date']>, first: number, last: number): void {
+    const full = this.withYearBefore(date, first);
     this.push(
-      { cls: 'date', value: 0, raw: date.year ?? date.day ?? 0, date, unit: '', ...this.span(first, last) },
+      { cls: 'date', value: 0, raw: full.year ?? full.day ?? 0, date: full, unit: '', ...this.span(first, last) },
       first,
       last,
     );
+  }
+
+  /**
+   * "2008年北京奥运会于8月8日开幕": a year said earlier in the clause is the year of a month and day said without
+   * one; both are then read as the whole date, so that 2008年8月18日 disagrees with them.
+   */
+  private withYearBefore(date: NonNullable<Quantity['date']>, first: number): NonNullable<Quantity['date']> {
+    if (date.year !== undefined || date.month === undefined) return date;
+    const at = this.found.length - 1;
+    const year = this.found[at];
+    if (year?.date?.year === undefined || year.date.month !== undefined || year.date.day !== undefined) return date;
+    for (let k = first - 1; k >= 0 && this.tokens[k]!.start >= year.end; k--) {
+      if (this.tokens[k]!.kind === 'break') return date;
+    }
+    const whole = { ...date, year: year.date.year };
+    this.found[at] = { ...year, date: whole };
+    return whole;
   }
 
   /** "March 14, 2019", "March 2019", "March 14". */
