@@ -43,8 +43,8 @@ interface SentenceJudgement {
  * units and what they measure), dates, names and denials are then checked against the source clause they bind
  * to. A sentence is `verified` when its aligned sentences hold its words, numbers and names; `contradicted` when
  * a bound clause disagrees; otherwise `unverified`: a rewording the check cannot match, or a claim the source
- * does not speak to. A sentence in another language than its source is `unverified` unless a number plainly
- * disagrees.
+ * does not speak to. A sentence in another language than its source is `unverified` unless a number disagrees
+ * with the source clause its codes, numbers and shared words bind it to (cross-language.ts).
  */
 export class ClaimSupportVerifier implements SupportVerifier {
   private readonly profiles = new Map<string, SourceProfile>();

@@ -8,8 +8,8 @@ import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from 
  * languages write alike can still be: numbers with their units, times and dates, codes and names written in
  * Latin letters (G123, LH 402, IPX8), and the few words of a bilingual table (`bilingual-words.ts`). These bind
  * the claim to the source sentence and clause it speaks of, and a number that disagrees with every value of its
- * kind there is a contradiction. A claim that binds to nothing is judged as before: only a number of a kind the
- * source gives a single value of can disagree.
+ * kind there is a contradiction. A claim that binds to nothing can only disagree with a number of a kind the
+ * source gives a single value of.
  */
 
 const HAN = /\p{Script=Han}/u;
@@ -122,21 +122,30 @@ function addConcept(into: Set<string>, term: string): void {
 }
 
 /** What a count counts, as concepts: the words after its number in its clause ("72 treasure ships", "62艘"). */
-function countedConcepts(quantity: Quantity, clause: Clause): Set<string> {
+function countedConcepts(quantity: Quantity, clause: Clause): ReadonlySet<string> {
+  let concepts = countedByQuantity.get(quantity);
+  if (concepts !== undefined) return concepts;
   const after = clause.text.slice(quantity.start - clause.start);
-  const concepts = new Set<string>();
-  if (HAN.test(after)) return hanConcepts(after.slice(0, quantity.text.length + COUNTED_CHARS), concepts);
-  const words = after.match(/\p{L}+/gu) ?? [];
-  for (const word of words.slice(0, COUNTED_WORDS)) {
-    const lower = word.toLowerCase();
-    addConcept(concepts, lower);
-    addConcept(concepts, lower.replace(/e?s$/, ''));
+  concepts = new Set<string>();
+  // Chinese: the measure word and the thing after it, up to a particle ("15 Plus的屏幕" counts no screen).
+  if (HAN.test(after))
+    hanConcepts(quantity.text + (COUNTED_HAN.exec(after.slice(quantity.text.length))?.[0] ?? ''), concepts);
+  else {
+    for (const word of (after.match(/\p{L}+/gu) ?? []).slice(0, COUNTED_WORDS)) {
+      const lower = word.toLowerCase();
+      addConcept(concepts, lower);
+      addConcept(concepts, lower.replace(/e?s$/, ''));
+    }
   }
+  countedByQuantity.set(quantity, concepts);
   return concepts;
 }
 
+/** Each count's concepts, worked out once: a source's counts are compared with many claims. */
+const countedByQuantity = new WeakMap<Quantity, Set<string>>();
+
 /** How far after a count's number the thing counted is looked for. */
-const COUNTED_CHARS = 4;
+const COUNTED_HAN = /^[^的是为和与及或，。；、\s]{0,4}/u;
 const COUNTED_WORDS = 3;
 
 interface Held {
@@ -163,13 +172,17 @@ function comparableAcross(claim: Quantity, claimClause: Clause, other: Held): bo
   return claim.cls !== 'bare' && comparable(claim, other.quantity) && !other.quantity.cls.startsWith('count:');
 }
 
-/** Kinds that never disagree across languages: a name's number, a day of the week, a difference. */
+/**
+ * Kinds that never disagree across languages: a code's number (LH 402, 11号: it names, and binds), a day of the
+ * week, a difference or a total. A version (Python 3.9) is a value.
+ */
 function judged(quantity: Quantity): boolean {
   return !(
     quantity.cls === 'weekday' ||
     quantity.cls.startsWith('term:') ||
     quantity.cls.startsWith('diff:') ||
-    quantity.cls.startsWith('version:')
+    quantity.cls.startsWith('sum:') ||
+    (quantity.cls.startsWith('version:') && Number.isInteger(quantity.raw))
   );
 }
 

@@ -63,46 +63,51 @@ function termsIn(clause: Clause, part: { from: number; to: number }): ClauseTerm
 }
 
 /**
- * A clause that leaves its thing unsaid ("…，直径约为14.3万公里" after "木星是…") speaks of the thing before it, unless it
- * names another thing the source speaks of elsewhere ("…，西区为52万人" after "东区…").
+ * A clause that leaves its thing unsaid ("…，直径约为14.3万公里" after "木星是…") speaks of the thing before it, unless
+ * it names the other thing compared ("…，西区为52万人" after "东区…").
  */
-function speaksOn(
-  candidate: SourceClause,
-  thing: string,
-  subjects: ReadonlyMap<string, readonly SourceClause[]>,
-): boolean {
-  if (!candidate.clause.context.has(thing)) return false;
-  return !candidate.clause.terms.some((term) =>
-    (subjects.get(term.term) ?? []).some((other) => other.clause !== candidate.clause),
-  );
+function speaksOn(candidate: SourceClause, thing: string, other: string): boolean {
+  return candidate.clause.context.has(thing) && !candidate.clause.termSet.has(other);
 }
 
-/** A value of a thing: a number its clause gives, with what the rest of the sentence says it measures. */
+/** A value of a thing: a number its clause gives, and how much of the property compared its clause or sentence says. */
 interface Valued {
   quantity: Quantity;
   candidate: SourceClause;
+  said: number;
 }
 
 /** Amounts that compare: not times of day, dates, ranks, frequencies, versions or names. */
 const MEASURED = /^(?:time|length|mass|volume|money|percent|energy|power|area|charge|loudness|count:|length\/time)/u;
 
-function valuesOf(
-  thing: string,
-  source: ClaimText,
-  subjects: ReadonlyMap<string, readonly SourceClause[]>,
-  property: readonly string[],
-): Valued[] {
+function valuesOf(thing: string, other: string, source: ClaimText, property: readonly string[]): Valued[] {
   const found: Valued[] = [];
   for (const candidate of source.clauses) {
     const clause = candidate.clause;
-    if (!clause.termSet.has(thing) && !speaksOn(candidate, thing, subjects)) continue;
-    // The property compared is said in the clause, the words it leaves unsaid, or its sentence.
+    // A clause naming both things ("西区…为18平方米，高于东区的11平方米" is read clause by clause) is neither's.
+    if (clause.termSet.has(other) || (!clause.termSet.has(thing) && !speaksOn(candidate, thing, other))) continue;
+    // The property compared is said in the clause or the words it leaves unsaid, or else in its sentence; what the
+    // clause says itself counts first.
     const sentence = source.sentences[candidate.sentence]!;
-    const said = property.filter((term) => sentence.terms.has(term) || clause.context.has(term)).length;
-    if (property.length > 0 && said * 2 < property.length) continue;
+    const inSentence = property.filter((term) => sentence.terms.has(term) || clause.context.has(term)).length;
+    if (property.length > 0 && inSentence * 2 < property.length) continue;
+    const saying = (other: Clause) =>
+      property.filter((term) => other.termSet.has(term) || other.context.has(term)).length;
+    const inClause = saying(clause);
+    // Where another clause of the sentence gives a number and says the property itself ("北京市面积约1.64万平方公里，
+    // 常住人口约2185万人"), the property is that clause's, not this one's.
+    const elsewhere = source.clauses.some(
+      (other) =>
+        other.sentence === candidate.sentence &&
+        other.clause !== clause &&
+        other.clause.quantities.length > 0 &&
+        saying(other.clause) * 2 >= property.length,
+    );
+    if (property.length > 0 && inClause * 2 < property.length && elsewhere) continue;
+    const said = inClause * (property.length + 1) + inSentence;
     for (const quantity of clause.quantities) {
       if (MEASURED.test(quantity.cls) && !quantity.range && !(quantity.loose && !quantity.approx)) {
-        found.push({ quantity, candidate });
+        found.push({ quantity, candidate, said });
       }
     }
   }
@@ -120,18 +125,21 @@ export function comparisonConflict(claim: ClaimSentence, source: ClaimText): Fou
     const second = termsIn(clause, comparison.second).find((term) => subjects.has(term.term));
     if (first === undefined || second === undefined || first.term === second.term) continue;
     const property = firstTerms.filter((term) => term.start > first.start).map((term) => term.term);
-    const ofFirst = valuesOf(first.term, source, subjects, property).filter(
-      (v) => !v.candidate.clause.termSet.has(second.term),
-    );
-    const ofSecond = valuesOf(second.term, source, subjects, property).filter(
-      (v) => !v.candidate.clause.termSet.has(first.term),
-    );
-    // One kind of amount both things are given, and one value of it each.
-    const kinds = new Set(
-      ofFirst.map((v) => v.quantity.cls).filter((cls) => ofSecond.some((v) => v.quantity.cls === cls)),
-    );
-    if (kinds.size !== 1) continue;
-    const [kind] = kinds;
+    const ofFirst = valuesOf(first.term, second.term, source, property);
+    const ofSecond = valuesOf(second.term, first.term, source, property);
+    // The kind of amount both things are given whose clauses say most of the property compared ("员工" picks
+    // 3200人 over 120亿元), and one value of it each.
+    const kinds = new Map<string, number>();
+    for (const a of ofFirst) {
+      for (const b of ofSecond) {
+        if (a.quantity.cls !== b.quantity.cls) continue;
+        kinds.set(a.quantity.cls, Math.max(kinds.get(a.quantity.cls) ?? 0, Math.min(a.said, b.said)));
+      }
+    }
+    const top = Math.max(0, ...kinds.values());
+    const best = [...kinds].filter(([, said]) => said === top);
+    if (best.length !== 1) continue;
+    const [[kind]] = best as [[string, number]];
     const a = ofFirst.filter((v) => v.quantity.cls === kind);
     const b = ofSecond.filter((v) => v.quantity.cls === kind);
     if (a.length !== 1 || b.length !== 1 || a[0]!.quantity.value === b[0]!.quantity.value) continue;

@@ -32,6 +32,11 @@ const MODALS: readonly (readonly [string, Modality])[] = (
     ['不许', 'forbid'],
     ['不能', 'forbid'],
     ['不可以', 'forbid'],
+    ['不允许', 'forbid'],
+    ['不准许', 'forbid'],
+    ['不应该', 'forbid'],
+    ['不应当', 'forbid'],
+    ['不应', 'forbid'],
     ['不可', 'forbid'],
     ['不宜', 'forbid'],
     ['不要', 'forbid'],
@@ -108,6 +113,13 @@ const NOT_MODAL: readonly string[] = [
   '不禁',
 ];
 
+/** The words above by their first character, longest first: most characters start none of them. */
+const BY_FIRST = new Map<string, (readonly [string, Modality | undefined])[]>();
+for (const [word, modality] of [...NOT_MODAL.map((word) => [word, undefined] as const), ...MODALS]) {
+  BY_FIRST.set(word[0]!, [...(BY_FIRST.get(word[0]!) ?? []), [word, modality]]);
+}
+for (const words of BY_FIRST.values()) words.sort((a, b) => b[0].length - a[0].length);
+
 interface Modal {
   modality: Modality;
   /** Offsets of the modal word in the text. */
@@ -123,18 +135,16 @@ function modalsOf(clause: Clause): Modal[] {
   const text = clause.text;
   let i = 0;
   while (i < text.length) {
-    const skip = NOT_MODAL.find((word) => text.startsWith(word, i));
-    if (skip !== undefined) {
-      i += skip.length;
-      continue;
-    }
-    const modal = MODALS.find(([word]) => text.startsWith(word, i));
-    if (modal === undefined) {
+    const word = BY_FIRST.get(text[i]!)?.find(([candidate]) => text.startsWith(candidate, i));
+    if (word === undefined) {
       i++;
       continue;
     }
-    found.push({ modality: modal[1], start: clause.start + i, end: clause.start + i + modal[0].length });
-    i += modal[0].length;
+    // A word that holds a modal character without its force is passed over whole.
+    const [written, modality] = word;
+    if (modality !== undefined)
+      found.push({ modality, start: clause.start + i, end: clause.start + i + written.length });
+    i += written.length;
   }
   modalsByClause.set(clause, found);
   return found;
@@ -177,42 +187,38 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
     if (!HAN.test(clause.text)) continue;
     const own = modalsOf(clause);
     if (own.length === 0) continue;
-    const shared = (candidate: Clause) => {
-      const words = new Set<string>();
-      // Words a short clause leaves unsaid count: "…不超过400元的，可以免于办理" excuses those it names before.
-      for (const term of clause.terms) {
-        if (candidate.termSet.has(term.term) || candidate.context.has(term.term)) words.add(term.term);
-      }
-      clause.quantities.forEach((quantity, q) => {
-        if (grounded(quantity, candidate.quantities)) words.add(`#${q}`);
-      });
-      return words;
-    };
+    // The source clauses sharing enough of the claim clause's words, with those words, and their modal words.
+    const near: { candidate: SourceClause; words: Set<string>; modals: Modal[] }[] = [];
+    for (const candidate of source.clauses) {
+      const modals = modalsOf(candidate.clause);
+      if (modals.length === 0) continue;
+      const words = shared(clause, candidate.clause);
+      if (words.size >= SHARED) near.push({ candidate, words, modals });
+    }
     for (let m = 0; m < own.length; m++) {
       const modality = own[m]!.modality;
       const claimRuled = ruled(clause, own, m);
-      const opposed = (candidate: SourceClause, wanted: Modality): Set<string> | undefined => {
-        const modals = modalsOf(candidate.clause);
-        const words = shared(candidate.clause);
-        if (words.size < SHARED) return undefined;
-        for (let k = 0; k < modals.length; k++) {
-          if (modals[k]!.modality !== wanted) continue;
-          const sourceRuled = ruled(candidate.clause, modals, k);
-          if ([...words].some((word) => claimRuled.has(word) || sourceRuled.has(word))) return words;
+      // Whether a near clause says the shared words with this force, one of them ruled by a modal word.
+      const says = ({ candidate, words, modals }: (typeof near)[number], wanted: Modality) =>
+        modals.some(
+          (modal, k) =>
+            modal.modality === wanted &&
+            [...words].some((word) => claimRuled.has(word) || ruled(candidate.clause, modals, k).has(word)),
+        );
+      let found: (typeof near)[number] | undefined;
+      for (const other of near) {
+        if (says(other, OPPOSITE[modality]) && (found === undefined || other.words.size > found.words.size)) {
+          found = other;
         }
-        return undefined;
-      };
-      let found: { candidate: SourceClause; words: Set<string> } | undefined;
-      for (const candidate of source.clauses) {
-        const words = opposed(candidate, OPPOSITE[modality]);
-        if (words && (found === undefined || words.size > found.words.size)) found = { candidate, words };
       }
       if (found === undefined) continue;
       const conflicting = found;
-      const agreeing = source.clauses.some((candidate) => {
-        const words = candidate === conflicting.candidate ? undefined : opposed(candidate, modality);
-        return words !== undefined && [...conflicting.words].every((word) => words.has(word));
-      });
+      const agreeing = near.some(
+        (other) =>
+          other !== conflicting &&
+          says(other, modality) &&
+          [...conflicting.words].every((word) => other.words.has(word)),
+      );
       if (agreeing) continue;
       return {
         conflict: { kind: 'negation', claim: clause.text, source: conflicting.candidate.clause.text },
@@ -221,4 +227,19 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
     }
   }
   return undefined;
+}
+
+/**
+ * The claim clause's words and numbers a source clause holds. Words a short clause leaves unsaid count: "…不超过
+ * 400元的，可以免于办理" excuses those it names before.
+ */
+function shared(clause: Clause, candidate: Clause): Set<string> {
+  const words = new Set<string>();
+  for (const term of clause.terms) {
+    if (candidate.termSet.has(term.term) || candidate.context.has(term.term)) words.add(term.term);
+  }
+  clause.quantities.forEach((quantity, q) => {
+    if (grounded(quantity, candidate.quantities)) words.add(`#${q}`);
+  });
+  return words;
 }

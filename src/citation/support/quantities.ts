@@ -414,12 +414,15 @@ class QuantityScanner {
     this.bare(value, first, numberLast);
   }
 
-  /** A name right before the number: an acronym (LH, CA), or a capitalised word that is not a common one. */
+  /**
+   * A name right before the number: an acronym (LH, CA), a word with a capital inside it (iPhone), or a capitalised
+   * word that is not a common one.
+   */
   private namedBefore(first: number): boolean {
     const name = this.tokens[first - 1];
     if (name?.kind !== 'word' || name.lower.length < 2) return false;
     if (MONTH_NAMES.has(name.lower) || WEEKDAYS.has(name.lower) || LATIN_UNITS.has(name.lower)) return false;
-    if (/^\p{Lu}+$/u.test(name.text)) return true;
+    if (/^\p{Lu}+$/u.test(name.text) || /\p{Ll}\p{Lu}/u.test(name.text)) return true;
     // A capitalised first word of the sentence is a name unless it is a common word ("Only 3 seats", "About 40").
     return /^\p{Lu}/u.test(name.text) && (first > 1 || !(NOT_A_NOUN.has(name.lower) || LOOSE_BEFORE.has(name.lower)));
   }
