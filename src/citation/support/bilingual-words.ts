@@ -88,13 +88,6 @@ const CONCEPTS: readonly (readonly [readonly string[], readonly string[]])[] = [
   ],
   [['screen', 'display'], ['屏']],
   [['water'], ['水']],
-  [['sea', 'seawater'], ['海']],
-  [['salt'], ['盐']],
-  [
-    ['freeze', 'frozen', 'freezing'],
-    ['冰', '冻'],
-  ],
-  [['boil', 'boiling'], ['沸']],
   [
     ['outdoor', 'outside'],
     ['室外', '户外'],

@@ -78,7 +78,7 @@ function sourceIdentifiers(source: ClaimText): Identifier[][] {
 
 const identifiersBySource = new WeakMap<ClaimText, Identifier[][]>();
 
-/** The concepts a clause speaks of, with those of the clause it goes on from ("冰点约为…" after "海水因含盐"). */
+/** The concepts a clause speaks of, with those of the clause it goes on from ("洗一次只要15分钟" after "快洗程序…"). */
 function conceptsOf(clause: Clause, previous: Clause | undefined): Set<string> {
   let found = conceptsByClause.get(clause);
   if (found === undefined) {
@@ -226,7 +226,7 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
             strong += SHARED_QUANTITY_WEIGHT;
           }
         }
-        // A word of the clause binds; a word of its sentence ("海水因含盐，冰点约为…") binds half as much.
+        // A word of the clause binds; a word of its sentence ("快洗程序…，整个洗涤过程只要15分钟") binds half as much.
         const own = conceptsOf(held.clause, held.previous);
         const around = sentenceConcepts(source, held.sentence);
         let weak = 0;
