@@ -610,6 +610,13 @@ const chineseCases: [name: string, source: string, paragraph: string, verdict: S
     'number',
   ],
   [
+    'a sentence against a source in both languages',
+    'The ferry leaves at 9:00 from Pier 3. 渡轮九点从三号码头出发。',
+    'The ferry leaves at 9:00 from Pier 3.',
+    'verified',
+    '',
+  ],
+  [
     'a short sentence mixing scripts',
     'The Kindle Paperwhite weighs 205 g.',
     'Kindle Paperwhite重250克。',

@@ -17,8 +17,9 @@ const HAN = /\p{Script=Han}/u;
 /** Whether the claim sentence is in another language than the source. */
 export function inOtherLanguage(claim: ClaimSentence, source: ClaimText): boolean {
   if (claim.han !== source.han) return true;
-  // A short sentence that mixes scripts ("Kindle Paperwhite重250克") against a source in one script.
-  return HAN.test(claim.text) !== writesHan(source);
+  // A short sentence that mixes in Chinese ("Kindle Paperwhite重250克") against a source that writes none. A source
+  // in both languages speaks to a sentence in either.
+  return HAN.test(claim.text) && !writesHan(source);
 }
 
 function writesHan(source: ClaimText): boolean {
