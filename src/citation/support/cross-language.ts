@@ -198,6 +198,7 @@ const SENTENCE_WEIGHT = 0.5;
  * of. Where only shared words bind, or nothing does, the values of the kind there must be one.
  */
 export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  if (!claim.quantities.some(judged)) return undefined;
   const identifiers = identifiersOf(claim);
   const bySentence = sourceIdentifiers(source);
   const named = bySentence.map((held) => held.some((id) => identifiers.some((own) => sameIdentifier(own, id))));

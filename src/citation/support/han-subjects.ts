@@ -167,7 +167,10 @@ const CROSSED_SHARED = 2;
 export function crossedConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   const clauses = claim.clauses.filter((clause) => HAN.test(clause.text) && clause.terms.length > 0);
   if (clauses.length < 2) return undefined;
+  const holders = new Map<Clause, { best: SourceClause | undefined; share: number; held: number }>();
   const holder = (clause: Clause) => {
+    const known = holders.get(clause);
+    if (known !== undefined) return known;
     let best: SourceClause | undefined;
     let top = 0;
     for (const candidate of source.clauses) {
@@ -175,7 +178,9 @@ export function crossedConflict(claim: ClaimSentence, source: ClaimText): FoundC
       for (const term of clause.terms) if (candidate.clause.termSet.has(term.term)) held++;
       if (held > top) [best, top] = [candidate, held];
     }
-    return { best, share: top / clause.terms.length, held: top };
+    const found = { best, share: top / clause.terms.length, held: top };
+    holders.set(clause, found);
+    return found;
   };
   for (const first of clauses) {
     const { best: resting, share } = holder(first);
