@@ -89,21 +89,6 @@ function swappedRoles(claim: ClaimSentence, source: SourceProfile): FoundConflic
   return { conflict: { kind, claim: swap.claim.text, source: swap.source.text }, sentence: swap.sentence };
 }
 
-/** A claim in another language: only a number that plainly disagrees can be judged. */
-export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
-  for (const quantity of claim.quantities) {
-    if (quantity.cls === 'bare' || quantity.cls.startsWith('count:')) continue;
-    const candidates = source.quantities.filter((other) => comparable(quantity, other));
-    if (candidates.length === 0 || candidates.some((other) => sameQuantity(quantity, other))) continue;
-    if (!candidates.every((other) => disagree(quantity, other))) continue;
-    // With several values of the kind, the claim may speak of another one than the ones written here.
-    if (new Set(candidates.map((other) => `${other.cls}:${other.value}:${other.key ?? ''}`)).size > 1) continue;
-    const other = candidates[0]!;
-    return conflictAt(quantity, other, source);
-  }
-  return undefined;
-}
-
 function sharedEvidence(claim: Clause, candidate: Clause, source: ClaimText): boolean {
   let shared = 0;
   for (const term of claim.terms) {

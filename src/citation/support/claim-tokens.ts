@@ -17,10 +17,10 @@ export interface Token {
 }
 
 const TOKEN =
-  /\d{4}-\d{1,2}-\d{1,2}|\d+(?:[.,:]\d+)*|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{M}][\p{L}\p{M}\p{N}]*(?:[-'’./&+][\p{L}\p{M}\p{N}]+)*(?:\(\p{Lu}\))?|[%$€£¥°~−-]|[,;:，；：、()（）"“”!?！？]|—|--/uy;
+  /\d{4}-\d{1,2}-\d{1,2}|\d+(?:[.,:]\d+)*|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{M}][\p{L}\p{M}\p{N}]*(?:[-'’./&+][\p{L}\p{M}\p{N}]+)*(?:\(\p{Lu}\))?|[%$€£¥°℃~−-]|[,;:，；：、()（）"“”!?！？]|—|--/uy;
 const HAN_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u;
 const LETTER = /^[\p{L}\p{M}]/u;
-const SYMBOLS = new Set('%$€£¥°~−-');
+const SYMBOLS = new Set('%$€£¥°℃~−-');
 
 /** Full-width ASCII (Ｈ, ３, ％) to ASCII, one UTF-16 unit for one, so offsets stay those of the text. */
 function foldWidth(text: string): string {
@@ -90,7 +90,14 @@ export function tokenize(text: string, offset = 0): Token[] {
       at++;
       continue;
     }
-    const value = match[0];
+    let value = match[0];
+    // Chinese characters are letters too, but a Latin word ends where they start: "G123次列车" is G123, 次, 列, 车.
+    for (let k = 1; k < value.length; k++) {
+      if (commonHan(value.charCodeAt(k))) {
+        value = value.slice(0, k);
+        break;
+      }
+    }
     const kind = kindOf(value);
     // Only words have a case: the others are kept as they are.
     const lower = kind === 'word' ? value.toLowerCase() : value;

@@ -534,11 +534,11 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     '',
   ],
   [
-    'a number read with the verb after it hides no opposite',
+    'a version number read apart from the verb after it, whose opposite then shows',
     'Release 4.0 drops the PDF reader and adds an EPUB reader.',
     'Release 4.0 adds a PDF reader.',
-    'unverified',
-    '',
+    'contradicted',
+    'negation',
   ],
   [
     'a word the source says both ways, read in the part its other words speak of',
@@ -780,5 +780,237 @@ describe('ClaimSupportVerifier', () => {
 
   it('never verifies a paragraph without sources', () => {
     expect(verifier.check('The warranty lasts two years.', [])).toEqual({ citations: [], verdict: 'unverified' });
+  });
+});
+
+const TRAINS =
+  'G123次列车每天7:05从北京南站发车，11:20到达上海虹桥站。G125次列车8:10发车，13:05到达。二等座票价为553元，一等座为933元。';
+const FLIGHTS =
+  'Flight LH 400 from Frankfurt to New York JFK departs at 10:05 and arrives at 12:50 local time. Flight LH 402 departs at 13:15 and arrives at 15:55.';
+const FEES =
+  '本小区物业费按建筑面积收取，住宅每月每平方米2.5元，商铺每月每平方米5元。物业费按季度缴纳，每季度首月10日前缴清。';
+
+/** Chinese sentences, and sentences in another language than their source. */
+const chineseCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
+  ['a code written against Chinese characters', TRAINS, 'G123次列车11:50到达上海虹桥站。', 'contradicted', 'number'],
+  ['a time of day in Chinese numerals', TRAINS, '坐G123次的话，早上七点零五分离开北京南。', 'unverified', ''],
+  [
+    'a quarter past, in Chinese numerals',
+    'K1234次列车每天20:15从西安站发车。',
+    'K1234次列车每天晚上九点一刻从西安站发车。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a rank is not a count',
+    '郑和率船队七次下西洋。第一次出航时船队有宝船62艘。',
+    '第一次下西洋时，船队有宝船62艘。',
+    'unverified',
+    '',
+  ],
+  [
+    'a numbered name is not a day of the month',
+    'The Apollo 11 lunar module landed on the Moon on 20 July 1969.',
+    '1969年7月20日，阿波罗11号的登月舱在月球着陆。',
+    'unverified',
+    '',
+  ],
+  [
+    'how much more is not how much',
+    '东区常住人口为86万人，西区为52万人。',
+    '东区的常住人口比西区多34万人。',
+    'unverified',
+    '',
+  ],
+  [
+    'a total is not one of the values it adds up',
+    '东区新建学校4所，西区新建2所。',
+    '两个区一共新建了6所学校。',
+    'unverified',
+    '',
+  ],
+  ['two and a half yuan', '住宅物业费每月每平方米2.5元。', '住宅物业费每月每平方米两块五。', 'verified', ''],
+  ['degrees written ℃', '在标准大气压下，水在100℃沸腾。', '在标准大气压下，水在90℃沸腾。', 'contradicted', 'number'],
+  ['a value inside a range', '布洛芬成人每次用量为200至400毫克。', '布洛芬成人每次服用300毫克。', 'unverified', ''],
+  [
+    'a value outside a range',
+    '布洛芬成人每次用量为200至400毫克。',
+    '布洛芬成人每次服用600毫克。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a bound said before a modal and a verb',
+    '读者每次最多可借10册图书。',
+    '读者每次最多可以借15本书。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'the number of a flight is not a count',
+    FLIGHTS,
+    'Flight LH 402 leaves Frankfurt at 10:05.',
+    'contradicted',
+    'number',
+  ],
+  ['5G is a network, not five grams', '该手机支持5G网络，重量为190克。', '该手机重量为5克。', 'contradicted', 'number'],
+  [
+    'a speed in Chinese against km/h',
+    '京沪高铁设计时速350公里。',
+    'The Beijing–Shanghai line was designed for 380 km/h.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'the same speed in another language',
+    '京沪高铁设计时速350公里。',
+    'Trains on the line are designed to run at 350 km per hour.',
+    'unverified',
+    '',
+  ],
+  [
+    'another language, bound by a train code',
+    TRAINS,
+    'Train G123 pulls into Shanghai Hongqiao at 11:50.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'another language, the right flight of two',
+    FLIGHTS,
+    'LH 402航班13:15从法兰克福起飞，当地时间15:55抵达纽约肯尼迪机场。',
+    'unverified',
+    '',
+  ],
+  [
+    'another language, bound by a word of the bilingual table',
+    '标准洗涤程序约需1小时50分钟，快洗程序只要15分钟。',
+    'The quick wash programme takes just 25 minutes.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'another language, the right value of two',
+    '标准洗涤程序约需1小时50分钟，快洗程序只要15分钟。',
+    'The quick wash takes 15 minutes.',
+    'unverified',
+    '',
+  ],
+  [
+    'another language, a range against a bound',
+    '布洛芬成人每次用量为200至400毫克。',
+    'Adults can take up to 800 mg of ibuprofen per dose.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a sentence against a source in both languages',
+    'The ferry leaves at 9:00 from Pier 3. 渡轮九点从三号码头出发。',
+    'The ferry leaves at 9:00 from Pier 3.',
+    'verified',
+    '',
+  ],
+  [
+    'a short sentence mixing scripts',
+    'The Kindle Paperwhite weighs 205 g.',
+    'Kindle Paperwhite重250克。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'another language, a count of the same thing',
+    '京沪高铁全长1318公里，设24个车站。',
+    'The line has 28 stations.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'allowed where the source forbids it, the ban at the end of its clause',
+    '布洛芬饭后服用可以减轻胃部不适。孕晚期妇女禁用。',
+    '孕晚期妇女可以正常服用布洛芬。',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'required where the source excuses it',
+    '服药期间可以正常饮食，无须空腹服用。',
+    '服用阿莫西林必须空腹。',
+    'contradicted',
+    'negation',
+  ],
+  ['forbidden in other words', '青霉素过敏者禁用。', '有青霉素过敏史的患者不能用这个药。', 'unverified', ''],
+  ["one class's fare given to the other", TRAINS, '一等座票价为553元。', 'contradicted', 'number'],
+  [
+    "a planet given another planet's superlative, in Chinese",
+    '木星是太阳系中最大的行星。土星的直径约为12万公里。',
+    '土星是太阳系中最大的行星。',
+    'contradicted',
+    'name',
+  ],
+  [
+    'a planet given the superlative a clause before leaves unsaid',
+    '木星是太阳系中最大的行星，直径约为14.3万公里。土星的直径约为12万公里，位居第二。',
+    '土星是太阳系中最大的行星。',
+    'contradicted',
+    'name',
+  ],
+  [
+    'two places traded between two clauses',
+    '长江最终在上海注入东海。三峡大坝位于湖北省宜昌市。',
+    '长江最终在宜昌注入东海，三峡大坝则建在上海。',
+    'contradicted',
+    'name',
+  ],
+  [
+    'a year said before the month and day it belongs to',
+    '2008年北京奥运会于8月8日晚8时在国家体育场开幕。',
+    '北京奥运会于2008年8月18日开幕。',
+    'contradicted',
+    'date',
+  ],
+  [
+    'another language, bound by a word of the sentence around the clause',
+    '标准洗涤程序约需1小时50分钟。快洗程序适合轻度脏污的衣物，整个洗涤过程只要15分钟。',
+    'The quick wash takes just 25 minutes.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a ban said with 不允许 agrees with 禁止',
+    '馆内禁止拍照，可以携带饮用水。',
+    '馆里不允许拍照，但可以带水进去。',
+    'unverified',
+    '',
+  ],
+  [
+    'a comparison of the property the clauses say',
+    '甲公司2023年营收为120亿元，乙公司为95亿元。甲公司员工人数为3200人，乙公司为4100人。',
+    '甲公司的员工比乙公司多。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a comparison of a property another clause of the sentence gives',
+    '北京市面积约1.64万平方公里，常住人口约2185万人。上海市面积约6340平方公里，常住人口约2487万人。',
+    '上海的常住人口比北京多。',
+    'unverified',
+    '',
+  ],
+  [
+    'inches, and a number after a name with a capital inside it',
+    'iPhone 15的屏幕为6.1英寸，重量171克；iPhone 15 Plus的屏幕为6.7英寸，重量201克。',
+    'iPhone 15 has a 6.1-inch screen and weighs 171 g.',
+    'unverified',
+    '',
+  ],
+  ['a comparison the numbers answer the other way', FEES, '商铺的物业费标准比住宅低。', 'contradicted', 'number'],
+  ['a comparison the numbers bear out', FEES, '商铺的物业费比住宅高。', 'unverified', ''],
+];
+
+describe('ClaimSupportVerifier on Chinese and across languages', () => {
+  it.each(chineseCases)('%s', (_name, source, paragraph, verdict, conflict) => {
+    const result = verdictOf(source, paragraph);
+    expect(result.verdict).toBe(verdict);
+    expect(result.citations[0]!.evidence?.conflict?.kind ?? '').toBe(conflict);
   });
 });

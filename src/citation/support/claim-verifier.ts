@@ -1,8 +1,12 @@
 import { alignWindow } from './claim-alignment.js';
-import { crossLanguageConflict, findConflict, type FoundConflict } from './claim-conflicts.js';
+import { findConflict, type FoundConflict } from './claim-conflicts.js';
 import { holdsEveryClaim } from './claim-holding.js';
 import { asSource, type SourceProfile } from './claim-roles.js';
 import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText } from './claim-profile.js';
+import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
+import { comparisonConflict } from './han-comparison.js';
+import { modalityConflict } from './han-modality.js';
+import { crossedConflict, subjectConflict } from './han-subjects.js';
 import type {
   CitationSupport,
   ParagraphSupport,
@@ -39,8 +43,8 @@ interface SentenceJudgement {
  * units and what they measure), dates, names and denials are then checked against the source clause they bind
  * to. A sentence is `verified` when its aligned sentences hold its words, numbers and names; `contradicted` when
  * a bound clause disagrees; otherwise `unverified`: a rewording the check cannot match, or a claim the source
- * does not speak to. A sentence in another language than its source is `unverified` unless a number plainly
- * disagrees.
+ * does not speak to. A sentence in another language than its source is `unverified` unless a number disagrees
+ * with the source clause its codes, numbers and shared words bind it to (cross-language.ts).
  */
 export class ClaimSupportVerifier implements SupportVerifier {
   private readonly profiles = new Map<string, SourceProfile>();
@@ -68,15 +72,22 @@ export class ClaimSupportVerifier implements SupportVerifier {
   }
 
   private judge(claim: ClaimSentence, source: SourceProfile): SentenceJudgement {
-    if (claim.han !== source.han) {
+    if (inOtherLanguage(claim, source)) {
       const found = crossLanguageConflict(claim, source);
       if (found) return contradiction(found, source);
       return { verdict: 'unverified', coverage: 0, spans: [] };
     }
     const window = alignWindow(claim, source);
     // A contradiction needs a sentence that rests on the source: a claim that shares little with it is about
-    // something else, or said in words the check cannot bind.
-    const found = window.coverage >= MIN_ALIGNMENT ? findConflict(claim, source, window) : undefined;
+    // something else, or said in words the check cannot bind. A modal word's clause must share words with the
+    // source clause it opposes: that is its own evidence.
+    const found =
+      (window.coverage >= MIN_ALIGNMENT
+        ? (findConflict(claim, source, window) ??
+          subjectConflict(claim, source) ??
+          crossedConflict(claim, source) ??
+          comparisonConflict(claim, source))
+        : undefined) ?? modalityConflict(claim, source);
     if (found) return contradiction(found, source);
     const spans = window.coverage >= MIN_ALIGNMENT ? window.sentences.map((s) => spanOf(source.sentences[s]!)) : [];
     const verified = window.coverage >= this.settings.coverage && holdsEveryClaim(claim, source, window.sentences);

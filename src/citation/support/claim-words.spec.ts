@@ -1,4 +1,4 @@
-import { WordSenses } from './claim-words.js';
+import { hanNegationAt, WordSenses } from './claim-words.js';
 
 describe('WordSenses', () => {
   it('reads an irregular form, a possessive and a denying prefix as their base word', () => {
@@ -23,5 +23,17 @@ describe('WordSenses', () => {
     expect(paragraph.sense('departures')).toBe(sourceSense);
     expect(paragraph.sense('departures')).toEqual(new WordSenses().sense('departures'));
     expect(paragraph.stem('running')).toBe(new WordSenses().stem('running'));
+  });
+});
+
+describe('hanNegationAt', () => {
+  const denies = (text: string) => [...text].map((_, i) => hanNegationAt([...text], i)).some(Boolean);
+
+  it('reads 不, 没, 未 as denials, and not the same characters inside names and words that do not deny', () => {
+    expect(denies('不需要停止服务')).toBe(true);
+    expect(denies('逾期未缴')).toBe(true);
+    expect(denies('莫扎特出生于萨尔茨堡')).toBe(false);
+    expect(denies('非洲最高的山')).toBe(false);
+    expect(denies('特别适合老人')).toBe(false);
   });
 });

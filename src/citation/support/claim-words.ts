@@ -43,8 +43,11 @@ export function isNegationWord(lower: string): boolean {
   return NEGATION_WORDS.has(lower) || lower.endsWith("n't") || lower.endsWith('n’t');
 }
 
-/** Characters that deny in Chinese, and the words that hold them without denying (非常 is "very"). */
-export const HAN_NEGATIONS = new Set('不没无未非别勿莫'.split(''));
+/**
+ * Characters that deny in Chinese, and the words that hold them without denying (非常 is "very", 特别 "especially").
+ * 莫 denies only in old or set phrases; in names (莫扎特, 莫斯科) it is a sound.
+ */
+export const HAN_NEGATIONS = new Set('不没无未非别勿'.split(''));
 const HAN_NOT_NEGATIONS = new Set([
   '非常',
   '无论',
@@ -61,8 +64,18 @@ const HAN_NOT_NEGATIONS = new Set([
   '不错',
   '别的',
   '别人',
-  '莫过',
   '无比',
+  '非洲',
+  '特别',
+  '分别',
+  '区别',
+  '级别',
+  '类别',
+  '性别',
+  '识别',
+  '个别',
+  '差别',
+  '告别',
 ]);
 export const HAN_NEGATION_REACH = 4;
 

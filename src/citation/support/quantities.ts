@@ -44,6 +44,8 @@ export interface Quantity {
   loose: boolean;
   /** Approximate ("about 5", "约5"), rather than a bound. */
   approx: boolean;
+  /** Both ends of a range the number is one end of ("200至400毫克", "4 to 6 hours"), in the class's base unit. */
+  range?: readonly [number, number];
   text: string;
   start: number;
   end: number;
@@ -104,6 +106,33 @@ function byFirstCharacter<T>(
 }
 
 const AM_PM = new Set(['am', 'a.m', 'pm', 'p.m']);
+/** Words between the two ends of a range. */
+const RANGE_WORDS: ReadonlySet<string> = new Set(['至', '到', '~', '-', '–', '—', 'to']);
+/** Amounts that can be given as a range of bounds: not times of day, dates, versions or ranks. */
+const RANGED = /^(?:time|length|mass|volume|money|percent|energy|power|area|count:|length\/time|volume\/time)/u;
+/** Characters before N号 that make it a day of the month: time words and particles. */
+const DAY_CONTEXT: ReadonlySet<string> = new Set('月周今明昨本下上前后至到每从自于在的是为和与及或'.split(''));
+/**
+ * Comparatives that make the number after them a difference when 比 comes before them in the clause: 比西区多34万人,
+ * 比硬座多花127元, 比一年期高出0.5个百分点.
+ */
+const COMPARATIVES: ReadonlySet<string> = new Set('多少高低贵宜长短大小重轻快慢早晚远近'.split(''));
+/** Before a comparative, a verb's first character: 增长, 延长, 降低 say a change, not "more than". */
+const CHANGE_VERBS: ReadonlySet<string> = new Set('增延提降减缩加升拉放扩变'.split(''));
+/** Words before a number that make it a total: 两个区一共新建了6所学校. */
+const TOTALS: ReadonlySet<string> = new Set(['一共', '总共', '共计', '合计', '总计', '加起来']);
+/** Bounds that may stand a few characters before their number (最多可以借15本). */
+const HAN_BOUNDS: ReadonlySet<string> = new Set([
+  '最多',
+  '至多',
+  '最少',
+  '至少',
+  '超过',
+  '不到',
+  '多达',
+  '高达',
+  '长达',
+]);
 const ORDINAL_SUFFIX = new Set(['st', 'nd', 'rd', 'th', 's']);
 const AFTERNOON = /(?:下午|晚上|傍晚|晚)$/u;
 const PER_WORDS = new Set(['per', 'a', 'an', 'each', 'every']);
@@ -159,8 +188,94 @@ class QuantityScanner {
 
   private push(quantity: Omit<Quantity, 'loose' | 'approx'>, first: number, last: number): void {
     const word = this.looseWord(first, last);
-    this.found.push({ ...quantity, loose: word !== undefined, approx: word !== undefined && APPROXIMATE.has(word) });
+    let found: Quantity = {
+      ...quantity,
+      loose: word !== undefined,
+      approx: word !== undefined && APPROXIMATE.has(word),
+    };
+    if (this.tokens[first - 1]?.kind === 'han')
+      found = this.hanRate(found, first) ?? this.comparedOrSummed(found, first);
+    found = this.range(found, first);
+    this.found.push(found);
     this.i = last + 1;
+  }
+
+  /**
+   * "200至400毫克", "4 to 6 hours", "6-8小时": each end knows the range, and the first has the second's unit. A
+   * value inside the range does not disagree with it; a value outside it, or another range, does.
+   */
+  private range(quantity: Quantity, first: number): Quantity {
+    const low = this.found.at(-1);
+    const between = this.tokens[first - 1];
+    // The first end, the word between, the second end: nothing else between them ("from 3 to 5" says a change).
+    if (low?.cls !== 'bare' || between === undefined || between.start - low.end > 1) return quantity;
+    if (!RANGE_WORDS.has(between.lower) || this.tokens[first - 3]?.lower === 'from' || !RANGED.test(quantity.cls)) {
+      return quantity;
+    }
+    const factor = quantity.raw === 0 ? 1 : quantity.value / quantity.raw;
+    const range = [low.raw * factor, quantity.value] as const;
+    this.found[this.found.length - 1] = { ...low, cls: quantity.cls, unit: quantity.unit, value: range[0], range };
+    return { ...quantity, range };
+  }
+
+  /**
+   * A number after 比 … 多 in its clause says how much more, not how much (`diff:`); one after 一共, 总共 adds up
+   * several of the source's values (`sum:`). Either keeps it from being compared with a value.
+   */
+  private comparedOrSummed(quantity: Quantity, first: number): Quantity {
+    for (let k = first - 1; k >= first - 4 && this.tokens[k]?.kind === 'han'; k--) {
+      if (TOTALS.has((this.tokens[k - 1]?.text ?? '') + this.tokens[k]!.text))
+        return { ...quantity, cls: `sum:${quantity.cls}` };
+    }
+    return this.difference(quantity, first);
+  }
+
+  private difference(quantity: Quantity, first: number): Quantity {
+    let k = first - 1;
+    if (this.tokens[k]?.text === '了' || this.tokens[k]?.text === '出') k--;
+    // 多花, 多付: one verb between the comparative and the number.
+    if (!COMPARATIVES.has(this.tokens[k]?.text ?? '') && this.tokens[k]?.kind === 'han') k--;
+    if (!COMPARATIVES.has(this.tokens[k]?.text ?? '') || CHANGE_VERBS.has(this.tokens[k - 1]?.text ?? ''))
+      return quantity;
+    for (let j = k - 1; j >= 0 && this.tokens[j]!.kind !== 'break'; j--) {
+      // 同比, 环比: year on year, not "than".
+      const before = this.tokens[j - 1]?.text;
+      if (this.tokens[j]!.text === '比' && before !== '同' && before !== '环') {
+        return { ...quantity, cls: `diff:${quantity.cls}` };
+      }
+    }
+    return quantity;
+  }
+
+  /**
+   * A speed or a flow said the Chinese way: 每秒18米 (每 + a time, then the amount) and 时速350公里 (an amount per
+   * hour), as "18 metres per second" and "350 km/h" are.
+   */
+  private hanRate(quantity: Quantity, first: number): Quantity | undefined {
+    if (quantity.cls !== 'length' && quantity.cls !== 'volume') return undefined;
+    const period = this.found.at(-1);
+    if (period?.cls === 'period' && period.end === quantity.start && this.tokens[first - 1]?.end === period.end) {
+      this.found.pop();
+      return {
+        ...quantity,
+        cls: `${quantity.cls}/time`,
+        value: quantity.value / period.value,
+        unit: `${quantity.unit}/${period.unit}`,
+        text: period.text + quantity.text,
+        start: period.start,
+      };
+    }
+    for (let k = first - 1; k > 0 && k >= first - 5 && this.tokens[k]!.kind === 'han'; k--) {
+      if (this.tokens[k]!.text === '速' && this.tokens[k - 1]!.text === '时') {
+        return {
+          ...quantity,
+          cls: `${quantity.cls}/time`,
+          value: quantity.value / 3600,
+          unit: `${quantity.unit}/hour`,
+        };
+      }
+    }
+    return undefined;
   }
 
   /** The word that makes a number approximate or a bound: "about 5", "up to 3", "约5", "5个左右". */
@@ -175,6 +290,8 @@ class QuantityScanner {
       if (previous.kind === 'han') {
         const pair = (before?.text ?? '') + previous.text;
         if (LOOSE_BEFORE.has(pair)) return pair;
+        const word = this.hanBoundBefore(first);
+        if (word !== undefined) return word;
       }
     }
     const next = this.tokens[last + 1];
@@ -182,6 +299,20 @@ class QuantityScanner {
     const pair = next.text + (this.tokens[last + 2]?.text ?? '');
     if (LOOSE_AFTER.has(pair)) return pair;
     return LOOSE_AFTER.has(next.lower) ? next.lower : undefined;
+  }
+
+  /**
+   * A bound said a few characters before the number, across a modal and a verb: 最多可以借15本, 限养一只 (a limit
+   * on what the verb after 限 allows).
+   */
+  private hanBoundBefore(first: number): string | undefined {
+    for (let k = first - 2; k >= first - 4 && this.tokens[k]?.kind === 'han'; k--) {
+      const text = this.tokens[k]!.text;
+      const pair = (this.tokens[k - 1]?.text ?? '') + text;
+      if (HAN_BOUNDS.has(pair)) return pair;
+      if (text === '限') return text;
+    }
+    return undefined;
   }
 
   private span(first: number, last: number): { text: string; start: number; end: number } {
@@ -209,6 +340,7 @@ class QuantityScanner {
     let value = Number(/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(text) ? text.replaceAll(',', '') : text.replace(',', '.'));
     if (!Number.isFinite(value)) return;
     if (this.negative(first)) value = -value;
+    if (this.tokens[first - 1]?.text === '第' && Number.isInteger(value)) return this.ordinal(value, first - 1, first);
     let last = first;
     // "14th", "1990s": the suffix is part of the number.
     if (adjacent(token, this.at(1)) && ORDINAL_SUFFIX.has(this.at(1)!.lower)) last++;
@@ -272,6 +404,9 @@ class QuantityScanner {
       if (unit) return this.pushUnit(value, unit, first, last + 2);
       return this.pushUnit(value, { cls: 'temperature:c', factor: 1, name: '°' }, first, last + 1);
     }
+    if (next.kind === 'symbol' && next.text === '℃') {
+      return this.pushUnit(value, { cls: 'temperature:c', factor: 1, name: '°C' }, first, last + 1);
+    }
     if (next.kind === 'symbol' && next.text === '%') {
       return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first, last + 1);
     }
@@ -285,14 +420,31 @@ class QuantityScanner {
       }
       const found = this.unitAt(last + 1);
       if (found) return this.pushUnit(value, found, first, last + 1);
+      // "LH 402 departs", "Eurostar 9014 leaves": the number goes with the name before it, not the word after.
+      if (this.namedBefore(first)) return this.bare(value, first, numberLast);
       if (!NOT_A_NOUN.has(next.lower) && !/\d/.test(next.lower)) return this.count(value, next, first, last + 1);
     }
     if (next.kind === 'han') return this.hanUnit(value, first, numberLast);
     this.bare(value, first, numberLast);
   }
 
+  /**
+   * A name right before the number: an acronym (LH, CA), a word with a capital inside it (iPhone), or a capitalised
+   * word that is not a common one.
+   */
+  private namedBefore(first: number): boolean {
+    const name = this.tokens[first - 1];
+    if (name?.kind !== 'word' || name.lower.length < 2) return false;
+    if (MONTH_NAMES.has(name.lower) || WEEKDAYS.has(name.lower) || LATIN_UNITS.has(name.lower)) return false;
+    if (/^\p{Lu}+$/u.test(name.text) || /\p{Ll}\p{Lu}/u.test(name.text)) return true;
+    // A capitalised first word of the sentence is a name unless it is a common word ("Only 3 seats", "About 40").
+    return /^\p{Lu}/u.test(name.text) && (first > 1 || !(NOT_A_NOUN.has(name.lower) || LOOSE_BEFORE.has(name.lower)));
+  }
+
   private unitAt(index: number): Unit | undefined {
     const token = this.tokens[index];
+    // "5G", "4G": a network, not grams (g).
+    if (token?.text === 'G') return undefined;
     return token?.kind === 'word' || token?.kind === 'symbol' ? LATIN_UNITS.get(token.lower) : undefined;
   }
 
@@ -373,11 +525,29 @@ class QuantityScanner {
   }
 
   private pushDate(date: NonNullable<Quantity['date']>, first: number, last: number): void {
+    const full = this.withYearBefore(date, first);
     this.push(
-      { cls: 'date', value: 0, raw: date.year ?? date.day ?? 0, date, unit: '', ...this.span(first, last) },
+      { cls: 'date', value: 0, raw: full.year ?? full.day ?? 0, date: full, unit: '', ...this.span(first, last) },
       first,
       last,
     );
+  }
+
+  /**
+   * "2008年北京奥运会于8月8日开幕": a year said earlier in the clause is the year of a month and day said without
+   * one; both are then read as the whole date, so that 2008年8月18日 disagrees with them.
+   */
+  private withYearBefore(date: NonNullable<Quantity['date']>, first: number): NonNullable<Quantity['date']> {
+    if (date.year !== undefined || date.month === undefined) return date;
+    const at = this.found.length - 1;
+    const year = this.found[at];
+    if (year?.date?.year === undefined || year.date.month !== undefined || year.date.day !== undefined) return date;
+    for (let k = first - 1; k >= 0 && this.tokens[k]!.start >= year.end; k--) {
+      if (this.tokens[k]!.kind === 'break') return date;
+    }
+    const whole = { ...date, year: year.date.year };
+    this.found[at] = { ...year, date: whole };
+    return whole;
   }
 
   /** "March 14, 2019", "March 2019", "March 14". */
@@ -560,9 +730,14 @@ class QuantityScanner {
     const value = chineseNumeral(text);
     if (value === undefined) return;
     const next = this.tokens[last + 1];
+    if (this.tokens[first - 1]?.text === '第') return this.ordinal(value, first - 1, last);
     const percent = this.tokens[first - 1]?.text === '之' && this.tokens[first - 3]?.text === '百';
     if (percent) return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first - 3, last);
     if (this.hanFraction(value, first, last)) return;
+    // 三到四天: the first end of a range, which takes the unit of the second.
+    if (RANGE_WORDS.has(next?.text ?? '') && isCnNumeral(this.tokens[last + 2]?.text ?? '')) {
+      return this.push({ cls: 'bare', value, raw: value, unit: '', ...this.span(first, last) }, first, last);
+    }
     // A lone numeral is a number only before a unit or measure word: 一些, 一旦, 十分 are not numbers.
     if (
       next?.kind !== 'han' ||
@@ -572,6 +747,16 @@ class QuantityScanner {
       if (!/[十百千万亿]/.test(text)) return;
     }
     this.hanUnit(value, first, last);
+  }
+
+  /**
+   * Whether N号 right after this token names a thing (阿波罗11号, 地铁5号线, Apollo 11号) rather than a day of the
+   * month (于11号, 本月11号): it follows a name's word, not a word of time or a particle.
+   */
+  private designates(first: number): boolean {
+    const before = this.tokens[first - 1];
+    if (before?.kind === 'word') return true;
+    return before?.kind === 'han' && !DAY_CONTEXT.has(before.text);
   }
 
   /** A Chinese unit, measure word, or date or clock part after a number. */
@@ -596,8 +781,23 @@ class QuantityScanner {
         unitEnd + 1,
       );
     }
-    if (unit) return this.pushUnit(value, unit.unit, first, last + unit.length);
+    if (unit) {
+      // 两块五: two and a half yuan, the digit after 块 counting tenths.
+      const tenths = this.tokens[last + 2];
+      if (next.text === '块' && tenths?.kind === 'han' && CN_DIGITS[tenths.text] !== undefined) {
+        const after = this.tokens[last + 3];
+        if (after === undefined || !isCnNumeral(after.text)) {
+          return this.pushUnit(value + CN_DIGITS[tenths.text]! / 10, unit.unit, first, last + 2);
+        }
+      }
+      return this.pushUnit(value, unit.unit, first, last + unit.length);
+    }
     if (next.text === '年') return this.pushUnit(value, YEAR, first, last + 1);
+    if (next.text === '号' && this.designates(first)) {
+      // 阿波罗11号, 地铁5号线: the number names the thing, like 三年期.
+      const span = this.span(first, last + 1);
+      return this.push({ cls: 'term:号', value, raw: value, unit: '号', ...span }, first, last + 1);
+    }
     if (next.text === '日' || next.text === '号') return this.pushDate({ day: value }, first, last + 1);
     if (HAN_MEASURE_WORDS.has(next.text)) {
       // The noun counted is the one or two characters right after the measure word, not past a comma.
@@ -607,6 +807,15 @@ class QuantityScanner {
       return this.pushUnit(value, { cls: `count:${name}`, factor: 1, name }, first, last + 1);
     }
     this.bare(value, first, last);
+  }
+
+  /**
+   * 第三, 第一次, 第5名: a rank, not an amount; compared only with another rank. `first` is 第; a measure word
+   * after the number is part of it.
+   */
+  private ordinal(value: number, first: number, last: number): void {
+    const end = HAN_MEASURE_WORDS.has(this.tokens[last + 1]?.text ?? '') ? last + 1 : last;
+    this.push({ cls: 'ordinal', value, raw: value, unit: '', ...this.span(first, end) }, first, end);
   }
 
   /**
@@ -673,6 +882,12 @@ class QuantityScanner {
     return unit?.unit.cls === 'time' ? unit : undefined;
   }
 
+  private numeralText(first: number, last: number): string {
+    let text = '';
+    for (let k = first; k <= last; k++) text += this.tokens[k]!.text;
+    return text;
+  }
+
   private hanUnitAt(index: number): { unit: Unit; length: number } | undefined {
     for (const [name, unit] of HAN_UNITS_BY_FIRST.get(this.tokens[index]?.text ?? '') ?? []) {
       let matches = true;
@@ -730,6 +945,19 @@ class QuantityScanner {
     } else if (next?.kind === 'number' && this.tokens[last + 2]?.text === '分') {
       minute = Number(next.text);
       last += 2;
+    } else if (next !== undefined && isCnNumeral(next.text)) {
+      // 七点零五分, 八点四十, 九点一刻.
+      let end = last + 1;
+      while (isCnNumeral(this.tokens[end + 1]?.text ?? '')) end++;
+      const value = chineseNumeral(this.numeralText(last + 1, end));
+      const unit = this.tokens[end + 1]?.text;
+      if (value !== undefined && unit === '刻' && value <= 3) {
+        minute = value * 15;
+        last = end + 1;
+      } else if (value !== undefined && value < 60 && unit !== '刻') {
+        minute = value;
+        last = unit === '分' ? end + 1 : end;
+      }
     }
     this.clockAt(hour, minute, first, last);
   }
@@ -798,6 +1026,7 @@ function joinTokens(text: string, token: Token, index: number, tokens: readonly 
  */
 export function disagree(claim: Quantity, source: Quantity): boolean {
   if (!comparable(claim, source) || sameQuantity(claim, source)) return false;
+  if (claim.range || source.range) return rangesDisagree(claim, source);
   const bound = (q: Quantity) => q.loose && !q.approx;
   if (bound(claim) || bound(source)) return bound(claim) && bound(source);
   if (claim.approx || source.approx) {
@@ -808,13 +1037,42 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
   return true;
 }
 
+/**
+ * A range against a range disagrees when an end differs; a value, or a bound, against a range when it lies outside
+ * it ("up to 800 mg" against "200至400毫克"); an approximate value only when far outside it.
+ */
+function rangesDisagree(claim: Quantity, source: Quantity): boolean {
+  const [low, high] = claim.range ?? [claim.value, claim.value];
+  const [from, to] = source.range ?? [source.value, source.value];
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(Math.abs(a), Math.abs(b));
+  if (claim.range && source.range) return !near(low, from) || !near(high, to);
+  const margin = claim.approx || source.approx ? 1.5 : 1 + 1e-6;
+  const [value, lower, upper] = claim.range ? [source.value, low, high] : [claim.value, from, to];
+  return value * margin < lower || value > upper * margin;
+}
+
 /** Whether two quantities could be values of one measured thing: only then can they disagree. */
 export function comparable(a: Quantity, b: Quantity): boolean {
   if (a.cls === b.cls) return true;
+  if (a.cls.startsWith('count:') && b.cls.startsWith('count:')) return hanCountsAlike(a.cls.slice(6), b.cls.slice(6));
   const kinds = new Set([a.cls, b.cls]);
   if (kinds.has('bare') && kinds.has('clock')) return true;
   return false;
 }
+
+/**
+ * Two Chinese counts of one thing though written apart: 5本 and 10本书 (one names the thing, the other leaves it
+ * to its measure word), 15本书 and 10册图书 (the things share a character).
+ */
+function hanCountsAlike(a: string, b: string): boolean {
+  if (!HAN_COUNT.test(a) || !HAN_COUNT.test(b)) return false;
+  if (a[0] === b[0] && (a.length === 1 || b.length === 1)) return true;
+  const things = b.slice(1);
+  for (const char of a.slice(1)) if (things.includes(char)) return true;
+  return false;
+}
+
+const HAN_COUNT = /^\p{Script=Han}+$/u;
 
 /** A bare number beside anything, or two counts of differently named things ("3 projects", "3 个"). */
 export function looselyCounted(a: Quantity, b: Quantity): boolean {

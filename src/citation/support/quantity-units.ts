@@ -50,6 +50,7 @@ export const LATIN_UNITS: ReadonlyMap<string, Unit> = new Map(
       [['km', 'kilometre', 'kilometres', 'kilometer', 'kilometers'], unit('length', 1000, 'km')],
       [['mile', 'miles'], unit('length', 1609.344, 'mile')],
       [['ft', 'foot', 'feet'], unit('length', 0.3048, 'foot')],
+      [['inch', 'inches'], unit('length', 0.0254, 'inch')],
       [['mg', 'milligram', 'milligrams'], unit('mass', 0.001, 'mg')],
       [['g', 'gram', 'grams'], unit('mass', 1, 'gram')],
       [['kg', 'kilogram', 'kilograms', 'kilo', 'kilos'], unit('mass', 1000, 'kg')],
@@ -61,6 +62,7 @@ export const LATIN_UNITS: ReadonlyMap<string, Unit> = new Map(
       [['w', 'watt', 'watts'], unit('power', 1, 'W')],
       [['kw', 'kilowatt', 'kilowatts'], unit('power', 1e3, 'kW')],
       [['mw', 'megawatt', 'megawatts'], unit('power', 1e6, 'MW')],
+      [['wh'], unit('energy', 1, 'Wh')],
       [['kwh'], unit('energy', 1e3, 'kWh')],
       [['mwh'], unit('energy', 1e6, 'MWh')],
       [['mah'], unit('charge', 0.001, 'mAh')],
@@ -70,8 +72,10 @@ export const LATIN_UNITS: ReadonlyMap<string, Unit> = new Map(
       [['khz'], unit('frequency', 1e3, 'kHz')],
       [['mhz'], unit('frequency', 1e6, 'MHz')],
       [['ghz'], unit('frequency', 1e9, 'GHz')],
-      [['km/h', 'kph', 'kmh'], unit('speed', 1, 'km/h')],
-      [['mph'], unit('speed', 1.609344, 'mph')],
+      // Speeds in metres per second, as "350 km per hour" and 时速350公里 are read.
+      [['m/s'], unit('length/time', 1, 'm/s')],
+      [['km/h', 'kph', 'kmh'], unit('length/time', 1000 / 3600, 'km/h')],
+      [['mph'], unit('length/time', 1609.344 / 3600, 'mph')],
       [['°c', 'celsius'], unit('temperature:c', 1, '°C')],
       [['°f', 'fahrenheit'], unit('temperature:f', 1, '°F')],
       [['usd', 'dollar', 'dollars'], unit('money:usd', 1, 'USD')],
@@ -106,11 +110,18 @@ export const HAN_UNITS: readonly (readonly [string, Unit])[] = (
     ['星期', WEEK],
     ['周', WEEK],
     ['个月', MONTH],
+    ['平方公里', unit('area', 1e6, 'km²')],
+    ['平方千米', unit('area', 1e6, 'km²')],
+    ['平方米', unit('area', 1, 'm²')],
+    ['平米', unit('area', 1, 'm²')],
+    ['公顷', unit('area', 1e4, 'ha')],
+    ['立方米', unit('volume', 1000, 'm³')],
     ['公里', unit('length', 1000, 'km')],
     ['千米', unit('length', 1000, 'km')],
     ['厘米', unit('length', 0.01, 'cm')],
     ['毫米', unit('length', 0.001, 'mm')],
     ['英里', unit('length', 1609.344, 'mile')],
+    ['英寸', unit('length', 0.0254, 'inch')],
     ['米', unit('length', 1, 'metre')],
     ['公斤', unit('mass', 1000, 'kg')],
     ['千克', unit('mass', 1000, 'kg')],
@@ -129,6 +140,7 @@ export const HAN_UNITS: readonly (readonly [string, Unit])[] = (
     ['伏特', unit('voltage', 1, 'V')],
     ['伏', unit('voltage', 1, 'V')],
     ['千瓦时', unit('energy', 1e3, 'kWh')],
+    ['瓦时', unit('energy', 1, 'Wh')],
     ['千瓦', unit('power', 1e3, 'kW')],
     ['瓦', unit('power', 1, 'W')],
     ['毫安时', unit('charge', 0.001, 'mAh')],
@@ -140,7 +152,9 @@ export const HAN_UNITS: readonly (readonly [string, Unit])[] = (
 ).toSorted((a, b) => b[0].length - a[0].length);
 
 /** Chinese measure words: what follows them names what is counted ("3个节点" counts 节点). */
-export const HAN_MEASURE_WORDS = new Set('个名位台条项辆座家层站种班本张份人次倍岁节列件所场批轮道'.split(''));
+export const HAN_MEASURE_WORDS = new Set(
+  '个名位台条项辆座家层站种班本张份人次倍岁节列件所场批轮道只艘枚册篇页架'.split(''),
+);
 
 /** How often something happens, as the period between two times, in seconds. */
 export const LATIN_PERIODS: ReadonlyMap<string, number> = new Map([
@@ -291,6 +305,7 @@ export const LOOSE_BEFORE = new Set([
   '超过',
   '多达',
   '高达',
+  '长达',
 ]);
 export const LOOSE_AFTER = new Set(['左右', '多', '余', '以上', '以下', '以内', '上下', '+', 'or']);
 

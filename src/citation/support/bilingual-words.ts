@@ -1,0 +1,154 @@
+import { WordSenses } from './claim-words.js';
+
+/**
+ * What an English and a Chinese text can both be seen to speak of, though they share no word: a small table of
+ * common words (what is measured, counted or timed) and the Chinese words that say them. It binds a sentence in
+ * one language to the clause of a source in the other that speaks of the same thing; it never verifies.
+ */
+const CONCEPTS: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [
+    ['arrive', 'arrival', 'reach'],
+    ['到达', '抵达', '到站', '抵'],
+  ],
+  [
+    ['depart', 'departure', 'leave'],
+    ['出发', '发车', '开出', '起飞', '离开', '驶离'],
+  ],
+  [
+    ['price', 'cost', 'fare', 'ticket'],
+    ['票价', '价格', '售价', '票', '收费', '费用'],
+  ],
+  [['adult'], ['成人', '成年']],
+  [
+    ['child', 'children', 'kid'],
+    ['儿童', '孩子', '小孩', '幼儿'],
+  ],
+  [
+    ['dose', 'dosage'],
+    ['剂量', '用量', '每次', '一次'],
+  ],
+  [['weight', 'weigh'], ['重']],
+  [['speed'], ['速']],
+  [['temperature'], ['温度', '气温', '水温']],
+  [['capacity'], ['容量']],
+  [['power'], ['功率']],
+  [['first'], ['首', '第一']],
+  [
+    ['last', 'final'],
+    ['末', '最后'],
+  ],
+  [
+    ['maximum', 'most'],
+    ['最多', '最高', '最大', '至多'],
+  ],
+  [
+    ['minimum', 'least'],
+    ['最少', '最低', '至少'],
+  ],
+  [['total'], ['总', '合计']],
+  [
+    ['floor', 'storey'],
+    ['层', '楼'],
+  ],
+  [['station', 'stop'], ['站']],
+  [['seat'], ['座']],
+  [['room'], ['房间', '客房']],
+  [
+    ['house', 'home'],
+    ['房屋', '住宅', '房子'],
+  ],
+  [
+    ['ship', 'boat', 'vessel', 'ferry'],
+    ['船', '艘', '渡'],
+  ],
+  [
+    ['car', 'vehicle'],
+    ['车', '辆'],
+  ],
+  [['train'], ['列车', '火车', '动车', '高铁']],
+  [['flight'], ['航班']],
+  [['passenger'], ['乘客', '旅客']],
+  [['people', 'person', 'resident', 'visitor'], ['人']],
+  [['population'], ['人口']],
+  [['student'], ['学生']],
+  [['school'], ['学校']],
+  [
+    ['employee', 'staff'],
+    ['员工', '职工'],
+  ],
+  [['book'], ['书', '册']],
+  [['medal'], ['牌']],
+  [['gold'], ['金']],
+  [['silver'], ['银']],
+  [['bronze'], ['铜']],
+  [['battery'], ['电池']],
+  [
+    ['charge', 'charging'],
+    ['充电', '充'],
+  ],
+  [['screen', 'display'], ['屏']],
+  [['water'], ['水']],
+  [
+    ['outdoor', 'outside'],
+    ['室外', '户外'],
+  ],
+  [['indoor', 'inside'], ['室内']],
+  [
+    ['run', 'operate'],
+    ['运行', '运转', '运营'],
+  ],
+  [['read', 'reading'], ['阅读']],
+  [['quick', 'fast', 'express'], ['快']],
+  [['standard'], ['标准']],
+  [['free'], ['免费']],
+  [
+    ['revenue', 'income'],
+    ['收入', '营收'],
+  ],
+  [['profit'], ['利润']],
+  [['interest'], ['利率', '利息']],
+  [['tax'], ['税']],
+  [['deposit'], ['存款']],
+  [
+    ['salary', 'wage'],
+    ['工资', '薪'],
+  ],
+  [
+    ['bed', 'sleeper'],
+    ['床', '卧'],
+  ],
+  [['match', 'game'], ['比赛']],
+  [['goal'], ['进球']],
+];
+
+/** English stems and word senses to a concept (the first English word of its row). */
+const BY_STEM = new Map<string, string>();
+/** Chinese words and their concept, longest first. */
+const HAN_FORMS: (readonly [string, string])[] = [];
+
+{
+  const senses = new WordSenses();
+  for (const [english, chinese] of CONCEPTS) {
+    for (const word of english) BY_STEM.set(senses.stem(word), english[0]!);
+    for (const form of chinese) HAN_FORMS.push([form, english[0]!]);
+  }
+  // A word's sense ("departs" reads as "leave", "charge" as "cost") where no row claims that stem itself.
+  for (const [english] of CONCEPTS) {
+    for (const word of english) {
+      const term = senses.sense(word).term;
+      if (!BY_STEM.has(term)) BY_STEM.set(term, english[0]!);
+    }
+  }
+  HAN_FORMS.sort((a, b) => b[0].length - a[0].length);
+}
+
+/** The concepts an English word (a term's stem or sense) says. */
+export function englishConcept(term: string): string | undefined {
+  return BY_STEM.get(term);
+}
+
+/** The concepts Chinese text says. */
+export function hanConcepts(text: string, into: Set<string> = new Set()): Set<string> {
+  for (const [form, concept] of HAN_FORMS) if (text.includes(form)) into.add(concept);
+  return into;
+}

@@ -1,0 +1,268 @@
+import { englishConcept, hanConcepts } from './bilingual-words.js';
+import type { FoundConflict } from './claim-conflicts.js';
+import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
+import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
+
+/**
+ * A claim in another language than its source. Words cannot be compared, so it is never verified; what both
+ * languages write alike can still be: numbers with their units, times and dates, codes and names written in
+ * Latin letters (G123, LH 402, IPX8), and the few words of a bilingual table (`bilingual-words.ts`). These bind
+ * the claim to the source sentence and clause it speaks of, and a number that disagrees with every value of its
+ * kind there is a contradiction. A claim that binds to nothing can only disagree with a number of a kind the
+ * source gives a single value of.
+ */
+
+const HAN = /\p{Script=Han}/u;
+
+/** Whether the claim sentence is in another language than the source. */
+export function inOtherLanguage(claim: ClaimSentence, source: ClaimText): boolean {
+  if (claim.han !== source.han) return true;
+  // A short sentence that mixes in Chinese ("Kindle Paperwhite重250克") against a source that writes none. A source
+  // in both languages speaks to a sentence in either.
+  return HAN.test(claim.text) && !writesHan(source);
+}
+
+function writesHan(source: ClaimText): boolean {
+  let found = hanSources.get(source);
+  if (found === undefined) {
+    found = source.sentences.some((sentence) => HAN.test(sentence.text));
+    hanSources.set(source, found);
+  }
+  return found;
+}
+
+const hanSources = new WeakMap<ClaimText, boolean>();
+
+/** A code or a numbered name: `full` with its letters (g123, lh402), `digits` alone (9014 in 9014次). */
+interface Identifier {
+  full?: string;
+  digits: string;
+}
+
+/** A name or code sharing the other's number: the same letters where both write letters. */
+function sameIdentifier(a: Identifier, b: Identifier): boolean {
+  return a.digits === b.digits && (a.full === undefined || b.full === undefined || a.full === b.full);
+}
+
+/** Train, flight and product numbers: numbered names, versions of a name (LH 402) and Chinese 9014次, 11号. */
+function identifiersOf(sentence: ClaimSentence): Identifier[] {
+  const found: Identifier[] = [];
+  for (const clause of sentence.clauses) {
+    for (const term of clause.terms) {
+      // A Chinese numbered name (11号) is read from its quantity below.
+      if (!term.name || !/\d/.test(term.lower) || HAN.test(term.lower)) continue;
+      const full = term.lower.replace(/[\s\-–]/g, '');
+      const digits = full.replace(/\D/g, '');
+      if (digits.length > 0 && /\p{L}/u.test(full)) found.push({ full, digits });
+    }
+    for (const quantity of clause.quantities) {
+      const digits = String(quantity.raw);
+      if (quantity.cls.startsWith('version:') && Number.isInteger(quantity.raw)) {
+        found.push({ full: `${quantity.cls.slice('version:'.length)}${digits}`, digits });
+      } else if (quantity.cls === 'term:号' || (quantity.cls === 'count:次' && quantity.raw >= 100)) {
+        found.push({ digits });
+      }
+    }
+  }
+  return found;
+}
+
+/** Each sentence's identifiers, worked out once a source. */
+function sourceIdentifiers(source: ClaimText): Identifier[][] {
+  let found = identifiersBySource.get(source);
+  if (found === undefined) {
+    found = source.sentences.map(identifiersOf);
+    identifiersBySource.set(source, found);
+  }
+  return found;
+}
+
+const identifiersBySource = new WeakMap<ClaimText, Identifier[][]>();
+
+/** The concepts a clause speaks of, with those of the clause it goes on from ("洗一次只要15分钟" after "快洗程序…"). */
+function conceptsOf(clause: Clause, previous: Clause | undefined): Set<string> {
+  let found = conceptsByClause.get(clause);
+  if (found === undefined) {
+    found = new Set();
+    const own = (c: Clause) => {
+      if (HAN.test(c.text)) hanConcepts(c.text, found);
+      else for (const term of c.terms) addConcept(found!, term.term);
+    };
+    own(clause);
+    if (previous !== undefined && clause.context.size > 0) own(previous);
+    conceptsByClause.set(clause, found);
+  }
+  return found;
+}
+
+const conceptsByClause = new WeakMap<Clause, Set<string>>();
+
+/** The concepts of every clause of a source sentence, worked out once a source. */
+function sentenceConcepts(source: ClaimText, sentence: number): ReadonlySet<string> {
+  let bySentence = conceptsBySentence.get(source);
+  if (bySentence === undefined) {
+    bySentence = source.sentences.map(() => new Set<string>());
+    source.clauses.forEach(({ clause, sentence: s }, i) => {
+      const before = source.clauses[i - 1];
+      for (const concept of conceptsOf(clause, before?.sentence === s ? before.clause : undefined)) {
+        bySentence![s]!.add(concept);
+      }
+    });
+    conceptsBySentence.set(source, bySentence);
+  }
+  return bySentence[sentence]!;
+}
+
+const conceptsBySentence = new WeakMap<ClaimText, Set<string>[]>();
+
+function addConcept(into: Set<string>, term: string): void {
+  const concept = englishConcept(term);
+  if (concept !== undefined) into.add(concept);
+  // "hard-seat", "gold-medal": each part says its own.
+  if (term.includes('-')) for (const part of term.split('-')) addConcept(into, part);
+}
+
+/** What a count counts, as concepts: the words after its number in its clause ("72 treasure ships", "62艘"). */
+function countedConcepts(quantity: Quantity, clause: Clause): ReadonlySet<string> {
+  let concepts = countedByQuantity.get(quantity);
+  if (concepts !== undefined) return concepts;
+  const after = clause.text.slice(quantity.start - clause.start);
+  concepts = new Set<string>();
+  // Chinese: the measure word and the thing after it, up to a particle ("15 Plus的屏幕" counts no screen).
+  if (HAN.test(after))
+    hanConcepts(quantity.text + (COUNTED_HAN.exec(after.slice(quantity.text.length))?.[0] ?? ''), concepts);
+  else {
+    for (const word of (after.match(/\p{L}+/gu) ?? []).slice(0, COUNTED_WORDS)) {
+      const lower = word.toLowerCase();
+      addConcept(concepts, lower);
+      addConcept(concepts, lower.replace(/e?s$/, ''));
+    }
+  }
+  countedByQuantity.set(quantity, concepts);
+  return concepts;
+}
+
+/** Each count's concepts, worked out once: a source's counts are compared with many claims. */
+const countedByQuantity = new WeakMap<Quantity, Set<string>>();
+
+/** How far after a count's number the thing counted is looked for. */
+const COUNTED_HAN = /^[^的是为和与及或，。；、\s]{0,4}/u;
+const COUNTED_WORDS = 3;
+
+interface Held {
+  quantity: Quantity;
+  clause: Clause;
+  previous: Clause | undefined;
+  sentence: number;
+}
+
+/** A count or a Chinese number written before what it counts (41部钢琴协奏曲), with its clause. */
+function isCount(quantity: Quantity, clause: Clause): boolean {
+  if (quantity.cls.startsWith('count:')) return true;
+  if (quantity.cls !== 'bare') return false;
+  return HAN.test(clause.text.charAt(quantity.end - clause.start));
+}
+
+/** Two numbers of one kind across the languages: the same unit's class, or counts of the same thing. */
+function comparableAcross(claim: Quantity, claimClause: Clause, other: Held): boolean {
+  if (isCount(claim, claimClause) && isCount(other.quantity, other.clause)) {
+    const counted = countedConcepts(claim, claimClause);
+    for (const concept of countedConcepts(other.quantity, other.clause)) if (counted.has(concept)) return true;
+    return false;
+  }
+  return claim.cls !== 'bare' && comparable(claim, other.quantity) && !other.quantity.cls.startsWith('count:');
+}
+
+/**
+ * Kinds that never disagree across languages: a code's number (LH 402, 11号: it names, and binds), a day of the
+ * week, a difference or a total. A version (Python 3.9) is a value.
+ */
+function judged(quantity: Quantity): boolean {
+  return !(
+    quantity.cls === 'weekday' ||
+    quantity.cls.startsWith('term:') ||
+    quantity.cls.startsWith('diff:') ||
+    quantity.cls.startsWith('sum:') ||
+    (quantity.cls.startsWith('version:') && Number.isInteger(quantity.raw))
+  );
+}
+
+/** A name, a code or a number of another kind both sides give binds this strongly; a shared word, by 1. */
+const IDENTIFIER_WEIGHT = 2;
+const SHARED_QUANTITY_WEIGHT = 1.5;
+const SENTENCE_WEIGHT = 0.5;
+
+/**
+ * A claim in another language: a number that disagrees with every value of its kind in the source clauses the
+ * claim binds to. Sentences that name another code than the claim's (G125 for a claim about G123) are not spoken
+ * of. Where only shared words bind, or nothing does, the values of the kind there must be one.
+ */
+export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  if (!claim.quantities.some(judged)) return undefined;
+  const identifiers = identifiersOf(claim);
+  const bySentence = sourceIdentifiers(source);
+  const named = bySentence.map((held) => held.some((id) => identifiers.some((own) => sameIdentifier(own, id))));
+  // A sentence naming codes none of which is the claim's speaks of something else.
+  const spokenOf = bySentence.map((held, s) => identifiers.length === 0 || held.length === 0 || named[s]!);
+  const sourceHeld: Held[] = [];
+  source.clauses.forEach(({ clause, sentence }, i) => {
+    if (!spokenOf[sentence]) return;
+    const before = source.clauses[i - 1];
+    const previous = before?.sentence === sentence ? before.clause : undefined;
+    for (const quantity of clause.quantities)
+      if (judged(quantity)) sourceHeld.push({ quantity, clause, previous, sentence });
+  });
+  for (let c = 0; c < claim.clauses.length; c++) {
+    const clause = claim.clauses[c]!;
+    for (const quantity of clause.quantities) {
+      if (!judged(quantity) || (quantity.cls === 'bare' && !isCount(quantity, clause))) continue;
+      const candidates = sourceHeld.filter((held) => comparableAcross(quantity, clause, held));
+      const same = (held: Held) =>
+        sameQuantity(quantity, held.quantity) || (isCount(quantity, clause) && quantity.value === held.quantity.value);
+      if (candidates.length === 0 || candidates.some(same)) continue;
+      const concepts = conceptsOf(clause, claim.clauses[c - 1]);
+      const strength = (held: Held) => {
+        let strong = named[held.sentence] ? IDENTIFIER_WEIGHT : 0;
+        for (const own of clause.quantities) {
+          if (own !== quantity && held.clause.quantities.some((other) => sameQuantity(own, other))) {
+            strong += SHARED_QUANTITY_WEIGHT;
+          }
+        }
+        // A word of the clause binds; a word of its sentence ("快洗程序…，整个洗涤过程只要15分钟") binds half as much.
+        const own = conceptsOf(held.clause, held.previous);
+        const around = sentenceConcepts(source, held.sentence);
+        let weak = 0;
+        for (const concept of concepts) weak += own.has(concept) ? 1 : around.has(concept) ? SENTENCE_WEIGHT : 0;
+        return { strong, score: strong + weak };
+      };
+      let top = 0;
+      let best: Held[] = [];
+      let strong = 0;
+      for (const held of candidates) {
+        const scored = strength(held);
+        if (scored.score > top + 1e-9) {
+          top = scored.score;
+          best = [held];
+          strong = scored.strong;
+        } else if (Math.abs(scored.score - top) <= 1e-9) {
+          best.push(held);
+          strong = Math.max(strong, scored.strong);
+        }
+      }
+      // Counts of one thing are compared as one kind, whatever each language calls it.
+      const against = (held: Held) =>
+        isCount(quantity, clause) ? { ...held.quantity, cls: quantity.cls } : held.quantity;
+      if (!best.every((held) => disagree(quantity, against(held)))) continue;
+      // The two ends of a range are one value.
+      const values = new Set(best.map(({ quantity: q }) => `${q.cls}:${q.range?.join('-') ?? q.value}:${q.key ?? ''}`));
+      // Several values and only a shared word to choose between them: the claim may speak of another one.
+      if (values.size > 1 && strong === 0) continue;
+      const other = best[0]!;
+      return {
+        conflict: { kind: conflictKind(quantity, other.quantity), claim: quantity.text, source: other.quantity.text },
+        sentence: other.sentence,
+      };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,207 @@
+import type { SourceClause } from './claim-alignment.js';
+import type { FoundConflict } from './claim-conflicts.js';
+import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
+import { comparable, disagree, sameQuantity, type Quantity } from './quantities.js';
+
+/**
+ * What a Chinese source says of one thing given to another it names: "一等座票价为553元" against "二等座票价为553元，
+ * 一等座为933元", "西区常住人口为86万人" against "东区常住人口为86万人，西区为52万人", "土星是太阳系中最大的行星"
+ * against "木星是太阳系中最大的行星". Chinese names are written like any other words, so what a clause is about is
+ * read from where it stands: the word a source clause opens with is one of the things the source speaks of, and
+ * what a claim says after that word is its claim about it.
+ */
+
+/** A source clause must hold this share of what the claim says of its thing to be about the same property. */
+const PREDICATE_COVERAGE = 0.5;
+/** Without a number, the other thing's clause must hold nearly all of it, and say enough to be its own. */
+const NAMED_COVERAGE = 0.8;
+const NAMED_TERMS = 3;
+
+const HAN = /\p{Script=Han}/u;
+
+export function subjectConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  const subjects = sourceSubjects(source);
+  for (const clause of claim.clauses) {
+    if (!HAN.test(clause.text)) continue;
+    for (let t = 0; t < clause.terms.length; t++) {
+      const word = clause.terms[t]!;
+      if (!isThing(word)) continue;
+      const thing = word.term;
+      const own = subjects.get(thing);
+      if (own === undefined) continue;
+      const predicate = clause.terms.slice(t + 1).map((term) => term.term);
+      if (predicate.length === 0) continue;
+      // What the claim says of the thing comes after it: "住宿费一线城市每晚最多600元、其他城市400元" gives 600
+      // to the first city, not to the other.
+      const said = clause.quantities.filter((quantity) => quantity.start >= word.end);
+      const found =
+        said.length > 0
+          ? valueConflict(said, thing, predicate, own, source)
+          : clause.quantities.length === 0
+            ? claimConflict(clause, thing, predicate, own, source)
+            : undefined;
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** A thing is named by a plain word of two or more characters, not an opposite or a denied word (下午, 不得). */
+function isThing(term: ClauseTerm): boolean {
+  return !term.denied && !term.inverted && term.lower.length >= 2 && !term.term.endsWith('·');
+}
+
+/** The words a source clause says of its thing: its own and those it keeps from the clause before it. */
+function covers(candidate: Clause, predicate: readonly string[]): number {
+  let held = 0;
+  for (const term of predicate) if (candidate.termSet.has(term) || candidate.kept.has(term)) held++;
+  return held / predicate.length;
+}
+
+/**
+ * A number the claim gives its thing where the source gives that thing, for the same property, only other values;
+ * or a number the source gives another thing for that property, where it gives the claim's thing another one.
+ */
+function valueConflict(
+  quantities: readonly Quantity[],
+  thing: string,
+  predicate: readonly string[],
+  own: readonly SourceClause[],
+  source: ClaimText,
+): FoundConflict | undefined {
+  for (const quantity of quantities) {
+    if (quantity.cls.startsWith('term:') || quantity.cls === 'period') continue;
+    const values = (candidate: SourceClause) =>
+      candidate.clause.quantities.filter((held) => comparable(quantity, held) && held.cls !== 'period');
+    const ofThing = own.filter((candidate) => values(candidate).length > 0);
+    if (ofThing.some((candidate) => values(candidate).some((held) => sameQuantity(quantity, held)))) continue;
+    const disagreeing = (candidate: SourceClause) => values(candidate).every((held) => disagree(quantity, held));
+    // The thing's own clause for this property says another value.
+    const property = ofThing.filter((candidate) => covers(candidate.clause, predicate) >= PREDICATE_COVERAGE);
+    if (property.length > 0 && property.every(disagreeing)) return at(quantity, values(property[0]!)[0]!, property[0]!);
+    // The claim's value is another thing's, said of the same property; the thing's own value is another.
+    const elsewhere = source.clauses.find(
+      (candidate) =>
+        candidate.clause.subject !== thing &&
+        !candidate.clause.termSet.has(thing) &&
+        !candidate.clause.context.has(thing) &&
+        candidate.clause.quantities.some((held) => sameQuantity(quantity, held)) &&
+        covers(candidate.clause, predicate) >= PREDICATE_COVERAGE,
+    );
+    if (elsewhere === undefined || ofThing.length === 0 || !ofThing.every(disagreeing)) continue;
+    return at(quantity, values(ofThing[0]!)[0]!, ofThing[0]!);
+  }
+  return undefined;
+}
+
+function at(claim: Quantity, other: Quantity, candidate: SourceClause): FoundConflict {
+  return { conflict: { kind: 'number', claim: claim.text, source: other.text }, sentence: candidate.sentence };
+}
+
+/**
+ * A claim without a number that another thing's clause says nearly word for word, where nothing the source says of
+ * the claim's thing says it: "土星是太阳系中最大的行星" against "木星是太阳系中最大的行星 … 土星的直径约为12万公里".
+ */
+function claimConflict(
+  clause: Clause,
+  thing: string,
+  predicate: readonly string[],
+  own: readonly SourceClause[],
+  source: ClaimText,
+): FoundConflict | undefined {
+  if (predicate.length < NAMED_TERMS) return undefined;
+  if (own.some((candidate) => covers(candidate.clause, predicate) >= PREDICATE_COVERAGE)) return undefined;
+  // The other thing's clause says it itself, not by leaving words unsaid.
+  const says = (candidate: Clause) => predicate.filter((term) => candidate.termSet.has(term)).length / predicate.length;
+  const holders = source.clauses.filter(
+    (candidate) =>
+      says(candidate.clause) >= NAMED_COVERAGE &&
+      candidate.clause.subject !== undefined &&
+      candidate.clause.subject !== thing &&
+      !candidate.clause.termSet.has(thing) &&
+      !candidate.clause.context.has(thing),
+  );
+  if (holders.length !== 1) return undefined;
+  const other = holders[0]!;
+  const rival = other.clause.terms[0]!;
+  return {
+    conflict: { kind: 'name', claim: textOf(clause, thing), source: rival.lower },
+    sentence: other.sentence,
+  };
+}
+
+function textOf(clause: Clause, term: string): string {
+  return clause.terms.find((own) => own.term === term)?.lower ?? term;
+}
+
+/** The things a source's clauses open with, each with its clauses; worked out once a source. */
+export function sourceSubjects(source: ClaimText): ReadonlyMap<string, SourceClause[]> {
+  let found = subjectsBySource.get(source);
+  if (found === undefined) {
+    found = new Map();
+    for (const candidate of source.clauses) {
+      const first = candidate.clause.terms[0];
+      const subject = candidate.clause.subject;
+      if (subject === undefined || first === undefined || !isThing(first) || !HAN.test(candidate.clause.text)) continue;
+      found.set(subject, [...(found.get(subject) ?? []), candidate]);
+    }
+    subjectsBySource.set(source, found);
+  }
+  return found;
+}
+
+const subjectsBySource = new WeakMap<ClaimText, Map<string, SourceClause[]>>();
+
+/** A claim clause rests on the source clause holding this share of its words. */
+const RESTING = 0.5;
+/** The clause the other thing moved to shares this many other words with the claim's clause about it. */
+const CROSSED_SHARED = 2;
+
+/**
+ * Two things of the source that a Chinese claim gives each other's places: "长江最终在宜昌注入东海，三峡大坝则建在上海"
+ * against "…最终在上海注入东海。三峡大坝位于湖北省宜昌市", "活字印刷术是沈括发明的，毕昇…记下了这件事" against
+ * "毕昇发明了活字印刷术…沈括…记载了这项发明". Each claim clause rests on the source clause holding most of its
+ * words, which names the other thing instead of its own; a rewording does not trade two words the source says
+ * elsewhere both ways.
+ */
+export function crossedConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  const clauses = claim.clauses.filter((clause) => HAN.test(clause.text) && clause.terms.length > 0);
+  if (clauses.length < 2) return undefined;
+  const holders = new Map<Clause, { best: SourceClause | undefined; share: number; held: number }>();
+  const holder = (clause: Clause) => {
+    const known = holders.get(clause);
+    if (known !== undefined) return known;
+    let best: SourceClause | undefined;
+    let top = 0;
+    for (const candidate of source.clauses) {
+      let held = 0;
+      for (const term of clause.terms) if (candidate.clause.termSet.has(term.term)) held++;
+      if (held > top) [best, top] = [candidate, held];
+    }
+    const found = { best, share: top / clause.terms.length, held: top };
+    holders.set(clause, found);
+    return found;
+  };
+  for (const first of clauses) {
+    const { best: resting, share } = holder(first);
+    if (resting === undefined || share < RESTING) continue;
+    const own = resting.clause;
+    for (const moved of first.terms) {
+      if (!isThing(moved) || own.termSet.has(moved.term) || own.context.has(moved.term)) continue;
+      if (!source.clauses.some((other) => other.clause !== own && other.clause.termSet.has(moved.term))) continue;
+      for (const displaced of own.terms) {
+        if (!isThing(displaced) || first.termSet.has(displaced.term)) continue;
+        const second = clauses.find((other) => other !== first && other.termSet.has(displaced.term));
+        if (second === undefined) continue;
+        const { best: elsewhere, held } = holder(second);
+        if (elsewhere === undefined || elsewhere.clause === own || held < CROSSED_SHARED + 1) continue;
+        if (!elsewhere.clause.termSet.has(moved.term) || elsewhere.clause.termSet.has(displaced.term)) continue;
+        return {
+          conflict: { kind: 'name', claim: moved.lower, source: displaced.lower },
+          sentence: resting.sentence,
+        };
+      }
+    }
+  }
+  return undefined;
+}
