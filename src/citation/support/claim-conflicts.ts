@@ -402,15 +402,15 @@ function polarityConflict(
     );
   };
   const score = (candidate: SourceClause) => bindingScore(clause, candidate.clause, source, { polarity: false });
+  const related = clauses.filter(relatedTo);
+  // Each related clause's flip is read once: the search below and the agreeing clauses after it both ask.
+  const flips = new Map(related.map((candidate) => [candidate, flipped(clause, candidate.clause)]));
   let found: { candidate: SourceClause; flip: { claim: string; source: string }; score: number } | undefined;
-  for (const candidate of clauses) {
-    if (!relatedTo(candidate)) continue;
-    const flip = flipped(clause, candidate.clause);
+  for (const [candidate, flip] of flips) {
     if (flip && (found === undefined || score(candidate) > found.score))
       found = { candidate, flip, score: score(candidate) };
   }
   if (found === undefined || speaksOfAnother(clause, found.candidate, source)) return undefined;
-  const related = clauses.filter(relatedTo);
   // Another clause that says the same things with the claim's polarity, at least as closely, speaks for the claim;
   // a general rule does not speak against its own exception ("sale items … not refunded").
   // The claim's numbers and days count among its words: "closed on Mondays" is not excused by "opens on weekdays".
@@ -425,7 +425,7 @@ function polarityConflict(
     ]);
   const flippedWords = spoken(found.candidate);
   const agreeing = related.some((candidate) => {
-    if (candidate === found.candidate || flipped(clause, candidate.clause) !== undefined) return false;
+    if (candidate === found.candidate || flips.get(candidate) !== undefined) return false;
     const words = spoken(candidate);
     return [...flippedWords].every((word) => words.has(word)) && score(candidate) >= found.score;
   });
