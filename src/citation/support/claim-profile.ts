@@ -508,6 +508,9 @@ function hanRun(
   });
   // Told once for each character, which is asked up to three times: for itself and beside each neighbour.
   const usable = chars.map((char, k) => !HAN_FUNCTION.has(char) && !inQuantity[from + k] && !denials.includes(k));
+  const knownPair = chars.map(
+    (char, k) => usable[k] && usable[k + 1] === true && hanSense(char + chars[k + 1]!) !== undefined,
+  );
   const push = (k: number, length: number) => {
     const text = length === 2 ? chars[k]! + chars[k + 1]! : chars[k]!;
     const sense = hanSense(text);
@@ -530,7 +533,8 @@ function hanRun(
     if (!usable[k]) continue;
     if (k + 1 < chars.length && usable[k + 1]) push(k, 2);
     else if (!(k > 0 && usable[k - 1])) push(k, 1);
-    const opposite = hanCharSense(chars[k]!);
+    // A character of a pair whose sense is known says nothing more on its own: "关闭" is read once, as "关闭".
+    const opposite = knownPair[k] || knownPair[k - 1] ? undefined : hanCharSense(chars[k]!);
     if (opposite) {
       const denial = denials.find((d) => d < k && k - d <= HAN_NEGATION_REACH);
       terms.push({

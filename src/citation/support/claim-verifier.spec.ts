@@ -736,6 +736,13 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'contradicted',
     'negation',
   ],
+  [
+    'the opposite of a word that is itself an opposite',
+    'The majority of members voted for the plan.',
+    'A minority of members voted for the plan.',
+    'contradicted',
+    'negation',
+  ],
 ];
 
 describe('ClaimSupportVerifier', () => {
@@ -1005,6 +1012,20 @@ const chineseCases: [name: string, source: string, paragraph: string, verdict: S
   ],
   ['a comparison the numbers answer the other way', FEES, '商铺的物业费标准比住宅低。', 'contradicted', 'number'],
   ['a comparison the numbers bear out', FEES, '商铺的物业费比住宅高。', 'unverified', ''],
+  [
+    'a character of a known pair is not read again on its own: 关闭 against 打开 is turned once',
+    '北门每天早上八点打开，晚上十点关闭。',
+    '北门每天早上八点关闭。',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'two words for the same opening, one of them read through the opposite of the other',
+    '周末期间，地下车库入口保持打开。',
+    '周末期间，地下车库入口保持开放。',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on Chinese and across languages', () => {

@@ -214,7 +214,6 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['appear', ['disappear']],
   ['continue', ['discontinue']],
   ['arrive', ['depart']],
-  ['include', ['exclude']],
   ['strict', ['lenient', 'relaxed']],
   ['simple', ['complex', 'complicated']],
   ['sufficient', ['insufficient']],
@@ -223,7 +222,6 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['cheaper', ['dearer']],
   ['better', ['worse']],
   ['best', ['worst']],
-  ['more', ['fewer']],
   ['younger', ['older']],
   ['newer', ['older']],
   ['new', ['old']],
@@ -287,7 +285,7 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map(
 
 /** Chinese opposites, over character pairs. */
 const HAN_OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
-  ['允许', ['禁止', '不准']],
+  ['允许', ['禁止', '不准', '严禁']],
   ['打开', ['关闭']],
   ['开启', ['关闭']],
   ['启用', ['停用', '禁用']],
@@ -345,7 +343,6 @@ const HAN_OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['开放', ['关闭']],
   ['营业', ['休息', '停业']],
   ['保留', ['删除', '清除', '倒掉', '丢弃']],
-  ['允许', ['不准', '严禁']],
   ['包含', ['除外', '不含']],
   ['关闭', ['打开']],
   ['空腹', ['饭后']],
@@ -414,8 +411,10 @@ function buildSenses(): Map<string, TermSense> {
     for (const other of others) senses.set(stemOf(other), { term: stemOf(base), inverted: false });
   }
   for (const [base, opposites] of OPPOSITES) {
-    const term = senses.get(stemOf(base))?.term ?? stemOf(base);
-    for (const opposite of opposites) senses.set(stemOf(opposite), { term, inverted: true });
+    // The opposite of a word that is itself an opposite is plain ("minority" against "majority", itself "minor"
+    // turned).
+    const { term, inverted } = senses.get(stemOf(base)) ?? { term: stemOf(base), inverted: false };
+    for (const opposite of opposites) senses.set(stemOf(opposite), { term, inverted: !inverted });
   }
   return senses;
 }
@@ -425,8 +424,8 @@ function buildHanSenses(): Map<string, TermSense> {
   for (const [base, others] of HAN_SAME_AS)
     for (const other of others) senses.set(other, { term: base, inverted: false });
   for (const [base, opposites] of HAN_OPPOSITES) {
-    const term = senses.get(base)?.term ?? base;
-    for (const opposite of opposites) senses.set(opposite, { term, inverted: true });
+    const { term, inverted } = senses.get(base) ?? { term: base, inverted: false };
+    for (const opposite of opposites) senses.set(opposite, { term, inverted: !inverted });
   }
   return senses;
 }
