@@ -24,6 +24,7 @@ import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
 import { anchorsOf, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
 import type { SupportConflict } from './support-verifier.js';
+import { hasHan } from './claim-tokens.js';
 
 /**
  * Where a claim sentence disagrees with a source it cites. Each check binds the claim's clause to the source
@@ -291,7 +292,7 @@ function modifierSwap(clause: Clause, source: ClaimText, clauses: readonly Sourc
   for (let i = 0; i + 1 < clause.terms.length; i++) {
     const [word, head] = [clause.terms[i]!, clause.terms[i + 1]!];
     // Chinese character pairs overlap: two of them side by side are not a word and the word it describes.
-    if (head.start - word.end > 1 || word.term === head.term || HAN.test(word.lower)) continue;
+    if (head.start - word.end > 1 || word.term === head.term || hasHan(word.lower)) continue;
     // Only a pair the source writes itself can name a second thing, and only beside another word the source writes
     // before the same head (the bound clause's, below): looked for first, as they are rarely there.
     const before = writtenPairs(source).get(head.term);
@@ -314,8 +315,6 @@ function modifierSwap(clause: Clause, source: ClaimText, clauses: readonly Sourc
   }
   return undefined;
 }
-
-const HAN = /\p{Script=Han}/u;
 
 /**
  * The source clauses that write each word right before each head word (see `pairBefore`), by head and then by

@@ -5,6 +5,7 @@ import { saysBothWays } from './claim-polarity.js';
 import type { ClaimSentence, Clause } from './claim-profile.js';
 import { anchorsOf, roleDoubt, type SourceProfile } from './claim-roles.js';
 import type { Quantity } from './quantities.js';
+import { hasHan } from './claim-tokens.js';
 
 /**
  * When the default check may call a sentence `verified`: only when the source says the same thing in the same
@@ -66,14 +67,12 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
  * bare number count anything.
  */
 function countedAlike(quantity: Quantity, held: readonly Quantity[]): boolean {
-  const latinCount = (q: Quantity) => q.cls.startsWith('count:') && !HAN.test(q.cls);
+  const latinCount = (q: Quantity) => q.cls.startsWith('count:') && !hasHan(q.cls);
   return held.some(
     (other) =>
       grounded(quantity, [other]) && !(latinCount(quantity) && latinCount(other) && quantity.cls !== other.cls),
   );
 }
-
-const HAN = /\p{Script=Han}/u;
 
 /**
  * The share of a claim clause's terms a source clause holds: said itself, kept from the clause before it, or said

@@ -1,12 +1,11 @@
 import type { ClaimSentence, Clause, ClauseTerm } from './claim-profile.js';
 import { isRelation, stem } from './claim-words.js';
+import { hasHan } from './claim-tokens.js';
 
 /**
  * How a clause says its words: affirmed, denied, or through their opposites. What the check compares when it asks
  * whether a claim and a source clause say the same words the same way (see `flipped` in claim-conflicts.ts).
  */
-
-const HAN = /\p{Script=Han}/u;
 
 /**
  * Whether the terms, all of `clause`, read as denied: a denial turns them once, and each word said through its
@@ -39,7 +38,7 @@ function readingOf(clause: Clause, other: Clause): { cue: (term: ClauseTerm) => 
   const spent = spentDenials(clause, other);
   return {
     cue: (term) => {
-      if (term.cue > 0) return spent.includes(term.cue) ? undefined : HAN.test(term.lower) ? term.cue : 0;
+      if (term.cue > 0) return spent.includes(term.cue) ? undefined : hasHan(term.lower) ? term.cue : 0;
       return term.start >= zero || deniedObjects.has(term) ? 0 : undefined;
     },
   };
@@ -284,7 +283,7 @@ export function converse(
 ): boolean {
   return claimClause.terms.some((relation, i) => {
     // Chinese character pairs overlap: the pair after a word is not what the word relates.
-    if (HAN.test(relation.lower)) return false;
+    if (hasHan(relation.lower)) return false;
     const j = sourceClause.terms.findIndex(
       (other) => other.term === relation.term && other.inverted !== relation.inverted,
     );

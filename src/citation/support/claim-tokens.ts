@@ -58,6 +58,13 @@ function plainWordEnd(text: string, at: number): number {
   return text.charCodeAt(end) < 128 && !WORD_GOES_ON.has(text[end]!) ? end : -1;
 }
 
+/** Whether the text holds a Chinese character: the one test of script the check's Chinese rules share. */
+export function hasHan(text: string): boolean {
+  return HAN_ANYWHERE.test(text);
+}
+
+const HAN_ANYWHERE = /\p{Script=Han}/u;
+
 /** The tokens of `text`, offsets shifted by `offset` (the sentence's place in its whole text). */
 export function tokenize(text: string, offset = 0): Token[] {
   const folded = foldWidth(text);

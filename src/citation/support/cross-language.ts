@@ -2,6 +2,7 @@ import { englishConcept, hanConcepts } from './bilingual-words.js';
 import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
+import { hasHan } from './claim-tokens.js';
 
 /**
  * A claim in another language than its source. Words cannot be compared, so it is never verified; what both
@@ -12,20 +13,18 @@ import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from 
  * source gives a single value of.
  */
 
-const HAN = /\p{Script=Han}/u;
-
 /** Whether the claim sentence is in another language than the source. */
 export function inOtherLanguage(claim: ClaimSentence, source: ClaimText): boolean {
   if (claim.han !== source.han) return true;
   // A short sentence that mixes in Chinese ("Kindle Paperwhite重250克") against a source that writes none. A source
   // in both languages speaks to a sentence in either.
-  return HAN.test(claim.text) && !writesHan(source);
+  return hasHan(claim.text) && !writesHan(source);
 }
 
 function writesHan(source: ClaimText): boolean {
   let found = hanSources.get(source);
   if (found === undefined) {
-    found = source.sentences.some((sentence) => HAN.test(sentence.text));
+    found = source.sentences.some((sentence) => hasHan(sentence.text));
     hanSources.set(source, found);
   }
   return found;
@@ -50,7 +49,7 @@ function identifiersOf(sentence: ClaimSentence): Identifier[] {
   for (const clause of sentence.clauses) {
     for (const term of clause.terms) {
       // A Chinese numbered name (11号) is read from its quantity below.
-      if (!term.name || !/\d/.test(term.lower) || HAN.test(term.lower)) continue;
+      if (!term.name || !/\d/.test(term.lower) || hasHan(term.lower)) continue;
       const full = term.lower.replace(/[\s\-–]/g, '');
       const digits = full.replace(/\D/g, '');
       if (digits.length > 0 && /\p{L}/u.test(full)) found.push({ full, digits });
@@ -85,7 +84,7 @@ function conceptsOf(clause: Clause, previous: Clause | undefined): Set<string> {
   if (found === undefined) {
     found = new Set();
     const own = (c: Clause) => {
-      if (HAN.test(c.text)) hanConcepts(c.text, found);
+      if (hasHan(c.text)) hanConcepts(c.text, found);
       else for (const term of c.terms) addConcept(found!, term.term);
     };
     own(clause);
@@ -129,7 +128,7 @@ function countedConcepts(quantity: Quantity, clause: Clause): ReadonlySet<string
   const after = clause.text.slice(quantity.start - clause.start);
   concepts = new Set<string>();
   // Chinese: the measure word and the thing after it, up to a particle ("15 Plus的屏幕" counts no screen).
-  if (HAN.test(after))
+  if (hasHan(after))
     hanConcepts(quantity.text + (COUNTED_HAN.exec(after.slice(quantity.text.length))?.[0] ?? ''), concepts);
   else {
     for (const word of (after.match(/\p{L}+/gu) ?? []).slice(0, COUNTED_WORDS)) {
@@ -160,7 +159,7 @@ interface Held {
 function isCount(quantity: Quantity, clause: Clause): boolean {
   if (quantity.cls.startsWith('count:')) return true;
   if (quantity.cls !== 'bare') return false;
-  return HAN.test(clause.text.charAt(quantity.end - clause.start));
+  return hasHan(clause.text.charAt(quantity.end - clause.start));
 }
 
 /** Two numbers of one kind across the languages: the same unit's class, or counts of the same thing. */

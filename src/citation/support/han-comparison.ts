@@ -3,6 +3,7 @@ import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { sourceSubjects } from './han-subjects.js';
 import type { Quantity } from './quantities.js';
+import { hasHan } from './claim-tokens.js';
 
 /**
  * A Chinese comparison the source's numbers answer: "商铺的物业费标准比住宅低" against 住宅 2.5元 and 商铺 5元,
@@ -21,8 +22,6 @@ const CHANGE_VERBS = new Set('增延提降减缩加升拉放扩变'.split(''));
 const NOT_COMPARING = ['同比', '环比', '对比', '相比', '比较', '比例', '比赛', '比如', '无比', '好比', '比率', '比重'];
 /** How far after 比 the comparative may stand: the other thing's name and a 的, 还 or 更. */
 const REACH = 8;
-
-const HAN = /\p{Script=Han}/u;
 
 interface Comparison {
   /** The claim's words for the first and second thing: their place in the text. */
@@ -117,7 +116,7 @@ function valuesOf(thing: string, other: string, source: ClaimText, property: rea
 export function comparisonConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   const subjects = sourceSubjects(source);
   for (const clause of claim.clauses) {
-    if (!HAN.test(clause.text)) continue;
+    if (!hasHan(clause.text)) continue;
     const comparison = comparisonIn(clause);
     if (comparison === undefined) continue;
     const firstTerms = termsIn(clause, comparison.first);

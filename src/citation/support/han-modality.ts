@@ -1,6 +1,7 @@
 import { grounded, type SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
+import { hasHan } from './claim-tokens.js';
 
 /**
  * What a Chinese clause allows, forbids, requires or excuses: 可以/禁止, 须/无须. A rule is said through these
@@ -175,8 +176,6 @@ const OPPOSITE: Record<Modality, Modality> = {
 /** A source clause this close shares two of the claim's words or numbers, one of them under the modal word. */
 const SHARED = 2;
 
-const HAN = /\p{Script=Han}/u;
-
 /**
  * A Chinese claim clause that allows what the source clause it speaks of forbids, or requires what it excuses,
  * and the reverse. Another source clause that says the claim's words with the claim's force, holding all the
@@ -184,7 +183,7 @@ const HAN = /\p{Script=Han}/u;
  */
 export function modalityConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   for (const clause of claim.clauses) {
-    if (!HAN.test(clause.text)) continue;
+    if (!hasHan(clause.text)) continue;
     const own = modalsOf(clause);
     if (own.length === 0) continue;
     // The source clauses sharing enough of the claim clause's words, with those words, and their modal words.
