@@ -11,11 +11,13 @@ import {
 import {
   comparesWithNone,
   converse,
+  opposedRestrictions,
   partDisagrees,
   partsDisagree,
   permissionDisagrees,
   polarity,
   qualifiesOnly,
+  restriction,
   saysBothWays,
   swappedAroundException,
 } from './claim-polarity.js';
@@ -403,7 +405,17 @@ function polarityConflict(
   const score = (candidate: SourceClause) => bindingScore(clause, candidate.clause, source, { polarity: false });
   const related = clauses.filter(relatedTo);
   // Each related clause's flip is read once: the search below and the agreeing clauses after it both ask.
-  const flips = new Map(related.map((candidate) => [candidate, flipped(clause, candidate.clause)]));
+  // A clause that says "only" where the claim says "except" (or the reverse) says the same thing with the other
+  // polarity: it neither flips nor is compared.
+  const narrowed = restriction(clause, claim);
+  const flips = new Map(
+    related.map((candidate) => [
+      candidate,
+      opposedRestrictions(narrowed, restriction(candidate.clause, source.sentences[candidate.sentence]!))
+        ? undefined
+        : flipped(clause, candidate.clause),
+    ]),
+  );
   let found: { candidate: SourceClause; flip: { claim: string; source: string }; score: number } | undefined;
   for (const [candidate, flip] of flips) {
     if (flip && (found === undefined || score(candidate) > found.score))

@@ -371,3 +371,35 @@ function permits(worded: Clause, modal: Clause): boolean {
 
 const PERMISSION = stem('allow');
 const PERMITTING_MODAL = /\b(?:may|can|could)\b(?!\s+not\b)/i;
+
+/**
+ * How a clause narrows what it says to one thing: "only X" says X and denies the rest; "except X", "apart from X",
+ * "instead of X" say the rest and turn X. The two say "X and nothing else" from opposite ends, with
+ * opposite polarity: "can only reach the server" is "apart from the server, can't reach anything", "use only the
+ * supplied descaler" is "don't use vinegar instead of the descaler". A phrase that opens the sentence ("Apart from
+ * the server, …", "除了周一以外，…") narrows each clause after it.
+ */
+export function restriction(clause: Clause, sentence: ClaimSentence): Restriction | undefined {
+  const own = restrictionIn(clause.text);
+  if (own !== undefined) return own;
+  const first = sentence.clauses[0];
+  return first !== undefined && first !== clause && LEADING_EXCEPTION.test(first.text) ? 'except' : undefined;
+}
+
+export type Restriction = 'only' | 'except';
+
+function restrictionIn(text: string): Restriction | undefined {
+  if (EXCEPTION_WORDS.test(text)) return 'except';
+  return ONLY.test(text) ? 'only' : undefined;
+}
+
+/** Whether one clause says "only" where the other says "except": their polarities are not compared word for word. */
+export function opposedRestrictions(a: Restriction | undefined, b: Restriction | undefined): boolean {
+  return a !== undefined && b !== undefined && a !== b;
+}
+
+const ONLY = /(?<!\bnot\s)\bonly\b|(?<!不)仅|唯有|(?<![不一二两三四五六七八九十几每\d])只(?![要是])/i;
+/** 除 opens "除了…" and "除…以外", but also ends 删除 and 消除 (remove). */
+const EXCEPTION_WORDS =
+  /\b(?:except|excepting|apart from|aside from|other than|instead of|rather than)\b|^除|(?<![删消去排解清免扣剔拆切])除(?:了|非)/i;
+const LEADING_EXCEPTION = /^(?:except|apart from|aside from|other than)\b|^除/i;

@@ -9,6 +9,7 @@ const TIMETABLE = 'The ferry leaves at 9:00, while the tram leaves at 10:00. Bot
 const HASHES = 'SHA-1 is considered broken because practical collisions were found. SHA-256 remains secure.';
 const SETTING = 'After changing the setting, no restart is needed.';
 const PLANS = 'Free users get 100 requests per minute; paid users get 1000.';
+const PARKING = 'Guests may only park in the marked bays behind the hotel.';
 const LINE = 'The Lakeside tram line opened on 14 March 2019 and runs 12.5 kilometres from Harbor Station to Elm Park.';
 
 const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
@@ -742,6 +743,27 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'A minority of members voted for the plan.',
     'contradicted',
     'negation',
+  ],
+  [
+    '"apart from" with a denial says what "only" says',
+    PARKING,
+    'Apart from the marked bays behind the hotel, guests cannot park anywhere.',
+    'unverified',
+    '',
+  ],
+  [
+    'a denial of what "only" allows still disagrees with it',
+    PARKING,
+    'Guests cannot park in the marked bays behind the hotel.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    '"instead of" with a denial says what "only" says',
+    'Use only the supplied cloth to clean the lens.',
+    'Do not use paper tissues instead of the supplied cloth to clean the lens.',
+    'unverified',
+    '',
   ],
 ];
 
