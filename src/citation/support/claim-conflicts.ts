@@ -11,6 +11,7 @@ import {
 import {
   comparesWithNone,
   converse,
+  isCondition,
   opposedRestrictions,
   partDisagrees,
   partsDisagree,
@@ -403,7 +404,12 @@ function polarityConflict(
     );
   };
   const score = (candidate: SourceClause) => bindingScore(clause, candidate.clause, source, { polarity: false });
-  const related = clauses.filter(relatedTo);
+  // A condition is compared only with a condition, an assertion only with an assertion.
+  const conditional = isCondition(clause, claim);
+  const related = clauses.filter(
+    (candidate) =>
+      relatedTo(candidate) && isCondition(candidate.clause, source.sentences[candidate.sentence]!) === conditional,
+  );
   // Each related clause's flip is read once: the search below and the agreeing clauses after it both ask.
   // A clause that says "only" where the claim says "except" (or the reverse) says the same thing with the other
   // polarity: it neither flips nor is compared.

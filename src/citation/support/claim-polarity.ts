@@ -403,3 +403,17 @@ const ONLY = /(?<!\bnot\s)\bonly\b|(?<!不)仅|唯有|(?<![不一二两三四五
 const EXCEPTION_WORDS =
   /\b(?:except|excepting|apart from|aside from|other than|instead of|rather than)\b|^除|(?<![删消去排解清免扣剔拆切])除(?:了|非)/i;
 const LEADING_EXCEPTION = /^(?:except|apart from|aside from|other than)\b|^除/i;
+
+/**
+ * Whether the clause is a condition the rest of its sentence holds under ("If a condition hasn't been declared, …",
+ * "未经社保结算的，…"): it asserts nothing itself, so its polarity is compared only with another condition's.
+ */
+export function isCondition(clause: Clause, sentence: ClaimSentence): boolean {
+  if (CONDITION.test(clause.text)) return true;
+  return clause !== sentence.clauses.at(-1) && HAN_TOPIC_CONDITION.test(clause.text);
+}
+
+const CONDITION =
+  /^(?:if|unless|provided|providing|as long as|in case|even if|only if)\b|^(?:如果|若|假如|假若|要是|倘若|一旦|只要)/i;
+/** "未经社保结算的，按60%赔付": a clause ending in 的 before the rest of its sentence names the cases the rest is about. */
+const HAN_TOPIC_CONDITION = /的(?:话)?$/;

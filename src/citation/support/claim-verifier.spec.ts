@@ -10,6 +10,7 @@ const HASHES = 'SHA-1 is considered broken because practical collisions were fou
 const SETTING = 'After changing the setting, no restart is needed.';
 const PLANS = 'Free users get 100 requests per minute; paid users get 1000.';
 const PARKING = 'Guests may only park in the marked bays behind the hotel.';
+const RECEIPTS = 'Receipts must be kept and submitted within 30 days, or the expense claim will be rejected.';
 const LINE = 'The Lakeside tram line opened on 14 March 2019 and runs 12.5 kilometres from Harbor Station to Elm Park.';
 
 const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
@@ -765,6 +766,20 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'unverified',
     '',
   ],
+  [
+    'a condition is not compared with a requirement, as it asserts nothing',
+    RECEIPTS,
+    'If a receipt has not been kept and submitted within 30 days, the expense claim will be rejected.',
+    'unverified',
+    '',
+  ],
+  [
+    'a requirement denied outright still disagrees',
+    RECEIPTS,
+    'Receipts do not have to be kept and submitted within 30 days.',
+    'contradicted',
+    'negation',
+  ],
 ];
 
 describe('ClaimSupportVerifier', () => {
@@ -1045,6 +1060,13 @@ const chineseCases: [name: string, source: string, paragraph: string, verdict: S
     'two words for the same opening, one of them read through the opposite of the other',
     '周末期间，地下车库入口保持打开。',
     '周末期间，地下车库入口保持开放。',
+    'unverified',
+    '',
+  ],
+  [
+    'a clause ending in 的 before the rest of its sentence is a condition, not compared with an assertion',
+    '体检费用按80%报销；未在定点医院体检的，按50%报销。',
+    '在定点医院做的体检，费用按80%报销。',
     'unverified',
     '',
   ],
