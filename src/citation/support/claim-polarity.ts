@@ -82,12 +82,24 @@ function spentDenials(clause: Clause, other: Clause): number[] {
     last = term.cue;
     if (
       (term.inverted && !other.termSet.has(term.term) && !other.context.has(term.term)) ||
-      deniesComparedThing(clause, i)
+      deniesComparedThing(clause, i) ||
+      (!other.termSet.has(term.term) && !other.context.has(term.term) && passesBound(clause, term))
     )
       spent.push(term.cue);
   });
   return spent;
 }
+
+/**
+ * Whether the denied words start with passing a bound ("without going over its budget", "never exceeds the
+ * limit"): the denial places a value within the bound, and denies nothing of the bound itself.
+ */
+function passesBound(clause: Clause, term: ClauseTerm): boolean {
+  return PASSING_BOUND.test(clause.text.slice(term.start - clause.start));
+}
+
+const PASSING_BOUND =
+  /^(?:(?:go|goes|going|went|gone|get|gets|getting|got|run|runs|running|ran)\s+(?:over|above|beyond|past)|exceed\w*|surpass\w*)\b/i;
 
 /**
  * Whether the clause compares something with what "no" picks out ("no planet is hotter than Venus"): it says the

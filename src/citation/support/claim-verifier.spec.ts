@@ -11,6 +11,7 @@ const SETTING = 'After changing the setting, no restart is needed.';
 const PLANS = 'Free users get 100 requests per minute; paid users get 1000.';
 const PARKING = 'Guests may only park in the marked bays behind the hotel.';
 const RECEIPTS = 'Receipts must be kept and submitted within 30 days, or the expense claim will be rejected.';
+const LIFT = 'The lift has a load limit of 630 kg and holds up to eight people.';
 const LINE = 'The Lakeside tram line opened on 14 March 2019 and runs 12.5 kilometres from Harbor Station to Elm Park.';
 
 const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
@@ -780,6 +781,14 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'contradicted',
     'negation',
   ],
+  [
+    'staying within a bound denies nothing of the bound',
+    LIFT,
+    'The lift can take eight adults without going over its load limit.',
+    'unverified',
+    '',
+  ],
+  ['a bound denied outright still disagrees', LIFT, 'The lift has no load limit.', 'contradicted', 'negation'],
 ];
 
 describe('ClaimSupportVerifier', () => {
