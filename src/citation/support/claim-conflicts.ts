@@ -28,6 +28,7 @@ import { anchorsOf, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
 import type { SupportConflict } from './support-verifier.js';
 import { hasHan } from './claim-tokens.js';
+import { workedOut } from './worked-out.js';
 
 /**
  * Where a claim sentence disagrees with a source it cites. Each check binds the claim's clause to the source
@@ -146,7 +147,7 @@ function quantityConflict(
     if (other === undefined || !bound.every((c) => c.clause.quantities.some((held) => disagree(quantity, held))))
       continue;
     if (restated(claim, clause, bound[0]!, other, source, clauses)) continue;
-    if (workedOut(quantity, other, claim, source.sentences[bound[0]!.sentence]!)) continue;
+    if (workedOut(quantity, other, claim.quantities, source.sentences[bound[0]!.sentence]!.quantities)) continue;
     return conflictAt(quantity, other, source);
   }
   return undefined;
@@ -172,29 +173,6 @@ function restated(
     );
     return best.includes(bound);
   });
-}
-
-const UNCOUNTED = new Set(['date', 'dotted', 'clock', 'weekday']);
-
-/**
- * Whether the claim's number is the source's worked out with another number: one the claim gives as a factor ("1,000
- * requests a minute, ten times the Basic allowance", "two parents can take 32 weeks" of 16 each), or, for a year, a
- * number of years the source gives beside its date ("opened in 1825, five years before the Liverpool and
- * Manchester" makes the second 1830).
- */
-function workedOut(quantity: Quantity, value: Quantity, claim: ClaimSentence, sourceSentence: ClaimSentence): boolean {
-  const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-  // Only an amount multiplies: not a date, a time of day, an address or a version.
-  const amount = !quantity.date && !value.date && !UNCOUNTED.has(quantity.cls) && !UNCOUNTED.has(value.cls);
-  for (const factor of amount ? claim.quantities : []) {
-    if (factor === quantity || factor.raw <= 1 || factor.loose) continue;
-    if (factor.cls !== 'bare' && !factor.cls.startsWith('count:')) continue;
-    if (close(quantity.value, value.value * factor.raw) || close(quantity.value * factor.raw, value.value)) return true;
-  }
-  const year = quantity.date?.year;
-  const from = value.date?.year;
-  if (year === undefined || from === undefined || quantity.date?.month !== undefined) return false;
-  return sourceSentence.quantities.some((span) => span.unit === 'year' && Math.abs(year - from) === span.raw);
 }
 
 /**
@@ -242,6 +220,16 @@ function nameConflict(
         clauseCoverage(clause, other, except, 'kept') >= Math.max(NAME_BINDING_COVERAGE, boundCoverage),
     );
     if (spokenOf) continue;
+    // A number of the claim's clause the bound clause does not give, given with the name elsewhere, says which of
+    // the source's events the claim speaks of: "Panama took over the canal … in 1999" is "… handed control of the
+    // canal to Panama on 31 December 1999", not "The United States took over the project in 1904".
+    const dated = clause.quantities.filter((quantity) => !chain.some((c) => grounded(quantity, c.quantities)));
+    const datedElsewhere = clauses.some(
+      ({ clause: other }) =>
+        other.terms.some((term) => term.lower === name.lower) &&
+        dated.some((quantity) => grounded(quantity, other.quantities)),
+    );
+    if (datedElsewhere) continue;
     // A capitalised first word rivals only a name that is its own clause's first word: "Mercury is the largest
     // planet" against "Jupiter is the largest planet", not "… requires Python" against "Release 2.8.0 …".
     const rival = boundNames.find(

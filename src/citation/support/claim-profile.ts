@@ -246,6 +246,8 @@ function profileSentence(text: string, offset: number, senses: WordSenses): Clai
   return { start: offset, end: offset + text.length, text, han: hanChars > latinWords * 2, clauses, terms, quantities };
 }
 
+const UNMEASURED = new Set(['date', 'dotted', 'ratio']);
+
 /**
  * A bare number after a measured one in the same sentence measures the same thing: "free users get 100 requests
  * per minute; paid users get 1000", "the ferry leaves at 9:00 and the tram at 10".
@@ -256,7 +258,8 @@ function completeEllipses(quantities: Quantity[], tokens: readonly Token[]): Qua
   let next = 0;
   return quantities.map((quantity) => {
     if (quantity.cls !== 'bare') {
-      if (quantity.cls !== 'date' && quantity.cls !== 'dotted' && quantity.raw !== 0) measured = quantity;
+      // A ratio ("four times as fast as gear 1") compares two values; the numbers after it are not ratios.
+      if (!UNMEASURED.has(quantity.cls) && quantity.raw !== 0) measured = quantity;
       return quantity;
     }
     // Only a number that ends its clause leaves its unit unsaid; "a COP of 4.2 at 35 °C" measures something else.

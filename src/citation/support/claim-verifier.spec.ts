@@ -12,6 +12,10 @@ const PLANS = 'Free users get 100 requests per minute; paid users get 1000.';
 const PARKING = 'Guests may only park in the marked bays behind the hotel.';
 const RECEIPTS = 'Receipts must be kept and submitted within 30 days, or the expense claim will be rejected.';
 const LIFT = 'The lift has a load limit of 630 kg and holds up to eight people.';
+const HELMETS = 'Riders under 18 pay a helmet fee of €4 per day, capped at €20 per hire.';
+const CALCIUM = 'Take one calcium carbonate 500 mg tablet twice a day, ideally an hour after a meal.';
+const HARBOUR =
+  'Northport Council ran the harbour from 1850. The Baltic Company took over the harbour in 1901 and opened the new quay on 2 June 1910. The Baltic Company handed control of the harbour to the Harbour Trust on 31 March 1980.';
 const LINE = 'The Lakeside tram line opened on 14 March 2019 and runs 12.5 kilometres from Harbor Station to Elm Park.';
 
 const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
@@ -677,6 +681,62 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     '',
   ],
   [
+    'a total worked out from a daily fee and the days the claim gives',
+    HELMETS,
+    'A 16-year-old hiring a bike for three days pays €12 in helmet fees.',
+    'unverified',
+    '',
+  ],
+  [
+    'a total that is not the daily fee times the days',
+    HELMETS,
+    'A 16-year-old hiring a bike for three days pays €15 in helmet fees.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'how many times faster one speed is than another is not a speed',
+    'The mixer has two speeds: speed 1 (0–500 rpm) for stirring and speed 2 (0–1,500 rpm) for whisking.',
+    'At speed 2 the mixer can turn three times as fast as at speed 1.',
+    'unverified',
+    '',
+  ],
+  [
+    'one ratio against another',
+    'The new charger fills the battery twice as fast as the old one.',
+    'The new charger fills the battery three times as fast as the old one.',
+    'contradicted',
+    'number',
+  ],
+  [
+    '"a day" after an amount and what it is of makes a daily amount, not a length of time',
+    CALCIUM,
+    'That adds up to 1,000 mg of calcium carbonate a day.',
+    'unverified',
+    '',
+  ],
+  [
+    'a length of time changed beside a daily dose',
+    CALCIUM,
+    'Take the calcium carbonate tablet two hours after a meal.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a name given the date of the source clause that names it, not of the clause its verb binds to',
+    HARBOUR,
+    'The Harbour Trust took over the harbour at the end of March 1980, seventy years after the quay opened.',
+    'unverified',
+    '',
+  ],
+  [
+    "a name given another event's date",
+    HARBOUR,
+    'The Harbour Trust took over the harbour in 1901.',
+    'contradicted',
+    'date',
+  ],
+  [
     'a changed number without a factor',
     'Each ticket costs 12 euros.',
     'A ticket costs 15 euros.',
@@ -840,6 +900,7 @@ const TRAINS =
   'G123次列车每天7:05从北京南站发车，11:20到达上海虹桥站。G125次列车8:10发车，13:05到达。二等座票价为553元，一等座为933元。';
 const FLIGHTS =
   'Flight LH 400 from Frankfurt to New York JFK departs at 10:05 and arrives at 12:50 local time. Flight LH 402 departs at 13:15 and arrives at 15:55.';
+const RENT = '月租金3000元，按季度支付，押金为一个月租金。';
 const FEES =
   '本小区物业费按建筑面积收取，住宅每月每平方米2.5元，商铺每月每平方米5元。物业费按季度缴纳，每季度首月10日前缴清。';
 
@@ -1058,6 +1119,34 @@ const chineseCases: [name: string, source: string, paragraph: string, verdict: S
   ],
   ['a comparison the numbers answer the other way', FEES, '商铺的物业费标准比住宅低。', 'contradicted', 'number'],
   ['a comparison the numbers bear out', FEES, '商铺的物业费比住宅高。', 'unverified', ''],
+  [
+    'an exact number against a bound said with 内 (within)',
+    '婚假须在登记结婚后6个月内休完。',
+    '婚假有十天，须在登记结婚后休完。',
+    'unverified',
+    '',
+  ],
+  [
+    'a bound said with 内 against another',
+    '婚假须在登记结婚后6个月内休完。',
+    '婚假要在登记结婚后三个月内休完。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a payment worked out across languages from a monthly rent and how often it is paid',
+    RENT,
+    'Rent is 3,000 yuan a month, paid quarterly, so each payment is 9,000 yuan.',
+    'unverified',
+    '',
+  ],
+  [
+    'a payment across languages that the rent does not work out to',
+    RENT,
+    'Rent is 3,000 yuan a month, paid quarterly, so each payment is 12,000 yuan.',
+    'contradicted',
+    'number',
+  ],
   [
     'a character of a known pair is not read again on its own: 关闭 against 打开 is turned once',
     '北门每天早上八点打开，晚上十点关闭。',

@@ -143,6 +143,15 @@ const FRACTIONS: ReadonlyMap<string, number> = new Map([
   ['third', 1 / 3],
   ['thirds', 1 / 3],
 ]);
+/** Amounts that a rate can give: not times of day, dates, versions or ranks. */
+const RATED = /^(?:time|length|mass|volume|money|energy|count:)/u;
+/** The most words naming what an amount measures ("of ferrous sulfate"). */
+const NOUN_WORDS = 4;
+/** Number words that say how many times, like "N times". */
+const MULTIPLYING = new Set(['twice', 'thrice']);
+/** Words after "N times" that compare two values with it ("as fast", "the allowance", "faster"). */
+const COMPARING = new Set(['as', 'more', 'less', 'fewer', 'the', 'that', 'this', 'than', 'its', 'their']);
+const COMPARATIVE = /^\p{L}{2,}er$/u;
 /** Words after a number that do not say what it measures. */
 const NOT_A_NOUN = new Set(
   (
@@ -411,6 +420,7 @@ class QuantityScanner {
       return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first, last + 1);
     }
     if (next.kind === 'word') {
+      if (this.ratio(value, first, last)) return;
       if (AM_PM.has(next.lower)) return this.clockAt(value, 0, first, last + 1);
       if (MONTH_NAMES.has(next.lower) && value >= 1 && value <= 31 && Number.isInteger(value)) {
         return this.dayFirst(value, first, last + 1);
@@ -426,6 +436,24 @@ class QuantityScanner {
     }
     if (next.kind === 'han') return this.hanUnit(value, first, numberLast);
     this.bare(value, first, numberLast);
+  }
+
+  /**
+   * "four times as fast", "twice as long", "ten times the allowance": how many times one value is another, not a
+   * value of either. It is compared only with another ratio, and works out a value from one (see worked-out.ts).
+   */
+  private ratio(value: number, first: number, last: number): boolean {
+    let end = last;
+    if (this.tokens[last + 1]?.lower === 'times') end++;
+    else if (!MULTIPLYING.has(this.tokens[last]!.lower)) return false;
+    const next = this.tokens[end + 1];
+    if (
+      next?.kind !== 'word' ||
+      !(COMPARING.has(next.lower) || (COMPARATIVE.test(next.lower) && !NOT_A_NOUN.has(next.lower)))
+    )
+      return false;
+    this.push({ cls: 'ratio', value, raw: value, unit: '×', ...this.span(first, end) }, first, end);
+    return true;
   }
 
   /**
@@ -618,6 +646,7 @@ class QuantityScanner {
     if ((token.lower === 'a' || token.lower === 'an') && this.unitAt(first + 1)?.cls === 'time') {
       const before = this.tokens[first - 1]?.lower;
       if (before !== undefined && (NUMBER_WORDS.has(before) || /\d/.test(before) || before === 'once')) return;
+      if (this.perAfterAmount(first)) return;
       // "an hour and a half".
       const andAHalf = ['and', 'a', 'half'].every((word, i) => this.tokens[first + 2 + i]?.lower === word);
       return this.pushUnit(andAHalf ? 1.5 : 1, this.unitAt(first + 1)!, first, andAHalf ? first + 4 : first + 1);
@@ -627,6 +656,33 @@ class QuantityScanner {
     let last = value.last;
     if (this.tokens[last + 1]?.lower === 'of') last++;
     this.measured(value.value, first, last);
+  }
+
+  /**
+   * "400 mg of ferrous sulfate a day", "3 cups of coffee a day": "a day" after what an amount measures makes the
+   * amount a rate, as "400 mg a day" does, not a length of time of its own.
+   */
+  private perAfterAmount(first: number): boolean {
+    const amount = this.found.at(-1);
+    const unit = this.unitAt(first + 1)!;
+    if (amount === undefined || amount.date || amount.cls.includes('/') || !RATED.test(amount.cls)) return false;
+    let k = first - 1;
+    for (let words = 0; k >= 0 && this.tokens[k]!.start >= amount.end; k--, words++) {
+      const token = this.tokens[k]!;
+      if (token.kind !== 'word' || (NOT_A_NOUN.has(token.lower) && token.lower !== 'of') || words >= NOUN_WORDS)
+        return false;
+    }
+    if (k === first - 1 || this.tokens[k]?.end !== amount.end) return false;
+    // The amount keeps its own span: the words between say what the claim is about.
+    const rate = {
+      ...amount,
+      cls: `${amount.cls}/time`,
+      value: amount.value / unit.factor,
+      unit: `${amount.unit}/${unit.name}`,
+    };
+    this.found[this.found.length - 1] = rate;
+    this.i = first + 2;
+    return true;
   }
 
   /** "half an hour", "a quarter of an hour", "three quarters of a mile", "half a kilo": a share of one unit. */

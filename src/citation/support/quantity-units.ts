@@ -307,7 +307,7 @@ export const LOOSE_BEFORE = new Set([
   '高达',
   '长达',
 ]);
-export const LOOSE_AFTER = new Set(['左右', '多', '余', '以上', '以下', '以内', '上下', '+', 'or']);
+export const LOOSE_AFTER = new Set(['左右', '多', '余', '以上', '以下', '以内', '内', '上下', '+', 'or']);
 
 /** Days of the week, Monday first, as English names and as what follows 周, 星期 and 礼拜. */
 export const WEEKDAYS: ReadonlyMap<string, number> = new Map([
