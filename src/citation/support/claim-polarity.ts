@@ -1,5 +1,5 @@
 import type { ClaimSentence, Clause, ClauseTerm } from './claim-profile.js';
-import { isRelation, stem } from './claim-words.js';
+import { hanPassesBound, hanSpeaksOfPassing, isRelation, stem } from './claim-words.js';
 import { hasHan } from './claim-tokens.js';
 
 /**
@@ -83,7 +83,7 @@ function spentDenials(clause: Clause, other: Clause): number[] {
     if (
       (term.inverted && !other.termSet.has(term.term) && !other.context.has(term.term)) ||
       deniesComparedThing(clause, i) ||
-      (!other.termSet.has(term.term) && !other.context.has(term.term) && passesBound(clause, term))
+      (!other.termSet.has(term.term) && !other.context.has(term.term) && passesBound(clause, term, other))
     )
       spent.push(term.cue);
   });
@@ -92,10 +92,12 @@ function spentDenials(clause: Clause, other: Clause): number[] {
 
 /**
  * Whether the denied words start with passing a bound ("without going over its budget", "never exceeds the
- * limit"): the denial places a value within the bound, and denies nothing of the bound itself.
+ * limit", "不得超过5年"): the denial places a value within the bound, and denies nothing of the bound itself.
  */
-function passesBound(clause: Clause, term: ClauseTerm): boolean {
-  return PASSING_BOUND.test(clause.text.slice(term.start - clause.start));
+function passesBound(clause: Clause, term: ClauseTerm, other: Clause): boolean {
+  const said = clause.text.slice(term.start - clause.start);
+  // Chinese character pairs cut the bound word differently on each side ("不超过", "赔超过"): it is looked for whole.
+  return PASSING_BOUND.test(said) || (hanPassesBound(said) && !hanSpeaksOfPassing(other.text));
 }
 
 const PASSING_BOUND =

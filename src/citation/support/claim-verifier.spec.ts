@@ -904,6 +904,8 @@ const RENT = '月租金3000元，按季度支付，押金为一个月租金。';
 const FEES =
   '本小区物业费按建筑面积收取，住宅每月每平方米2.5元，商铺每月每平方米5元。物业费按季度缴纳，每季度首月10日前缴清。';
 
+const LUGGAGE = '丢失的行李按实际损失赔偿，但最高不超过机票价格的3倍。';
+const LOAN_AGE = '贷款到期时借款人的年龄不得超过65岁。';
 /** Chinese sentences, and sentences in another language than their source. */
 const chineseCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
   ['a code written against Chinese characters', TRAINS, 'G123次列车11:50到达上海虹桥站。', 'contradicted', 'number'],
@@ -1167,6 +1169,28 @@ const chineseCases: [name: string, source: string, paragraph: string, verdict: S
     '在定点医院做的体检，费用按80%报销。',
     'unverified',
     '',
+  ],
+  [
+    'a cap said as 封顶 against the same cap said as a denial of passing it',
+    LUGGAGE,
+    '行李丢了按实际损失赔，但封顶是机票价格的三倍。',
+    'unverified',
+    '',
+  ],
+  ['passing a cap the source denies', LUGGAGE, '行李丢了可以赔超过机票价格的3倍。', 'contradicted', 'negation'],
+  [
+    'a rule on an act within a bound against the rule that bounds it',
+    LOAN_AGE,
+    '贷款到期时借款人的年龄最多只能到65岁。',
+    'unverified',
+    '',
+  ],
+  [
+    'a permission to pass the bound a rule forbids passing',
+    LOAN_AGE,
+    '贷款到期时借款人的年龄可以超过65岁。',
+    'contradicted',
+    'negation',
   ],
 ];
 

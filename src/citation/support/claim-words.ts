@@ -79,6 +79,22 @@ const HAN_NOT_NEGATIONS = new Set([
 ]);
 export const HAN_NEGATION_REACH = 4;
 
+/**
+ * Whether Chinese text starts with passing a bound (超过, 高于, 低于), after a modal character if one stands first
+ * (不得超过, 不能低于): denied, it states the bound ("不超过运费的5倍" is 最高为运费的5倍), not a rule on an act.
+ */
+export function hanPassesBound(text: string): boolean {
+  return HAN_PASSING_BOUND.test(text);
+}
+
+/** Whether Chinese text speaks of passing a bound anywhere: "可以赔超过3倍" says what "不超过3倍" denies. */
+export function hanSpeaksOfPassing(text: string): boolean {
+  return HAN_PASSING.test(text);
+}
+
+const HAN_PASSING = /超|高于|多于|大于|低于|少于|小于/;
+const HAN_PASSING_BOUND = new RegExp(`^[得能可应会]?(?:${HAN_PASSING.source})`);
+
 export function hanNegationAt(chars: readonly string[], i: number): boolean {
   const char = chars[i]!;
   if (!HAN_NEGATIONS.has(char)) return false;

@@ -2,6 +2,7 @@ import { grounded, type SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { hasHan } from './claim-tokens.js';
+import { hanPassesBound } from './claim-words.js';
 
 /**
  * What a Chinese clause allows, forbids, requires or excuses: 可以/禁止, 须/无须. A rule is said through these
@@ -126,6 +127,11 @@ interface Modal {
   /** Offsets of the modal word in the text. */
   start: number;
   end: number;
+  /**
+   * Whether it rules passing a bound ("不得超过5年"): that states the bound, as 最多 does, and disagrees only with a
+   * rule on passing it ("可以超过"), not with a rule on an act within it ("最多只能贷到65岁", "可以报销600元").
+   */
+  bound: boolean;
 }
 
 /** The modal words of a clause, in order. */
@@ -143,8 +149,15 @@ function modalsOf(clause: Clause): Modal[] {
     }
     // A word that holds a modal character without its force is passed over whole.
     const [written, modality] = word;
-    if (modality !== undefined)
-      found.push({ modality, start: clause.start + i, end: clause.start + i + written.length });
+    if (modality !== undefined) {
+      const end = i + written.length;
+      found.push({
+        modality,
+        start: clause.start + i,
+        end: clause.start + end,
+        bound: hanPassesBound(text.slice(end)),
+      });
+    }
     i += written.length;
   }
   modalsByClause.set(clause, found);
@@ -202,6 +215,7 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
         modals.some(
           (modal, k) =>
             modal.modality === wanted &&
+            modal.bound === own[m]!.bound &&
             [...words].some((word) => claimRuled.has(word) || ruled(candidate.clause, modals, k).has(word)),
         );
       let found: (typeof near)[number] | undefined;
