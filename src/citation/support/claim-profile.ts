@@ -315,6 +315,9 @@ function addContext(clauses: Clause[], firstTokens: readonly number[], tokens: r
   });
 }
 
+/** Words that open a condition or a cause within a clause: a denial before them does not reach past them. */
+const DENIAL_BOUNDARIES = new Set(['when', 'whenever', 'if', 'once', 'until', 'till', 'because', 'since']);
+
 /** No words: what a clause that leaves none unsaid shares. */
 const NO_TERMS: ReadonlySet<string> = new Set();
 
@@ -415,6 +418,8 @@ function clauseOf(
       cue++;
       continue;
     }
+    // "goes back to nothing when a new year begins": what follows says when, not what is denied.
+    if (DENIAL_BOUNDARIES.has(token.lower)) denyLeft = 0;
     const state = switchState(tokens, i);
     if (state !== undefined) {
       const denied = denyLeft > 0;
