@@ -920,6 +920,7 @@ const FEES =
   '本小区物业费按建筑面积收取，住宅每月每平方米2.5元，商铺每月每平方米5元。物业费按季度缴纳，每季度首月10日前缴清。';
 
 const LUGGAGE = '丢失的行李按实际损失赔偿，但最高不超过机票价格的3倍。';
+const ANNUAL_LEAVE = '员工入职满一年后享有年假5天。年假须在当年内一次性休完，不得拆分。';
 const LOAN_AGE = '贷款到期时借款人的年龄不得超过65岁。';
 /** Chinese sentences, and sentences in another language than their source. */
 const chineseCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
@@ -1207,6 +1208,14 @@ const chineseCases: [name: string, source: string, paragraph: string, verdict: S
     'contradicted',
     'negation',
   ],
+  [
+    'a permission against a rule on another act of the same thing, whose clause leaves the thing unsaid',
+    ANNUAL_LEAVE,
+    '年假能在当年内休完。',
+    'unverified',
+    '',
+  ],
+  ['a permission of the act a rule forbids', ANNUAL_LEAVE, '年假可以拆分成几次休。', 'contradicted', 'negation'],
 ];
 
 describe('ClaimSupportVerifier on Chinese and across languages', () => {

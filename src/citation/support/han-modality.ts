@@ -210,13 +210,19 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
     for (let m = 0; m < own.length; m++) {
       const modality = own[m]!.modality;
       const claimRuled = ruled(clause, own, m);
-      // Whether a near clause says the shared words with this force, one of them ruled by a modal word.
+      // Whether a near clause says the shared words with this force, one of them ruled by a modal word. A word the
+      // near clause leaves unsaid ("…，不得拆分" speaks of the 年假 before it) is what it speaks of, not what it
+      // rules: its own words say what it allows or forbids.
       const says = ({ candidate, words, modals }: (typeof near)[number], wanted: Modality) =>
         modals.some(
           (modal, k) =>
             modal.modality === wanted &&
             modal.bound === own[m]!.bound &&
-            [...words].some((word) => claimRuled.has(word) || ruled(candidate.clause, modals, k).has(word)),
+            [...words].some(
+              (word) =>
+                (claimRuled.has(word) && candidate.clause.termSet.has(word)) ||
+                ruled(candidate.clause, modals, k).has(word),
+            ),
         );
       let found: (typeof near)[number] | undefined;
       for (const other of near) {
