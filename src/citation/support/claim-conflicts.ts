@@ -11,6 +11,7 @@ import {
 import {
   comparesWithNone,
   converse,
+  deniesOwnWordsOnly,
   isCondition,
   opposedRestrictions,
   partDisagrees,
@@ -523,6 +524,8 @@ export function flipped(claim: Clause, other: Clause): { claim: string; source: 
   const deniedShare = (terms: Clause['terms']) => terms.filter((term) => term.denied).length / terms.length;
   const [denying, affirming] = deniedShare(said) > deniedShare(saidBack) ? [claim, other] : [other, claim];
   if (turns(affirming, denying) > 0 && turns(denying, affirming) === 0) return undefined;
+  // The affirming side may deny a word of its own instead: both then deny, each through its own words.
+  if (deniesOwnWordsOnly(affirming, denying)) return undefined;
   return { claim: claim.text, source: other.text };
 }
 

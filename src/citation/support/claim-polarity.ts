@@ -91,6 +91,30 @@ function spentDenials(clause: Clause, other: Clause): number[] {
 }
 
 /**
+ * Whether the clause denies, in the part that says the words it shares with the other clause, only words of its
+ * own: "shipping costs are not refunded" denies its verb, which "you will not get the shipping cost back" denies in
+ * other words, its denial reaching the words the two share. Each clause denies what it says, so their polarity over
+ * the shared words tells nothing.
+ */
+export function deniesOwnWordsOnly(clause: Clause, other: Clause): boolean {
+  const spent = spentDenials(clause, other);
+  const parts = partsOf(clause);
+  const sharedParts = new Set<number>();
+  clause.terms.forEach((term, i) => {
+    if (other.termSet.has(term.term) || other.context.has(term.term)) sharedParts.add(parts[i]!);
+  });
+  const reaching = new Map<number, number[]>();
+  clause.terms.forEach((term, i) => {
+    if (term.cue > 0 && !spent.includes(term.cue)) reaching.set(term.cue, [...(reaching.get(term.cue) ?? []), i]);
+  });
+  return [...reaching.values()].some(
+    (reached) =>
+      reached.every((i) => !other.termSet.has(clause.terms[i]!.term) && !other.context.has(clause.terms[i]!.term)) &&
+      reached.some((i) => sharedParts.has(parts[i]!)),
+  );
+}
+
+/**
  * Whether the denied words start with passing a bound ("without going over its budget", "never exceeds the
  * limit", "不得超过5年"): the denial places a value within the bound, and denies nothing of the bound itself.
  */

@@ -16,6 +16,7 @@ const HELMETS = 'Riders under 18 pay a helmet fee of €4 per day, capped at €
 const CALCIUM = 'Take one calcium carbonate 500 mg tablet twice a day, ideally an hour after a meal.';
 const HARBOUR =
   'Northport Council ran the harbour from 1850. The Baltic Company took over the harbour in 1901 and opened the new quay on 2 June 1910. The Baltic Company handed control of the harbour to the Harbour Trust on 31 March 1980.';
+const DELIVERY = 'Delivery fees are not refunded if you cancel an order.';
 const LEAVE = 'Unused leave expires when the calendar year ends.';
 const LINE = 'The Lakeside tram line opened on 14 March 2019 and runs 12.5 kilometres from Harbor Station to Elm Park.';
 
@@ -850,6 +851,20 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     '',
   ],
   ['a bound denied outright still disagrees', LIFT, 'The lift has no load limit.', 'contradicted', 'negation'],
+  [
+    'a denial said of the verb on one side and of the shared words on the other',
+    DELIVERY,
+    'You will not get the delivery fee back if you cancel an order.',
+    'unverified',
+    '',
+  ],
+  [
+    'a denial removed from a refund',
+    DELIVERY,
+    'Delivery fees are refunded if you cancel an order.',
+    'contradicted',
+    'negation',
+  ],
   [
     'a denial does not reach past the "once" that says when',
     LEAVE,
