@@ -1,5 +1,5 @@
 import type { ClaimSentence, Clause, ClauseTerm } from './claim-profile.js';
-import { hanPassesBound, hanSpeaksOfPassing, isRelation, stem } from './claim-words.js';
+import { deniedReach, hanPassesBound, hanSpeaksOfPassing, isRelation, stem } from './claim-words.js';
 import { hasHan } from './claim-tokens.js';
 
 /**
@@ -139,7 +139,8 @@ export function comparesWithNone(clause: Clause): boolean {
 function deniesComparedThing(clause: Clause, i: number): boolean {
   const term = clause.terms[i]!;
   const before = clause.text.slice(i === 0 ? 0 : clause.terms[i - 1]!.end - clause.start, term.start - clause.start);
-  const after = clause.text.slice(term.end - clause.start);
+  // "No extra heater is needed until it gets colder than −15" compares nothing: the "than" is past the denial's reach.
+  const after = deniedReach(clause.text.slice(term.end - clause.start));
   return NO_BEFORE.test(before) && !comparative(term, after) && THAN.test(after);
 }
 

@@ -6,6 +6,7 @@ import {
   hanCharSense,
   hanNegationAt,
   hanSense,
+  isDenialBoundary,
   isNegationWord,
   NEGATION_REACH,
   WordSenses,
@@ -315,9 +316,6 @@ function addContext(clauses: Clause[], firstTokens: readonly number[], tokens: r
   });
 }
 
-/** Words that open a condition or a cause within a clause: a denial before them does not reach past them. */
-const DENIAL_BOUNDARIES = new Set(['when', 'whenever', 'if', 'once', 'until', 'till', 'because', 'since']);
-
 /** No words: what a clause that leaves none unsaid shares. */
 const NO_TERMS: ReadonlySet<string> = new Set();
 
@@ -419,7 +417,7 @@ function clauseOf(
       continue;
     }
     // "goes back to nothing when a new year begins": what follows says when, not what is denied.
-    if (DENIAL_BOUNDARIES.has(token.lower)) denyLeft = 0;
+    if (isDenialBoundary(token.lower)) denyLeft = 0;
     const state = switchState(tokens, i);
     if (state !== undefined) {
       const denied = denyLeft > 0;

@@ -17,6 +17,7 @@ const CALCIUM = 'Take one calcium carbonate 500 mg tablet twice a day, ideally a
 const HARBOUR =
   'Northport Council ran the harbour from 1850. The Baltic Company took over the harbour in 1901 and opened the new quay on 2 June 1910. The Baltic Company handed control of the harbour to the Harbour Trust on 31 March 1980.';
 const DELIVERY = 'Delivery fees are not refunded if you cancel an order.';
+const CABIN = 'The cabin does not need a space heater down to minus 10 degrees.';
 const LEAVE = 'Unused leave expires when the calendar year ends.';
 const LINE = 'The Lakeside tram line opened on 14 March 2019 and runs 12.5 kilometres from Harbor Station to Elm Park.';
 
@@ -862,6 +863,20 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'a denial removed from a refund',
     DELIVERY,
     'Delivery fees are refunded if you cancel an order.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a "no" whose "than" stands past the "until" that ends its reach compares nothing',
+    CABIN,
+    'No space heater is required until it gets colder than minus 10.',
+    'unverified',
+    '',
+  ],
+  [
+    'the heater required where the source says it is not',
+    CABIN,
+    'A space heater is required until it gets colder than minus 10.',
     'contradicted',
     'negation',
   ],

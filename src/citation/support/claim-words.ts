@@ -43,6 +43,30 @@ export function isNegationWord(lower: string): boolean {
   return NEGATION_WORDS.has(lower) || lower.endsWith("n't") || lower.endsWith('n’t');
 }
 
+/** Words that open a condition or a cause within a clause: a denial before them does not reach past them. */
+const DENIAL_BOUNDARIES: ReadonlySet<string> = new Set([
+  'when',
+  'whenever',
+  'if',
+  'once',
+  'until',
+  'till',
+  'because',
+  'since',
+]);
+
+export function isDenialBoundary(lower: string): boolean {
+  return DENIAL_BOUNDARIES.has(lower);
+}
+
+const DENIAL_BOUNDARY = new RegExp(`\\b(?:${[...DENIAL_BOUNDARIES].join('|')})\\b`, 'i');
+
+/** The text a denial at its start reaches: up to the first word that opens a condition or a cause. */
+export function deniedReach(text: string): string {
+  const boundary = DENIAL_BOUNDARY.exec(text);
+  return boundary === null ? text : text.slice(0, boundary.index);
+}
+
 /**
  * Characters that deny in Chinese, and the words that hold them without denying (非常 is "very", 特别 "especially").
  * 莫 denies only in old or set phrases; in names (莫扎特, 莫斯科) it is a sound.
