@@ -155,14 +155,20 @@ const THAN_NEXT = /^\s+than\b/i;
 const COMPARATIVES = new Set(['more', 'less', 'fewer']);
 
 /**
- * The words right before a "no" that denies what they take: "needs no approval" says "does not need approval".
- * The denial reaches the word before it as well as those after.
+ * The words right before a "no" that denies what they take: "needs no approval" says "does not need approval", and
+ * "cancelling costs nothing" says "does not cost". The denial reaches the word before it as well as those after.
  */
 function verbsOfDeniedObjects(clause: Clause): ClauseTerm[] {
   const found: ClauseTerm[] = [];
   clause.terms.forEach((term, i) => {
+    if (term.cue > 0) return;
     const next = clause.terms[i + 1];
-    if (next === undefined || term.cue > 0 || next.cue === 0) return;
+    const rest = clause.text.slice(term.end - clause.start);
+    if (next === undefined || next.cue === 0) {
+      // "nothing" takes no word after it; "costs nothing more than …" and "nothing but …" bound or except.
+      if (EMPTY_OBJECT.test(rest)) found.push(term);
+      return;
+    }
     const between = clause.text.slice(term.end - clause.start, next.start - clause.start);
     // "sees no more than three patients" bounds a number; it denies nothing.
     const after = clause.text.slice(next.end - clause.start);
@@ -172,6 +178,7 @@ function verbsOfDeniedObjects(clause: Clause): ClauseTerm[] {
 }
 
 const DENYING_DETERMINER = /^\s+no\s+$/i;
+const EMPTY_OBJECT = /^\s+nothing\b(?!\s+(?:more|less|but|else|other)\b)/i;
 
 /** Where an amount of nothing ("0%", "zero euros") ends in the clause; never when it has none. */
 function zeroAmountEnd(clause: Clause): number {

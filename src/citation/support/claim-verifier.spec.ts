@@ -18,6 +18,7 @@ const HARBOUR =
   'Northport Council ran the harbour from 1850. The Baltic Company took over the harbour in 1901 and opened the new quay on 2 June 1910. The Baltic Company handed control of the harbour to the Harbour Trust on 31 March 1980.';
 const DELIVERY = 'Delivery fees are not refunded if you cancel an order.';
 const CABIN = 'The cabin does not need a space heater down to minus 10 degrees.';
+const BOOKING = 'No fee is charged for changing a booking.';
 const LEAVE = 'Unused leave expires when the calendar year ends.';
 const LINE = 'The Lakeside tram line opened on 14 March 2019 and runs 12.5 kilometres from Harbor Station to Elm Park.';
 
@@ -880,6 +881,8 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'contradicted',
     'negation',
   ],
+  ['a verb whose object is "nothing" is denied', BOOKING, 'Changing a booking costs nothing.', 'unverified', ''],
+  ['a fee where the source charges none', BOOKING, 'Changing a booking costs a fee.', 'contradicted', 'negation'],
   [
     'a denial does not reach past the "once" that says when',
     LEAVE,
