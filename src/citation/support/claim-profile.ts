@@ -2,9 +2,9 @@ import { sentenceSpans } from '../../text/sentences.js';
 import {
   FUNCTION_WORDS,
   HAN_FUNCTION,
-  HAN_NEGATION_REACH,
   hanCharSense,
   hanNegationAt,
+  hanNegationReach,
   hanSense,
   isDenialBoundary,
   isNegationWord,
@@ -512,6 +512,7 @@ function hanRun(
   chars.forEach((_, k) => {
     if (hanNegationAt(chars, k)) denials.push(k);
   });
+  const reach = chars.map((_, k) => hanNegationReach(chars, k));
   // Told once for each character, which is asked up to three times: for itself and beside each neighbour.
   const usable = chars.map((char, k) => !HAN_FUNCTION.has(char) && !inQuantity[from + k] && !denials.includes(k));
   const knownPair = chars.map(
@@ -521,7 +522,7 @@ function hanRun(
     const text = length === 2 ? chars[k]! + chars[k + 1]! : chars[k]!;
     const sense = hanSense(text);
     const inverted = sense?.inverted ?? false;
-    const denial = denials.find((d) => d < k && k - d <= HAN_NEGATION_REACH);
+    const denial = denials.find((d) => d < k && k - d <= reach[d]!);
     const denied = denial !== undefined;
     terms.push({
       term: sense?.term ?? text,
@@ -542,7 +543,7 @@ function hanRun(
     // A character of a pair whose sense is known says nothing more on its own: "关闭" is read once, as "关闭".
     const opposite = knownPair[k] || knownPair[k - 1] ? undefined : hanCharSense(chars[k]!);
     if (opposite) {
-      const denial = denials.find((d) => d < k && k - d <= HAN_NEGATION_REACH);
+      const denial = denials.find((d) => d < k && k - d <= reach[d]!);
       terms.push({
         term: `${opposite.term}·`,
         denied: (denial !== undefined) !== opposite.inverted,

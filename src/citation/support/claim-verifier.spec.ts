@@ -954,6 +954,7 @@ const FEES =
 
 const LUGGAGE = '丢失的行李按实际损失赔偿，但最高不超过机票价格的3倍。';
 const ANNUAL_LEAVE = '员工入职满一年后享有年假5天。年假须在当年内一次性休完，不得拆分。';
+const PARK_ENTRY = '办理了年卡的车辆可以进入园区，非年卡车辆不得进入园区。';
 const LOAN_AGE = '贷款到期时借款人的年龄不得超过65岁。';
 /** Chinese sentences, and sentences in another language than their source. */
 const chineseCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
@@ -1238,6 +1239,20 @@ const chineseCases: [name: string, source: string, paragraph: string, verdict: S
     'a permission to pass the bound a rule forbids passing',
     LOAN_AGE,
     '贷款到期时借款人的年龄可以超过65岁。',
+    'contradicted',
+    'negation',
+  ],
+  [
+    '非 before a word names a class: what is denied of that class is not denied of its words',
+    PARK_ENTRY,
+    '普通车辆不让进入园区。',
+    'unverified',
+    '',
+  ],
+  [
+    'the class 非 names allowed what the source forbids it',
+    PARK_ENTRY,
+    '非年卡车辆可以进入园区。',
     'contradicted',
     'negation',
   ],

@@ -101,7 +101,18 @@ const HAN_NOT_NEGATIONS = new Set([
   '差别',
   '告别',
 ]);
-export const HAN_NEGATION_REACH = 4;
+const HAN_NEGATION_REACH = 4;
+
+/**
+ * How many characters after it a Chinese denial reaches. 非 before a word makes a class of it, as "non-" does
+ * ("非折叠自行车" are bicycles that do not fold, "非会员" people who are not members): it turns that word only, not
+ * what is said of the class. After 并, 绝 or 决 it denies what follows ("并非现存最早的"), as 不 does.
+ */
+export function hanNegationReach(chars: readonly string[], i: number): number {
+  return chars[i] === '非' && !COPULA_BEFORE_NON.has(chars[i - 1] ?? '') ? 1 : HAN_NEGATION_REACH;
+}
+
+const COPULA_BEFORE_NON = new Set(['并', '绝', '决', '实', '亦', '而', '是']);
 
 /**
  * Whether Chinese text starts with passing a bound (超过, 高于, 低于), after a modal character if one stands first
