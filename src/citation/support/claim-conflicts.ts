@@ -22,6 +22,7 @@ import {
   restriction,
   saysBothWays,
   swappedAroundException,
+  turnedWordsSaidBy,
 } from './claim-polarity.js';
 import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
 import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
@@ -437,7 +438,18 @@ function polarityConflict(
   });
   if (agreeing || converse(clause, found.candidate.clause, claim, source.sentences[found.candidate.sentence]!))
     return undefined;
+  if (qualifiedAfter(clause, found.candidate, source)) return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
+}
+
+/**
+ * Whether the source cuts off, as a condition of its own, the part of the flipped clause where the claim's clause
+ * reads its words the other way: the claim says the clause and its condition in one.
+ */
+function qualifiedAfter(clause: Clause, flippedClause: SourceClause, source: ClaimText): boolean {
+  const sentence = source.sentences[flippedClause.sentence]!;
+  const next = sentence.clauses[sentence.clauses.indexOf(flippedClause.clause) + 1];
+  return next !== undefined && isCondition(next, sentence) && turnedWordsSaidBy(clause, flippedClause.clause, next);
 }
 
 /**

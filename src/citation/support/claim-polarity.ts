@@ -32,6 +32,23 @@ function readsDenied(clause: Clause, i: number, other: Clause): boolean {
   return (readingOf(clause, other).cue(term) !== undefined) !== term.inverted;
 }
 
+/**
+ * Whether every word the claim clause shares with `other` but reads the other way is said, as the claim reads it, by
+ * `qualifier`: "CVs are removed after six months unless the applicant agreed otherwise" reads "applicant" as denied,
+ * and so does the source's "…, unless the applicant has agreed", cut from the clause it qualifies by a comma.
+ */
+export function turnedWordsSaidBy(claim: Clause, other: Clause, qualifier: Clause): boolean {
+  let turned = 0;
+  const held = claim.terms.every((term, i) => {
+    const j = other.terms.findIndex((own) => own.term === term.term);
+    if (j < 0 || readsDenied(claim, i, other) === readsDenied(other, j, claim)) return true;
+    turned++;
+    const k = qualifier.terms.findIndex((own) => own.term === term.term);
+    return k >= 0 && readsDenied(qualifier, k, claim) === readsDenied(claim, i, qualifier);
+  });
+  return turned > 0 && held;
+}
+
 /** Which denial reaches a term, as `polarity` counts them: undefined when none does. */
 function readingOf(clause: Clause, other: Clause): { cue: (term: ClauseTerm) => number | undefined } {
   const { zero, deniedObjects } = ownReading(clause);

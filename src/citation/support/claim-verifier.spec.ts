@@ -19,6 +19,7 @@ const HARBOUR =
 const DELIVERY = 'Delivery fees are not refunded if you cancel an order.';
 const CABIN = 'The cabin does not need a space heater down to minus 10 degrees.';
 const BOOKING = 'No fee is charged for changing a booking.';
+const PHOTOS = "Members' photos are deleted after 90 days, unless the member has pinned them.";
 const LEAVE = 'Unused leave expires when the calendar year ends.';
 const LINE = 'The Lakeside tram line opened on 14 March 2019 and runs 12.5 kilometres from Harbor Station to Elm Park.';
 
@@ -883,6 +884,14 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
   ],
   ['a verb whose object is "nothing" is denied', BOOKING, 'Changing a booking costs nothing.', 'unverified', ''],
   ['a fee where the source charges none', BOOKING, 'Changing a booking costs a fee.', 'contradicted', 'negation'],
+  [
+    'a clause and its "unless" said in one, where the source cuts them apart with a comma',
+    PHOTOS,
+    'Photos are deleted after 90 days unless the member pinned them.',
+    'unverified',
+    '',
+  ],
+  ['a deletion denied outright', PHOTOS, "Members' photos are not deleted after 90 days.", 'contradicted', 'negation'],
   [
     'a denial does not reach past the "once" that says when',
     LEAVE,
