@@ -23,6 +23,13 @@ const PHOTOS = "Members' photos are deleted after 90 days, unless the member has
 const LEAVE = 'Unused leave expires when the calendar year ends.';
 const LINE = 'The Lakeside tram line opened on 14 March 2019 and runs 12.5 kilometres from Harbor Station to Elm Park.';
 
+const QUOTAS =
+  'A process that goes over its disk quota is suspended and its owner is emailed; one that goes over its network quota is only slowed down.';
+const GYM_FEES =
+  'Members who pay yearly get two free guest passes and a towel service; members who pay monthly get access to the sauna and the steam room.';
+const PAINKILLERS =
+  'Ibuprofen should be taken with food to protect the stomach; paracetamol can be taken on an empty stomach.';
+
 const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
   ['a sentence copied from the source', TIMETABLE, 'The tram leaves at 10:00.', 'verified', ''],
   ["the ferry's time given to the tram", TIMETABLE, 'The tram leaves at 9:00.', 'contradicted', 'number'],
@@ -279,11 +286,11 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     '',
   ],
   [
-    'a word taken from the next clause',
+    'a word taken from the next clause, and one given back to it',
     'Entry is free for children under 12; adults pay 15 euros.',
     'Entry is free for adults; children under 12 pay 15 euros.',
-    'unverified',
-    '',
+    'contradicted',
+    'name',
   ],
   [
     'what the source says of one named thing given to another',
@@ -906,6 +913,48 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'contradicted',
     'negation',
   ],
+  [
+    "one side's property given to the thing the other side of a semicolon names",
+    QUOTAS,
+    'If a process exceeds its network quota it gets suspended and the owner receives an email.',
+    'contradicted',
+    'name',
+  ],
+  [
+    "a side's property said of its own thing in other words",
+    QUOTAS,
+    'Going over the disk quota gets a process suspended, and its owner is emailed.',
+    'unverified',
+    '',
+  ],
+  [
+    "one side's property given to how often the other side pays",
+    GYM_FEES,
+    'If you pay yearly, you can use the sauna and the steam room.',
+    'contradicted',
+    'unit',
+  ],
+  [
+    "one side's property given to the other side's thing, where that side says it has it too",
+    GYM_FEES.replace('monthly get', 'monthly also get'),
+    'If you pay monthly, you get a towel service and two free guest passes.',
+    'verified',
+    '',
+  ],
+  [
+    'two clauses that each take a word from both sides of a semicolon',
+    PAINKILLERS,
+    'Take paracetamol with food to protect your stomach, while ibuprofen is fine on an empty stomach.',
+    'contradicted',
+    'name',
+  ],
+  [
+    "two clauses that each keep to one side's words",
+    PAINKILLERS,
+    'You can take paracetamol on an empty stomach, but take ibuprofen with food.',
+    'verified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier', () => {
@@ -1273,6 +1322,34 @@ const chineseCases: [name: string, source: string, paragraph: string, verdict: S
     '',
   ],
   ['a permission of the act a rule forbids', ANNUAL_LEAVE, '年假可以拆分成几次休。', 'contradicted', 'negation'],
+  [
+    "one side's property given to the shop the other side of a ；names",
+    '在线下门店购买的商品可在30天内到店退换；在网上购买的商品须在7天内寄回，运费由买家承担。',
+    '在门店买的东西要7天内寄回，运费自理。',
+    'contradicted',
+    'name',
+  ],
+  [
+    "a side's property said of its own shop in other words",
+    '在线下门店购买的商品可在30天内到店退换；在网上购买的商品须在7天内寄回，运费由买家承担。',
+    '网购的商品要在7天内寄回，运费买家出。',
+    'unverified',
+    '',
+  ],
+  [
+    "one side's fine given to the case the other side names",
+    '无证驾驶的，罚款2000元；驾驶时接打手持电话的，记3分，罚款200元。',
+    '开车时接打手持电话，会被罚款2000元。',
+    'contradicted',
+    'number',
+  ],
+  [
+    "a side's fine said of its own case",
+    '无证驾驶的，罚款2000元；驾驶时接打手持电话的，记3分，罚款200元。',
+    '开车时接打手持电话，会被罚款200元。',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on Chinese and across languages', () => {

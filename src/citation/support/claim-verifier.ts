@@ -3,6 +3,7 @@ import { findConflict, type FoundConflict } from './claim-conflicts.js';
 import { holdsEveryClaim } from './claim-holding.js';
 import { asSource, type SourceProfile } from './claim-roles.js';
 import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText } from './claim-profile.js';
+import { parallelConflict } from './claim-parallel.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
 import { modalityConflict } from './han-modality.js';
@@ -86,7 +87,8 @@ export class ClaimSupportVerifier implements SupportVerifier {
         ? (findConflict(claim, source, window) ??
           subjectConflict(claim, source) ??
           crossedConflict(claim, source) ??
-          comparisonConflict(claim, source))
+          comparisonConflict(claim, source) ??
+          parallelConflict(claim, source))
         : undefined) ?? modalityConflict(claim, source);
     if (found) return contradiction(found, source);
     const spans = window.coverage >= MIN_ALIGNMENT ? window.sentences.map((s) => spanOf(source.sentences[s]!)) : [];
