@@ -12,6 +12,7 @@ import { AnswerJournalStore } from '../src/answer/answer-journal-store.js';
 import { ConversationRepository } from '../src/conversations/conversation.repository.js';
 import { newUuid } from '../src/platform/common/ids.js';
 import { RETRIEVAL_PORT, type RetrievalPort } from '../src/knowledge/retrieval-port.js';
+import { statementCounts, statementsBetween } from './statement-count.js';
 
 export interface StepCost {
   step: string;
@@ -20,6 +21,8 @@ export interface StepCost {
   /** The CPU time of the PostgreSQL backends serving this process (0 for PGlite, which runs in this one). */
   databaseCpuMicros: number;
   wallMs: number;
+  /** Statements sent to PostgreSQL a round (the closing's share of a group when closings are grouped). */
+  statements: number;
 }
 
 const QUESTION = 'How are retrieval chunks cited in an answer?';
@@ -103,7 +106,7 @@ export async function questionSteps(
       },
     ],
   ];
-  const costs = steps.map(([step]) => ({ step, cpuMicros: 0, databaseCpuMicros: 0, wallMs: 0 }));
+  const costs = steps.map(([step]) => ({ step, cpuMicros: 0, databaseCpuMicros: 0, wallMs: 0, statements: 0 }));
   // Warm-up, then rounds of every step in turn: the lock and the journal's statements depend on each other.
   for (let i = 0; i < 20; i++) for (const [, run] of steps) await run();
   // Listed once the pool's connections are all open, and read as few files as can be: the reading is not timed,
@@ -113,6 +116,7 @@ export async function questionSteps(
   for (let i = 0; i < rounds; i++) {
     for (const [index, [, run]] of steps.entries()) {
       const databaseBefore = databaseCpu();
+      const statementsBefore = statementCounts();
       const cpu = process.cpuUsage();
       const start = performance.now();
       await run();
@@ -122,6 +126,7 @@ export async function questionSteps(
       cost.cpuMicros += (used.user + used.system) / rounds;
       cost.wallMs += wall / rounds;
       cost.databaseCpuMicros += cpuBetween(databaseBefore, databaseCpu()) / rounds;
+      cost.statements += statementsBetween(statementsBefore, statementCounts()).total / rounds;
     }
   }
   return costs;
