@@ -416,6 +416,8 @@ interface PhaseResult {
   cpuPerToken: number;
   tokens: number;
   cpuMicros: number;
+  /** The server's main thread alone: the process's CPU less V8's compiler and collector threads. */
+  mainThreadCpuPerToken: number;
   rssPerStream: number;
   p50: number;
   p99: number;
@@ -480,6 +482,7 @@ async function phase(
     void usage(url).then(({ rss }) => (peakRss = Math.max(peakRss, rss)));
   }, 500);
   let before = base;
+  let mainBefore = mainThreadCpuMicros() ?? 0;
   let tokensBefore = tokensSent;
   const opened = await openAll(url, route, profile, streams, windowed, arrivals);
   let cut = false;
@@ -492,6 +495,7 @@ async function phase(
     await Promise.race([Promise.all(opened.map((stream) => stream.streaming)), sleep(PHASE_CAP_MS)]);
     await steady(url);
     before = await usage(url);
+    mainBefore = mainThreadCpuMicros() ?? 0;
     tokensBefore = tokensSent;
     await sleep(WINDOW_MS);
     after = await usage(url);
@@ -513,6 +517,7 @@ async function phase(
     after = await usage(url);
     tokens = tokensSent - tokensBefore;
   }
+  const mainAfter = mainThreadCpuMicros() ?? 0;
   clearInterval(sampler);
   const delays = (await Promise.all(opened.map((stream) => stream.done))).flat().sort((a, b) => a - b);
   const toModel = opened
@@ -524,6 +529,7 @@ async function phase(
   return {
     cpuPerToken: (after.cpuMicros - before.cpuMicros) / Math.max(1, tokens),
     cpuMicros: after.cpuMicros - before.cpuMicros,
+    mainThreadCpuPerToken: (mainAfter - mainBefore) / Math.max(1, tokens),
     tokens,
     rssPerStream: (Math.max(peakRss, during.rss) - base.rss) / streams,
     p50: delays[Math.floor(delays.length * 0.5)] ?? NaN,
@@ -722,6 +728,7 @@ function askWhole(url: string, user: BenchUser): Promise<boolean> {
 function printPhase(route: Route, load: number, result: PhaseResult): void {
   out(
     `${route.label.padEnd(20)}${String(load).padStart(7)}  ${result.cpuPerToken.toFixed(1).padStart(12)}  ` +
+      `${result.mainThreadCpuPerToken.toFixed(1).padStart(11)}  ` +
       `${(result.rssPerStream / 1024).toFixed(1).padStart(14)}  ${result.p50.toFixed(2).padStart(12)} / ${result.p99.toFixed(2).padEnd(14)}` +
       `${`(${result.paragraphs})`.padEnd(8)}  ${result.toModelP50.toFixed(1).padStart(8)} / ${result.toModelP99.toFixed(1).padEnd(8)}` +
       `${result.cut ? '  cut after 30 s' : ''}` +
@@ -834,6 +841,14 @@ async function main(): Promise<void> {
     const stepsDatabaseCpu = steps.reduce((sum, step) => sum + step.databaseCpuMicros, 0);
     const stepsStatements = steps.reduce((sum, step) => sum + step.statements, 0);
     row('total', stepsCpu, stepsDatabaseCpu, stepsStatements);
+    const statementCost = (await (await fetch(`${url}/bench/statement-cost`)).json()) as {
+      alone: number;
+      twentyAtOnce: number;
+    };
+    out(
+      `  one prepared one-row statement: ${statementCost.alone.toFixed(0)} µs of the server's CPU alone, ` +
+        `${statementCost.twentyAtOnce.toFixed(0)} µs with 20 at once`,
+    );
     const whole = await wholeQuestions(url, new URL(database.url).pathname.slice(1));
     out('');
     out(
@@ -868,7 +883,8 @@ async function main(): Promise<void> {
             : ', streamed whole'),
       );
       out(
-        'route               streams  CPU µs/token  RSS KiB/stream  paragraph delay p50 / p99 ms  (paragraphs)  to model p50 / p99 ms',
+        'route               streams  CPU µs/token  main thread  RSS KiB/stream  paragraph delay p50 / p99 ms  ' +
+          '(paragraphs)  to model p50 / p99 ms',
       );
       for (const load of LOADS) {
         for (const route of ROUTES) {
@@ -913,6 +929,17 @@ async function main(): Promise<void> {
       }
       return cpu / Math.max(1, tokens);
     };
+    /** The same, of the server's main thread alone. */
+    const mainThreadCpuPerToken = (route: Route, profile: AnswerProfile) => {
+      let cpu = 0;
+      let tokens = 0;
+      for (const load of LOADS) {
+        const result = results.get(keyOf(route, profile, load))!;
+        cpu += result.mainThreadCpuPerToken * result.tokens;
+        tokens += result.tokens;
+      }
+      return cpu / Math.max(1, tokens);
+    };
     if (HELD_ONLY) return;
     if (ROUTES.length < 4 || ANSWERS.length < 2) {
       // A partial run still ends with the short answer's figures its routes allow.
@@ -926,6 +953,9 @@ async function main(): Promise<void> {
             : {}),
           endpointCpuPerTokenMicros: round(cpuPerToken(ENDPOINT, SHORT), 1),
           relayCpuPerTokenMicros: round(cpuPerToken(RELAY, SHORT), 1),
+          mainThreadCpuPerTokenOverRelay: round(
+            mainThreadCpuPerToken(ENDPOINT, SHORT) / mainThreadCpuPerToken(RELAY, SHORT),
+          ),
           questionStepsCpuMicros: Math.round(stepsCpu),
           questionStepsDatabaseCpuMicros: Math.round(stepsDatabaseCpu),
           wholeQuestionCpuMicros: Math.round(whole.cpuMicros),
@@ -943,6 +973,9 @@ async function main(): Promise<void> {
     out(
       JSON.stringify({
         cpuPerTokenOverRelay: round(cpuPerToken(ENDPOINT, SHORT) / cpuPerToken(RELAY, SHORT)),
+        mainThreadCpuPerTokenOverRelay: round(
+          mainThreadCpuPerToken(ENDPOINT, SHORT) / mainThreadCpuPerToken(RELAY, SHORT),
+        ),
         cpuPerTokenOverFloor: round(cpuPerToken(ENDPOINT, SHORT) / cpuPerToken(FLOOR, SHORT)),
         peerOverEndpointShort: round(cpuPerToken(PEER, SHORT) / cpuPerToken(ENDPOINT, SHORT)),
         peerOverEndpointLong: round(cpuPerToken(PEER, LONG) / cpuPerToken(ENDPOINT, LONG)),

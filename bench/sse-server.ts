@@ -14,7 +14,7 @@ import { ConversationRepository } from '../src/conversations/conversation.reposi
 import { SampleKnowledgeBase } from '../src/knowledge/sample-knowledge-base.js';
 import { loadConfig } from '../src/platform/config/app-config.js';
 import { watchEventLoop } from './event-loop-watch.js';
-import { questionSteps } from './question-steps.js';
+import { questionSteps, statementCost } from './question-steps.js';
 import { countStatements, statementCounts } from './statement-count.js';
 import { relays } from './sse-relays.js';
 
@@ -61,6 +61,10 @@ express.get('/bench/users', (request, response) => {
 express.get('/bench/question-steps', (request, response) => {
   const { token = '', conversationUuid = '', rounds = '100' } = request.query as Record<string, string | undefined>;
   void questionSteps(app, { token, conversationUuid }, Number(rounds)).then((costs) => response.json(costs));
+});
+/** What one statement costs this process, alone and twenty at once (see question-steps.ts). */
+express.get('/bench/statement-cost', (_request, response) => {
+  void statementCost(app, 2000).then((cost) => response.json(cost));
 });
 /** The statements sent to PostgreSQL so far, by statement (see statement-count.ts). */
 express.get('/bench/statements', (_request, response) => response.json(statementCounts()));
