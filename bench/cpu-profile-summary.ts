@@ -33,7 +33,7 @@ const PROJECT: [RegExp, string][] = [
     'SSE framing and writes',
   ],
   [/\/src\/answer\/(ask|answer-engine|stages\/)|\/src\/platform\/common\//, 'ask orchestration'],
-  [/\/bench\//, 'bench routes'],
+  [/\/bench\/(?!statement-count)/, 'bench routes'],
   [/\/src\//, 'other project code'],
 ];
 const LIBRARIES: [RegExp, string][] = [

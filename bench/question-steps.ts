@@ -4,6 +4,7 @@
  * many times, with the CPU time of this process and of the database's processes, and the wall time of each.
  */
 import type { INestApplication } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
 import { cpuBetween, cpuReadings, databaseProcesses } from './database-cpu.js';
 import { AuthService } from '../src/accounts/auth.service.js';
 import { AnswerAdmission } from '../src/answer/answer-admission.js';
@@ -11,7 +12,10 @@ import type { AnswerLock } from '../src/answer/ask-limits.js';
 import { AnswerJournalStore } from '../src/answer/answer-journal-store.js';
 import { ConversationRepository } from '../src/conversations/conversation.repository.js';
 import { newUuid } from '../src/platform/common/ids.js';
+import { DATA_SOURCE } from '../src/platform/database/database.module.js';
+import { poolQuery } from '../src/platform/database/pool-query.js';
 import { RETRIEVAL_PORT, type RetrievalPort } from '../src/knowledge/retrieval-port.js';
+import { statementCounts, statementsBetween } from './statement-count.js';
 
 export interface StepCost {
   step: string;
@@ -20,6 +24,8 @@ export interface StepCost {
   /** The CPU time of the PostgreSQL backends serving this process (0 for PGlite, which runs in this one). */
   databaseCpuMicros: number;
   wallMs: number;
+  /** Statements sent to PostgreSQL a round (the closing's share of a group when closings are grouped). */
+  statements: number;
 }
 
 const QUESTION = 'How are retrieval chunks cited in an answer?';
@@ -103,7 +109,7 @@ export async function questionSteps(
       },
     ],
   ];
-  const costs = steps.map(([step]) => ({ step, cpuMicros: 0, databaseCpuMicros: 0, wallMs: 0 }));
+  const costs = steps.map(([step]) => ({ step, cpuMicros: 0, databaseCpuMicros: 0, wallMs: 0, statements: 0 }));
   // Warm-up, then rounds of every step in turn: the lock and the journal's statements depend on each other.
   for (let i = 0; i < 20; i++) for (const [, run] of steps) await run();
   // Listed once the pool's connections are all open, and read as few files as can be: the reading is not timed,
@@ -113,6 +119,7 @@ export async function questionSteps(
   for (let i = 0; i < rounds; i++) {
     for (const [index, [, run]] of steps.entries()) {
       const databaseBefore = databaseCpu();
+      const statementsBefore = statementCounts();
       const cpu = process.cpuUsage();
       const start = performance.now();
       await run();
@@ -122,7 +129,33 @@ export async function questionSteps(
       cost.cpuMicros += (used.user + used.system) / rounds;
       cost.wallMs += wall / rounds;
       cost.databaseCpuMicros += cpuBetween(databaseBefore, databaseCpu()) / rounds;
+      cost.statements += statementsBetween(statementsBefore, statementCounts()).total / rounds;
     }
   }
   return costs;
+}
+
+/**
+ * What one statement costs this process by itself: a prepared one-row `SELECT` on the pool, sent one at a time
+ * (each waits for the last, as the steps above do), then by 20 callers at once, as under load, where one wake-up
+ * reads several replies. CPU µs per statement, of this process.
+ */
+export async function statementCost(
+  app: INestApplication,
+  count: number,
+): Promise<{ alone: number; twentyAtOnce: number }> {
+  const sql = poolQuery(app.get<DataSource>(DATA_SOURCE));
+  const one = () => sql.rows('SELECT $1::bigint AS "id", $2::text AS "name"', ['1', 'bench'], 'bench_statement_cost');
+  const timed = async (callers: number) => {
+    let left = count;
+    const caller = async () => {
+      while (left-- > 0) await one();
+    };
+    const cpu = process.cpuUsage();
+    await Promise.all(Array.from({ length: callers }, caller));
+    const used = process.cpuUsage(cpu);
+    return (used.user + used.system) / count;
+  };
+  await timed(20); // warm-up: every connection of the pool prepares the statement
+  return { alone: await timed(1), twentyAtOnce: await timed(20) };
 }

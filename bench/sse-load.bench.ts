@@ -15,6 +15,8 @@
  * stream, and the delay from a paragraph's closing brace leaving the fake model to the client receiving that
  * paragraph (its `[CITATION_PARAGRAPH]` event for (a) and (d), the brace itself for the relays), p50 and p99,
  * and the time from a request leaving the client to the route calling the model (a question's own steps).
+ * Before the phases: the per-question steps one at a time (question-steps.ts), then whole questions asked in turn
+ * with the answer in one chunk, with the statements each sends (`BENCH_WHOLE_ONLY=1` stops there).
  * Then the RSS growth of the server while three clients that never read each ask for an 8 MiB answer.
  * Run: `npm run bench:sse` (`BENCH_QUICK=1` for a short run while developing). The last line is one JSON object.
  */
@@ -26,6 +28,7 @@ import { createInterface } from 'node:readline';
 import { benchDatabase } from './bench-database.js';
 import { cpuBetween, cpuReadings, databaseProcesses } from './database-cpu.js';
 import type { StepCost } from './question-steps.js';
+import { statementsBetween } from './statement-count.js';
 import { answerTokens, HUGE, LONG, PROFILES, SHORT, ParagraphCloseScanner, type AnswerProfile } from './sse-answers.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -257,6 +260,18 @@ async function usage(url: string, gc = false): Promise<{ cpuMicros: number; rss:
   return { cpuMicros: (ticks * 1e6) / CLOCK_TICKS_PER_SECOND, rss: rssKiB * 1024 };
 }
 
+/**
+ * The CPU time of the server's main thread alone, in µs (from /proc/<pid>/task/<pid>/schedstat): the process's
+ * figure less V8's compiler and collector threads. Undefined where there is no /proc.
+ */
+function mainThreadCpuMicros(): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/${serverPid}/task/${serverPid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Waits until the server has worked off what a phase left it (at most 10 s): less than 10% of a core for 0.5 s. */
 async function settle(url: string): Promise<void> {
   for (let waited = 0; waited < 10_000; waited += 500) {
@@ -401,6 +416,8 @@ interface PhaseResult {
   cpuPerToken: number;
   tokens: number;
   cpuMicros: number;
+  /** The server's main thread alone: the process's CPU less V8's compiler and collector threads. */
+  mainThreadCpuPerToken: number;
   rssPerStream: number;
   p50: number;
   p99: number;
@@ -465,6 +482,7 @@ async function phase(
     void usage(url).then(({ rss }) => (peakRss = Math.max(peakRss, rss)));
   }, 500);
   let before = base;
+  let mainBefore = mainThreadCpuMicros() ?? 0;
   let tokensBefore = tokensSent;
   const opened = await openAll(url, route, profile, streams, windowed, arrivals);
   let cut = false;
@@ -477,6 +495,7 @@ async function phase(
     await Promise.race([Promise.all(opened.map((stream) => stream.streaming)), sleep(PHASE_CAP_MS)]);
     await steady(url);
     before = await usage(url);
+    mainBefore = mainThreadCpuMicros() ?? 0;
     tokensBefore = tokensSent;
     await sleep(WINDOW_MS);
     after = await usage(url);
@@ -498,6 +517,7 @@ async function phase(
     after = await usage(url);
     tokens = tokensSent - tokensBefore;
   }
+  const mainAfter = mainThreadCpuMicros() ?? 0;
   clearInterval(sampler);
   const delays = (await Promise.all(opened.map((stream) => stream.done))).flat().sort((a, b) => a - b);
   const toModel = opened
@@ -509,6 +529,7 @@ async function phase(
   return {
     cpuPerToken: (after.cpuMicros - before.cpuMicros) / Math.max(1, tokens),
     cpuMicros: after.cpuMicros - before.cpuMicros,
+    mainThreadCpuPerToken: (mainAfter - mainBefore) / Math.max(1, tokens),
     tokens,
     rssPerStream: (Math.max(peakRss, during.rss) - base.rss) / streams,
     p50: delays[Math.floor(delays.length * 0.5)] ?? NaN,
@@ -607,9 +628,107 @@ async function nonReadingGrowth(url: string): Promise<number> {
   return peak;
 }
 
+/**
+ * Askers of the whole-question step, how many questions each asks in turn, and how many each asks first to warm up
+ * (`BENCH_WHOLE_WARM_UP`, 5 unless set).
+ */
+const WHOLE_ASKERS = 20;
+const WHOLE_QUESTIONS = QUICK ? 10 : 50;
+const WHOLE_WARM_UP = Number(process.env.BENCH_WHOLE_WARM_UP ?? 5);
+
+interface WholeQuestions {
+  /**
+   * Per question: the server's CPU (all its threads, and its main thread alone), the PostgreSQL backends', and the
+   * statements sent.
+   */
+  cpuMicros: number;
+  mainThreadCpuMicros: number;
+  databaseCpuMicros: number;
+  statements: number;
+  /** Statements over the step, by statement. */
+  byLabel: Record<string, number>;
+  questions: number;
+  /** Questions whose stream did not end with `[DONE]`, or held an `[ERROR]`. */
+  failed: number;
+}
+
+/**
+ * What a question costs the server besides streaming its tokens: {@link WHOLE_ASKERS} askers, each a bench user of
+ * its own, each asking again as soon as its answer has ended; the model sends the short answer in one chunk, so
+ * that the per-token path costs little and a question's own work (the request, its look-ups, limits, retrieval,
+ * the journal's opening, rounds and closing, the model request) is most of what is measured.
+ */
+async function wholeQuestions(url: string, databaseName: string): Promise<WholeQuestions> {
+  let failed = 0;
+  const askers = benchUsers.slice(0, WHOLE_ASKERS);
+  const askAll = (count: number) =>
+    Promise.all(
+      askers.map(async (user) => {
+        for (let i = 0; i < count; i++) if (!(await askWhole(url, user))) failed++;
+      }),
+    );
+  await askAll(WHOLE_WARM_UP);
+  await settle(url);
+  failed = 0;
+  const statements = async () => (await (await fetch(`${url}/bench/statements`)).json()) as Record<string, number>;
+  const database = databaseProcesses(databaseName);
+  const statementsBefore = await statements();
+  const databaseBefore = cpuReadings(database);
+  const before = await usage(url);
+  const mainBefore = mainThreadCpuMicros() ?? 0;
+  // `BENCH_WHOLE_PROFILE=<file>`: a CPU profile of the server over this step alone.
+  const profileFile = process.env.BENCH_WHOLE_PROFILE;
+  if (profileFile) await fetch(`${url}/bench/profile?action=start`);
+  await askAll(WHOLE_QUESTIONS);
+  await settle(url);
+  const after = await usage(url);
+  const mainAfter = mainThreadCpuMicros() ?? 0;
+  if (profileFile) await fetch(`${url}/bench/profile?action=stop&file=${encodeURIComponent(profileFile)}`);
+  const databaseCpu = cpuBetween(databaseBefore, cpuReadings(database));
+  const sent = statementsBetween(statementsBefore, await statements());
+  const questions = askers.length * WHOLE_QUESTIONS;
+  return {
+    cpuMicros: (after.cpuMicros - before.cpuMicros) / questions,
+    mainThreadCpuMicros: (mainAfter - mainBefore) / questions,
+    databaseCpuMicros: databaseCpu / questions,
+    statements: sent.total / questions,
+    byLabel: sent.byLabel,
+    questions,
+    failed,
+  };
+}
+
+/** One question of `user`, the short answer sent whole at once; true when it ended with `[DONE]` and no error. */
+function askWhole(url: string, user: BenchUser): Promise<boolean> {
+  const body = JSON.stringify({
+    conversationUuid: user.conversationUuid,
+    prompt: `bench-stream-${nextStreamId++} profile-${SHORT.name} key-paragraphs start-1 how are retrieval chunks cited?`,
+  });
+  return new Promise((resolve) => {
+    const req = httpRequest(
+      `${url}${ENDPOINT.path}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: user.token, 'X-Citation-Events': 'paragraph' },
+        agent: false,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (data: string) => (text += data));
+        res.on('end', () => resolve(text.includes('[DONE]') && !text.includes('[ERROR]')));
+        res.on('error', () => resolve(false));
+      },
+    );
+    req.on('error', () => resolve(false));
+    req.end(body);
+  });
+}
+
 function printPhase(route: Route, load: number, result: PhaseResult): void {
   out(
     `${route.label.padEnd(20)}${String(load).padStart(7)}  ${result.cpuPerToken.toFixed(1).padStart(12)}  ` +
+      `${result.mainThreadCpuPerToken.toFixed(1).padStart(11)}  ` +
       `${(result.rssPerStream / 1024).toFixed(1).padStart(14)}  ${result.p50.toFixed(2).padStart(12)} / ${result.p99.toFixed(2).padEnd(14)}` +
       `${`(${result.paragraphs})`.padEnd(8)}  ${result.toModelP50.toFixed(1).padStart(8)} / ${result.toModelP99.toFixed(1).padEnd(8)}` +
       `${result.cut ? '  cut after 30 s' : ''}` +
@@ -708,17 +827,38 @@ async function main(): Promise<void> {
       )
     ).json()) as StepCost[];
     out(
-      'per-question steps of the endpoint, one at a time on an idle server: CPU µs of the server and of PostgreSQL, wall ms',
+      'per-question steps of the endpoint, one at a time on an idle server: CPU µs of the server and of PostgreSQL, ' +
+        'wall ms, statements',
     );
-    const row = (step: string, cpu: number, database: number, wall?: number) =>
+    const row = (step: string, cpu: number, database: number, statements: number, wall?: number) =>
       out(
         `  ${step.padEnd(36)}${cpu.toFixed(0).padStart(8)} µs  ${database.toFixed(0).padStart(8)} µs` +
-          (wall === undefined ? '' : `  ${wall.toFixed(2).padStart(7)} ms`),
+          `  ${(wall === undefined ? '' : wall.toFixed(2)).padStart(7)} ms  ${statements.toFixed(2).padStart(5)}`,
       );
-    for (const { step, cpuMicros, databaseCpuMicros, wallMs } of steps) row(step, cpuMicros, databaseCpuMicros, wallMs);
+    for (const { step, cpuMicros, databaseCpuMicros, wallMs, statements } of steps)
+      row(step, cpuMicros, databaseCpuMicros, statements, wallMs);
     const stepsCpu = steps.reduce((sum, step) => sum + step.cpuMicros, 0);
     const stepsDatabaseCpu = steps.reduce((sum, step) => sum + step.databaseCpuMicros, 0);
-    row('total', stepsCpu, stepsDatabaseCpu);
+    const stepsStatements = steps.reduce((sum, step) => sum + step.statements, 0);
+    row('total', stepsCpu, stepsDatabaseCpu, stepsStatements);
+    const statementCost = (await (await fetch(`${url}/bench/statement-cost`)).json()) as {
+      alone: number;
+      twentyAtOnce: number;
+    };
+    out(
+      `  one prepared one-row statement: ${statementCost.alone.toFixed(0)} µs of the server's CPU alone, ` +
+        `${statementCost.twentyAtOnce.toFixed(0)} µs with 20 at once`,
+    );
+    const whole = await wholeQuestions(url, new URL(database.url).pathname.slice(1));
+    out('');
+    out(
+      `whole questions, ${WHOLE_ASKERS} askers asking again as each answer ends, the short answer in one chunk: ` +
+        `per question, server ${whole.cpuMicros.toFixed(0)} µs of CPU (main thread ${whole.mainThreadCpuMicros.toFixed(0)}), PostgreSQL ${whole.databaseCpuMicros.toFixed(0)} µs, ` +
+        `${whole.statements.toFixed(2)} statements (${whole.questions} questions, ${whole.failed} not answered whole)`,
+    );
+    for (const [label, count] of Object.entries(whole.byLabel).sort(([, a], [, b]) => b - a))
+      out(`  ${(count / whole.questions).toFixed(2).padStart(6)}  ${label}`);
+    if (process.env.BENCH_WHOLE_ONLY === '1') return;
     // Warm-up: every route once, so that the figures are not the JIT compiler's.
     await Promise.all(ROUTES.map((route) => phase(url, route, SHORT, 25)));
 
@@ -743,7 +883,8 @@ async function main(): Promise<void> {
             : ', streamed whole'),
       );
       out(
-        'route               streams  CPU µs/token  RSS KiB/stream  paragraph delay p50 / p99 ms  (paragraphs)  to model p50 / p99 ms',
+        'route               streams  CPU µs/token  main thread  RSS KiB/stream  paragraph delay p50 / p99 ms  ' +
+          '(paragraphs)  to model p50 / p99 ms',
       );
       for (const load of LOADS) {
         for (const route of ROUTES) {
@@ -777,7 +918,6 @@ async function main(): Promise<void> {
       ).toFixed(1)} MiB: server RSS grew by ${(growth / 1024 / 1024).toFixed(1)} MiB at most`,
     );
 
-    if (HELD_ONLY || ROUTES.length < 4 || ANSWERS.length < 2) return;
     /** CPU per token of a route over every load of an answer: total CPU over total tokens. */
     const cpuPerToken = (route: Route, profile: AnswerProfile) => {
       let cpu = 0;
@@ -789,6 +929,43 @@ async function main(): Promise<void> {
       }
       return cpu / Math.max(1, tokens);
     };
+    /** The same, of the server's main thread alone. */
+    const mainThreadCpuPerToken = (route: Route, profile: AnswerProfile) => {
+      let cpu = 0;
+      let tokens = 0;
+      for (const load of LOADS) {
+        const result = results.get(keyOf(route, profile, load))!;
+        cpu += result.mainThreadCpuPerToken * result.tokens;
+        tokens += result.tokens;
+      }
+      return cpu / Math.max(1, tokens);
+    };
+    if (HELD_ONLY) return;
+    if (ROUTES.length < 4 || ANSWERS.length < 2) {
+      // A partial run still ends with the short answer's figures its routes allow.
+      if (!ANSWERS.includes(SHORT) || !ROUTES.includes(ENDPOINT) || !ROUTES.includes(RELAY)) return;
+      out(`CPU per token over all loads, short answer; run took ${((performance.now() - began) / 1000).toFixed(0)} s`);
+      out(
+        JSON.stringify({
+          cpuPerTokenOverRelay: round(cpuPerToken(ENDPOINT, SHORT) / cpuPerToken(RELAY, SHORT)),
+          ...(ROUTES.includes(FLOOR)
+            ? { cpuPerTokenOverFloor: round(cpuPerToken(ENDPOINT, SHORT) / cpuPerToken(FLOOR, SHORT)) }
+            : {}),
+          endpointCpuPerTokenMicros: round(cpuPerToken(ENDPOINT, SHORT), 1),
+          relayCpuPerTokenMicros: round(cpuPerToken(RELAY, SHORT), 1),
+          mainThreadCpuPerTokenOverRelay: round(
+            mainThreadCpuPerToken(ENDPOINT, SHORT) / mainThreadCpuPerToken(RELAY, SHORT),
+          ),
+          questionStepsCpuMicros: Math.round(stepsCpu),
+          questionStepsDatabaseCpuMicros: Math.round(stepsDatabaseCpu),
+          wholeQuestionCpuMicros: Math.round(whole.cpuMicros),
+          wholeQuestionMainThreadCpuMicros: Math.round(whole.mainThreadCpuMicros),
+          wholeQuestionStatements: round(whole.statements),
+          streams: LOADS,
+        }),
+      );
+      return;
+    }
     const at = (route: Route, profile: AnswerProfile) => results.get(keyOf(route, profile, middle))!;
     out(
       `ratios of CPU per token over all loads; delays and RSS at ${middle} streams; run took ${((performance.now() - began) / 1000).toFixed(0)} s`,
@@ -796,6 +973,9 @@ async function main(): Promise<void> {
     out(
       JSON.stringify({
         cpuPerTokenOverRelay: round(cpuPerToken(ENDPOINT, SHORT) / cpuPerToken(RELAY, SHORT)),
+        mainThreadCpuPerTokenOverRelay: round(
+          mainThreadCpuPerToken(ENDPOINT, SHORT) / mainThreadCpuPerToken(RELAY, SHORT),
+        ),
         cpuPerTokenOverFloor: round(cpuPerToken(ENDPOINT, SHORT) / cpuPerToken(FLOOR, SHORT)),
         peerOverEndpointShort: round(cpuPerToken(PEER, SHORT) / cpuPerToken(ENDPOINT, SHORT)),
         peerOverEndpointLong: round(cpuPerToken(PEER, LONG) / cpuPerToken(ENDPOINT, LONG)),
@@ -815,6 +995,9 @@ async function main(): Promise<void> {
         cpuPerTokenOverFloorLong: round(cpuPerToken(ENDPOINT, LONG) / cpuPerToken(FLOOR, LONG)),
         questionStepsCpuMicros: Math.round(stepsCpu),
         questionStepsDatabaseCpuMicros: Math.round(stepsDatabaseCpu),
+        wholeQuestionCpuMicros: Math.round(whole.cpuMicros),
+        wholeQuestionMainThreadCpuMicros: Math.round(whole.mainThreadCpuMicros),
+        wholeQuestionStatements: round(whole.statements),
         nonReadingRssGrowthMiB: round(growth / 1024 / 1024, 1),
         streams: LOADS,
       }),

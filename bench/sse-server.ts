@@ -14,10 +14,13 @@ import { ConversationRepository } from '../src/conversations/conversation.reposi
 import { SampleKnowledgeBase } from '../src/knowledge/sample-knowledge-base.js';
 import { loadConfig } from '../src/platform/config/app-config.js';
 import { watchEventLoop } from './event-loop-watch.js';
-import { questionSteps } from './question-steps.js';
+import { questionSteps, statementCost } from './question-steps.js';
+import { countStatements, statementCounts } from './statement-count.js';
 import { relays } from './sse-relays.js';
 
 const config = loadConfig(process.env);
+// Before the application opens its pool: every statement it sends from then on is counted.
+countStatements();
 if (process.env.BENCH_DIAG === '1') watchEventLoop();
 if (config.model.provider !== 'openai') throw new Error('the benchmark server needs OPENAI_BASE_URL');
 const { openaiRelay, rawRelay, peerEndpoint } = relays(config.model.openai.baseUrl);
@@ -59,6 +62,12 @@ express.get('/bench/question-steps', (request, response) => {
   const { token = '', conversationUuid = '', rounds = '100' } = request.query as Record<string, string | undefined>;
   void questionSteps(app, { token, conversationUuid }, Number(rounds)).then((costs) => response.json(costs));
 });
+/** What one statement costs this process, alone and twenty at once (see question-steps.ts). */
+express.get('/bench/statement-cost', (_request, response) => {
+  void statementCost(app, 2000).then((cost) => response.json(cost));
+});
+/** The statements sent to PostgreSQL so far, by statement (see statement-count.ts). */
+express.get('/bench/statements', (_request, response) => response.json(statementCounts()));
 /** CPU profiling of the measured phases only (not of start-up, bench users or warm-up): start, then stop into a file. */
 const inspector = new Session();
 inspector.connect();

@@ -14,6 +14,7 @@ import { GeneratedPasswordFlag1796500000000 } from './1796500000000-generated-pa
 import { ItemChunkCount1796600000000 } from './1796600000000-item-chunk-count.js';
 import { IndexingProgress1796700000000 } from './1796700000000-indexing-progress.js';
 import { SharedCitationTables1796800000000 } from './1796800000000-shared-citation-tables.js';
+import { UserChangeNotice1796900000000 } from './1796900000000-user-change-notice.js';
 
 /** Every migration, in order. Register a new one here. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   ItemChunkCount1796600000000,
   IndexingProgress1796700000000,
   SharedCitationTables1796800000000,
+  UserChangeNotice1796900000000,
 ];

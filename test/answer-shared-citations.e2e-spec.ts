@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { DataSource } from 'typeorm';
+import { SharedCitationTables1796800000000 } from '../migrations/1796800000000-shared-citation-tables.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { serverOptions } from '../src/platform/database/data-source.js';
 import { startApp, startWithModel, type RunningApp } from './support/app.js';
@@ -135,7 +136,8 @@ describe('Q&A citation rows stored before the tables were shared', () => {
 
   it('read back through the Q&A routes as they were stored', async () => {
     // The schema as it was before the shared tables, with a Q&A answer in the old tables.
-    const before = new DataSource({ ...serverOptions(database.url), migrations: MIGRATIONS.slice(0, -1) });
+    const shared = MIGRATIONS.indexOf(SharedCitationTables1796800000000);
+    const before = new DataSource({ ...serverOptions(database.url), migrations: MIGRATIONS.slice(0, shared) });
     await before.initialize();
     await before.runMigrations();
     await before.query(

@@ -3,10 +3,10 @@ import { In } from 'typeorm';
 import { PgTokenStore } from '../src/accounts/token-store.js';
 import { UserRepository } from '../src/accounts/user.repository.js';
 import { ConversationRepository } from '../src/conversations/conversation.repository.js';
-import type { OpenDatabase } from '../src/platform/database/data-source.js';
+import { openDatabase, type OpenDatabase } from '../src/platform/database/data-source.js';
 import { ConversationEntity, KnowledgeBaseEntity, UserEntity } from '../src/platform/database/entities/index.js';
 import { KnowledgeRepository } from '../src/knowledge/knowledge.repository.js';
-import { openTestDatabase } from './support/database.js';
+import { createTestDatabase, openTestDatabase, type TestDatabase } from './support/database.js';
 
 /**
  * The look-ups every question makes (token, user, conversation, knowledge bases) read with prepared SQL rather
@@ -118,5 +118,64 @@ describe.each(['PostgreSQL server', 'PGlite'])('question look-ups (%s)', (kind) 
     } finally {
       clock.mockRestore();
     }
+  });
+
+  it("resolve a token with its user as a request sees them, and not a deleted user's", async () => {
+    const users = new UserRepository(open.dataSource);
+    const user = await users.create({ name: 'cy', email: 'Cy@example.test', passwordHash: 'h', isAdmin: true });
+    const tokens = new PgTokenStore(open.dataSource, 60_000, undefined);
+    const token = await tokens.issue(user.id);
+    const expected = { id: user.id, uuid: user.uuid, name: 'cy', email: 'cy@example.test', isAdmin: true };
+    expect(await tokens.resolveUser(token)).toEqual(expected);
+    expect(await tokens.resolveUser(token)).toEqual(expected);
+    expect(await tokens.resolveUser('unknown')).toBeUndefined();
+
+    await open.dataSource.getRepository(UserEntity).update({ id: user.id }, { isDeleted: true });
+    const fresh = new PgTokenStore(open.dataSource, 60_000, undefined);
+    expect(await fresh.resolveUser(token)).toBeUndefined();
+    expect(await fresh.resolve(token)).toBeUndefined();
+  });
+});
+
+describe('resolved tokens kept with their users on the PostgreSQL server', () => {
+  let database: TestDatabase;
+  let open: OpenDatabase;
+  let tokens: PgTokenStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    open = await openDatabase({ url: database.url, dataDir: '', runMigrations: true });
+    // Listening as an instance of the service does: it hears revocations and changed users on the server.
+    tokens = new PgTokenStore(open.dataSource, 60_000, database.url);
+    await tokens.onModuleInit();
+  }, 60_000);
+
+  afterAll(async () => {
+    await tokens?.onApplicationShutdown();
+    await open?.close();
+    await database?.drop();
+  });
+
+  /** Resolves when the store has dropped a user's tokens on hearing of them. */
+  const forgotten = () => new Promise<unknown>((resolve) => tokens.events.once('forgotten', resolve));
+
+  it('forget a user whose row was changed by hand, however recently the token was resolved', async () => {
+    const users = new UserRepository(open.dataSource);
+    const user = await users.create({ name: 'dee', email: 'dee@example.test', passwordHash: 'h', isAdmin: false });
+    const token = await tokens.issue(user.id);
+    expect(await tokens.resolveUser(token)).toMatchObject({ name: 'dee', isAdmin: false });
+
+    // Neither statement goes through the service: only the user table's trigger can tell the store.
+    let heard = forgotten();
+    await open.dataSource.query(`UPDATE "adi_user" SET "name" = 'dee renamed', "is_admin" = true WHERE "id" = $1`, [
+      user.id,
+    ]);
+    expect(await heard).toBe(user.id);
+    expect(await tokens.resolveUser(token)).toMatchObject({ name: 'dee renamed', isAdmin: true });
+
+    heard = forgotten();
+    await open.dataSource.query(`UPDATE "adi_user" SET "is_deleted" = true WHERE "id" = $1`, [user.id]);
+    expect(await heard).toBe(user.id);
+    expect(await tokens.resolveUser(token)).toBeUndefined();
   });
 });

@@ -27,10 +27,10 @@ import { UserRepository } from './user.repository.js';
       // Tokens live in Redis when REDIS_URL is set, so that every instance sees them; in PostgreSQL otherwise, where
       // a revocation reaches the other instances sharing the server by NOTIFY.
       provide: TOKEN_STORE,
-      inject: [APP_CONFIG, DATA_SOURCE, REDIS],
-      useFactory: (config: AppConfig, dataSource: DataSource, redis: Redis | undefined) =>
+      inject: [APP_CONFIG, DATA_SOURCE, REDIS, UserRepository],
+      useFactory: (config: AppConfig, dataSource: DataSource, redis: Redis | undefined, users: UserRepository) =>
         redis
-          ? new RedisTokenStore(redis, config.auth.tokenTtlMs)
+          ? new RedisTokenStore(redis, config.auth.tokenTtlMs, users)
           : new PgTokenStore(dataSource, config.auth.tokenTtlMs, config.database.url),
     },
   ],

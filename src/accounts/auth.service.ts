@@ -169,11 +169,8 @@ export class AuthService implements OnApplicationShutdown {
     return token ? this.userForToken(token) : Promise.resolve(undefined);
   }
 
-  async userForToken(token: string): Promise<CurrentUser | undefined> {
-    const userId = await this.tokens.resolve(token);
-    const user = userId === undefined ? null : await this.users.findById(userId);
-    if (!user) return undefined;
-    return { id: user.id, uuid: user.uuid, name: user.name, email: user.email, isAdmin: user.isAdmin };
+  userForToken(token: string): Promise<CurrentUser | undefined> {
+    return this.tokens.resolveUser(token);
   }
 }
 

@@ -1,14 +1,17 @@
 import { Logger } from '@nestjs/common';
 import pg from 'pg';
 
-/** The channel every instance hears a user's revoked tokens on; the payload is the user's id. */
+/**
+ * The channel every instance hears a user's revoked tokens on, and any change to the user's row (a trigger of the
+ * user table notifies it); the payload is the user's id.
+ */
 export const TOKEN_REVOKED_CHANNEL = 'adi_token_revoked';
 
 /**
- * Hears, over PostgreSQL LISTEN, the tokens any instance revokes, so that each instance drops them from its cache
- * of resolved tokens. While the connection is down, `live` is false: notifications may be missed then, so the
- * cache must not be trusted; `onResumed` is called each time the listener is back, to forget what was cached
- * before the gap.
+ * Hears, over PostgreSQL LISTEN, the tokens any instance revokes and the users whose row changed, so that each
+ * instance drops them from its cache of resolved tokens. While the connection is down, `live` is false:
+ * notifications may be missed then, so the cache must not be trusted; `onResumed` is called each time the listener
+ * is back, to forget what was cached before the gap.
  */
 export class TokenRevocationFeed {
   private readonly logger = new Logger(TokenRevocationFeed.name);

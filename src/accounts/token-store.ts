@@ -5,13 +5,17 @@ import { LessThan, type DataSource } from 'typeorm';
 import { UserTokenEntity } from '../platform/database/entities/index.js';
 import { poolQuery } from '../platform/database/pool-query.js';
 import { newUuid } from '../platform/common/ids.js';
+import { currentUserOf, type CurrentUser } from './current-user.js';
 import { TOKEN_REVOKED_CHANNEL, TokenRevocationFeed } from './token-revocation-feed.js';
+import type { UserRepository } from './user.repository.js';
 
 /** Login tokens: a dashless UUID handed to the client, mapped to a user until it expires or is revoked. */
 export interface TokenStore {
   issue(userId: string): Promise<string>;
   /** The user id the token belongs to, or undefined when it is unknown, expired or revoked. */
   resolve(token: string): Promise<string | undefined>;
+  /** The token's user as a request sees them; undefined as for `resolve`, and when the user is deleted. */
+  resolveUser(token: string): Promise<CurrentUser | undefined>;
   /** Ends one login, on every instance. */
   revoke(token: string): Promise<void>;
   /** Ends every login of the user but `keep`, on every instance. */
@@ -24,22 +28,29 @@ export const TOKEN_STORE = Symbol('TOKEN_STORE');
 const RESOLVED_CACHE_MS = 30_000;
 const RESOLVED_CACHE_SIZE = 10_000;
 
+/** A token with its user, in one statement: every authenticated request needs both. */
+const RESOLVE_USER = `SELECT t."expires_at" AS "expiresAt", u."id", u."uuid", u."name", u."email", u."is_admin" AS "isAdmin"
+  FROM "adi_user_token" AS t JOIN "adi_user" AS u ON u."id" = t."user_id" AND NOT u."is_deleted"
+ WHERE t."token" = $1`;
+
 const REVOKE_ONE = `WITH gone AS (DELETE FROM "adi_user_token" WHERE "token" = $1 RETURNING "user_id")
 SELECT pg_notify('${TOKEN_REVOKED_CHANNEL}', "user_id"::text) FROM (SELECT DISTINCT "user_id" FROM gone) AS revoked`;
 const REVOKE_ALL_BUT = `WITH gone AS (DELETE FROM "adi_user_token" WHERE "user_id" = $1 AND "token" <> $2 RETURNING "user_id")
 SELECT pg_notify('${TOKEN_REVOKED_CHANNEL}', "user_id"::text) FROM (SELECT DISTINCT "user_id" FROM gone) AS revoked`;
 
 /**
- * Tokens in PostgreSQL. A resolved token is kept in memory for a short while (up to its expiry, which is checked
- * on every use): a client's burst of requests costs one query. Unknown tokens are not kept, so guessing cannot
- * fill the cache. A revocation, made by any instance, is announced with NOTIFY in the statement that deletes the
- * tokens, and every instance drops the user's cached tokens when it hears it; while an instance cannot hear
- * (its listener is reconnecting), it asks the database every time.
+ * Tokens in PostgreSQL. A resolved token is kept in memory with its user for a short while (up to the token's
+ * expiry, which is checked on every use): a client's burst of requests costs one query, and a question none for
+ * its caller. Unknown tokens are not kept, so guessing cannot fill the cache. A revocation, made by any instance,
+ * is announced with NOTIFY in the statement that deletes the tokens, and a change to a user's row (by any
+ * instance, or by hand) by a trigger of the user table (migration `1796900000000-user-change-notice`); every
+ * instance drops the user's cached tokens when it hears either. While an instance cannot hear (its listener is
+ * reconnecting), it asks the database every time.
  */
 export class PgTokenStore implements TokenStore, OnModuleInit, OnApplicationShutdown {
   /** Emits `forgotten` (user id, or undefined for everyone) when a revocation reached this instance's cache. */
   readonly events = new EventEmitter();
-  private readonly resolved = new Map<string, { userId: string; expiresAt: number; checkedAt: number }>();
+  private readonly resolved = new Map<string, { user: CurrentUser; expiresAt: number; checkedAt: number }>();
   /** Counts revocations heard: a look-up that a revocation overtook does not cache what it read. */
   private revocations = 0;
   private readonly feed: TokenRevocationFeed | undefined;
@@ -76,25 +87,33 @@ export class PgTokenStore implements TokenStore, OnModuleInit, OnApplicationShut
   }
 
   async resolve(token: string): Promise<string | undefined> {
+    return (await this.resolveUser(token))?.id;
+  }
+
+  async resolveUser(token: string): Promise<CurrentUser | undefined> {
     const now = Date.now();
     const known = this.resolved.get(token);
     const trusted = this.feed === undefined || this.feed.live;
     if (known && trusted && now - known.checkedAt < RESOLVED_CACHE_MS) {
-      return known.expiresAt > now ? known.userId : undefined;
+      return known.expiresAt > now ? known.user : undefined;
     }
     const revocationsBefore = this.revocations;
-    const [row] = await poolQuery(this.dataSource).rows<{ userId: string | number; expiresAt: Date }>(
-      `SELECT "user_id" AS "userId", "expires_at" AS "expiresAt" FROM "adi_user_token" WHERE "token" = $1`,
-      [token],
-      'token_resolve',
-    );
+    const [row] = await poolQuery(this.dataSource).rows<{
+      expiresAt: Date;
+      id: string | number;
+      uuid: string;
+      name: string;
+      email: string;
+      isAdmin: boolean;
+    }>(RESOLVE_USER, [token], 'token_resolve_user');
     this.resolved.delete(token);
     if (!row || new Date(row.expiresAt).getTime() <= now) return undefined;
-    const userId = String(row.userId);
-    if (this.revocations !== revocationsBefore) return userId;
+    // PostgreSQL's driver gives a bigint as a string, PGlite's may give a number.
+    const user = currentUserOf({ ...row, id: String(row.id) });
+    if (this.revocations !== revocationsBefore) return user;
     if (this.resolved.size >= RESOLVED_CACHE_SIZE) this.resolved.delete(this.resolved.keys().next().value!);
-    this.resolved.set(token, { userId, expiresAt: new Date(row.expiresAt).getTime(), checkedAt: now });
-    return userId;
+    this.resolved.set(token, { user, expiresAt: new Date(row.expiresAt).getTime(), checkedAt: now });
+    return user;
   }
 
   async revoke(token: string): Promise<void> {
@@ -111,7 +130,7 @@ export class PgTokenStore implements TokenStore, OnModuleInit, OnApplicationShut
 
   private forgetUser(userId: string): void {
     this.revocations++;
-    for (const [token, entry] of this.resolved) if (entry.userId === userId) this.resolved.delete(token);
+    for (const [token, entry] of this.resolved) if (entry.user.id === userId) this.resolved.delete(token);
     this.events.emit('forgotten', userId);
   }
 
@@ -131,6 +150,7 @@ export class RedisTokenStore implements TokenStore {
   constructor(
     private readonly redis: Redis,
     private readonly ttlMs: number,
+    private readonly users: UserRepository,
   ) {}
 
   async issue(userId: string): Promise<string> {
@@ -150,6 +170,12 @@ export class RedisTokenStore implements TokenStore {
 
   async resolve(token: string): Promise<string | undefined> {
     return (await this.redis.get(`user:token:${token}`)) ?? undefined;
+  }
+
+  async resolveUser(token: string): Promise<CurrentUser | undefined> {
+    const userId = await this.resolve(token);
+    const user = userId === undefined ? null : await this.users.findById(userId);
+    return user ? currentUserOf(user) : undefined;
   }
 
   async revoke(token: string): Promise<void> {
