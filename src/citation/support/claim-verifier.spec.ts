@@ -1359,3 +1359,33 @@ describe('ClaimSupportVerifier on Chinese and across languages', () => {
     expect(result.citations[0]!.evidence?.conflict?.kind ?? '').toBe(conflict);
   });
 });
+
+// Numbers worked out, written another way, or bound by their own words, and names the source never writes.
+const FARES = 'An off-peak single costs €2.80. A peak single costs €4.30.';
+const KILNS = 'A standard firing takes 9 hours 40 minutes; the fast firing takes 7 hours 25 minutes.';
+const numberCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
+  [
+    'how much more one fare is than another is not either fare',
+    FARES,
+    'A peak single costs €1.50 more than an off-peak one.',
+    'unverified',
+    '',
+  ],
+  [
+    'what one choice saves against another is not either value',
+    KILNS,
+    'The fast firing saves 2 hours 15 minutes.',
+    'unverified',
+    '',
+  ],
+  ['a fare said without a comparison is still compared', FARES, 'A peak single costs €5.50.', 'contradicted', 'number'],
+];
+
+describe('ClaimSupportVerifier on worked-out numbers and the names they bind', () => {
+  it.each(numberCases)('%s', (_name, source, paragraph, verdict, conflict) => {
+    const result = verdictOf(source, paragraph);
+    expect(result.verdict).toBe(verdict);
+    expect(result.citations[0]!.verdict).toBe(verdict);
+    expect(result.citations[0]!.evidence?.conflict?.kind ?? '').toBe(conflict);
+  });
+});

@@ -152,6 +152,12 @@ const MULTIPLYING = new Set(['twice', 'thrice']);
 /** Words after "N times" that compare two values with it ("as fast", "the allowance", "faster"). */
 const COMPARING = new Set(['as', 'more', 'less', 'fewer', 'the', 'that', 'this', 'than', 'its', 'their']);
 const COMPARATIVE = /^\p{L}{2,}er$/u;
+/** Words after a number that, with "than", make it a difference: "£3 more than", "2 fewer than". */
+const DIFFERENCE_WORDS = new Set(['more', 'less', 'fewer']);
+/** A verb before a number that makes it what one choice spares against another. */
+const SAVING = /^sav(?:e|es|ed|ing)$/u;
+/** How many words may stand between the verb and its number: "saves you about 20", "saves between one and two". */
+const SAVING_REACH = 4;
 /** Words after a number that do not say what it measures. */
 const NOT_A_NOUN = new Set(
   (
@@ -204,6 +210,7 @@ class QuantityScanner {
     };
     if (this.tokens[first - 1]?.kind === 'han')
       found = this.hanRate(found, first) ?? this.comparedOrSummed(found, first);
+    else if (found.cls !== 'ratio' && this.saysDifference(first, last)) found = { ...found, cls: `diff:${found.cls}` };
     found = this.range(found, first);
     this.found.push(found);
     this.i = last + 1;
@@ -237,6 +244,21 @@ class QuantityScanner {
         return { ...quantity, cls: `sum:${quantity.cls}` };
     }
     return this.difference(quantity, first);
+  }
+
+  /**
+   * "£3 more than a small one", "20 minutes longer than", "saves 1 hour 12 minutes": how much one value exceeds
+   * another, worked out from two of the source's values rather than read from one, as 比 … 多 says in Chinese.
+   */
+  private saysDifference(first: number, last: number): boolean {
+    const next = this.tokens[last + 1];
+    if (next?.kind === 'word' && (DIFFERENCE_WORDS.has(next.lower) || COMPARATIVE.test(next.lower))) {
+      for (let k = last + 2; k <= last + 3; k++) if (this.tokens[k]?.lower === 'than') return true;
+    }
+    for (let k = first - 1; k >= first - SAVING_REACH && this.tokens[k]?.kind === 'word'; k--) {
+      if (SAVING.test(this.tokens[k]!.lower)) return true;
+    }
+    return false;
   }
 
   private difference(quantity: Quantity, first: number): Quantity {
