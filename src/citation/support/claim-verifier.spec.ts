@@ -1363,6 +1363,8 @@ describe('ClaimSupportVerifier on Chinese and across languages', () => {
 // Numbers worked out, written another way, or bound by their own words, and names the source never writes.
 const FARES = 'An off-peak single costs €2.80. A peak single costs €4.30.';
 const KILNS = 'A standard firing takes 9 hours 40 minutes; the fast firing takes 7 hours 25 minutes.';
+const REGATTA =
+  'Ida Karlsson won the fourth race of the regatta. She rounded the last mark first and finished 12 seconds ahead of Petra Novak. Novak still leads the series by 2 min 05 s over Karlsson.';
 const numberCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
   [
     'how much more one fare is than another is not either fare',
@@ -1379,6 +1381,13 @@ const numberCases: [name: string, source: string, paragraph: string, verdict: Su
     '',
   ],
   ['a fare said without a comparison is still compared', FARES, 'A peak single costs €5.50.', 'contradicted', 'number'],
+  [
+    'a lead written as a clock reading is the length of time the source gives',
+    REGATTA,
+    'Karlsson won the fourth race by 12 seconds from Novak, who still leads the series by 2:05.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on worked-out numbers and the names they bind', () => {

@@ -1171,6 +1171,8 @@ export function sameQuantity(a: Quantity, b: Quantity): boolean {
     if (a.cls === b.cls) return a.value === b.value;
     const bare = a.cls === 'clock' ? b : a;
     const clock = a.cls === 'clock' ? a : b;
+    // A length of time written as a clock reads: "by 1:04" is 1 min 04 s, "in 2:15" is 2 h 15 min.
+    if (bare.cls === 'time') return bare.value === clock.value || bare.value === clock.value * 60;
     return bare.cls === 'bare' && (bare.raw * 60 === clock.value || bare.raw * 60 + 720 === clock.value);
   }
   // A number without a unit may be a measured one written short ("paid users get 1000"); two measures of
