@@ -149,10 +149,33 @@ function quantityConflict(
     if (other === undefined || !bound.every((c) => c.clause.quantities.some((held) => disagree(quantity, held))))
       continue;
     if (restated(claim, clause, bound[0]!, other, source, clauses)) continue;
-    if (workedOut(quantity, other, claim.quantities, source.sentences[bound[0]!.sentence]!.quantities)) continue;
+    const sentence = source.sentences[bound[0]!.sentence]!;
+    if (
+      workedOut(quantity, other, claim.quantities, sentence.quantities, spokenChanges(claim, bound[0]!.clause, clauses))
+    ) {
+      continue;
+    }
     return conflictAt(quantity, other, source);
   }
   return undefined;
+}
+
+/**
+ * The percentages a claim sentence may have worked a value out with: its own, and those of the source clauses that
+ * speak of the change it says: the claim shares a word with one that the clause of the value lacks ("深夜…里程" and
+ * "夜间…里程费上浮20%" beside "每公里收费2元"; "members" and "members get 15% off" beside "a room costs €120").
+ */
+function spokenChanges(claim: ClaimSentence, bound: Clause, clauses: readonly SourceClause[]): Quantity[] {
+  const changes = claim.quantities.filter((quantity) => quantity.cls === 'percent');
+  for (const { clause } of clauses) {
+    const percents = clause.quantities.filter((quantity) => quantity.cls === 'percent');
+    if (percents.length === 0 || clause === bound) continue;
+    const speaksOfChange = claim.clauses.some((own) =>
+      own.terms.some(({ term }) => (clause.termSet.has(term) || clause.context.has(term)) && !bound.termSet.has(term)),
+    );
+    if (speaksOfChange) changes.push(...percents);
+  }
+  return changes;
 }
 
 /**

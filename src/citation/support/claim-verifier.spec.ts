@@ -1365,6 +1365,7 @@ const FARES = 'An off-peak single costs €2.80. A peak single costs €4.30.';
 const KILNS = 'A standard firing takes 9 hours 40 minutes; the fast firing takes 7 hours 25 minutes.';
 const REGATTA =
   'Ida Karlsson won the fourth race of the regatta. She rounded the last mark first and finished 12 seconds ahead of Petra Novak. Novak still leads the series by 2 min 05 s over Karlsson.';
+const ROOMS = 'A standard room costs €120 a night. Members get a 15% discount on every room.';
 const numberCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
   [
     'how much more one fare is than another is not either fare',
@@ -1387,6 +1388,34 @@ const numberCases: [name: string, source: string, paragraph: string, verdict: Su
     'Karlsson won the fourth race by 12 seconds from Novak, who still leads the series by 2:05.',
     'unverified',
     '',
+  ],
+  [
+    'a price worked out with the discount the source gives the buyer the claim speaks of',
+    ROOMS,
+    'Members pay €102 a night for a standard room.',
+    'unverified',
+    '',
+  ],
+  [
+    'a discounted price given to a buyer the discount is not said of',
+    ROOMS,
+    'A standard room costs €102 a night.',
+    'contradicted',
+    'number',
+  ],
+  [
+    '一个费用按来源给出的上浮比例算出',
+    '白天每公里收费3元。夜间里程费上浮10%。',
+    '夜里的里程费是每公里3.3元。',
+    'unverified',
+    '',
+  ],
+  [
+    '按上浮比例也算不出的费用仍然矛盾',
+    '白天每公里收费3元。夜间里程费上浮10%。',
+    '夜里的里程费是每公里3.6元。',
+    'contradicted',
+    'number',
   ],
 ];
 

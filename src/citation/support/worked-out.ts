@@ -4,7 +4,7 @@ import { comparable, type Quantity } from './quantities.js';
  * Whether a claim's number is worked out from other numbers rather than read from the source: the claim gives the
  * total of a rate over its own length of time ("€15 a day … four days … €60"), a value times a count it gives
  * ("1,000 requests a minute, ten times the Basic allowance", "two parents can take 32 weeks" of 16 each), or the
- * share of one. One of the two numbers is the claim's own, the other the claim's or the bound source sentence's: a
+ * share of one, or a value raised or lowered by a percentage (`changes`). One of the two numbers is the claim's own, the other the claim's or the bound source sentence's: a
  * wrong input is the input's conflict, found on it. For a year, a number of years the source gives beside its date
  * ("opened in 1825, five years before the Liverpool and Manchester" makes the second 1830).
  */
@@ -13,8 +13,10 @@ export function workedOut(
   value: Quantity,
   claimNumbers: readonly Quantity[],
   sourceNumbers: readonly Quantity[],
+  changes: readonly Quantity[] = [],
 ): boolean {
   if (counted(quantity) && counted(value)) {
+    if (changes.some((change) => changedBy(quantity, value, change))) return true;
     const inputs = [...claimNumbers, ...sourceNumbers];
     for (const factor of claimNumbers) {
       if (factor === quantity || factor.loose) continue;
@@ -27,6 +29,16 @@ export function workedOut(
   const from = value.date?.year;
   if (year === undefined || from === undefined || quantity.date?.month !== undefined) return false;
   return sourceNumbers.some((span) => span.unit === 'year' && Math.abs(year - from) === span.raw);
+}
+
+/**
+ * Whether `result` is `value` raised or lowered by a percentage the claim speaks of: "里程费上浮20%" makes a fare of
+ * 2元 a kilometre 2.4元 at night, "a 15% discount" makes €40 €34.
+ */
+function changedBy(result: Quantity, value: Quantity, change: Quantity): boolean {
+  if (change.cls !== 'percent' || change.loose || !comparable(result, value)) return false;
+  const share = change.value / 100;
+  return close(result.value, value.value * (1 + share)) || close(result.value, value.value * (1 - share));
 }
 
 /** Only an amount multiplies: not a date, a time of day, an address or a version. */
