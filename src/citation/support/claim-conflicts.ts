@@ -30,7 +30,7 @@ import { anchorsOf, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
 import type { SupportConflict } from './support-verifier.js';
 import { hasHan } from './claim-tokens.js';
-import { workedOut } from './worked-out.js';
+import { saysTotal, workedOut } from './worked-out.js';
 
 /**
  * Where a claim sentence disagrees with a source it cites. Each check binds the claim's clause to the source
@@ -150,11 +150,8 @@ function quantityConflict(
       continue;
     if (restated(claim, clause, bound[0]!, other, source, clauses)) continue;
     const sentence = source.sentences[bound[0]!.sentence]!;
-    if (
-      workedOut(quantity, other, claim.quantities, sentence.quantities, spokenChanges(claim, bound[0]!.clause, clauses))
-    ) {
-      continue;
-    }
+    const from = { changes: spokenChanges(claim, bound[0]!.clause, clauses), totalled: saysTotal(clause) };
+    if (workedOut(quantity, other, claim.quantities, sentence.quantities, from)) continue;
     return conflictAt(quantity, other, source);
   }
   return undefined;

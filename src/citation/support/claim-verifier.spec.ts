@@ -1366,6 +1366,8 @@ const KILNS = 'A standard firing takes 9 hours 40 minutes; the fast firing takes
 const REGATTA =
   'Ida Karlsson won the fourth race of the regatta. She rounded the last mark first and finished 12 seconds ahead of Petra Novak. Novak still leads the series by 2 min 05 s over Karlsson.';
 const ROOMS = 'A standard room costs €120 a night. Members get a 15% discount on every room.';
+const MEALS = 'Lunch costs €13 and dinner costs €28.';
+const TOWERS = 'The west tower is 275 metres tall and the east tower is 240 metres tall.';
 const numberCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
   [
     'how much more one fare is than another is not either fare',
@@ -1416,6 +1418,23 @@ const numberCases: [name: string, source: string, paragraph: string, verdict: Su
     '夜里的里程费是每公里3.6元。',
     'contradicted',
     'number',
+  ],
+  ['a total the claim says it adds up from two prices', MEALS, 'Lunch and dinner together cost €41.', 'unverified', ''],
+  ['a sum of two prices given as one of them', MEALS, 'Dinner costs €41.', 'contradicted', 'number'],
+  ['how much taller one tower is than the other', TOWERS, 'The west tower is 35 metres taller.', 'unverified', ''],
+  [
+    'a difference of two values given as a value, without saying it is one',
+    MEALS,
+    'Lunch costs €15.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a climb worked out from its two ends',
+    'The cable car runs from the valley station at 1,200 metres to the summit at 2,650 metres.',
+    'The cable car climbs 1,450 metres from the valley station.',
+    'unverified',
+    '',
   ],
 ];
 

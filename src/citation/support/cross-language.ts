@@ -3,7 +3,7 @@ import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
 import { hasHan } from './claim-tokens.js';
-import { workedOut } from './worked-out.js';
+import { saysTotal, workedOut } from './worked-out.js';
 
 /**
  * A claim in another language than its source. Words cannot be compared, so it is never verified; what both
@@ -258,7 +258,10 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
       // Several values and only a shared word to choose between them: the claim may speak of another one.
       if (values.size > 1 && strong === 0) continue;
       const other = best[0]!;
-      if (workedOut(quantity, other.quantity, claim.quantities, source.sentences[other.sentence]!.quantities)) continue;
+      const sentence = source.sentences[other.sentence]!;
+      if (workedOut(quantity, other.quantity, claim.quantities, sentence.quantities, { totalled: saysTotal(clause) })) {
+        continue;
+      }
       return {
         conflict: { kind: conflictKind(quantity, other.quantity), claim: quantity.text, source: other.quantity.text },
         sentence: other.sentence,

@@ -44,6 +44,8 @@ export interface Quantity {
   loose: boolean;
   /** Approximate ("about 5", "约5"), rather than a bound. */
   approx: boolean;
+  /** Said as how much one value exceeds another, maybe ("30 metres taller", "rose by 5%"): see worked-out.ts. */
+  compared?: boolean;
   /** Both ends of a range the number is one end of ("200至400毫克", "4 to 6 hours"), in the class's base unit. */
   range?: readonly [number, number];
   text: string;
@@ -156,6 +158,11 @@ const COMPARATIVE = /^\p{L}{2,}er$/u;
 const DIFFERENCE_WORDS = new Set(['more', 'less', 'fewer']);
 /** A verb before a number that makes it what one choice spares against another. */
 const SAVING = /^sav(?:e|es|ed|ing)$/u;
+/** Words after a number that place one value from another: "30 metres above", "38 seconds behind". */
+const BEYOND = new Set(['above', 'below', 'ahead', 'behind']);
+/** Verbs of change before a number: how far a value moved ("rose 5%", "climbs 1,830 metres"), not where to. */
+const CHANGING =
+  /^(?:ris(?:e|es|en|ing)|rose|fall(?:s|en|ing)?|fell|climb(?:s|ed|ing)?|drop(?:s|ped|ping)?|gr(?:ow|ows|ew|own|owing)|(?:in|de)creas(?:e|es|ed|ing)|gain(?:s|ed|ing)?|los(?:e|es|ing)|lost|cut(?:s|ting)?|reduc(?:e|es|ed|ing))$/u;
 /** How many words may stand between the verb and its number: "saves you about 20", "saves between one and two". */
 const SAVING_REACH = 4;
 /** Words after a number that do not say what it measures. */
@@ -210,7 +217,11 @@ class QuantityScanner {
     };
     if (this.tokens[first - 1]?.kind === 'han')
       found = this.hanRate(found, first) ?? this.comparedOrSummed(found, first);
-    else if (found.cls !== 'ratio' && this.saysDifference(first, last)) found = { ...found, cls: `diff:${found.cls}` };
+    else if (found.cls !== 'ratio') {
+      const difference = this.saysDifference(first, last);
+      if (difference === 'said') found = { ...found, cls: `diff:${found.cls}` };
+      else if (difference === 'likely') found = { ...found, compared: true };
+    }
     found = this.range(found, first);
     this.found.push(found);
     this.i = last + 1;
@@ -248,17 +259,32 @@ class QuantityScanner {
 
   /**
    * "£3 more than a small one", "20 minutes longer than", "saves 1 hour 12 minutes": how much one value exceeds
-   * another, worked out from two of the source's values rather than read from one, as 比 … 多 says in Chinese.
+   * another, worked out from two of the source's values rather than read from one, as 比 … 多 says in Chinese
+   * (`said`). "30 metres taller", "rose by 5%", "climbs 1,830 metres" may say how much or how far (`likely`): such a
+   * number is taken for a difference only where two of the source's values make it (see worked-out.ts).
    */
-  private saysDifference(first: number, last: number): boolean {
+  private saysDifference(first: number, last: number): 'said' | 'likely' | undefined {
     const next = this.tokens[last + 1];
-    if (next?.kind === 'word' && (DIFFERENCE_WORDS.has(next.lower) || COMPARATIVE.test(next.lower))) {
-      for (let k = last + 2; k <= last + 3; k++) if (this.tokens[k]?.lower === 'than') return true;
+    const comparative =
+      next?.kind === 'word' &&
+      (DIFFERENCE_WORDS.has(next.lower) || (COMPARATIVE.test(next.lower) && !NOT_A_NOUN.has(next.lower)));
+    if (comparative) {
+      for (let k = last + 2; k <= last + 3; k++) if (this.tokens[k]?.lower === 'than') return 'said';
     }
     for (let k = first - 1; k >= first - SAVING_REACH && this.tokens[k]?.kind === 'word'; k--) {
-      if (SAVING.test(this.tokens[k]!.lower)) return true;
+      if (SAVING.test(this.tokens[k]!.lower)) return 'said';
     }
-    return false;
+    const before = this.tokens[first - 1];
+    const changed = before?.lower === 'by' ? this.tokens[first - 2] : before;
+    if (
+      comparative ||
+      BEYOND.has(next?.lower ?? '') ||
+      before?.lower === 'by' ||
+      (changed?.kind === 'word' && CHANGING.test(changed.lower))
+    ) {
+      return 'likely';
+    }
+    return undefined;
   }
 
   private difference(quantity: Quantity, first: number): Quantity {

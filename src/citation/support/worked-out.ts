@@ -1,23 +1,35 @@
+import type { Clause } from './claim-profile.js';
 import { comparable, type Quantity } from './quantities.js';
+
+/** What else the claim sentence says that a number may have been worked out with. */
+export interface WorkedFrom {
+  /** Percentages the claim speaks of: a value raised or lowered by one is worked out. */
+  changes?: readonly Quantity[];
+  /** The claim's clause says it adds values up ("in total", "together"): a sum of two is worked out. */
+  totalled?: boolean;
+}
 
 /**
  * Whether a claim's number is worked out from other numbers rather than read from the source: the claim gives the
  * total of a rate over its own length of time ("€15 a day … four days … €60"), a value times a count it gives
  * ("1,000 requests a minute, ten times the Basic allowance", "two parents can take 32 weeks" of 16 each), or the
- * share of one, or a value raised or lowered by a percentage (`changes`). One of the two numbers is the claim's own, the other the claim's or the bound source sentence's: a
- * wrong input is the input's conflict, found on it. For a year, a number of years the source gives beside its date
- * ("opened in 1825, five years before the Liverpool and Manchester" makes the second 1830).
+ * share of one; the difference of the bound value and another ("320 metres and 290 metres" make "30 metres
+ * taller"), or their sum when the claim says it adds up; or the bound value raised or lowered by a percentage. The
+ * numbers are the claim's own and the bound source sentence's: a wrong input is the input's conflict, found on it.
+ * For a year, a number of years the source gives beside its date ("opened in 1825, five years before the
+ * Liverpool and Manchester" makes the second 1830).
  */
 export function workedOut(
   quantity: Quantity,
   value: Quantity,
   claimNumbers: readonly Quantity[],
   sourceNumbers: readonly Quantity[],
-  changes: readonly Quantity[] = [],
+  from: WorkedFrom = {},
 ): boolean {
   if (counted(quantity) && counted(value)) {
-    if (changes.some((change) => changedBy(quantity, value, change))) return true;
+    if (from.changes?.some((change) => changedBy(quantity, value, change))) return true;
     const inputs = [...claimNumbers, ...sourceNumbers];
+    if (combined(quantity, value, inputs, from.totalled === true)) return true;
     for (const factor of claimNumbers) {
       if (factor === quantity || factor.loose) continue;
       for (const input of inputs) {
@@ -26,9 +38,9 @@ export function workedOut(
     }
   }
   const year = quantity.date?.year;
-  const from = value.date?.year;
-  if (year === undefined || from === undefined || quantity.date?.month !== undefined) return false;
-  return sourceNumbers.some((span) => span.unit === 'year' && Math.abs(year - from) === span.raw);
+  const since = value.date?.year;
+  if (year === undefined || since === undefined || quantity.date?.month !== undefined) return false;
+  return sourceNumbers.some((span) => span.unit === 'year' && Math.abs(year - since) === span.raw);
 }
 
 /**
@@ -40,6 +52,35 @@ function changedBy(result: Quantity, value: Quantity, change: Quantity): boolean
   const share = change.value / 100;
   return close(result.value, value.value * (1 + share)) || close(result.value, value.value * (1 - share));
 }
+
+/**
+ * Whether `result` is the difference of the value it is bound to and another of its kind ("from 1,020 to 2,850
+ * metres" climbs 1,830), or, when the claim says it adds up, their sum ("breakfast €12 and dinner €30" make "€42
+ * together"). A sum is said as one: two values that happen to add up to a changed number are no evidence.
+ */
+function combined(result: Quantity, value: Quantity, inputs: readonly Quantity[], totalled: boolean): boolean {
+  if (value.range || !comparable(result, value)) return false;
+  return inputs.some(
+    (input) =>
+      input !== result &&
+      input !== value &&
+      counted(input) &&
+      !input.range &&
+      comparable(result, input) &&
+      ((result.compared === true && close(result.value, Math.abs(value.value - input.value))) ||
+        (totalled && close(result.value, value.value + input.value))),
+  );
+}
+
+/**
+ * Whether a clause says it adds values up: "in total", "together", "combined", "altogether". (A Chinese total, after
+ * 一共 or 合计, is read with its number: see quantities.ts.)
+ */
+export function saysTotal(clause: Clause): boolean {
+  return TOTAL_WORDS.test(clause.text);
+}
+
+const TOTAL_WORDS = /\b(?:total(?:s|led|ling)?|together|combined|altogether|in all|all told|sum of)\b/iu;
 
 /** Only an amount multiplies: not a date, a time of day, an address or a version. */
 function counted(quantity: Quantity): boolean {
