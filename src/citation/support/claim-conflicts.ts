@@ -150,7 +150,11 @@ function quantityConflict(
       continue;
     if (restated(claim, clause, bound[0]!, other, source, clauses)) continue;
     const sentence = source.sentences[bound[0]!.sentence]!;
-    const from = { changes: spokenChanges(claim, bound[0]!.clause, clauses), totalled: saysTotal(clause) };
+    const from = {
+      changes: spokenChanges(claim, bound[0]!.clause, clauses),
+      totalled: saysTotal(clause),
+      around: window.sentences.flatMap((s) => source.sentences[s]!.quantities),
+    };
     if (workedOut(quantity, other, claim.quantities, sentence.quantities, from)) continue;
     return conflictAt(quantity, other, source);
   }
@@ -160,16 +164,26 @@ function quantityConflict(
 /**
  * The percentages a claim sentence may have worked a value out with: its own, and those of the source clauses that
  * speak of the change it says: the claim shares a word with one that the clause of the value lacks ("深夜…里程" and
- * "夜间…里程费上浮20%" beside "每公里收费2元"; "members" and "members get 15% off" beside "a room costs €120").
+ * "夜间…里程费上浮20%" beside "每公里收费2元"; "members" and "members get 15% off" beside "a room costs €120"), or a
+ * date or number ("in August" and "in August it was at 40% of capacity").
  */
 function spokenChanges(claim: ClaimSentence, bound: Clause, clauses: readonly SourceClause[]): Quantity[] {
   const changes = claim.quantities.filter((quantity) => quantity.cls === 'percent');
   for (const { clause } of clauses) {
     const percents = clause.quantities.filter((quantity) => quantity.cls === 'percent');
     if (percents.length === 0 || clause === bound) continue;
-    const speaksOfChange = claim.clauses.some((own) =>
-      own.terms.some(({ term }) => (clause.termSet.has(term) || clause.context.has(term)) && !bound.termSet.has(term)),
-    );
+    const speaksOfChange =
+      claim.clauses.some((own) =>
+        own.terms.some(
+          ({ term }) => (clause.termSet.has(term) || clause.context.has(term)) && !bound.termSet.has(term),
+        ),
+      ) ||
+      clause.quantities.some(
+        (held) =>
+          held.cls !== 'percent' &&
+          claim.quantities.some((own) => sameQuantity(own, held)) &&
+          !bound.quantities.some((other) => sameQuantity(other, held)),
+      );
     if (speaksOfChange) changes.push(...percents);
   }
   return changes;

@@ -1368,6 +1368,8 @@ const REGATTA =
 const ROOMS = 'A standard room costs €120 a night. Members get a 15% discount on every room.';
 const MEALS = 'Lunch costs €13 and dinner costs €28.';
 const TOWERS = 'The west tower is 275 metres tall and the east tower is 240 metres tall.';
+const RESERVOIR = 'The reservoir holds 50 million cubic metres when full. In August it was at 40% of capacity.';
+const STAFF = 'The firm had 1,200 staff in 2020. By 2024 it had 1,750.';
 const numberCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
   [
     'how much more one fare is than another is not either fare',
@@ -1435,6 +1437,34 @@ const numberCases: [name: string, source: string, paragraph: string, verdict: Su
     'The cable car climbs 1,450 metres from the valley station.',
     'unverified',
     '',
+  ],
+  [
+    'a share worked out with the percentage of the month it names',
+    RESERVOIR,
+    'In August the reservoir held 20 million cubic metres.',
+    'unverified',
+    '',
+  ],
+  [
+    'a share given as the full capacity',
+    RESERVOIR,
+    'The reservoir holds 20 million cubic metres when full.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a number with a thousands separator is a count, not a year',
+    STAFF,
+    'The firm added 550 staff between 2020 and 2024.',
+    'unverified',
+    '',
+  ],
+  [
+    'a gain that two counts do not make',
+    STAFF,
+    'The firm added 600 staff between 2020 and 2024.',
+    'contradicted',
+    'number',
   ],
 ];
 

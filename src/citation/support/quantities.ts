@@ -162,7 +162,7 @@ const SAVING = /^sav(?:e|es|ed|ing)$/u;
 const BEYOND = new Set(['above', 'below', 'ahead', 'behind']);
 /** Verbs of change before a number: how far a value moved ("rose 5%", "climbs 1,830 metres"), not where to. */
 const CHANGING =
-  /^(?:ris(?:e|es|en|ing)|rose|fall(?:s|en|ing)?|fell|climb(?:s|ed|ing)?|drop(?:s|ped|ping)?|gr(?:ow|ows|ew|own|owing)|(?:in|de)creas(?:e|es|ed|ing)|gain(?:s|ed|ing)?|los(?:e|es|ing)|lost|cut(?:s|ting)?|reduc(?:e|es|ed|ing))$/u;
+  /^(?:add(?:s|ed|ing)?|ris(?:e|es|en|ing)|rose|fall(?:s|en|ing)?|fell|climb(?:s|ed|ing)?|drop(?:s|ped|ping)?|gr(?:ow|ows|ew|own|owing)|(?:in|de)creas(?:e|es|ed|ing)|gain(?:s|ed|ing)?|los(?:e|es|ing)|lost|cut(?:s|ting)?|reduc(?:e|es|ed|ing))$/u;
 /** How many words may stand between the verb and its number: "saves you about 20", "saves between one and two". */
 const SAVING_REACH = 4;
 /** Words after a number that do not say what it measures. */
@@ -526,7 +526,8 @@ class QuantityScanner {
 
   private bare(value: number, first: number, last: number): void {
     const span = this.span(first, last);
-    if (Number.isInteger(value) && value >= 1800 && value <= 2100 && !span.text.includes('.')) {
+    // A year is written without a separator: "1,800" is a count.
+    if (Number.isInteger(value) && value >= 1800 && value <= 2100 && !/[.,]/.test(span.text)) {
       return this.pushDate({ year: value }, first, last);
     }
     // "Python 3.9", "Bluetooth 5.3", "Node 16": the version of what the name names.

@@ -7,6 +7,8 @@ export interface WorkedFrom {
   changes?: readonly Quantity[];
   /** The claim's clause says it adds values up ("in total", "together"): a sum of two is worked out. */
   totalled?: boolean;
+  /** The values of the source sentences the claim rests on: a difference or a total may gather them. */
+  around?: readonly Quantity[];
 }
 
 /**
@@ -29,7 +31,7 @@ export function workedOut(
   if (counted(quantity) && counted(value)) {
     if (from.changes?.some((change) => changedBy(quantity, value, change))) return true;
     const inputs = [...claimNumbers, ...sourceNumbers];
-    if (combined(quantity, value, inputs, from.totalled === true)) return true;
+    if (combined(quantity, value, [...inputs, ...(from.around ?? [])], from.totalled === true)) return true;
     for (const factor of claimNumbers) {
       if (factor === quantity || factor.loose) continue;
       for (const input of inputs) {
@@ -44,19 +46,21 @@ export function workedOut(
 }
 
 /**
- * Whether `result` is `value` raised or lowered by a percentage the claim speaks of: "里程费上浮20%" makes a fare of
- * 2元 a kilometre 2.4元 at night, "a 15% discount" makes €40 €34.
+ * Whether `result` is `value` raised or lowered by a percentage the claim speaks of, or that share of it:
+ * "里程费上浮20%" makes a fare of 2元 a kilometre 2.4元 at night, "a 15% discount" makes €40 €34, "60% of its 45
+ * million cubic metres" is 27 million.
  */
 function changedBy(result: Quantity, value: Quantity, change: Quantity): boolean {
   if (change.cls !== 'percent' || change.loose || !comparable(result, value)) return false;
   const share = change.value / 100;
-  return close(result.value, value.value * (1 + share)) || close(result.value, value.value * (1 - share));
+  return [1 + share, 1 - share, share].some((factor) => close(result.value, value.value * factor));
 }
 
 /**
  * Whether `result` is the difference of the value it is bound to and another of its kind ("from 1,020 to 2,850
  * metres" climbs 1,830), or, when the claim says it adds up, their sum ("breakfast €12 and dinner €30" make "€42
- * together"). A sum is said as one: two values that happen to add up to a changed number are no evidence.
+ * together"). A sum is said as one: two values that happen to add up to a changed number are no evidence. A count
+ * may be worked out with a number that leaves its noun unsaid ("1,200 employees … by 2024 it had 1,800").
  */
 function combined(result: Quantity, value: Quantity, inputs: readonly Quantity[], totalled: boolean): boolean {
   if (value.range || !comparable(result, value)) return false;
@@ -66,7 +70,7 @@ function combined(result: Quantity, value: Quantity, inputs: readonly Quantity[]
       input !== value &&
       counted(input) &&
       !input.range &&
-      comparable(result, input) &&
+      (comparable(result, input) || (input.cls === 'bare' && result.cls.startsWith('count:'))) &&
       ((result.compared === true && close(result.value, Math.abs(value.value - input.value))) ||
         (totalled && close(result.value, value.value + input.value))),
   );
