@@ -1370,6 +1370,8 @@ const MEALS = 'Lunch costs €13 and dinner costs €28.';
 const TOWERS = 'The west tower is 275 metres tall and the east tower is 240 metres tall.';
 const RESERVOIR = 'The reservoir holds 50 million cubic metres when full. In August it was at 40% of capacity.';
 const STAFF = 'The firm had 1,200 staff in 2020. By 2024 it had 1,750.';
+const TUNNEL =
+  'Spain began the tunnel in 1901 under the engineer Luis Prado, but stopped the work in 1907. France took over the project in 1910 and opened the tunnel on 3 May 1921. France handed the tunnel to a private operator in 1990.';
 const numberCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
   [
     'how much more one fare is than another is not either fare',
@@ -1465,6 +1467,20 @@ const numberCases: [name: string, source: string, paragraph: string, verdict: Su
     'The firm added 600 staff between 2020 and 2024.',
     'contradicted',
     'number',
+  ],
+  [
+    'a name the source never writes may be another name of the thing it names',
+    TUNNEL,
+    'The French opened the tunnel in 1921.',
+    'unverified',
+    '',
+  ],
+  [
+    'a name the source gives another part is still a swap',
+    TUNNEL,
+    'Spain opened the tunnel in 1921.',
+    'contradicted',
+    'date',
   ],
 ];
 
