@@ -1372,6 +1372,7 @@ const RESERVOIR = 'The reservoir holds 50 million cubic metres when full. In Aug
 const STAFF = 'The firm had 1,200 staff in 2020. By 2024 it had 1,750.';
 const TUNNEL =
   'Spain began the tunnel in 1901 under the engineer Luis Prado, but stopped the work in 1907. France took over the project in 1910 and opened the tunnel on 3 May 1921. France handed the tunnel to a private operator in 1990.';
+const CONCERT = 'The concert starts at 7:30 pm and ends two hours and forty-five minutes later.';
 const numberCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
   [
     'how much more one fare is than another is not either fare',
@@ -1482,6 +1483,35 @@ const numberCases: [name: string, source: string, paragraph: string, verdict: Su
     'contradicted',
     'date',
   ],
+  [
+    '"one" after a determiner stands for a noun, even last in its sentence',
+    'The standard room costs €90 a night and the superior room €130 a night.',
+    'The superior room costs €130 a night, more than the standard one.',
+    'unverified',
+    '',
+  ],
+  [
+    'a time of day with "pm" after its minutes',
+    'The night ferry leaves at 23:40 and arrives at 6:15.',
+    'The night ferry leaves at 11:40 pm.',
+    'verified',
+    '',
+  ],
+  [
+    'a length of time in three parts is one length',
+    'Ana Ruiz won the hill climb in 1 h 12 min 30 s, 19 seconds ahead of Lea Moser.',
+    'Ruiz took just under an hour and a quarter to win the hill climb.',
+    'unverified',
+    '',
+  ],
+  [
+    'a time of day worked out from a start and a length of time',
+    CONCERT,
+    'The concert ends at 10:15 pm.',
+    'unverified',
+    '',
+  ],
+  ['an end the start and the length do not make', CONCERT, 'The concert ends at 11:15 pm.', 'contradicted', 'number'],
 ];
 
 describe('ClaimSupportVerifier on worked-out numbers and the names they bind', () => {

@@ -158,6 +158,8 @@ const COMPARATIVE = /^\p{L}{2,}er$/u;
 const DIFFERENCE_WORDS = new Set(['more', 'less', 'fewer']);
 /** A verb before a number that makes it what one choice spares against another. */
 const SAVING = /^sav(?:e|es|ed|ing)$/u;
+/** Words that make a following "one" stand for a noun: "a small one", "the other one", "this one". */
+const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'each', 'every', 'any', 'another', 'which']);
 /** Words after a number that place one value from another: "30 metres above", "38 seconds behind". */
 const BEYOND = new Set(['above', 'below', 'ahead', 'behind']);
 /** Verbs of change before a number: how far a value moved ("rose 5%", "climbs 1,830 metres"), not where to. */
@@ -393,7 +395,11 @@ class QuantityScanner {
       );
     }
     const clock = /^(\d{1,2}):(\d{2})$/.exec(text);
-    if (clock) return this.clockAt(Number(clock[1]), Number(clock[2]), first, first);
+    if (clock) {
+      // "11:40 pm" is 23:40.
+      const last = AM_PM.has(this.tokens[first + 1]?.lower ?? '') ? first + 1 : first;
+      return this.clockAt(Number(clock[1]), Number(clock[2]), first, last);
+    }
     let value = Number(/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(text) ? text.replaceAll(',', '') : text.replace(',', '.'));
     if (!Number.isFinite(value)) return;
     if (this.negative(first)) value = -value;
@@ -539,19 +545,30 @@ class QuantityScanner {
   }
 
   private pushUnit(value: number, unit: Unit, first: number, last: number): void {
-    // "3 hours 40 minutes", "3 h 40 min", "4小时18分钟": one duration.
-    const more = this.tokens[last + 1];
-    const latin = LATIN_UNITS.get(this.tokens[last + 2]?.lower ?? '');
-    const han = latin === undefined ? this.hanUnitAt(last + 2) : undefined;
-    const smaller = latin ?? han?.unit;
-    if (unit.cls === 'time' && more?.kind === 'number' && smaller?.cls === 'time' && smaller.factor < unit.factor) {
-      const total = value * unit.factor + Number(more.text) * smaller.factor;
-      const end = last + 1 + (han?.length ?? 1);
-      return this.push(
-        { cls: 'time', value: total, raw: value, unit: unit.name, ...this.span(first, end) },
-        first,
-        end,
-      );
+    // "3 hours 40 minutes", "3 h 40 min", "4 h 51 min 12 s", "4小时18分钟": one duration.
+    if (unit.cls === 'time') {
+      let total = value * unit.factor;
+      let end = last;
+      let factor = unit.factor;
+      for (;;) {
+        // "two hours and forty minutes": an "and" may join the parts.
+        const at = this.tokens[end + 1]?.lower === 'and' ? end + 2 : end + 1;
+        const more = this.partNumber(at);
+        const latin = LATIN_UNITS.get(this.tokens[at + 1]?.lower ?? '');
+        const han = latin === undefined ? this.hanUnitAt(at + 1) : undefined;
+        const smaller = latin ?? han?.unit;
+        if (more === undefined || smaller?.cls !== 'time' || smaller.factor >= factor) break;
+        total += more * smaller.factor;
+        factor = smaller.factor;
+        end = at + (han?.length ?? 1);
+      }
+      if (end > last) {
+        return this.push(
+          { cls: 'time', value: total, raw: value, unit: unit.name, ...this.span(first, end) },
+          first,
+          end,
+        );
+      }
     }
     const rate = this.rateAfter(last);
     if (rate) {
@@ -569,6 +586,16 @@ class QuantityScanner {
       first,
       last,
     );
+  }
+
+  /** The number of a later part of a duration: digits, or one number word ("forty", "twenty-five"). */
+  private partNumber(at: number): number | undefined {
+    const token = this.tokens[at];
+    if (token?.kind === 'number') return Number(token.text);
+    if (token?.kind !== 'word') return undefined;
+    const parts = token.lower.split('-');
+    if (!parts.every((part) => NUMBER_WORDS.has(part))) return undefined;
+    return parts.reduce((sum, part) => sum + NUMBER_WORDS.get(part)!, 0);
   }
 
   private count(value: number, noun: Token, first: number, last: number): void {
@@ -790,8 +817,18 @@ class QuantityScanner {
       index += 3;
     }
     // "one" alone is too often a pronoun ("the one that", "one of them") to be a claim's number.
-    if (token.lower === 'one' && this.tokens[index + 1] && !this.unitAt(index + 1)) return undefined;
+    if (token.lower === 'one' && !this.unitAt(index + 1) && (this.tokens[index + 1] || this.determined(first))) {
+      return undefined;
+    }
     return { value, last: index };
+  }
+
+  /** "a small one", "the other one": a determiner a word or two before "one" makes it a pronoun, even last. */
+  private determined(first: number): boolean {
+    for (let k = first - 1; k >= first - 2 && this.tokens[k]?.kind === 'word'; k--) {
+      if (DETERMINERS.has(this.tokens[k]!.lower)) return true;
+    }
+    return false;
   }
 
   /** "every day", "every two weeks", "each month". */

@@ -19,7 +19,7 @@ export interface WorkedFrom {
  * taller"), or their sum when the claim says it adds up; or the bound value raised or lowered by a percentage. The
  * numbers are the claim's own and the bound source sentence's: a wrong input is the input's conflict, found on it.
  * For a year, a number of years the source gives beside its date ("opened in 1825, five years before the
- * Liverpool and Manchester" makes the second 1830).
+ * Liverpool and Manchester" makes the second 1830); for a time of day, a length of time.
  */
 export function workedOut(
   quantity: Quantity,
@@ -39,6 +39,8 @@ export function workedOut(
       }
     }
   }
+  if (quantity.cls === 'clock' && value.cls === 'clock')
+    return timeLater(quantity, value, [...claimNumbers, ...sourceNumbers]);
   const year = quantity.date?.year;
   const since = value.date?.year;
   if (year === undefined || since === undefined || quantity.date?.month !== undefined) return false;
@@ -85,6 +87,23 @@ export function saysTotal(clause: Clause): boolean {
 }
 
 const TOTAL_WORDS = /\b(?:total(?:s|led|ling)?|together|combined|altogether|in all|all told|sum of)\b/iu;
+
+/**
+ * Whether a time of day is the bound time moved by a length of time the sentences give: "struck at 11:40 pm and sank
+ * two hours and forty minutes later" makes "sank at 2:20 am".
+ */
+function timeLater(result: Quantity, value: Quantity, spans: readonly Quantity[]): boolean {
+  const day = 24 * 60;
+  return spans.some((span) => {
+    if (span.cls !== 'time' || span.range) return false;
+    const minutes = span.value / 60;
+    const slack = span.approx || result.approx ? minutes * 0.1 : 0;
+    return [value.value + minutes, value.value - minutes].some((moved) => {
+      const apart = Math.abs((((moved - result.value) % day) + day) % day);
+      return Math.min(apart, day - apart) <= slack + 1e-9;
+    });
+  });
+}
 
 /** Only an amount multiplies: not a date, a time of day, an address or a version. */
 function counted(quantity: Quantity): boolean {
