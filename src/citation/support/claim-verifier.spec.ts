@@ -1373,6 +1373,7 @@ const STAFF = 'The firm had 1,200 staff in 2020. By 2024 it had 1,750.';
 const TUNNEL =
   'Spain began the tunnel in 1901 under the engineer Luis Prado, but stopped the work in 1907. France took over the project in 1910 and opened the tunnel on 3 May 1921. France handed the tunnel to a private operator in 1990.';
 const CONCERT = 'The concert starts at 7:30 pm and ends two hours and forty-five minutes later.';
+const RAIL_PASS = 'A 3-day rail pass costs CHF 244 in second class.';
 const numberCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
   [
     'how much more one fare is than another is not either fare',
@@ -1512,6 +1513,34 @@ const numberCases: [name: string, source: string, paragraph: string, verdict: Su
     '',
   ],
   ['an end the start and the length do not make', CONCERT, 'The concert ends at 11:15 pm.', 'contradicted', 'number'],
+  [
+    'an amount added ("three more hours") is not a time of day',
+    'Check-out is by 11 am. Late check-out until 2 pm costs €30.',
+    'For €30, late check-out gives three more hours.',
+    'unverified',
+    '',
+  ],
+  [
+    'a price after its currency code is money',
+    RAIL_PASS,
+    'A 3-day rail pass costs 244 francs in second class.',
+    'verified',
+    '',
+  ],
+  [
+    'a daily price worked out from a total and rounded',
+    RAIL_PASS,
+    'A 3-day rail pass in second class works out at about CHF 81 a day.',
+    'unverified',
+    '',
+  ],
+  [
+    'a price after its currency code still disagrees',
+    RAIL_PASS,
+    'A 3-day rail pass costs CHF 260 in second class.',
+    'contradicted',
+    'number',
+  ],
 ];
 
 describe('ClaimSupportVerifier on worked-out numbers and the names they bind', () => {

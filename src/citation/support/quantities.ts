@@ -160,6 +160,8 @@ const DIFFERENCE_WORDS = new Set(['more', 'less', 'fewer']);
 const SAVING = /^sav(?:e|es|ed|ing)$/u;
 /** Words that make a following "one" stand for a noun: "a small one", "the other one", "this one". */
 const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'each', 'every', 'any', 'another', 'which']);
+/** Words between a number and its unit that make it an amount added: "three more hours", "two extra days". */
+const EXTRA_WORDS = new Set(['more', 'extra', 'additional', 'fewer', 'less']);
 /** Words after a number that place one value from another: "30 metres above", "38 seconds behind". */
 const BEYOND = new Set(['above', 'below', 'ahead', 'behind']);
 /** Verbs of change before a number: how far a value moved ("rose 5%", "climbs 1,830 metres"), not where to. */
@@ -260,10 +262,11 @@ class QuantityScanner {
   }
 
   /**
-   * "£3 more than a small one", "20 minutes longer than", "saves 1 hour 12 minutes": how much one value exceeds
-   * another, worked out from two of the source's values rather than read from one, as 比 … 多 says in Chinese
-   * (`said`). "30 metres taller", "rose by 5%", "climbs 1,830 metres" may say how much or how far (`likely`): such a
-   * number is taken for a difference only where two of the source's values make it (see worked-out.ts).
+   * "£3 more than a small one", "20 minutes longer than", "saves 1 hour 12 minutes", "three more hours": how much
+   * one value exceeds another, worked out from two of the source's values rather than read from one, as 比 … 多
+   * says in Chinese (`said`). "30 metres taller", "rose by 5%", "climbs 1,830 metres" may say how much or how far
+   * (`likely`): such a number is taken for a difference only where two of the source's values make it (see
+   * worked-out.ts).
    */
   private saysDifference(first: number, last: number): 'said' | 'likely' | undefined {
     const next = this.tokens[last + 1];
@@ -273,6 +276,7 @@ class QuantityScanner {
     if (comparative) {
       for (let k = last + 2; k <= last + 3; k++) if (this.tokens[k]?.lower === 'than') return 'said';
     }
+    if (this.tokens.slice(first + 1, last + 1).some((token) => EXTRA_WORDS.has(token.lower))) return 'said';
     for (let k = first - 1; k >= first - SAVING_REACH && this.tokens[k]?.kind === 'word'; k--) {
       if (SAVING.test(this.tokens[k]!.lower)) return 'said';
     }
@@ -447,7 +451,7 @@ class QuantityScanner {
   private measuredAfter(value: number, first: number, numberLast: number, skip: number): void {
     const last = skip;
     const before = this.tokens[first - 1];
-    const sign = before?.kind === 'symbol' ? CURRENCY_SIGNS.get(before.text) : undefined;
+    const sign = before?.kind === 'symbol' ? CURRENCY_SIGNS.get(before.text) : this.currencyCode(before);
     if (sign) return this.pushUnit(value, sign, first - 1, last);
     if (before?.kind === 'word' && MONTH_NAMES.has(before.lower) && value >= 1 && value <= 31) {
       return this.monthFirst(first - 1);
@@ -484,6 +488,9 @@ class QuantityScanner {
       }
       const found = this.unitAt(last + 1);
       if (found) return this.pushUnit(value, found, first, last + 1);
+      // "three more hours", "two extra days": the unit after the comparative is the number's.
+      const further = EXTRA_WORDS.has(next.lower) ? this.unitAt(last + 2) : undefined;
+      if (further) return this.pushUnit(value, further, first, last + 2);
       // "LH 402 departs", "Eurostar 9014 leaves": the number goes with the name before it, not the word after.
       if (this.namedBefore(first)) return this.bare(value, first, numberLast);
       if (!NOT_A_NOUN.has(next.lower) && !/\d/.test(next.lower)) return this.count(value, next, first, last + 1);
@@ -521,6 +528,13 @@ class QuantityScanner {
     if (/^\p{Lu}+$/u.test(name.text) || /\p{Ll}\p{Lu}/u.test(name.text)) return true;
     // A capitalised first word of the sentence is a name unless it is a common word ("Only 3 seats", "About 40").
     return /^\p{Lu}/u.test(name.text) && (first > 1 || !(NOT_A_NOUN.has(name.lower) || LOOSE_BEFORE.has(name.lower)));
+  }
+
+  /** "CHF 244", "USD 30": a currency's code, in capitals, before the amount. */
+  private currencyCode(token: Token | undefined): Unit | undefined {
+    if (token?.kind !== 'word' || !/^\p{Lu}{3}$/u.test(token.text)) return undefined;
+    const unit = LATIN_UNITS.get(token.lower);
+    return unit?.cls.startsWith('money:') ? unit : undefined;
   }
 
   private unitAt(index: number): Unit | undefined {

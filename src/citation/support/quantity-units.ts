@@ -83,6 +83,8 @@ export const LATIN_UNITS: ReadonlyMap<string, Unit> = new Map(
       [['gbp'], unit('money:gbp', 1, 'GBP')],
       [['cny', 'rmb', 'yuan'], unit('money:cny', 1, 'CNY')],
       [['yen', 'jpy'], unit('money:jpy', 1, 'JPY')],
+      [['chf', 'franc', 'francs'], unit('money:chf', 1, 'CHF')],
+      [['inr', 'rupee', 'rupees'], unit('money:inr', 1, 'INR')],
       [['cent', 'cents'], unit('money:cent', 1, 'cent')],
     ] as const
   ).flatMap(([names, found]) => names.map((name) => [name, found] as const)),

@@ -119,14 +119,20 @@ const UNCOUNTED = new Set(['date', 'dotted', 'clock', 'weekday', 'ordinal']);
  */
 function product(result: Quantity, input: Quantity, factor: Quantity): boolean {
   if (!counted(input) || input.loose) return false;
+  // "About CHF 81 a day" for CHF 244 over three days: a worked-out value said as approximate is rounded.
+  const near = (a: number, b: number) =>
+    result.approx ? Math.abs(a - b) <= ROUNDED * Math.max(Math.abs(a), Math.abs(b)) : close(a, b);
   if (isCount(factor) && factor.raw > 1 && comparable(result, input)) {
-    return close(result.value, input.value * factor.raw) || close(result.value * factor.raw, input.value);
+    return near(result.value, input.value * factor.raw) || near(result.value * factor.raw, input.value);
   }
   if (factor.cls !== 'time' && factor.cls !== 'period') return false;
-  if (input.cls === `${result.cls}/time`) return close(result.value, input.value * factor.value);
-  if (result.cls === `${input.cls}/time`) return close(result.value * factor.value, input.value);
+  if (input.cls === `${result.cls}/time`) return near(result.value, input.value * factor.value);
+  if (result.cls === `${input.cls}/time`) return near(result.value * factor.value, input.value);
   return false;
 }
+
+/** How far a value said as approximate may lie from the one worked out: rounding to two figures. */
+const ROUNDED = 0.05;
 
 function isCount(quantity: Quantity): boolean {
   return quantity.cls === 'bare' || quantity.cls === 'ratio' || quantity.cls.startsWith('count:');
