@@ -1374,6 +1374,8 @@ const TUNNEL =
   'Spain began the tunnel in 1901 under the engineer Luis Prado, but stopped the work in 1907. France took over the project in 1910 and opened the tunnel on 3 May 1921. France handed the tunnel to a private operator in 1990.';
 const CONCERT = 'The concert starts at 7:30 pm and ends two hours and forty-five minutes later.';
 const RAIL_PASS = 'A 3-day rail pass costs CHF 244 in second class.';
+const PODS =
+  'Each web pod requests 300m of CPU and 128Mi of memory, and is limited to 600m of CPU and 256Mi of memory. The batch pod requests 2Gi of memory.';
 const numberCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
   [
     'how much more one fare is than another is not either fare',
@@ -1541,6 +1543,15 @@ const numberCases: [name: string, source: string, paragraph: string, verdict: Su
     'contradicted',
     'number',
   ],
+  [
+    'a limit worked out as double the request',
+    PODS,
+    'A web pod can grow to 256Mi of memory, double its 128Mi request.',
+    'unverified',
+    '',
+  ],
+  ['a binary size written in bytes', PODS, 'The batch pod requests 2 GB of memory.', 'verified', ''],
+  ['a binary size that differs', PODS, 'The batch pod requests 4Gi of memory.', 'contradicted', 'number'],
 ];
 
 describe('ClaimSupportVerifier on worked-out numbers and the names they bind', () => {

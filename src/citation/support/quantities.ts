@@ -151,6 +151,14 @@ const RATED = /^(?:time|length|mass|volume|money|energy|count:)/u;
 const NOUN_WORDS = 4;
 /** Number words that say how many times, like "N times". */
 const MULTIPLYING = new Set(['twice', 'thrice']);
+/** Kubernetes' binary sizes, valued as "MiB" is (quantity-units.ts): a reader writes 512Mi as 512 MB. */
+const BINARY_SIZES: Readonly<Record<string, number>> = { Ki: 1e3, Mi: 1e6, Gi: 1e9, Ti: 1e12 };
+/** Words that say how many times before what they multiply: "double its request", "triple the price". */
+const MULTIPLES: ReadonlyMap<string, number> = new Map([
+  ['double', 2],
+  ['triple', 3],
+  ['quadruple', 4],
+]);
 /** Words after "N times" that compare two values with it ("as fast", "the allowance", "faster"). */
 const COMPARING = new Set(['as', 'more', 'less', 'fewer', 'the', 'that', 'this', 'than', 'its', 'their']);
 const COMPARATIVE = /^\p{L}{2,}er$/u;
@@ -541,6 +549,9 @@ class QuantityScanner {
     const token = this.tokens[index];
     // "5G", "4G": a network, not grams (g).
     if (token?.text === 'G') return undefined;
+    // "256Mi", "2Gi": sizes as Kubernetes writes them; "5 mi" is miles.
+    const binary = BINARY_SIZES[token?.text ?? ''];
+    if (binary !== undefined) return { cls: 'size', factor: binary, name: token!.text };
     return token?.kind === 'word' || token?.kind === 'symbol' ? LATIN_UNITS.get(token.lower) : undefined;
   }
 
@@ -708,6 +719,11 @@ class QuantityScanner {
       if (next?.kind === 'number' || (token.text[0] !== token.lower[0] && token.lower.length > 3)) {
         return this.monthFirst(first);
       }
+    }
+    // "double its request", "triple the price": how many times, as "twice" says; "a double room" is a kind of room.
+    const times = MULTIPLES.get(token.lower);
+    if (times !== undefined && ['its', 'the', 'their', 'that', 'this'].includes(this.at(1)?.lower ?? '')) {
+      return this.push({ cls: 'ratio', value: times, raw: times, unit: '×', ...this.span(first, first) }, first, first);
     }
     const weekday = WEEKDAYS.get(token.lower);
     if (weekday !== undefined && /^\p{Lu}/u.test(token.text)) {
