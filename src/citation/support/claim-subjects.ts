@@ -35,12 +35,15 @@ function opensWithSubject(clause: Clause): boolean {
   const first = FIRST_WORD.exec(clause.text.replace(JOINING_WORD, ''))?.[0];
   if (first === undefined) return false;
   if (DETERMINERS.test(first)) return true;
+  if (POSSESSIVES.test(first)) return false;
   return /^\p{Lu}/u.test(first) && !NOT_SUBJECTS.test(first);
 }
 
 const FIRST_WORD = /^[\p{L}\p{N}][\p{L}\p{N}'’-]*/u;
 const JOINING_WORD = /^(?:and|or|but|while|whereas|whilst|although|though|when|because|since|so)\s+/i;
-const DETERMINERS = /^(?:the|a|an|its|their|this|these|those|each|every|your|our|his|her|my|both|all)$/i;
+// A possessive ("its final explosion", "their contributions") speaks of what was named before it: not a subject.
+const DETERMINERS = /^(?:the|a|an|this|these|those|each|every|both|all)$/i;
+const POSSESSIVES = /^(?:its|their|his|her|your|our|my)$/i;
 const NOT_SUBJECTS =
   /^(?:in|on|at|with|without|after|before|for|from|by|during|under|over|if|when|because|although|though|while|and|but|or|however|so|to|as|once|until|unless)$/i;
 

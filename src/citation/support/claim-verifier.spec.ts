@@ -1376,6 +1376,8 @@ const CONCERT = 'The concert starts at 7:30 pm and ends two hours and forty-five
 const RAIL_PASS = 'A 3-day rail pass costs CHF 244 in second class.';
 const PODS =
   'Each web pod requests 300m of CPU and 128Mi of memory, and is limited to 600m of CPU and 256Mi of memory. The batch pod requests 2Gi of memory.';
+const ERUPTIONS =
+  'The eruption of Mount Pelée in May 1902 was the deadliest of the century. The 1991 eruption of Pinatubo, also in the tropics, was less deadly but far larger: its loudest blast was heard 3,000 km away.';
 const numberCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
   [
     'how much more one fare is than another is not either fare',
@@ -1552,6 +1554,20 @@ const numberCases: [name: string, source: string, paragraph: string, verdict: Su
   ],
   ['a binary size written in bytes', PODS, 'The batch pod requests 2 GB of memory.', 'verified', ''],
   ['a binary size that differs', PODS, 'The batch pod requests 4Gi of memory.', 'contradicted', 'number'],
+  [
+    'a clause opening with "its" speaks of the thing named before it',
+    ERUPTIONS,
+    "Pinatubo's blast was heard 3,000 km away.",
+    'unverified',
+    '',
+  ],
+  [
+    'what a clause opening with "its" says, given to another thing',
+    ERUPTIONS,
+    "Pelée's blast was heard 3,000 km away.",
+    'contradicted',
+    'name',
+  ],
 ];
 
 describe('ClaimSupportVerifier on worked-out numbers and the names they bind', () => {
