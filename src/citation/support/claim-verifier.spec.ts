@@ -1568,6 +1568,13 @@ const numberCases: [name: string, source: string, paragraph: string, verdict: Su
     'contradicted',
     'name',
   ],
+  [
+    'a bare number no word places in time is not a time of day',
+    'The gallery is open from 9:00 to 17:00, and until 20:00 on Fridays.',
+    'The gallery is open eight hours a day, and eleven on Fridays.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on worked-out numbers and the names they bind', () => {

@@ -44,6 +44,8 @@ export interface Quantity {
   loose: boolean;
   /** Approximate ("about 5", "约5"), rather than a bound. */
   approx: boolean;
+  /** A bare number that no word places in time ("eleven on Thursdays"): never a time of day. */
+  untimed?: boolean;
   /** Said as how much one value exceeds another, maybe ("30 metres taller", "rose by 5%"): see worked-out.ts. */
   compared?: boolean;
   /** Both ends of a range the number is one end of ("200至400毫克", "4 to 6 hours"), in the class's base unit. */
@@ -153,6 +155,20 @@ const NOUN_WORDS = 4;
 const MULTIPLYING = new Set(['twice', 'thrice']);
 /** Kubernetes' binary sizes, valued as "MiB" is (quantity-units.ts): a reader writes 512Mi as 512 MB. */
 const BINARY_SIZES: Readonly<Record<string, number>> = { Ki: 1e3, Mi: 1e6, Gi: 1e9, Ti: 1e12 };
+/** Words before a bare number that place it in time: "at 9", "from 9 to 5", "until 10". */
+const CLOCK_WORDS = new Set([
+  'at',
+  'by',
+  'until',
+  'till',
+  'from',
+  'to',
+  'before',
+  'after',
+  'around',
+  'past',
+  'between',
+]);
 /** Words that say how many times before what they multiply: "double its request", "triple the price". */
 const MULTIPLES: ReadonlyMap<string, number> = new Map([
   ['double', 2],
@@ -566,7 +582,12 @@ class QuantityScanner {
     if (name?.kind === 'word' && /^\p{Lu}/u.test(name.text) && !MONTH_NAMES.has(name.lower) && name.lower.length > 1) {
       return this.push({ cls: `version:${name.lower}`, value, raw: value, unit: '', ...span }, first, last);
     }
-    this.push({ cls: 'bare', value, raw: value, unit: '', ...span }, first, last);
+    // "at 9", "until 10": a number after a word that places it in time may be a time of day; "eleven on
+    // Thursdays", "16 times a day" are not.
+    const word = this.tokens[first - 1]?.lower ?? '';
+    const between = word === 'and' && this.tokens[first - 3]?.lower === 'between';
+    const untimed = !CLOCK_WORDS.has(word) && !between;
+    this.push({ cls: 'bare', value, raw: value, unit: '', ...(untimed ? { untimed } : {}), ...span }, first, last);
   }
 
   private pushUnit(value: number, unit: Unit, first: number, last: number): void {
@@ -1228,7 +1249,7 @@ export function comparable(a: Quantity, b: Quantity): boolean {
   if (a.cls === b.cls) return true;
   if (a.cls.startsWith('count:') && b.cls.startsWith('count:')) return hanCountsAlike(a.cls.slice(6), b.cls.slice(6));
   const kinds = new Set([a.cls, b.cls]);
-  if (kinds.has('bare') && kinds.has('clock')) return true;
+  if (kinds.has('bare') && kinds.has('clock')) return !a.untimed && !b.untimed;
   return false;
 }
 
