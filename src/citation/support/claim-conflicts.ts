@@ -144,7 +144,7 @@ function quantityConflict(
       if (window.coverage < ALIGNED || source.quantities.some((held) => sameQuantity(quantity, held))) continue;
       bound = candidates.filter((candidate) => window.sentences.includes(candidate.sentence));
     }
-    if (bound.length === 0 || bound.some(holds)) continue;
+    if (bound.length === 0 || bound.some(holds) || goesOnWith(clause, bound, clauses).some(holds)) continue;
     const other = bound[0]!.clause.quantities.find((held) => disagree(quantity, held));
     if (other === undefined || !bound.every((c) => c.clause.quantities.some((held) => disagree(quantity, held))))
       continue;
@@ -159,6 +159,25 @@ function quantityConflict(
     return conflictAt(quantity, other, source);
   }
   return undefined;
+}
+
+/**
+ * The fragments of a source sentence that go on from a bound clause and say only words of the claim clause ("… and
+ * sank about two hours later, | early on 15 April" for "… and sank early on 15 April"): a comma parted them from
+ * the clause, whose statement they finish. A fragment with a word of its own ("…, the tram at 10") says another.
+ */
+function goesOnWith(clause: Clause, bound: readonly SourceClause[], clauses: readonly SourceClause[]): SourceClause[] {
+  const found: SourceClause[] = [];
+  for (const start of bound) {
+    for (let at = clauses.indexOf(start) + 1; at < clauses.length; at++) {
+      const next = clauses[at]!;
+      if (next.sentence !== start.sentence || next.clause.context.size === 0) break;
+      const terms = next.clause.terms;
+      if (terms.length === 0 || !terms.every((term) => clause.termSet.has(term.term))) break;
+      found.push(next);
+    }
+  }
+  return found;
 }
 
 /**

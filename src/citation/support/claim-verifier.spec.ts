@@ -1378,6 +1378,7 @@ const PODS =
   'Each web pod requests 300m of CPU and 128Mi of memory, and is limited to 600m of CPU and 256Mi of memory. The batch pod requests 2Gi of memory.';
 const ERUPTIONS =
   'The eruption of Mount Pelée in May 1902 was the deadliest of the century. The 1991 eruption of Pinatubo, also in the tropics, was less deadly but far larger: its loudest blast was heard 3,000 km away.';
+const STORM = 'The storm reached the coast at 6 pm on 3 May and moved inland about ten hours later, early on 4 May.';
 const numberCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
   [
     'how much more one fare is than another is not either fare',
@@ -1574,6 +1575,20 @@ const numberCases: [name: string, source: string, paragraph: string, verdict: Su
     'The gallery is open eight hours a day, and eleven on Fridays.',
     'unverified',
     '',
+  ],
+  [
+    'a fragment a comma parts from the clause it finishes',
+    STORM,
+    'The storm reached the coast at 6 pm on 3 May and moved inland early on 4 May.',
+    'unverified',
+    '',
+  ],
+  [
+    'a date neither the clause nor its fragment gives',
+    STORM,
+    'The storm reached the coast at 6 pm on 3 May and moved inland early on 5 May.',
+    'contradicted',
+    'date',
   ],
 ];
 
