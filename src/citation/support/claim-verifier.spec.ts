@@ -1590,6 +1590,13 @@ const numberCases: [name: string, source: string, paragraph: string, verdict: Su
     'contradicted',
     'date',
   ],
+  [
+    '"saved" people are a count, not a saving',
+    'The lifeboat crews rescued 120 people from the ferry.',
+    'The lifeboat crews saved 150 people from the ferry.',
+    'contradicted',
+    'number',
+  ],
 ];
 
 describe('ClaimSupportVerifier on worked-out numbers and the names they bind', () => {

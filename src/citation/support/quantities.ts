@@ -181,7 +181,7 @@ const COMPARATIVE = /^\p{L}{2,}er$/u;
 /** Words after a number that, with "than", make it a difference: "£3 more than", "2 fewer than". */
 const DIFFERENCE_WORDS = new Set(['more', 'less', 'fewer']);
 /** A verb before a number that makes it what one choice spares against another. */
-const SAVING = /^sav(?:e|es|ed|ing)$/u;
+const SAVING = /^sav(?:e|es|ing)$/u;
 /** Words that make a following "one" stand for a noun: "a small one", "the other one", "this one". */
 const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'each', 'every', 'any', 'another', 'which']);
 /** Words between a number and its unit that make it an amount added: "three more hours", "two extra days". */
