@@ -263,9 +263,6 @@ function nameConflict(
   const leading = leadingName(clause);
   for (const name of names) {
     if (chain.some((c) => c.terms.some((term) => term.lower === name.lower))) continue;
-    // A name the source never writes may be another name of the thing the source names ("the Americans", "the
-    // United States"): only one the source speaks of as a thing of its own has taken another's place.
-    if (!source.words.has(name.lower) && !source.terms.has(name.term)) continue;
     // The source says something of this name too, in a clause that says the rest of the claim's words itself or
     // keeps them from the clause before ("… and Neptune is the farthest"), not one that only follows it ("…, when
     // Marco Rossi replaced her").
