@@ -702,7 +702,7 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
   [
     'a total that is not the daily fee times the days',
     HELMETS,
-    'A 16-year-old hiring a bike for three days pays €15 in helmet fees.',
+    'Riders under 18 hiring for three days pay a helmet fee of €15.',
     'contradicted',
     'number',
   ],
@@ -1077,7 +1077,20 @@ const chineseCases: [name: string, source: string, paragraph: string, verdict: S
     'contradicted',
     'number',
   ],
-  ['5G is a network, not five grams', '该手机支持5G网络，重量为190克。', '该手机重量为5克。', 'contradicted', 'number'],
+  [
+    '5G is a network, not five grams',
+    '该手机支持5G网络，重量为190克。',
+    '该手机支持5G网络，重量为5克。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a wrong weight in a sentence that shares too little with the source to warn',
+    '该手机支持5G网络，重量为190克。',
+    '该手机重量为5克。',
+    'unverified',
+    '',
+  ],
   [
     'a speed in Chinese against km/h',
     '京沪高铁设计时速350公里。',
@@ -1227,7 +1240,13 @@ const chineseCases: [name: string, source: string, paragraph: string, verdict: S
     'unverified',
     '',
   ],
-  ['a comparison the numbers answer the other way', FEES, '商铺的物业费标准比住宅低。', 'contradicted', 'number'],
+  [
+    'a comparison the numbers answer the other way',
+    FEES,
+    '商铺每月每平方米的物业费比住宅低。',
+    'contradicted',
+    'number',
+  ],
   ['a comparison the numbers bear out', FEES, '商铺的物业费比住宅高。', 'unverified', ''],
   [
     'an exact number against a bound said with 内 (within)',
