@@ -16,12 +16,13 @@ import {
   permissionDisagrees,
   polarity,
   qualifiesOnly,
-  saysBothWays,
+  bothWaysOf,
   swappedAroundException,
+  turnsAnyWord,
 } from './claim-polarity.js';
 import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
 import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
-import { anchorsOf, roleSwap, type SourceProfile } from './claim-roles.js';
+import { anchorsOf, claimAnchors, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
 import type { SupportConflict } from './support-verifier.js';
 import { hasHan } from './claim-tokens.js';
@@ -83,7 +84,7 @@ const sayings = new WeakMap<ClaimText, ReadonlySet<string>>();
 
 /** A name or number the claim gives to what the source gives another one of its kind: see claim-roles.ts. */
 function swappedRoles(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
-  const anchors = claim.clauses.flatMap((clause) => anchorsOf(clause, (term) => isName(term, source)));
+  const anchors = claimAnchors(claim, source);
   const swap = roleSwap(anchors, source.anchors);
   if (swap === undefined) return undefined;
   const kind = swap.claim.kind === 'name' ? 'name' : 'number';
@@ -498,17 +499,16 @@ export function flipped(claim: Clause, other: Clause): { claim: string; source: 
   // Polarity is compared over the words the source clause says itself, not those it leaves unsaid, and not over a
   // word either clause says both ways ("need more oxygen just as less is available"): that word's polarity
   // depends on which half of the clause is meant.
+  // Without a denial or an opposite on either side, the shared words read alike; only the checks below can tell.
+  if (!turnsAnyWord(claim) && !turnsAnyWord(other)) return turnedOtherwise(claim, other);
+  const claimBoth = bothWaysOf(claim);
+  const otherBoth = bothWaysOf(other);
   const compared = (term: ClauseTerm, with_: Clause) =>
-    with_.termSet.has(term.term) && !saysBothWays(claim, term.term) && !saysBothWays(other, term.term);
+    with_.termSet.has(term.term) && !claimBoth.has(term.term) && !otherBoth.has(term.term);
   const said = claim.terms.filter((term) => compared(term, other));
   const saidBack = other.terms.filter((term) => compared(term, claim));
   if (said.length === 0 || polarity(said, claim, other) === polarity(saidBack, other, claim)) {
-    const turned =
-      partDisagrees(claim, other) ||
-      partsDisagree(claim, other) ||
-      swappedAroundException(claim, other) ||
-      permissionDisagrees(claim, other);
-    return turned ? { claim: claim.text, source: other.text } : undefined;
+    return turnedOtherwise(claim, other);
   }
   // A denial on one side may be said on the other through an opposite of a word only that side has: "nobody is
   // in the office" and "the office stays closed", "does not cover drops" and "drops are excluded" agree. Only
@@ -518,6 +518,16 @@ export function flipped(claim: Clause, other: Clause): { claim: string; source: 
   const [denying, affirming] = deniedShare(said) > deniedShare(saidBack) ? [claim, other] : [other, claim];
   if (turns(affirming, denying) > 0 && turns(denying, affirming) === 0) return undefined;
   return { claim: claim.text, source: other.text };
+}
+
+/** Clauses whose shared words read alike as wholes, but whose parts, or the sides of an exception, disagree. */
+function turnedOtherwise(claim: Clause, other: Clause): { claim: string; source: string } | undefined {
+  const turned =
+    partDisagrees(claim, other) ||
+    partsDisagree(claim, other) ||
+    swappedAroundException(claim, other) ||
+    permissionDisagrees(claim, other);
+  return turned ? { claim: claim.text, source: other.text } : undefined;
 }
 
 /**

@@ -1,9 +1,9 @@
 import { bestBound, grounded, isName, sourceClauses, type SourceClause } from './claim-alignment.js';
 import { flipped } from './claim-conflicts.js';
 import { saysInOrder } from './claim-order.js';
-import { saysBothWays } from './claim-polarity.js';
+import { bothWaysOf } from './claim-polarity.js';
 import type { ClaimSentence, Clause } from './claim-profile.js';
-import { anchorsOf, roleDoubt, type SourceProfile } from './claim-roles.js';
+import { claimAnchors, roleDoubt, type SourceProfile } from './claim-roles.js';
 import type { Quantity } from './quantities.js';
 import { hasHan } from './claim-tokens.js';
 
@@ -28,7 +28,7 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
   const heldQuantities = inWindow.flatMap((sentence) => sentence.quantities);
   if (!claim.quantities.every((quantity) => grounded(quantity, heldQuantities))) return false;
   for (const term of claim.terms) if (!inWindow.some((sentence) => sentence.terms.has(term))) return false;
-  const anchors = claim.clauses.flatMap((clause) => anchorsOf(clause, (term) => isName(term, source)));
+  const anchors = claimAnchors(claim, source);
   if (roleDoubt(anchors, source.anchors)) return false;
   const windowClauses = sourceClauses(source).filter((clause) => window.includes(clause.sentence));
   const qualifiers = windowClauses.filter(({ clause }) => qualifies(clause));
@@ -55,10 +55,16 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
     if (!best.some((candidate) => saysInOrder(clause, candidate.clause, elsewhere))) return false;
     // A source clause that says a word both ways ("adds USB 3.2 and removes Windows 7") cannot tell which way
     // the claim's word goes without knowing what each half is about.
-    if (best.some((c) => clause.terms.some((term) => saysBothWays(c.clause, term.term)))) return false;
+    if (best.some((c) => saysAnyBothWays(c.clause, clause))) return false;
     boundSentences.push(best.map((candidate) => candidate.sentence));
   }
   return qualifiersStayPut(claim, boundSentences);
+}
+
+/** Whether the source clause says any of the claim clause's words both ways. */
+function saysAnyBothWays(source: Clause, claim: Clause): boolean {
+  const both = bothWaysOf(source);
+  return both.size > 0 && claim.terms.some((term) => both.has(term.term));
 }
 
 /**

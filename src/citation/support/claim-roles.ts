@@ -1,4 +1,5 @@
-import type { ClaimText, Clause, ClauseTerm } from './claim-profile.js';
+import { isName } from './claim-alignment.js';
+import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { comparable, sameQuantity, type Quantity } from './quantities.js';
 
 /**
@@ -71,6 +72,21 @@ export function anchorsOf(clause: Clause, isName: (term: ClauseTerm) => boolean)
   }
   return anchors;
 }
+
+/**
+ * The anchors of every clause of a claim sentence, read against a source (whose names tell which capitalised first
+ * words are names), worked out once for the source the sentence is being judged against: the conflict and the
+ * holding checks both ask.
+ */
+export function claimAnchors(claim: ClaimSentence, source: ClaimText): readonly Anchor[] {
+  const last = anchorsByClaim.get(claim);
+  if (last?.source === source) return last.anchors;
+  const anchors = claim.clauses.flatMap((clause) => anchorsOf(clause, (term) => isName(term, source)));
+  anchorsByClaim.set(claim, { source, anchors });
+  return anchors;
+}
+
+const anchorsByClaim = new WeakMap<ClaimSentence, { source: ClaimText; anchors: readonly Anchor[] }>();
 
 function startOf(item: Item): number {
   return item.term ? item.term.start : item.quantity.start;
