@@ -187,7 +187,8 @@ export function crossedConflict(claim: ClaimSentence, source: ClaimText): FoundC
     const own = resting.clause;
     for (const moved of first.terms) {
       if (!isThing(moved) || own.termSet.has(moved.term) || own.context.has(moved.term)) continue;
-      if (!source.clauses.some((other) => other.clause !== own && other.clause.termSet.has(moved.term))) continue;
+      // Some other source clause says the moved thing: `own` does not, so any clause that says it is another.
+      if (!source.clauseFrequency.has(moved.term)) continue;
       for (const displaced of own.terms) {
         if (!isThing(displaced) || first.termSet.has(displaced.term)) continue;
         const second = clauses.find((other) => other !== first && other.termSet.has(displaced.term));
