@@ -508,12 +508,13 @@ function hanRun(
   });
   // Told once for each character, which is asked up to three times: for itself and beside each neighbour.
   const usable = chars.map((char, k) => !HAN_FUNCTION.has(char) && !inQuantity[from + k] && !denials.includes(k));
-  const knownPair = chars.map(
-    (char, k) => usable[k] && usable[k + 1] === true && hanSense(char + chars[k + 1]!) !== undefined,
-  );
+  // Each pair of usable characters and its sense, told once: a pair is read as a term and asked of beside each
+  // of its characters.
+  const pairs = chars.map((char, k) => (usable[k] && usable[k + 1] === true ? char + chars[k + 1]! : undefined));
+  const pairSenses = pairs.map((pair) => (pair === undefined ? undefined : hanSense(pair)));
   const push = (k: number, length: number) => {
-    const text = length === 2 ? chars[k]! + chars[k + 1]! : chars[k]!;
-    const sense = hanSense(text);
+    const text = length === 2 ? pairs[k]! : chars[k]!;
+    const sense = length === 2 ? pairSenses[k] : hanSense(text);
     const inverted = sense?.inverted ?? false;
     const denial = denials.find((d) => d < k && k - d <= HAN_NEGATION_REACH);
     const denied = denial !== undefined;
@@ -534,7 +535,8 @@ function hanRun(
     if (k + 1 < chars.length && usable[k + 1]) push(k, 2);
     else if (!(k > 0 && usable[k - 1])) push(k, 1);
     // A character of a pair whose sense is known says nothing more on its own: "关闭" is read once, as "关闭".
-    const opposite = knownPair[k] || knownPair[k - 1] ? undefined : hanCharSense(chars[k]!);
+    const knownPair = pairSenses[k] !== undefined || pairSenses[k - 1] !== undefined;
+    const opposite = knownPair ? undefined : hanCharSense(chars[k]!);
     if (opposite) {
       const denial = denials.find((d) => d < k && k - d <= HAN_NEGATION_REACH);
       terms.push({
