@@ -210,22 +210,38 @@ export function bothWaysOf(clause: Clause): ReadonlySet<string> {
 
 /** The words of `saysBothWays`, for a clause whose terms stand in `parts`. */
 function bothWaysIn(clause: Clause, parts: readonly number[]): ReadonlySet<string> {
+  let both: Set<string> | undefined;
   // A word said both ways is denied, or said through its opposite, in one of its places.
-  if (!clause.terms.some((term) => term.denied)) return NO_WORDS;
-  const plain = new Map<string, Set<number>>();
-  const turned = new Map<string, Set<number>>();
-  clause.terms.forEach((own, i) => {
-    const side = own.denied ? turned : plain;
-    let seen = side.get(own.term);
-    if (seen === undefined) side.set(own.term, (seen = new Set()));
-    seen.add(parts[i]!);
-  });
-  return new Set(
-    [...plain]
-      .filter(([word, at]) => [...(turned.get(word) ?? [])].some((part) => !at.has(part) || at.size > 1))
-      .map(([word]) => word),
-  );
+  for (const term of clause.terms) {
+    if (term.denied && !both?.has(term.term) && plainElsewhere(clause.terms, parts, term.term)) {
+      (both ??= new Set()).add(term.term);
+    }
+  }
+  return both ?? NO_WORDS;
 }
+
+/**
+ * Whether the word, denied somewhere in the clause, is said plainly in another part than a place it is denied, or
+ * plainly in two parts.
+ */
+function plainElsewhere(terms: readonly ClauseTerm[], parts: readonly number[], word: string): boolean {
+  // The one part the word is said plainly in; NONE when in none, MANY when in more than one.
+  let plainPart = NONE;
+  for (let i = 0; i < terms.length; i++) {
+    if (terms[i]!.term !== word || terms[i]!.denied) continue;
+    if (plainPart === NONE) plainPart = parts[i]!;
+    else if (plainPart !== parts[i]) plainPart = MANY;
+  }
+  if (plainPart === NONE) return false;
+  if (plainPart === MANY) return true;
+  for (let i = 0; i < terms.length; i++) {
+    if (terms[i]!.term === word && terms[i]!.denied && parts[i] !== plainPart) return true;
+  }
+  return false;
+}
+
+const NONE = -1;
+const MANY = -2;
 
 const NO_WORDS: ReadonlySet<string> = new Set();
 
