@@ -1,6 +1,7 @@
 import { grounded } from './claim-alignment.js';
 import type { Clause, ClauseTerm } from './claim-profile.js';
 import type { Quantity } from './quantities.js';
+import { Note } from './notes.js';
 
 /**
  * Whether the source clause says the claim clause's words, those it holds, in the claim's order: "from Tuesday to
@@ -88,7 +89,7 @@ function startsInOrder(list: readonly { start: number }[]): boolean {
   return true;
 }
 
-const itemsByClause = new WeakMap<Clause, readonly ClauseItem[]>();
+const itemsByClause = new Note<readonly ClauseItem[]>();
 
 function startOf(item: ClauseItem): number {
   return item.term ? item.term.start : item.quantity.start;

@@ -1,6 +1,7 @@
 import type { ClaimSentence, Clause, ClauseTerm } from './claim-profile.js';
 import { isRelation, stem } from './claim-words.js';
 import { hasHan } from './claim-tokens.js';
+import { Note } from './notes.js';
 
 /**
  * How a clause says its words: affirmed, denied, or through their opposites. What the check compares when it asks
@@ -76,7 +77,7 @@ interface OwnReading {
   exception: { word: string; at: number } | undefined;
 }
 
-const ownReadings = new WeakMap<Clause, OwnReading>();
+const ownReadings = new Note<OwnReading>();
 
 function ownReading(clause: Clause): OwnReading {
   let reading = ownReadings.get(clause);

@@ -11,6 +11,7 @@ import {
   WordSenses,
 } from './claim-words.js';
 import { tokenize, type Token } from './claim-tokens.js';
+import type { Noted } from './notes.js';
 import { scanQuantities, type Quantity } from './quantities.js';
 
 /**
@@ -37,7 +38,7 @@ export interface ClauseTerm {
   end: number;
 }
 
-export interface Clause {
+export interface Clause extends Noted {
   start: number;
   end: number;
   text: string;
@@ -63,7 +64,7 @@ export interface Clause {
   saying: string;
 }
 
-export interface ClaimSentence {
+export interface ClaimSentence extends Noted {
   start: number;
   end: number;
   text: string;
@@ -243,7 +244,16 @@ function profileSentence(text: string, offset: number, senses: WordSenses): Clai
   }
   const terms = new Set<string>();
   for (const clause of clauses) for (const term of clause.termSet) terms.add(term);
-  return { start: offset, end: offset + text.length, text, han: hanChars > latinWords * 2, clauses, terms, quantities };
+  return {
+    start: offset,
+    end: offset + text.length,
+    text,
+    han: hanChars > latinWords * 2,
+    clauses,
+    terms,
+    quantities,
+    notes: [],
+  };
 }
 
 /**
@@ -481,6 +491,7 @@ function clauseOf(
     context: NO_TERMS,
     kept: NO_TERMS,
     saying: sayingOf(terms, own),
+    notes: [],
   };
 }
 

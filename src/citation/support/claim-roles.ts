@@ -2,6 +2,7 @@ import { isName } from './claim-alignment.js';
 import { inTextOrder } from './claim-order.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { comparable, sameQuantity, type Quantity } from './quantities.js';
+import { Note } from './notes.js';
 
 /**
  * What each name and number of a clause is said of: the claim word written next to it on each side ("born in
@@ -93,7 +94,7 @@ function namesRead(claim: ClaimSentence, source: ClaimText): string {
   return read;
 }
 
-const anchorsByClaim = new WeakMap<ClaimSentence, Map<string, readonly Anchor[]>>();
+const anchorsByClaim = new Note<Map<string, readonly Anchor[]>>();
 
 /** The same thing: a name sharing a word, or the same number. */
 export function sameAnchor(a: Anchor, b: Anchor): boolean {

@@ -2,6 +2,7 @@ import { clauseCoverage, grounded, type SourceClause } from './claim-alignment.j
 import { saysInOrder } from './claim-order.js';
 import type { ClaimSentence, Clause, ClauseTerm } from './claim-profile.js';
 import type { SupportConflict } from './support-verifier.js';
+import { Note } from './notes.js';
 
 /**
  * What a clause speaks of: its subject, said by itself or by a clause before it in its sentence, and a claim that
@@ -56,7 +57,7 @@ function opensWithSubject(clause: Clause): boolean {
 }
 
 /** Each clause's answer, worked out once: a source clause is asked of by every claim clause. */
-const opensBySubject = new WeakMap<Clause, boolean>();
+const opensBySubject = new Note<boolean>();
 
 function namesSubjectFirst(clause: Clause): boolean {
   // "while Michael Collins stayed …" names its own subject after the word that joins it.

@@ -2,6 +2,7 @@ import { grounded, type SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { hasHan } from './claim-tokens.js';
+import { Note } from './notes.js';
 
 /**
  * What a Chinese clause allows, forbids, requires or excuses: 可以/禁止, 须/无须. A rule is said through these
@@ -155,7 +156,7 @@ function modalsOf(clause: Clause): Modal[] {
   return found;
 }
 
-const modalsByClause = new WeakMap<Clause, Modal[]>();
+const modalsByClause = new Note<Modal[]>();
 
 /** The source's clauses that say a modal word, with their modal words, in order: worked out once a source. */
 function modalClauses(source: ClaimText): readonly { candidate: SourceClause; modals: Modal[] }[] {
