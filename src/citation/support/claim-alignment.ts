@@ -117,6 +117,26 @@ function sentencesByTerm(source: ClaimText): ReadonlyMap<string, readonly number
 
 const termSentences = new WeakMap<ClaimText, ReadonlyMap<string, readonly number[]>>();
 
+/** For each term, the indexes of the source's clauses that say it, in order: worked out once a source. */
+export function clausesWithTerm(source: ClaimText): ReadonlyMap<string, readonly number[]> {
+  let found = clausesByTerm.get(source);
+  if (found === undefined) {
+    const built = new Map<string, number[]>();
+    source.clauses.forEach(({ clause }, c) => {
+      for (const term of clause.termSet) {
+        const holding = built.get(term);
+        if (holding === undefined) built.set(term, [c]);
+        else holding.push(c);
+      }
+    });
+    found = built;
+    clausesByTerm.set(source, found);
+  }
+  return found;
+}
+
+const clausesByTerm = new WeakMap<ClaimText, ReadonlyMap<string, readonly number[]>>();
+
 /** Every clause of the source, with its sentence. */
 export function sourceClauses(source: ClaimText): readonly SourceClause[] {
   return source.clauses;

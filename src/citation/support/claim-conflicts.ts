@@ -2,6 +2,7 @@ import {
   bestBound,
   bindingScore,
   clauseCoverage,
+  clausesWithTerm,
   grounded,
   isName,
   sourceClauses,
@@ -402,7 +403,8 @@ function polarityConflict(
     );
   };
   const score = (candidate: SourceClause) => bindingScore(clause, candidate.clause, source, { polarity: false });
-  const related = clauses.filter(relatedTo);
+  // Only a clause that says one of the claim clause's words can be related to it: those are looked up by word.
+  const related = sharingATerm(clause, source, clauses).filter(relatedTo);
   // Each related clause's flip is read once: the search below and the agreeing clauses after it both ask.
   const flips = new Map(related.map((candidate) => [candidate, flipped(clause, candidate.clause)]));
   let found: { candidate: SourceClause; flip: { claim: string; source: string }; score: number } | undefined;
@@ -432,6 +434,14 @@ function polarityConflict(
   if (agreeing || converse(clause, found.candidate.clause, claim, source.sentences[found.candidate.sentence]!))
     return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
+}
+
+/** The source's clauses, `clauses` in order, that say any term of the claim clause. */
+function sharingATerm(clause: Clause, source: ClaimText, clauses: readonly SourceClause[]): SourceClause[] {
+  const withTerm = clausesWithTerm(source);
+  const shares = new Array<boolean>(clauses.length).fill(false);
+  for (const term of clause.termSet) for (const c of withTerm.get(term) ?? []) shares[c] = true;
+  return clauses.filter((_, c) => shares[c]);
 }
 
 /**

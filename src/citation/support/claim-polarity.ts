@@ -54,7 +54,7 @@ function cueOf(term: ClauseTerm, own: OwnReading, spent: readonly number[]): num
   return term.start >= own.zero || own.deniedObjects.has(term) ? 0 : undefined;
 }
 
-/** What a clause's denials reach beyond its denial words, and its parts: worked out once a clause. */
+/** What a clause's denials reach beyond its denial words: worked out once a clause. */
 interface OwnReading {
   /** Where an amount of nothing ends: the words after it are denied. */
   zero: number;
@@ -67,14 +67,6 @@ interface OwnReading {
   comparesWithNone: boolean;
   /** Whether anything turns a word of the clause: a denial, an amount of nothing or an opposite. */
   turns: boolean;
-  /** For each term, the part of the clause it stands in. */
-  parts: number[];
-  /** Whether the clause has more than one part. */
-  parted: boolean;
-  /** The words the clause says both ways: see `saysBothWays`. */
-  bothWays: ReadonlySet<string>;
-  /** Where the clause says "unless" or a word like it: see `swappedAroundException`. */
-  exception: { word: string; at: number } | undefined;
 }
 
 const ownReadings = new Note<OwnReading>();
@@ -84,7 +76,6 @@ function ownReading(clause: Clause): OwnReading {
   if (reading === undefined) {
     const denials = denialsOf(clause);
     const zero = zeroAmountEnd(clause);
-    const parts = partsAt(clause);
     const denies = denials.length > 0 || zero !== Number.POSITIVE_INFINITY;
     reading = {
       zero,
@@ -95,10 +86,6 @@ function ownReading(clause: Clause): OwnReading {
       denials,
       comparesWithNone:
         denials.length > 0 && clause.terms.some((term, i) => term.cue > 0 && deniesComparedThing(clause, i)),
-      parts,
-      parted: parts.some((part) => part > 0),
-      bothWays: bothWaysIn(clause, parts),
-      exception: exceptionAt(clause),
     };
     ownReadings.set(clause, reading);
   }
@@ -196,7 +183,7 @@ const ZERO_KINDS = /^(?:percent|money)/;
  * one part describes one thing and says another of it ("wipes the saved passwords"): it is said once.
  */
 export function saysBothWays(clause: Clause, term: string): boolean {
-  return ownReading(clause).bothWays.has(term);
+  return bothWaysOf(clause).has(term);
 }
 
 /** Whether a denial, an amount of nothing or an opposite turns some word of the clause: else `polarity` is false. */
@@ -206,15 +193,18 @@ export function turnsAnyWord(clause: Clause): boolean {
 
 /** The words `saysBothWays` is true of, for callers that ask of many words. */
 export function bothWaysOf(clause: Clause): ReadonlySet<string> {
-  return ownReading(clause).bothWays;
+  return bothWays.get(clause) ?? bothWays.set(clause, bothWaysIn(clause));
 }
 
-/** The words of `saysBothWays`, for a clause whose terms stand in `parts`. */
-function bothWaysIn(clause: Clause, parts: readonly number[]): ReadonlySet<string> {
+/** Each clause's words said both ways, worked out once: clauses are compared many times. */
+const bothWays = new Note<ReadonlySet<string>>();
+
+/** The words of `saysBothWays`. */
+function bothWaysIn(clause: Clause): ReadonlySet<string> {
   let both: Set<string> | undefined;
   // A word said both ways is denied, or said through its opposite, in one of its places.
   for (const term of clause.terms) {
-    if (term.denied && !both?.has(term.term) && plainElsewhere(clause.terms, parts, term.term)) {
+    if (term.denied && !both?.has(term.term) && plainElsewhere(clause.terms, partsOf(clause), term.term)) {
       (both ??= new Set()).add(term.term);
     }
   }
@@ -289,11 +279,11 @@ const PART_COVERAGE = 0.6;
  * the blade and mow less often" turns both parts.
  */
 export function partsDisagree(claim: Clause, other: Clause): boolean {
-  const claimParts = partsOf(claim);
-  const otherParts = partsOf(other);
-  if (!ownReading(claim).parted && !ownReading(other).parted) return false;
   // Parts can say their words with opposite polarity only if something turns a word of one clause.
   if (!turnsAnyWord(claim) && !turnsAnyWord(other)) return false;
+  const claimParts = partsOf(claim);
+  const otherParts = partsOf(other);
+  if (!claimParts.some((part) => part > 0) && !otherParts.some((part) => part > 0)) return false;
   const partTerms = (clause: Clause, parts: number[], part: number) => clause.terms.filter((_, i) => parts[i] === part);
   for (const part of new Set(claimParts)) {
     const ours = partTerms(claim, claimParts, part);
@@ -317,8 +307,10 @@ export function partsDisagree(claim: Clause, other: Clause): boolean {
 
 /** For each term of the clause, which part of it the term stands in: parts are joined by "and", "or", "as", "but". */
 function partsOf(clause: Clause): number[] {
-  return ownReading(clause).parts;
+  return clauseParts.get(clause) ?? clauseParts.set(clause, partsAt(clause));
 }
+
+const clauseParts = new Note<number[]>();
 
 function partsAt(clause: Clause): number[] {
   const joints: number[] = [];
@@ -403,8 +395,8 @@ function comparedWith(clause: Clause, other: Clause): boolean {
  * against the reverse. Each clause denies, or compares, what the other affirms, though both say it the same way.
  */
 export function swappedAroundException(claim: Clause, other: Clause): boolean {
-  const ours = ownReading(claim).exception;
-  const theirs = ownReading(other).exception;
+  const ours = exceptionOf(claim);
+  const theirs = exceptionOf(other);
   if (ours === undefined || theirs === undefined || ours.word !== theirs.word) return false;
   // "No river pours more water than the Amazon" puts the sides the other way round on purpose.
   if (comparesWithNone(claim) || comparesWithNone(other)) return false;
@@ -424,7 +416,16 @@ export function swappedAroundException(claim: Clause, other: Clause): boolean {
   return forward && backward;
 }
 
-/** Where the clause says "unless" or a word like it, and which. */
+/** Where the clause says "unless" or a word like it, and which: worked out once a clause. */
+function exceptionOf(clause: Clause): { word: string; at: number } | undefined {
+  let found = exceptions.get(clause);
+  if (found === undefined) found = exceptions.set(clause, exceptionAt(clause) ?? false);
+  return found === false ? undefined : found;
+}
+
+/** Each clause's exception, or false when it says none. */
+const exceptions = new Note<{ word: string; at: number } | false>();
+
 function exceptionAt(clause: Clause): { word: string; at: number } | undefined {
   const match = EXCEPTION.exec(clause.text);
   return match === null ? undefined : { word: match[0].toLowerCase(), at: clause.start + match.index };
@@ -442,8 +443,9 @@ export function permissionDisagrees(claim: Clause, other: Clause): boolean {
 }
 
 function permits(worded: Clause, modal: Clause): boolean {
+  if (!worded.termSet.has(PERMISSION)) return false;
   const i = worded.terms.findIndex((term) => term.term === PERMISSION);
-  if (i < 0 || modal.termSet.has(PERMISSION) || !PERMITTING_MODAL.test(modal.text)) return false;
+  if (modal.termSet.has(PERMISSION) || !PERMITTING_MODAL.test(modal.text)) return false;
   const words = new Set(worded.terms.map((term) => term.term).filter((term) => term !== PERMISSION));
   const shared = [...words].filter((term) => modal.termSet.has(term) || modal.context.has(term));
   // The modal's clause must say most of what the other clause permits or forbids, not only share two words.

@@ -1,4 +1,4 @@
-import type { SourceClause } from './claim-alignment.js';
+import { clausesWithTerm, type SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { comparable, disagree, sameQuantity, type Quantity } from './quantities.js';
@@ -167,16 +167,16 @@ export function crossedConflict(claim: ClaimSentence, source: ClaimText): FoundC
   const clauses = claim.clauses.filter((clause) => hasHan(clause.text) && clause.terms.length > 0);
   if (clauses.length < 2) return undefined;
   const holders = new Map<Clause, { best: SourceClause | undefined; share: number; held: number }>();
+  const withTerm = clausesWithTerm(source);
   const holder = (clause: Clause) => {
     const known = holders.get(clause);
     if (known !== undefined) return known;
+    // How many of the clause's terms (each time it says one) each source clause holds.
+    const counts = new Array<number>(source.clauses.length).fill(0);
+    for (const term of clause.terms) for (const c of withTerm.get(term.term) ?? []) counts[c]!++;
     let best: SourceClause | undefined;
     let top = 0;
-    for (const candidate of source.clauses) {
-      let held = 0;
-      for (const term of clause.terms) if (candidate.clause.termSet.has(term.term)) held++;
-      if (held > top) [best, top] = [candidate, held];
-    }
+    for (let c = 0; c < counts.length; c++) if (counts[c]! > top) [best, top] = [source.clauses[c], counts[c]!];
     const found = { best, share: top / clause.terms.length, held: top };
     holders.set(clause, found);
     return found;
