@@ -9,8 +9,9 @@ import {
   isNegationWord,
   NEGATION_REACH,
   WordSenses,
+  type TermSense,
 } from './claim-words.js';
-import { tokenize, type Token } from './claim-tokens.js';
+import { hasHan, tokenize, type Token } from './claim-tokens.js';
 import type { Noted } from './notes.js';
 import { scanQuantities, type Quantity } from './quantities.js';
 
@@ -42,6 +43,8 @@ export interface Clause extends Noted {
   start: number;
   end: number;
   text: string;
+  /** Whether the text holds a Chinese character (`hasHan`): told once, asked by every Chinese rule. */
+  holdsHan: boolean;
   terms: ClauseTerm[];
   termSet: ReadonlySet<string>;
   quantities: Quantity[];
@@ -68,6 +71,8 @@ export interface ClaimSentence extends Noted {
   start: number;
   end: number;
   text: string;
+  /** Whether the text holds a Chinese character (`hasHan`): told once, asked by every Chinese rule. */
+  holdsHan: boolean;
   /** Mostly Chinese or Japanese. */
   han: boolean;
   clauses: Clause[];
@@ -230,7 +235,10 @@ function profileSentence(text: string, offset: number, senses: WordSenses): Clai
   const inQuantity = quantityCover(tokens, quantities);
   const ranges = splitClauses(tokens, inQuantity);
   const clauses = ranges.map((range) => clauseOf(tokens, range, quantities, inQuantity, senses));
-  for (const clause of clauses) clause.text = text.slice(clause.start - offset, clause.end - offset);
+  for (const clause of clauses) {
+    clause.text = text.slice(clause.start - offset, clause.end - offset);
+    clause.holdsHan = hasHan(clause.text);
+  }
   addContext(
     clauses,
     ranges.map(([from]) => from),
@@ -243,11 +251,12 @@ function profileSentence(text: string, offset: number, senses: WordSenses): Clai
     else if (token.kind === 'word') latinWords++;
   }
   const terms = new Set<string>();
-  for (const clause of clauses) for (const term of clause.termSet) terms.add(term);
+  for (const clause of clauses) for (const term of clause.terms) terms.add(term.term);
   return {
     start: offset,
     end: offset + text.length,
     text,
+    holdsHan: hasHan(text),
     han: hanChars > latinWords * 2,
     clauses,
     terms,
@@ -484,8 +493,9 @@ function clauseOf(
     start,
     end,
     text: '',
+    holdsHan: false,
     terms,
-    termSet: new Set(terms.map((term) => term.term)),
+    termSet: termsOf(terms),
     quantities: own,
     subject: terms[0]?.term,
     context: NO_TERMS,
@@ -493,6 +503,12 @@ function clauseOf(
     saying: sayingOf(terms, own),
     notes: [],
   };
+}
+
+function termsOf(terms: readonly ClauseTerm[]): Set<string> {
+  const set = new Set<string>();
+  for (const term of terms) set.add(term.term);
+  return set;
 }
 
 function sayingOf(terms: readonly ClauseTerm[], quantities: readonly Quantity[]): string {
@@ -512,22 +528,29 @@ function hanRun(
 ): number {
   let end = from;
   while (end < to && tokens[end]!.kind === 'han') end++;
-  const chars = tokens.slice(from, end).map((token) => token.text);
+  const chars: string[] = [];
+  for (let k = from; k < end; k++) chars.push(tokens[k]!.text);
   const denials: number[] = [];
-  chars.forEach((_, k) => {
-    if (hanNegationAt(chars, k)) denials.push(k);
-  });
+  for (let k = 0; k < chars.length; k++) if (hanNegationAt(chars, k)) denials.push(k);
   // Told once for each character, which is asked up to three times: for itself and beside each neighbour.
-  const usable = chars.map((char, k) => !HAN_FUNCTION.has(char) && !inQuantity[from + k] && !denials.includes(k));
+  const usable: boolean[] = [];
+  for (let k = 0; k < chars.length; k++) {
+    usable.push(!HAN_FUNCTION.has(chars[k]!) && !inQuantity[from + k] && !denials.includes(k));
+  }
   // Each pair of usable characters and its sense, told once: a pair is read as a term and asked of beside each
   // of its characters.
-  const pairs = chars.map((char, k) => (usable[k] && usable[k + 1] === true ? char + chars[k + 1]! : undefined));
-  const pairSenses = pairs.map((pair) => (pair === undefined ? undefined : hanSense(pair)));
+  const pairs: (string | undefined)[] = [];
+  const pairSenses: (TermSense | undefined)[] = [];
+  for (let k = 0; k < chars.length; k++) {
+    const pair = usable[k] && usable[k + 1] === true ? chars[k]! + chars[k + 1]! : undefined;
+    pairs.push(pair);
+    pairSenses.push(pair === undefined ? undefined : hanSense(pair));
+  }
   const push = (k: number, length: number) => {
     const text = length === 2 ? pairs[k]! : chars[k]!;
     const sense = length === 2 ? pairSenses[k] : hanSense(text);
     const inverted = sense?.inverted ?? false;
-    const denial = denials.find((d) => d < k && k - d <= HAN_NEGATION_REACH);
+    const denial = denialBefore(denials, k);
     const denied = denial !== undefined;
     terms.push({
       term: sense?.term ?? text,
@@ -549,7 +572,7 @@ function hanRun(
     const knownPair = pairSenses[k] !== undefined || pairSenses[k - 1] !== undefined;
     const opposite = knownPair ? undefined : hanCharSense(chars[k]!);
     if (opposite) {
-      const denial = denials.find((d) => d < k && k - d <= HAN_NEGATION_REACH);
+      const denial = denialBefore(denials, k);
       terms.push({
         term: `${opposite.term}·`,
         denied: (denial !== undefined) !== opposite.inverted,
@@ -564,4 +587,10 @@ function hanRun(
     }
   }
   return end;
+}
+
+/** The denial that reaches the k-th character of a run, if one does: the first within reach before it. */
+function denialBefore(denials: readonly number[], k: number): number | undefined {
+  for (const denial of denials) if (denial < k && k - denial <= HAN_NEGATION_REACH) return denial;
+  return undefined;
 }

@@ -19,13 +19,13 @@ export function inOtherLanguage(claim: ClaimSentence, source: ClaimText): boolea
   if (claim.han !== source.han) return true;
   // A short sentence that mixes in Chinese ("Kindle Paperwhite重250克") against a source that writes none. A source
   // in both languages speaks to a sentence in either.
-  return hasHan(claim.text) && !writesHan(source);
+  return claim.holdsHan && !writesHan(source);
 }
 
 function writesHan(source: ClaimText): boolean {
   let found = hanSources.get(source);
   if (found === undefined) {
-    found = source.sentences.some((sentence) => hasHan(sentence.text));
+    found = source.sentences.some((sentence) => sentence.holdsHan);
     hanSources.set(source, found);
   }
   return found;
@@ -85,7 +85,7 @@ function conceptsOf(clause: Clause, previous: Clause | undefined): Set<string> {
   if (found === undefined) {
     found = new Set();
     const own = (c: Clause) => {
-      if (hasHan(c.text)) hanConcepts(c.text, found);
+      if (c.holdsHan) hanConcepts(c.text, found);
       else for (const term of c.terms) addConcept(found!, term.term);
     };
     own(clause);

@@ -1,7 +1,6 @@
 import { grounded, type SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
-import { hasHan } from './claim-tokens.js';
 import { Note } from './notes.js';
 
 /**
@@ -204,7 +203,7 @@ const SHARED = 2;
  */
 export function modalityConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   for (const clause of claim.clauses) {
-    if (!hasHan(clause.text)) continue;
+    if (!clause.holdsHan) continue;
     const own = modalsOf(clause);
     if (own.length === 0) continue;
     // The source clauses sharing enough of the claim clause's words, with those words, and their modal words.

@@ -2,7 +2,6 @@ import { clausesWithTerm, type SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { comparable, disagree, sameQuantity, type Quantity } from './quantities.js';
-import { hasHan } from './claim-tokens.js';
 
 /**
  * What a Chinese source says of one thing given to another it names: "一等座票价为553元" against "二等座票价为553元，
@@ -21,7 +20,7 @@ const NAMED_TERMS = 3;
 export function subjectConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   const subjects = sourceSubjects(source);
   for (const clause of claim.clauses) {
-    if (!hasHan(clause.text)) continue;
+    if (!clause.holdsHan) continue;
     for (let t = 0; t < clause.terms.length; t++) {
       const word = clause.terms[t]!;
       if (!isThing(word)) continue;
@@ -141,7 +140,7 @@ export function sourceSubjects(source: ClaimText): ReadonlyMap<string, SourceCla
     for (const candidate of source.clauses) {
       const first = candidate.clause.terms[0];
       const subject = candidate.clause.subject;
-      if (subject === undefined || first === undefined || !isThing(first) || !hasHan(candidate.clause.text)) continue;
+      if (subject === undefined || first === undefined || !isThing(first) || !candidate.clause.holdsHan) continue;
       found.set(subject, [...(found.get(subject) ?? []), candidate]);
     }
     subjectsBySource.set(source, found);
@@ -164,7 +163,7 @@ const CROSSED_SHARED = 2;
  * elsewhere both ways.
  */
 export function crossedConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
-  const clauses = claim.clauses.filter((clause) => hasHan(clause.text) && clause.terms.length > 0);
+  const clauses = claim.clauses.filter((clause) => clause.holdsHan && clause.terms.length > 0);
   if (clauses.length < 2) return undefined;
   const holders = new Map<Clause, { best: SourceClause | undefined; share: number; held: number }>();
   const withTerm = clausesWithTerm(source);
