@@ -43,25 +43,33 @@ export function grounded(quantity: Quantity, held: readonly Quantity[]): boolean
 
 /** The source sentences that together hold most of the claim sentence. */
 export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
-  const terms: ClauseTerm[] = [];
-  for (const clause of claim.clauses) for (const term of clause.terms) terms.push(term);
+  let termCount = 0;
+  for (const clause of claim.clauses) termCount += clause.terms.length;
   const quantities = claim.quantities;
-  const items = terms.length + quantities.length;
+  const items = termCount + quantities.length;
   const weights = new Array<number>(items);
   let total = 0;
-  for (let k = 0; k < terms.length; k++) total += weights[k] = isName(terms[k]!, source) ? NAME_WEIGHT : 1;
-  for (let q = 0; q < quantities.length; q++) total += weights[terms.length + q] = QUANTITY_WEIGHT;
+  let k = 0;
+  for (const clause of claim.clauses) {
+    for (const term of clause.terms) total += weights[k++] = isName(term, source) ? NAME_WEIGHT : 1;
+  }
+  for (let q = 0; q < quantities.length; q++) total += weights[termCount + q] = QUANTITY_WEIGHT;
   if (total === 0 || source.sentences.length === 0) return { sentences: [], coverage: 0 };
   // heldBy[s][k]: whether source sentence s holds item k (the claim's terms, then its quantities); a sentence
   // that holds none of them has no row. A term's sentences are looked up, not looked for in every sentence.
   const heldBy = new Array<boolean[] | undefined>(source.sentences.length);
-  const hold = (s: number, k: number) => ((heldBy[s] ??= new Array<boolean>(items).fill(false))[k] = true);
   const holding = sentencesByTerm(source);
-  for (let k = 0; k < terms.length; k++) for (const s of holding.get(terms[k]!.term) ?? []) hold(s, k);
+  k = 0;
+  for (const clause of claim.clauses) {
+    for (const term of clause.terms) {
+      for (const s of holding.get(term.term) ?? NO_SENTENCES) (heldBy[s] ??= rowOf(items))[k] = true;
+      k++;
+    }
+  }
   for (let q = 0; q < quantities.length; q++) {
-    source.sentences.forEach((sentence, s) => {
-      if (grounded(quantities[q]!, sentence.quantities)) hold(s, terms.length + q);
-    });
+    for (let s = 0; s < source.sentences.length; s++) {
+      if (grounded(quantities[q]!, source.sentences[s]!.quantities)) (heldBy[s] ??= rowOf(items))[termCount + q] = true;
+    }
   }
   // Greedy: each round adds the sentence holding the most weight not yet held, counted item by item.
   const held = new Array<boolean>(items).fill(false);
@@ -94,7 +102,24 @@ export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
     }
   }
   const coverage = sum / total;
-  return { sentences: chosen.sort((a, b) => a - b), coverage };
+  return { sentences: inOrder(chosen), coverage };
+}
+
+const NO_SENTENCES: readonly number[] = [];
+
+function rowOf(items: number): boolean[] {
+  return new Array<boolean>(items).fill(false);
+}
+
+/** A window's few sentence indexes, in source order (sorted in place, without the sort's own work array). */
+function inOrder(indexes: number[]): number[] {
+  for (let i = 1; i < indexes.length; i++) {
+    const index = indexes[i]!;
+    let j = i;
+    for (; j > 0 && indexes[j - 1]! > index; j--) indexes[j] = indexes[j - 1]!;
+    indexes[j] = index;
+  }
+  return indexes;
 }
 
 /** The sentences of a source that hold each term, in order: worked out once a source, read for every claim. */
