@@ -162,6 +162,39 @@ export function clausesWithTerm(source: ClaimText): ReadonlyMap<string, readonly
 
 const clausesByTerm = new WeakMap<ClaimText, ReadonlyMap<string, readonly number[]>>();
 
+/**
+ * The source's clauses that say a term of the claim clause or leave it unsaid (`Clause.context`), in source order:
+ * the only ones the claim clause's coverage or binding score can be above nothing for. Found through a per-source
+ * index of terms rather than by asking every clause.
+ */
+export function clausesNear(claim: Clause, source: ClaimText): SourceClause[] {
+  const index = clausesSayingOrLeaving(source);
+  const near = new Array<boolean>(source.clauses.length).fill(false);
+  for (const term of claim.termSet) for (const c of index.get(term) ?? NO_SENTENCES) near[c] = true;
+  return source.clauses.filter((_, c) => near[c]);
+}
+
+function clausesSayingOrLeaving(source: ClaimText): ReadonlyMap<string, readonly number[]> {
+  let found = nearBySource.get(source);
+  if (found === undefined) {
+    const built = new Map<string, number[]>();
+    const add = (term: string, c: number) => {
+      const holding = built.get(term);
+      if (holding === undefined) built.set(term, [c]);
+      else if (holding.at(-1) !== c) holding.push(c);
+    };
+    source.clauses.forEach(({ clause }, c) => {
+      for (const term of clause.termSet) add(term, c);
+      for (const term of clause.context) add(term, c);
+    });
+    found = built;
+    nearBySource.set(source, found);
+  }
+  return found;
+}
+
+const nearBySource = new WeakMap<ClaimText, ReadonlyMap<string, readonly number[]>>();
+
 /** Every clause of the source, with its sentence. */
 export function sourceClauses(source: ClaimText): readonly SourceClause[] {
   return source.clauses;

@@ -2,7 +2,7 @@ import {
   bestBound,
   bindingScore,
   clauseCoverage,
-  clausesWithTerm,
+  clausesNear,
   grounded,
   isName,
   sourceClauses,
@@ -59,12 +59,13 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
       restated++;
       continue;
     }
+    const near = clausesNear(clause, source);
     const found =
       quantityConflict(clause, claim, source, clauses, window) ??
-      (comparesWithNone(clause) ? undefined : nameConflict(clause, claim, source, clauses)) ??
-      modifierSwap(clause, source, clauses) ??
-      subjectSwap(clause, claim, clauses) ??
-      polarityConflict(clause, claim, source, clauses);
+      (comparesWithNone(clause) ? undefined : nameConflict(clause, claim, source, clauses, near)) ??
+      modifierSwap(clause, source, near) ??
+      subjectSwap(clause, claim, clauses, near) ??
+      polarityConflict(clause, claim, source, near);
     if (found) return found;
   }
   // Names and numbers cannot have swapped places in a sentence made of the source's own clauses.
@@ -206,6 +207,7 @@ function nameConflict(
   claim: ClaimSentence,
   source: ClaimText,
   clauses: readonly SourceClause[],
+  near: readonly SourceClause[],
 ): FoundConflict | undefined {
   const names = clause.terms.filter((term) => isName(term, source));
   if (names.length === 0) return undefined;
@@ -215,7 +217,7 @@ function nameConflict(
   const except = new Set(names.map((term) => term.term));
   const rest = clause.terms.length - names.length;
   if (rest < 1) return undefined;
-  const { best } = bestBound(clauses, (candidate) =>
+  const { best } = bestBound(near, (candidate) =>
     clauseCoverage(clause, candidate.clause, except) >= NAME_BINDING_COVERAGE
       ? bindingScore(clause, candidate.clause, source, { except, polarity: true })
       : 0,
@@ -235,7 +237,7 @@ function nameConflict(
     // It must hold them as well as the bound clause does: "Mercury is the closest planet" does not speak for
     // "Mercury is the largest planet" against "Jupiter is the largest planet".
     const boundCoverage = clauseCoverage(clause, bound.clause, except);
-    const spokenOf = clauses.some(
+    const spokenOf = near.some(
       ({ clause: other }) =>
         other.terms.some((term) => term.lower === name.lower) &&
         clauseCoverage(clause, other, except, 'kept') >= Math.max(NAME_BINDING_COVERAGE, boundCoverage),
@@ -290,7 +292,7 @@ const MODIFIER_BINDING_COVERAGE = 0.8;
  * word of the source clause that holds the rest of it, where that clause writes another word, and the source
  * writes the claim's pair elsewhere: two things of one kind, and the claim speaks of the other one.
  */
-function modifierSwap(clause: Clause, source: ClaimText, clauses: readonly SourceClause[]): FoundConflict | undefined {
+function modifierSwap(clause: Clause, source: ClaimText, near: readonly SourceClause[]): FoundConflict | undefined {
   for (let i = 0; i + 1 < clause.terms.length; i++) {
     const [word, head] = [clause.terms[i]!, clause.terms[i + 1]!];
     // Chinese character pairs overlap: two of them side by side are not a word and the word it describes.
@@ -301,7 +303,7 @@ function modifierSwap(clause: Clause, source: ClaimText, clauses: readonly Sourc
     const writing = before?.get(word.term);
     if (writing === undefined || before!.size < 2) continue;
     const except = new Set([word.term]);
-    const { best, score } = bestBound(clauses, (candidate) => clauseCoverage(clause, candidate.clause, except, 'kept'));
+    const { best, score } = bestBound(near, (candidate) => clauseCoverage(clause, candidate.clause, except, 'kept'));
     if (best.length !== 1 || score < MODIFIER_BINDING_COVERAGE) continue;
     const bound = best[0]!;
     if (bound.clause.termSet.has(word.term)) continue;
@@ -375,7 +377,7 @@ function polarityConflict(
   clause: Clause,
   claim: ClaimSentence,
   source: ClaimText,
-  clauses: readonly SourceClause[],
+  near: readonly SourceClause[],
 ): FoundConflict | undefined {
   // A number counts among the clause's words: "up to a maximum of 3 euros" says one word of its own.
   if (clause.terms.length + clause.quantities.length < POLARITY_SHARED_TERMS) return undefined;
@@ -403,8 +405,8 @@ function polarityConflict(
     );
   };
   const score = (candidate: SourceClause) => bindingScore(clause, candidate.clause, source, { polarity: false });
-  // Only a clause that says one of the claim clause's words can be related to it: those are looked up by word.
-  const related = sharingATerm(clause, source, clauses).filter(relatedTo);
+  // Only a clause that says one of the claim clause's words can be related to it.
+  const related = near.filter(relatedTo);
   // Each related clause's flip is read once: the search below and the agreeing clauses after it both ask.
   const flips = new Map(related.map((candidate) => [candidate, flipped(clause, candidate.clause)]));
   let found: { candidate: SourceClause; flip: { claim: string; source: string }; score: number } | undefined;
@@ -434,14 +436,6 @@ function polarityConflict(
   if (agreeing || converse(clause, found.candidate.clause, claim, source.sentences[found.candidate.sentence]!))
     return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
-}
-
-/** The source's clauses, `clauses` in order, that say any term of the claim clause. */
-function sharingATerm(clause: Clause, source: ClaimText, clauses: readonly SourceClause[]): SourceClause[] {
-  const withTerm = clausesWithTerm(source);
-  const shares = new Array<boolean>(clauses.length).fill(false);
-  for (const term of clause.termSet) for (const c of withTerm.get(term) ?? []) shares[c] = true;
-  return clauses.filter((_, c) => shares[c]);
 }
 
 /**

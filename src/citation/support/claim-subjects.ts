@@ -100,6 +100,7 @@ export function subjectSwap(
   clause: Clause,
   claim: ClaimSentence,
   clauses: readonly SourceClause[],
+  near: readonly SourceClause[],
 ): { conflict: SupportConflict; sentence: number } | undefined {
   const subject = clause.terms[0];
   if (subject === undefined || clause.terms.length < 3 || !opensWithSubject(clause)) return undefined;
@@ -116,7 +117,8 @@ export function subjectSwap(
   let bound: SourceClause | undefined;
   let tie = false;
   let top = 0;
-  for (const candidate of clauses) {
+  // Only a clause near the claim's (see `clausesNear`) can hold any of the rest.
+  for (const candidate of near) {
     if (speaksOf(candidate)) continue;
     const coverage = clauseCoverage(clause, candidate.clause, except);
     if (coverage > top + 1e-9) [bound, top, tie] = [candidate, coverage, false];
@@ -133,7 +135,7 @@ export function subjectSwap(
   if (clause.terms.some((term) => term.term === other.term && term.inverted === other.inverted)) return undefined;
   // A clause about the claim's subject that says the rest in the claim's order speaks for the claim.
   const elsewhere = (term: string) => claim.clauses.some((c) => c !== clause && c.termSet.has(term));
-  const spokenOf = clauses.some(
+  const spokenOf = near.some(
     (candidate) =>
       speaksOf(candidate) &&
       clauseCoverage(clause, candidate.clause, except) >= top &&
