@@ -55,23 +55,35 @@ export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
   }
   for (let q = 0; q < quantities.length; q++) total += weights[termCount + q] = QUANTITY_WEIGHT;
   if (total === 0 || source.sentences.length === 0) return { sentences: [], coverage: 0 };
-  // heldBy[s][k]: whether source sentence s holds item k (the claim's terms, then its quantities); a sentence
-  // that holds none of them has no row. A term's sentences are looked up, not looked for in every sentence.
-  const heldBy = new Array<boolean[] | undefined>(source.sentences.length);
+  // The sentences that hold each item (the claim's terms, then its quantities), the items each sentence holds, and
+  // the weight each sentence holds that the window does not yet: a term's sentences are looked up, not looked for
+  // in every sentence. Weights are halves, so that sums and differences of them are exact.
+  const holders: (readonly number[])[] = [];
+  const itemsOf = new Array<number[] | undefined>(source.sentences.length);
+  const gains = new Array<number>(source.sentences.length).fill(0);
+  const hold = (s: number, k: number) => {
+    (itemsOf[s] ??= []).push(k);
+    gains[s]! += weights[k]!;
+  };
   const holding = sentencesByTerm(source);
   k = 0;
   for (const clause of claim.clauses) {
     for (const term of clause.terms) {
-      for (const s of holding.get(term.term) ?? NO_SENTENCES) (heldBy[s] ??= rowOf(items))[k] = true;
+      const sentences = holding.get(term.term) ?? NO_SENTENCES;
+      holders.push(sentences);
+      for (const s of sentences) hold(s, k);
       k++;
     }
   }
   for (let q = 0; q < quantities.length; q++) {
+    const sentences: number[] = [];
     for (let s = 0; s < source.sentences.length; s++) {
-      if (grounded(quantities[q]!, source.sentences[s]!.quantities)) (heldBy[s] ??= rowOf(items))[termCount + q] = true;
+      if (grounded(quantities[q]!, source.sentences[s]!.quantities)) sentences.push(s);
     }
+    holders.push(sentences);
+    for (const s of sentences) hold(s, termCount + q);
   }
-  // Greedy: each round adds the sentence holding the most weight not yet held, counted item by item.
+  // Greedy: each round adds the sentence holding the most weight not yet held.
   const held = new Array<boolean>(items).fill(false);
   let heldCount = 0;
   const chosen: number[] = [];
@@ -80,25 +92,21 @@ export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
   while (chosen.length < MAX_WINDOW && heldCount < items) {
     let best = -1;
     let bestGain = 0;
-    for (let s = 0; s < heldBy.length; s++) {
-      const row = heldBy[s];
-      if (row === undefined || chosen.includes(s)) continue;
-      let gain = 0;
-      for (let k = 0; k < items; k++) if (!held[k] && row[k]) gain += weights[k]!;
-      if (gain > bestGain) {
+    for (let s = 0; s < itemsOf.length; s++) {
+      if (itemsOf[s] === undefined || chosen.includes(s)) continue;
+      if (gains[s]! > bestGain) {
         best = s;
-        bestGain = gain;
+        bestGain = gains[s]!;
       }
     }
     if (best < 0 || (chosen.length > 0 && bestGain / total < WINDOW_GAIN)) break;
     chosen.push(best);
     sum += bestGain;
-    const row = heldBy[best]!;
-    for (let k = 0; k < items; k++) {
-      if (row[k] && !held[k]) {
-        held[k] = true;
-        heldCount++;
-      }
+    for (const item of itemsOf[best]!) {
+      if (held[item]) continue;
+      held[item] = true;
+      heldCount++;
+      for (const s of holders[item]!) gains[s]! -= weights[item]!;
     }
   }
   const coverage = sum / total;
@@ -106,10 +114,6 @@ export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
 }
 
 const NO_SENTENCES: readonly number[] = [];
-
-function rowOf(items: number): boolean[] {
-  return new Array<boolean>(items).fill(false);
-}
 
 /** A window's few sentence indexes, in source order (sorted in place, without the sort's own work array). */
 function inOrder(indexes: number[]): number[] {
