@@ -340,6 +340,8 @@ const SWITCH_VERBS = new Set(
   ),
 );
 const RELATIVE_WORDS = new Set(['that', 'who']);
+/** The words a clause can be opened by in `opensClause`. */
+const JOINING_WORDS: ReadonlySet<string> = new Set([...RELATIVE_WORDS, ...LIST_WORDS, ...CLAUSE_WORDS]);
 const AUXILIARIES = new Set([
   'is',
   'was',
@@ -377,25 +379,37 @@ function splitClauses(tokens: readonly Token[], quantityAt: readonly (Quantity |
       lastQuantityEnd = quantity.end;
       wordsSinceQuantity = 0;
     } else if (token.kind === 'word' && lastQuantityEnd >= 0 && !FUNCTION_WORDS.has(token.lower)) wordsSinceQuantity++;
-    const nextIsQuantity = next !== undefined && quantityAt[i + 1]?.start === next.start;
-    const opens =
-      (token.kind === 'break' && !'、()（）'.includes(token.text)) ||
-      (token.kind === 'word' && RELATIVE_WORDS.has(token.lower) && AUXILIARIES.has(next?.lower ?? '')) ||
-      // "opens at 10:00 and is closed on Mondays": a second verb of the same subject says a claim of its own.
-      (token.kind === 'word' && LIST_WORDS.has(token.lower) && AUXILIARIES.has(next?.lower ?? '')) ||
-      (token.kind === 'word' && LIST_WORDS.has(token.lower) && nextIsQuantity && wordsSinceQuantity > 0) ||
-      (token.kind === 'word' && CLAUSE_WORDS.has(token.lower)) ||
-      (token.kind === 'han' && HAN_CLAUSE.has(token.text) && i > 0) ||
-      (token.kind === 'word' &&
-        LIST_WORDS.has(token.lower) &&
-        next !== undefined &&
-        (OPENS_CLAUSE.has(next.lower) || (next.kind === 'word' && startsUpper(next.text))));
-    if (!opens) return;
+    if (!opensClause(token, i, next, quantityAt, wordsSinceQuantity)) return;
     close(i);
     from = token.kind === 'break' ? i + 1 : i;
   });
   close(tokens.length);
   return ranges.length > 0 ? ranges : [[0, tokens.length]];
+}
+
+/** Whether the i-th token opens a new clause: see `splitClauses`. */
+function opensClause(
+  token: Token,
+  i: number,
+  next: Token | undefined,
+  quantityAt: readonly (Quantity | undefined)[],
+  wordsSinceQuantity: number,
+): boolean {
+  if (token.kind === 'break') return !'、()（）'.includes(token.text);
+  if (token.kind === 'han') return HAN_CLAUSE.has(token.text) && i > 0;
+  // Only a word that joins clauses can open one: most words are told with one look-up.
+  if (token.kind !== 'word' || !JOINING_WORDS.has(token.lower)) return false;
+  const nextIsQuantity = next !== undefined && quantityAt[i + 1]?.start === next.start;
+  return (
+    (RELATIVE_WORDS.has(token.lower) && AUXILIARIES.has(next?.lower ?? '')) ||
+    // "opens at 10:00 and is closed on Mondays": a second verb of the same subject says a claim of its own.
+    (LIST_WORDS.has(token.lower) && AUXILIARIES.has(next?.lower ?? '')) ||
+    (LIST_WORDS.has(token.lower) && nextIsQuantity && wordsSinceQuantity > 0) ||
+    CLAUSE_WORDS.has(token.lower) ||
+    (LIST_WORDS.has(token.lower) &&
+      next !== undefined &&
+      (OPENS_CLAUSE.has(next.lower) || (next.kind === 'word' && startsUpper(next.text))))
+  );
 }
 
 /**
