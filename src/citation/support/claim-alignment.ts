@@ -1,4 +1,5 @@
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
+import { Note } from './notes.js';
 import { comparable, looselyCounted, sameQuantity, type Quantity } from './quantities.js';
 
 /**
@@ -212,26 +213,55 @@ export interface BindingOptions {
 }
 
 /**
- * How strongly a claim clause speaks of a source clause: the shared terms, each weighted by how rare it is
- * among the source's clauses, plus a bonus when both are about the same first word.
+ * How strongly a claim clause speaks of each source clause it is given: the shared terms, each weighted by how rare
+ * it is among the source's clauses, plus a bonus when both are about the same first word. What depends on the claim
+ * and the source alone (the terms left out, names, rarities) is worked out once, for the many source clauses a
+ * claim clause is bound against.
  */
-export function bindingScore(claim: Clause, candidate: Clause, source: ClaimText, options: BindingOptions): number {
-  let score = 0;
+export function binder(claim: Clause, source: ClaimText, options: BindingOptions): (candidate: Clause) => number {
+  const weighed: { term: string; denied: boolean; name: number; rarity: number }[] = [];
   for (const term of claim.terms) {
     if (options.except?.has(term.term)) continue;
-    const own = candidate.termSet.has(term.term);
-    if (!own && !candidate.context.has(term.term)) continue;
-    const rarity = 1 / (source.clauseFrequency.get(term.term) ?? 1);
-    const weight = (isName(term, source) ? NAME_WEIGHT : 1) * (own ? 1 : CONTEXT_WEIGHT);
-    const agrees =
-      !options.polarity || candidate.terms.some((other) => other.term === term.term && other.denied === term.denied);
-    score += weight * rarity * (agrees ? 1 : 0.5);
+    weighed.push({
+      term: term.term,
+      denied: term.denied,
+      name: isName(term, source) ? NAME_WEIGHT : 1,
+      rarity: 1 / (source.clauseFrequency.get(term.term) ?? 1),
+    });
   }
-  if (claim.subject !== undefined && claim.subject === candidate.subject && !options.except?.has(claim.subject)) {
-    score += 0.5;
-  }
-  return score;
+  const subject = claim.subject !== undefined && !options.except?.has(claim.subject) ? claim.subject : undefined;
+  return (candidate) => {
+    let score = 0;
+    for (const { term, denied, name, rarity } of weighed) {
+      const own = candidate.termSet.has(term);
+      if (!own && !candidate.context.has(term)) continue;
+      const weight = name * (own ? 1 : CONTEXT_WEIGHT);
+      const agrees = !options.polarity || saysWithPolarity(candidate, term, denied);
+      score += weight * rarity * (agrees ? 1 : 0.5);
+    }
+    if (subject !== undefined && subject === candidate.subject) score += 0.5;
+    return score;
+  };
 }
+
+/** Whether the clause says the term denied (or, when `denied` is false, plainly) in one of its places. */
+function saysWithPolarity(clause: Clause, term: string, denied: boolean): boolean {
+  const ways = polarities.get(clause) ?? polarities.set(clause, polaritiesOf(clause));
+  return ((ways.get(term) ?? 0) & (denied ? DENIED : PLAIN)) !== 0;
+}
+
+const PLAIN = 1;
+const DENIED = 2;
+
+/** Each term of a clause, with the ways it is said: PLAIN, DENIED or both. */
+function polaritiesOf(clause: Clause): ReadonlyMap<string, number> {
+  const ways = new Map<string, number>();
+  for (const term of clause.terms) ways.set(term.term, (ways.get(term.term) ?? 0) | (term.denied ? DENIED : PLAIN));
+  return ways;
+}
+
+/** Each clause's terms and the ways it says them, worked out once: a source clause is bound against every claim. */
+const polarities = new Note<ReadonlyMap<string, number>>();
 
 /**
  * The share of a claim clause's terms that a source clause holds, counting the words it leaves unsaid (`context`),

@@ -1,6 +1,6 @@
 import {
   bestBound,
-  bindingScore,
+  binder,
   clauseCoverage,
   clausesNear,
   grounded,
@@ -53,6 +53,9 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
   const clauses = sourceClauses(source);
   const said = saidClauses(source);
   let restated = 0;
+  // The claim's names, for every clause that has one: worked out when first asked.
+  let names: ReadonlySet<string> | undefined;
+  const claimNames = () => (names ??= namesOf(claim, source));
   for (const clause of claim.clauses) {
     // A clause the source says word for word, with the same denials and numbers, cannot disagree with it.
     if (said.has(clause.saying)) {
@@ -62,7 +65,7 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
     const near = clausesNear(clause, source);
     const found =
       quantityConflict(clause, claim, source, clauses, window) ??
-      (comparesWithNone(clause) ? undefined : nameConflict(clause, claim, source, clauses, near)) ??
+      (comparesWithNone(clause) ? undefined : nameConflict(clause, claimNames, source, clauses, near)) ??
       modifierSwap(clause, source, near) ??
       subjectSwap(clause, claim, clauses, near) ??
       polarityConflict(clause, claim, source, near);
@@ -70,6 +73,13 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
   }
   // Names and numbers cannot have swapped places in a sentence made of the source's own clauses.
   return restated === claim.clauses.length ? undefined : swappedRoles(claim, source);
+}
+
+/** The names of the claim sentence, read against the source, as written (lowercase). */
+function namesOf(claim: ClaimSentence, source: ClaimText): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const clause of claim.clauses) for (const term of clause.terms) if (isName(term, source)) names.add(term.lower);
+  return names;
 }
 
 /** The sayings of a source's clauses, worked out once a source. */
@@ -129,13 +139,12 @@ function quantityConflict(
     );
     if (candidates.length === 0) continue;
     const holds = (candidate: SourceClause) => candidate.clause.quantities.some((held) => sameQuantity(quantity, held));
-    const { best, score } = bestBound(candidates, (candidate) =>
-      bindingScore(clause, candidate.clause, source, { polarity: true }),
-    );
+    const score = binder(clause, source, { polarity: true });
+    const { best, score: top } = bestBound(candidates, (candidate) => score(candidate.clause));
     // One shared common word is not evidence that two clauses speak of the same thing; two words or a name are.
     const evidence = best.some((candidate) => sharedEvidence(clause, candidate.clause, source));
     let bound = best;
-    if (score === 0 || !evidence) {
+    if (top === 0 || !evidence) {
       // Nothing in the clause binds: the sentence as a whole must be about the window, and the window's
       // values of the kind must all disagree, and the value be nowhere in the source.
       if (window.coverage < ALIGNED || source.quantities.some((held) => sameQuantity(quantity, held))) continue;
@@ -167,9 +176,8 @@ function restated(
 ): boolean {
   return claim.clauses.some((other) => {
     if (other === clause || !other.quantities.some((quantity) => sameQuantity(quantity, value))) return false;
-    const { best } = bestBound(clauses, (candidate) =>
-      bindingScore(other, candidate.clause, source, { polarity: true }),
-    );
+    const score = binder(other, source, { polarity: true });
+    const { best } = bestBound(clauses, (candidate) => score(candidate.clause));
     return best.includes(bound);
   });
 }
@@ -204,23 +212,19 @@ function workedOut(quantity: Quantity, value: Quantity, claim: ClaimSentence, so
  */
 function nameConflict(
   clause: Clause,
-  claim: ClaimSentence,
+  claimNames: () => ReadonlySet<string>,
   source: ClaimText,
   clauses: readonly SourceClause[],
   near: readonly SourceClause[],
 ): FoundConflict | undefined {
   const names = clause.terms.filter((term) => isName(term, source));
   if (names.length === 0) return undefined;
-  const claimNames = new Set(
-    claim.clauses.flatMap((c) => c.terms.filter((term) => isName(term, source)).map((term) => term.lower)),
-  );
   const except = new Set(names.map((term) => term.term));
   const rest = clause.terms.length - names.length;
   if (rest < 1) return undefined;
+  const score = binder(clause, source, { except, polarity: true });
   const { best } = bestBound(near, (candidate) =>
-    clauseCoverage(clause, candidate.clause, except) >= NAME_BINDING_COVERAGE
-      ? bindingScore(clause, candidate.clause, source, { except, polarity: true })
-      : 0,
+    clauseCoverage(clause, candidate.clause, except) >= NAME_BINDING_COVERAGE ? score(candidate.clause) : 0,
   );
   if (best.length !== 1) return undefined;
   const bound = best[0]!;
@@ -247,7 +251,7 @@ function nameConflict(
     // planet" against "Jupiter is the largest planet", not "… requires Python" against "Release 2.8.0 …".
     const rival = boundNames.find(
       ({ clause: owner, term: other }) =>
-        !claimNames.has(other.lower) &&
+        !claimNames().has(other.lower) &&
         sameShape(other.lower, name.lower) &&
         (other.name || (owner.terms[0] === other && leading.includes(name))) &&
         !oppositeRoles(clause, name, owner, other, source),
@@ -404,7 +408,8 @@ function polarityConflict(
         (own >= POLARITY_SHARED_TERMS && ownShare >= OWN_SHARE))
     );
   };
-  const score = (candidate: SourceClause) => bindingScore(clause, candidate.clause, source, { polarity: false });
+  const scoreOf = binder(clause, source, { polarity: false });
+  const score = (candidate: SourceClause) => scoreOf(candidate.clause);
   // Only a clause that says one of the claim clause's words can be related to it.
   const related = near.filter(relatedTo);
   // Each related clause's flip is read once: the search below and the agreeing clauses after it both ask.

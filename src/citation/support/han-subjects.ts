@@ -150,6 +150,28 @@ export function sourceSubjects(source: ClaimText): ReadonlyMap<string, SourceCla
 
 const subjectsBySource = new WeakMap<ClaimText, Map<string, SourceClause[]>>();
 
+/**
+ * The things of the source clause `own` that the claim clause `first` does not say but another claim clause does,
+ * with the source clause holding that other claim clause, when it is not `own` and shares enough with it.
+ */
+function displacedFrom(
+  own: Clause,
+  first: Clause,
+  clauses: readonly Clause[],
+  holder: (clause: Clause) => { best: SourceClause | undefined; held: number },
+): { displaced: ClauseTerm; elsewhere: Clause }[] {
+  const found: { displaced: ClauseTerm; elsewhere: Clause }[] = [];
+  for (const displaced of own.terms) {
+    if (!isThing(displaced) || first.termSet.has(displaced.term)) continue;
+    const second = clauses.find((other) => other !== first && other.termSet.has(displaced.term));
+    if (second === undefined) continue;
+    const { best: elsewhere, held } = holder(second);
+    if (elsewhere === undefined || elsewhere.clause === own || held < CROSSED_SHARED + 1) continue;
+    found.push({ displaced, elsewhere: elsewhere.clause });
+  }
+  return found;
+}
+
 /** A claim clause rests on the source clause holding this share of its words. */
 const RESTING = 0.5;
 /** The clause the other thing moved to shares this many other words with the claim's clause about it. */
@@ -184,17 +206,16 @@ export function crossedConflict(claim: ClaimSentence, source: ClaimText): FoundC
     const { best: resting, share } = holder(first);
     if (resting === undefined || share < RESTING) continue;
     const own = resting.clause;
+    // The things of `own` the first clause does not say, each with the clause elsewhere in the source that holds the
+    // claim clause saying it: the same for every moved thing, so worked out once, when first needed.
+    let displacements: { displaced: ClauseTerm; elsewhere: Clause }[] | undefined;
     for (const moved of first.terms) {
       if (!isThing(moved) || own.termSet.has(moved.term) || own.context.has(moved.term)) continue;
       // Some other source clause says the moved thing: `own` does not, so any clause that says it is another.
       if (!source.clauseFrequency.has(moved.term)) continue;
-      for (const displaced of own.terms) {
-        if (!isThing(displaced) || first.termSet.has(displaced.term)) continue;
-        const second = clauses.find((other) => other !== first && other.termSet.has(displaced.term));
-        if (second === undefined) continue;
-        const { best: elsewhere, held } = holder(second);
-        if (elsewhere === undefined || elsewhere.clause === own || held < CROSSED_SHARED + 1) continue;
-        if (!elsewhere.clause.termSet.has(moved.term) || elsewhere.clause.termSet.has(displaced.term)) continue;
+      displacements ??= displacedFrom(own, first, clauses, holder);
+      for (const { displaced, elsewhere } of displacements) {
+        if (!elsewhere.termSet.has(moved.term) || elsewhere.termSet.has(displaced.term)) continue;
         return {
           conflict: { kind: 'name', claim: moved.lower, source: displaced.lower },
           sentence: resting.sentence,
