@@ -147,8 +147,27 @@ export function englishConcept(term: string): string | undefined {
   return BY_STEM.get(term);
 }
 
-/** The concepts Chinese text says. */
+/** The indexes of the Chinese forms, by the code of their first character. */
+const FORMS_BY_FIRST = new Map<number, number[]>();
+HAN_FORMS.forEach(([form], f) => {
+  const first = form.charCodeAt(0);
+  const forms = FORMS_BY_FIRST.get(first);
+  if (forms === undefined) FORMS_BY_FIRST.set(first, [f]);
+  else forms.push(f);
+});
+
+/**
+ * The concepts Chinese text says, in the order of the forms above. The forms that start at each character are
+ * looked up by it, rather than each form looked for in the whole text.
+ */
 export function hanConcepts(text: string, into: Set<string> = new Set()): Set<string> {
-  for (const [form, concept] of HAN_FORMS) if (text.includes(form)) into.add(concept);
+  const found: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const forms = FORMS_BY_FIRST.get(text.charCodeAt(i));
+    if (forms === undefined) continue;
+    for (const f of forms) if (text.startsWith(HAN_FORMS[f]![0], i)) found.push(f);
+  }
+  found.sort((a, b) => a - b);
+  for (const f of found) into.add(HAN_FORMS[f]![1]);
   return into;
 }

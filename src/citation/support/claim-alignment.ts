@@ -1,4 +1,5 @@
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
+import { Note } from './notes.js';
 import { comparable, looselyCounted, sameQuantity, type Quantity } from './quantities.js';
 
 /**
@@ -43,27 +44,47 @@ export function grounded(quantity: Quantity, held: readonly Quantity[]): boolean
 
 /** The source sentences that together hold most of the claim sentence. */
 export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
-  const terms: ClauseTerm[] = [];
-  for (const clause of claim.clauses) for (const term of clause.terms) terms.push(term);
+  let termCount = 0;
+  for (const clause of claim.clauses) termCount += clause.terms.length;
   const quantities = claim.quantities;
-  const items = terms.length + quantities.length;
+  const items = termCount + quantities.length;
   const weights = new Array<number>(items);
   let total = 0;
-  for (let k = 0; k < terms.length; k++) total += weights[k] = isName(terms[k]!, source) ? NAME_WEIGHT : 1;
-  for (let q = 0; q < quantities.length; q++) total += weights[terms.length + q] = QUANTITY_WEIGHT;
-  if (total === 0 || source.sentences.length === 0) return { sentences: [], coverage: 0 };
-  // heldBy[s][k]: whether source sentence s holds item k (the claim's terms, then its quantities); a sentence
-  // that holds none of them has no row. A term's sentences are looked up, not looked for in every sentence.
-  const heldBy = new Array<boolean[] | undefined>(source.sentences.length);
-  const hold = (s: number, k: number) => ((heldBy[s] ??= new Array<boolean>(items).fill(false))[k] = true);
-  const holding = sentencesByTerm(source);
-  for (let k = 0; k < terms.length; k++) for (const s of holding.get(terms[k]!.term) ?? []) hold(s, k);
-  for (let q = 0; q < quantities.length; q++) {
-    source.sentences.forEach((sentence, s) => {
-      if (grounded(quantities[q]!, sentence.quantities)) hold(s, terms.length + q);
-    });
+  let k = 0;
+  for (const clause of claim.clauses) {
+    for (const term of clause.terms) total += weights[k++] = isName(term, source) ? NAME_WEIGHT : 1;
   }
-  // Greedy: each round adds the sentence holding the most weight not yet held, counted item by item.
+  for (let q = 0; q < quantities.length; q++) total += weights[termCount + q] = QUANTITY_WEIGHT;
+  if (total === 0 || source.sentences.length === 0) return { sentences: [], coverage: 0 };
+  // The sentences that hold each item (the claim's terms, then its quantities), the items each sentence holds, and
+  // the weight each sentence holds that the window does not yet: a term's sentences are looked up, not looked for
+  // in every sentence. Weights are halves, so that sums and differences of them are exact.
+  const holders: (readonly number[])[] = [];
+  const itemsOf = new Array<number[] | undefined>(source.sentences.length);
+  const gains = new Array<number>(source.sentences.length).fill(0);
+  const hold = (s: number, k: number) => {
+    (itemsOf[s] ??= []).push(k);
+    gains[s]! += weights[k]!;
+  };
+  const holding = sentencesByTerm(source);
+  k = 0;
+  for (const clause of claim.clauses) {
+    for (const term of clause.terms) {
+      const sentences = holding.get(term.term) ?? NO_SENTENCES;
+      holders.push(sentences);
+      for (const s of sentences) hold(s, k);
+      k++;
+    }
+  }
+  for (let q = 0; q < quantities.length; q++) {
+    const sentences: number[] = [];
+    for (let s = 0; s < source.sentences.length; s++) {
+      if (grounded(quantities[q]!, source.sentences[s]!.quantities)) sentences.push(s);
+    }
+    holders.push(sentences);
+    for (const s of sentences) hold(s, termCount + q);
+  }
+  // Greedy: each round adds the sentence holding the most weight not yet held.
   const held = new Array<boolean>(items).fill(false);
   let heldCount = 0;
   const chosen: number[] = [];
@@ -72,29 +93,38 @@ export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
   while (chosen.length < MAX_WINDOW && heldCount < items) {
     let best = -1;
     let bestGain = 0;
-    for (let s = 0; s < heldBy.length; s++) {
-      const row = heldBy[s];
-      if (row === undefined || chosen.includes(s)) continue;
-      let gain = 0;
-      for (let k = 0; k < items; k++) if (!held[k] && row[k]) gain += weights[k]!;
-      if (gain > bestGain) {
+    for (let s = 0; s < itemsOf.length; s++) {
+      if (itemsOf[s] === undefined || chosen.includes(s)) continue;
+      if (gains[s]! > bestGain) {
         best = s;
-        bestGain = gain;
+        bestGain = gains[s]!;
       }
     }
     if (best < 0 || (chosen.length > 0 && bestGain / total < WINDOW_GAIN)) break;
     chosen.push(best);
     sum += bestGain;
-    const row = heldBy[best]!;
-    for (let k = 0; k < items; k++) {
-      if (row[k] && !held[k]) {
-        held[k] = true;
-        heldCount++;
-      }
+    for (const item of itemsOf[best]!) {
+      if (held[item]) continue;
+      held[item] = true;
+      heldCount++;
+      for (const s of holders[item]!) gains[s]! -= weights[item]!;
     }
   }
   const coverage = sum / total;
-  return { sentences: chosen.sort((a, b) => a - b), coverage };
+  return { sentences: inOrder(chosen), coverage };
+}
+
+const NO_SENTENCES: readonly number[] = [];
+
+/** A window's few sentence indexes, in source order (sorted in place, without the sort's own work array). */
+function inOrder(indexes: number[]): number[] {
+  for (let i = 1; i < indexes.length; i++) {
+    const index = indexes[i]!;
+    let j = i;
+    for (; j > 0 && indexes[j - 1]! > index; j--) indexes[j] = indexes[j - 1]!;
+    indexes[j] = index;
+  }
+  return indexes;
 }
 
 /** The sentences of a source that hold each term, in order: worked out once a source, read for every claim. */
@@ -117,6 +147,59 @@ function sentencesByTerm(source: ClaimText): ReadonlyMap<string, readonly number
 
 const termSentences = new WeakMap<ClaimText, ReadonlyMap<string, readonly number[]>>();
 
+/** For each term, the indexes of the source's clauses that say it, in order: worked out once a source. */
+export function clausesWithTerm(source: ClaimText): ReadonlyMap<string, readonly number[]> {
+  let found = clausesByTerm.get(source);
+  if (found === undefined) {
+    const built = new Map<string, number[]>();
+    source.clauses.forEach(({ clause }, c) => {
+      for (const term of clause.termSet) {
+        const holding = built.get(term);
+        if (holding === undefined) built.set(term, [c]);
+        else holding.push(c);
+      }
+    });
+    found = built;
+    clausesByTerm.set(source, found);
+  }
+  return found;
+}
+
+const clausesByTerm = new WeakMap<ClaimText, ReadonlyMap<string, readonly number[]>>();
+
+/**
+ * The source's clauses that say a term of the claim clause or leave it unsaid (`Clause.context`), in source order:
+ * the only ones the claim clause's coverage or binding score can be above nothing for. Found through a per-source
+ * index of terms rather than by asking every clause.
+ */
+export function clausesNear(claim: Clause, source: ClaimText): SourceClause[] {
+  const index = clausesSayingOrLeaving(source);
+  const near = new Array<boolean>(source.clauses.length).fill(false);
+  for (const term of claim.termSet) for (const c of index.get(term) ?? NO_SENTENCES) near[c] = true;
+  return source.clauses.filter((_, c) => near[c]);
+}
+
+function clausesSayingOrLeaving(source: ClaimText): ReadonlyMap<string, readonly number[]> {
+  let found = nearBySource.get(source);
+  if (found === undefined) {
+    const built = new Map<string, number[]>();
+    const add = (term: string, c: number) => {
+      const holding = built.get(term);
+      if (holding === undefined) built.set(term, [c]);
+      else if (holding.at(-1) !== c) holding.push(c);
+    };
+    source.clauses.forEach(({ clause }, c) => {
+      for (const term of clause.termSet) add(term, c);
+      for (const term of clause.context) add(term, c);
+    });
+    found = built;
+    nearBySource.set(source, found);
+  }
+  return found;
+}
+
+const nearBySource = new WeakMap<ClaimText, ReadonlyMap<string, readonly number[]>>();
+
 /** Every clause of the source, with its sentence. */
 export function sourceClauses(source: ClaimText): readonly SourceClause[] {
   return source.clauses;
@@ -130,26 +213,55 @@ export interface BindingOptions {
 }
 
 /**
- * How strongly a claim clause speaks of a source clause: the shared terms, each weighted by how rare it is
- * among the source's clauses, plus a bonus when both are about the same first word.
+ * How strongly a claim clause speaks of each source clause it is given: the shared terms, each weighted by how rare
+ * it is among the source's clauses, plus a bonus when both are about the same first word. What depends on the claim
+ * and the source alone (the terms left out, names, rarities) is worked out once, for the many source clauses a
+ * claim clause is bound against.
  */
-export function bindingScore(claim: Clause, candidate: Clause, source: ClaimText, options: BindingOptions): number {
-  let score = 0;
+export function binder(claim: Clause, source: ClaimText, options: BindingOptions): (candidate: Clause) => number {
+  const weighed: { term: string; denied: boolean; name: number; rarity: number }[] = [];
   for (const term of claim.terms) {
     if (options.except?.has(term.term)) continue;
-    const own = candidate.termSet.has(term.term);
-    if (!own && !candidate.context.has(term.term)) continue;
-    const rarity = 1 / (source.clauseFrequency.get(term.term) ?? 1);
-    const weight = (isName(term, source) ? NAME_WEIGHT : 1) * (own ? 1 : CONTEXT_WEIGHT);
-    const agrees =
-      !options.polarity || candidate.terms.some((other) => other.term === term.term && other.denied === term.denied);
-    score += weight * rarity * (agrees ? 1 : 0.5);
+    weighed.push({
+      term: term.term,
+      denied: term.denied,
+      name: isName(term, source) ? NAME_WEIGHT : 1,
+      rarity: 1 / (source.clauseFrequency.get(term.term) ?? 1),
+    });
   }
-  if (claim.subject !== undefined && claim.subject === candidate.subject && !options.except?.has(claim.subject)) {
-    score += 0.5;
-  }
-  return score;
+  const subject = claim.subject !== undefined && !options.except?.has(claim.subject) ? claim.subject : undefined;
+  return (candidate) => {
+    let score = 0;
+    for (const { term, denied, name, rarity } of weighed) {
+      const own = candidate.termSet.has(term);
+      if (!own && !candidate.context.has(term)) continue;
+      const weight = name * (own ? 1 : CONTEXT_WEIGHT);
+      const agrees = !options.polarity || saysWithPolarity(candidate, term, denied);
+      score += weight * rarity * (agrees ? 1 : 0.5);
+    }
+    if (subject !== undefined && subject === candidate.subject) score += 0.5;
+    return score;
+  };
 }
+
+/** Whether the clause says the term denied (or, when `denied` is false, plainly) in one of its places. */
+function saysWithPolarity(clause: Clause, term: string, denied: boolean): boolean {
+  const ways = polarities.get(clause) ?? polarities.set(clause, polaritiesOf(clause));
+  return ((ways.get(term) ?? 0) & (denied ? DENIED : PLAIN)) !== 0;
+}
+
+const PLAIN = 1;
+const DENIED = 2;
+
+/** Each term of a clause, with the ways it is said: PLAIN, DENIED or both. */
+function polaritiesOf(clause: Clause): ReadonlyMap<string, number> {
+  const ways = new Map<string, number>();
+  for (const term of clause.terms) ways.set(term.term, (ways.get(term.term) ?? 0) | (term.denied ? DENIED : PLAIN));
+  return ways;
+}
+
+/** Each clause's terms and the ways it says them, worked out once: a source clause is bound against every claim. */
+const polarities = new Note<ReadonlyMap<string, number>>();
 
 /**
  * The share of a claim clause's terms that a source clause holds, counting the words it leaves unsaid (`context`),

@@ -1,7 +1,8 @@
 import {
   bestBound,
-  bindingScore,
+  binder,
   clauseCoverage,
+  clausesNear,
   grounded,
   isName,
   sourceClauses,
@@ -19,14 +20,15 @@ import {
   permissionDisagrees,
   polarity,
   qualifiesOnly,
+  bothWaysOf,
   restriction,
-  saysBothWays,
   swappedAroundException,
   turnedWordsSaidBy,
+  turnsAnyWord,
 } from './claim-polarity.js';
 import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
 import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
-import { anchorsOf, roleSwap, type SourceProfile } from './claim-roles.js';
+import { anchorsOf, claimAnchors, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
 import type { SupportConflict } from './support-verifier.js';
 import { hasHan } from './claim-tokens.js';
@@ -57,22 +59,33 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
   const clauses = sourceClauses(source);
   const said = saidClauses(source);
   let restated = 0;
+  // The claim's names, for every clause that has one: worked out when first asked.
+  let names: ReadonlySet<string> | undefined;
+  const claimNames = () => (names ??= namesOf(claim, source));
   for (const clause of claim.clauses) {
     // A clause the source says word for word, with the same denials and numbers, cannot disagree with it.
     if (said.has(clause.saying)) {
       restated++;
       continue;
     }
+    const near = clausesNear(clause, source);
     const found =
       quantityConflict(clause, claim, source, clauses, window) ??
-      (comparesWithNone(clause) ? undefined : nameConflict(clause, claim, source, clauses)) ??
-      modifierSwap(clause, source, clauses) ??
-      subjectSwap(clause, claim, clauses) ??
-      polarityConflict(clause, claim, source, clauses);
+      (comparesWithNone(clause) ? undefined : nameConflict(clause, claimNames, source, clauses, near)) ??
+      modifierSwap(clause, source, near) ??
+      subjectSwap(clause, claim, clauses, near) ??
+      polarityConflict(clause, claim, source, near);
     if (found) return found;
   }
   // Names and numbers cannot have swapped places in a sentence made of the source's own clauses.
   return restated === claim.clauses.length ? undefined : swappedRoles(claim, source);
+}
+
+/** The names of the claim sentence, read against the source, as written (lowercase). */
+function namesOf(claim: ClaimSentence, source: ClaimText): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const clause of claim.clauses) for (const term of clause.terms) if (isName(term, source)) names.add(term.lower);
+  return names;
 }
 
 /** The sayings of a source's clauses, worked out once a source. */
@@ -89,7 +102,7 @@ const sayings = new WeakMap<ClaimText, ReadonlySet<string>>();
 
 /** A name or number the claim gives to what the source gives another one of its kind: see claim-roles.ts. */
 function swappedRoles(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
-  const anchors = claim.clauses.flatMap((clause) => anchorsOf(clause, (term) => isName(term, source)));
+  const anchors = claimAnchors(claim, source);
   const swap = roleSwap(anchors, source.anchors);
   if (swap === undefined) return undefined;
   const kind = swap.claim.kind === 'name' ? 'name' : 'number';
@@ -132,13 +145,12 @@ function quantityConflict(
     );
     if (candidates.length === 0) continue;
     const holds = (candidate: SourceClause) => candidate.clause.quantities.some((held) => sameQuantity(quantity, held));
-    const { best, score } = bestBound(candidates, (candidate) =>
-      bindingScore(clause, candidate.clause, source, { polarity: true }),
-    );
+    const score = binder(clause, source, { polarity: true });
+    const { best, score: top } = bestBound(candidates, (candidate) => score(candidate.clause));
     // One shared common word is not evidence that two clauses speak of the same thing; two words or a name are.
     const evidence = best.some((candidate) => sharedEvidence(clause, candidate.clause, source));
     let bound = best;
-    if (score === 0 || !evidence) {
+    if (top === 0 || !evidence) {
       // Nothing in the clause binds: the sentence as a whole must be about the window, and the window's
       // values of the kind must all disagree, and the value be nowhere in the source.
       if (window.coverage < ALIGNED || source.quantities.some((held) => sameQuantity(quantity, held))) continue;
@@ -223,9 +235,8 @@ function restated(
 ): boolean {
   return claim.clauses.some((other) => {
     if (other === clause || !other.quantities.some((quantity) => sameQuantity(quantity, value))) return false;
-    const { best } = bestBound(clauses, (candidate) =>
-      bindingScore(other, candidate.clause, source, { polarity: true }),
-    );
+    const score = binder(other, source, { polarity: true });
+    const { best } = bestBound(clauses, (candidate) => score(candidate.clause));
     return best.includes(bound);
   });
 }
@@ -237,22 +248,19 @@ function restated(
  */
 function nameConflict(
   clause: Clause,
-  claim: ClaimSentence,
+  claimNames: () => ReadonlySet<string>,
   source: ClaimText,
   clauses: readonly SourceClause[],
+  near: readonly SourceClause[],
 ): FoundConflict | undefined {
   const names = clause.terms.filter((term) => isName(term, source));
   if (names.length === 0) return undefined;
-  const claimNames = new Set(
-    claim.clauses.flatMap((c) => c.terms.filter((term) => isName(term, source)).map((term) => term.lower)),
-  );
   const except = new Set(names.map((term) => term.term));
   const rest = clause.terms.length - names.length;
   if (rest < 1) return undefined;
-  const { best } = bestBound(clauses, (candidate) =>
-    clauseCoverage(clause, candidate.clause, except) >= NAME_BINDING_COVERAGE
-      ? bindingScore(clause, candidate.clause, source, { except, polarity: true })
-      : 0,
+  const score = binder(clause, source, { except, polarity: true });
+  const { best } = bestBound(near, (candidate) =>
+    clauseCoverage(clause, candidate.clause, except) >= NAME_BINDING_COVERAGE ? score(candidate.clause) : 0,
   );
   if (best.length !== 1) return undefined;
   const bound = best[0]!;
@@ -269,7 +277,7 @@ function nameConflict(
     // It must hold them as well as the bound clause does: "Mercury is the closest planet" does not speak for
     // "Mercury is the largest planet" against "Jupiter is the largest planet".
     const boundCoverage = clauseCoverage(clause, bound.clause, except);
-    const spokenOf = clauses.some(
+    const spokenOf = near.some(
       ({ clause: other }) =>
         other.terms.some((term) => term.lower === name.lower) &&
         clauseCoverage(clause, other, except, 'kept') >= Math.max(NAME_BINDING_COVERAGE, boundCoverage),
@@ -289,7 +297,7 @@ function nameConflict(
     // planet" against "Jupiter is the largest planet", not "… requires Python" against "Release 2.8.0 …".
     const rival = boundNames.find(
       ({ clause: owner, term: other }) =>
-        !claimNames.has(other.lower) &&
+        !claimNames().has(other.lower) &&
         sameShape(other.lower, name.lower) &&
         (other.name || (owner.terms[0] === other && leading.includes(name))) &&
         !oppositeRoles(clause, name, owner, other, source),
@@ -334,7 +342,7 @@ const MODIFIER_BINDING_COVERAGE = 0.8;
  * word of the source clause that holds the rest of it, where that clause writes another word, and the source
  * writes the claim's pair elsewhere: two things of one kind, and the claim speaks of the other one.
  */
-function modifierSwap(clause: Clause, source: ClaimText, clauses: readonly SourceClause[]): FoundConflict | undefined {
+function modifierSwap(clause: Clause, source: ClaimText, near: readonly SourceClause[]): FoundConflict | undefined {
   for (let i = 0; i + 1 < clause.terms.length; i++) {
     const [word, head] = [clause.terms[i]!, clause.terms[i + 1]!];
     // Chinese character pairs overlap: two of them side by side are not a word and the word it describes.
@@ -345,7 +353,7 @@ function modifierSwap(clause: Clause, source: ClaimText, clauses: readonly Sourc
     const writing = before?.get(word.term);
     if (writing === undefined || before!.size < 2) continue;
     const except = new Set([word.term]);
-    const { best, score } = bestBound(clauses, (candidate) => clauseCoverage(clause, candidate.clause, except, 'kept'));
+    const { best, score } = bestBound(near, (candidate) => clauseCoverage(clause, candidate.clause, except, 'kept'));
     if (best.length !== 1 || score < MODIFIER_BINDING_COVERAGE) continue;
     const bound = best[0]!;
     if (bound.clause.termSet.has(word.term)) continue;
@@ -419,7 +427,7 @@ function polarityConflict(
   clause: Clause,
   claim: ClaimSentence,
   source: ClaimText,
-  clauses: readonly SourceClause[],
+  near: readonly SourceClause[],
 ): FoundConflict | undefined {
   // A number counts among the clause's words: "up to a maximum of 3 euros" says one word of its own.
   if (clause.terms.length + clause.quantities.length < POLARITY_SHARED_TERMS) return undefined;
@@ -446,10 +454,12 @@ function polarityConflict(
         (own >= POLARITY_SHARED_TERMS && ownShare >= OWN_SHARE))
     );
   };
-  const score = (candidate: SourceClause) => bindingScore(clause, candidate.clause, source, { polarity: false });
-  // A condition is compared only with a condition, an assertion only with an assertion.
+  const scoreOf = binder(clause, source, { polarity: false });
+  const score = (candidate: SourceClause) => scoreOf(candidate.clause);
+  // Only a clause that says one of the claim clause's words can be related to it. A condition is compared only with
+  // a condition, an assertion only with an assertion.
   const conditional = isCondition(clause, claim);
-  const related = clauses.filter(
+  const related = near.filter(
     (candidate) =>
       relatedTo(candidate) && isCondition(candidate.clause, source.sentences[candidate.sentence]!) === conditional,
   );
@@ -570,17 +580,16 @@ export function flipped(claim: Clause, other: Clause): { claim: string; source: 
   // Polarity is compared over the words the source clause says itself, not those it leaves unsaid, and not over a
   // word either clause says both ways ("need more oxygen just as less is available"): that word's polarity
   // depends on which half of the clause is meant.
+  // Without a denial or an opposite on either side, the shared words read alike; only the checks below can tell.
+  if (!turnsAnyWord(claim) && !turnsAnyWord(other)) return turnedOtherwise(claim, other);
+  const claimBoth = bothWaysOf(claim);
+  const otherBoth = bothWaysOf(other);
   const compared = (term: ClauseTerm, with_: Clause) =>
-    with_.termSet.has(term.term) && !saysBothWays(claim, term.term) && !saysBothWays(other, term.term);
+    with_.termSet.has(term.term) && !claimBoth.has(term.term) && !otherBoth.has(term.term);
   const said = claim.terms.filter((term) => compared(term, other));
   const saidBack = other.terms.filter((term) => compared(term, claim));
   if (said.length === 0 || polarity(said, claim, other) === polarity(saidBack, other, claim)) {
-    const turned =
-      partDisagrees(claim, other) ||
-      partsDisagree(claim, other) ||
-      swappedAroundException(claim, other) ||
-      permissionDisagrees(claim, other);
-    return turned ? { claim: claim.text, source: other.text } : undefined;
+    return turnedOtherwise(claim, other);
   }
   // A denial on one side may be said on the other through an opposite of a word only that side has: "nobody is
   // in the office" and "the office stays closed", "does not cover drops" and "drops are excluded" agree. Only
@@ -592,6 +601,16 @@ export function flipped(claim: Clause, other: Clause): { claim: string; source: 
   // The affirming side may deny a word of its own instead: both then deny, each through its own words.
   if (deniesOwnWordsOnly(affirming, denying)) return undefined;
   return { claim: claim.text, source: other.text };
+}
+
+/** Clauses whose shared words read alike as wholes, but whose parts, or the sides of an exception, disagree. */
+function turnedOtherwise(claim: Clause, other: Clause): { claim: string; source: string } | undefined {
+  const turned =
+    partDisagrees(claim, other) ||
+    partsDisagree(claim, other) ||
+    swappedAroundException(claim, other) ||
+    permissionDisagrees(claim, other);
+  return turned ? { claim: claim.text, source: other.text } : undefined;
 }
 
 /**

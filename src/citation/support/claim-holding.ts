@@ -1,9 +1,9 @@
 import { bestBound, grounded, isName, sourceClauses, type SourceClause } from './claim-alignment.js';
 import { flipped } from './claim-conflicts.js';
 import { saysInOrder } from './claim-order.js';
-import { saysBothWays } from './claim-polarity.js';
-import type { ClaimSentence, Clause } from './claim-profile.js';
-import { anchorsOf, roleDoubt, type SourceProfile } from './claim-roles.js';
+import { bothWaysOf } from './claim-polarity.js';
+import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
+import { claimAnchors, roleDoubt, type SourceProfile } from './claim-roles.js';
 import type { Quantity } from './quantities.js';
 import { hasHan } from './claim-tokens.js';
 
@@ -28,10 +28,10 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
   const heldQuantities = inWindow.flatMap((sentence) => sentence.quantities);
   if (!claim.quantities.every((quantity) => grounded(quantity, heldQuantities))) return false;
   for (const term of claim.terms) if (!inWindow.some((sentence) => sentence.terms.has(term))) return false;
-  const anchors = claim.clauses.flatMap((clause) => anchorsOf(clause, (term) => isName(term, source)));
+  const anchors = claimAnchors(claim, source);
   if (roleDoubt(anchors, source.anchors)) return false;
   const windowClauses = sourceClauses(source).filter((clause) => window.includes(clause.sentence));
-  const qualifiers = windowClauses.filter(({ clause }) => qualifies(clause));
+  const qualified = qualifiedTerms(source);
   const boundSentences: number[][] = [];
   for (const clause of claim.clauses) {
     for (const term of clause.terms) {
@@ -41,7 +41,9 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
       boundSentences.push([]);
       continue;
     }
-    const { best, score } = bestBound(windowClauses, (candidate) => heldCoverage(clause, candidate, qualifiers));
+    const { best, score } = bestBound(windowClauses, (candidate) =>
+      heldCoverage(clause, candidate, qualified[candidate.sentence]!),
+    );
     if (score < CLAUSE_COVERAGE) return false;
     // The clause that holds the words holds the numbers too: "sales in Spain reached 7,500" is not verified by
     // "Spain reached 3,200" and "7,500 in France".
@@ -55,10 +57,16 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
     if (!best.some((candidate) => saysInOrder(clause, candidate.clause, elsewhere))) return false;
     // A source clause that says a word both ways ("adds USB 3.2 and removes Windows 7") cannot tell which way
     // the claim's word goes without knowing what each half is about.
-    if (best.some((c) => clause.terms.some((term) => saysBothWays(c.clause, term.term)))) return false;
+    if (best.some((c) => saysAnyBothWays(c.clause, clause))) return false;
     boundSentences.push(best.map((candidate) => candidate.sentence));
   }
   return qualifiersStayPut(claim, boundSentences);
+}
+
+/** Whether the source clause says any of the claim clause's words both ways. */
+function saysAnyBothWays(source: Clause, claim: Clause): boolean {
+  const both = bothWaysOf(source);
+  return both.size > 0 && claim.terms.some((term) => both.has(term.term));
 }
 
 /**
@@ -79,19 +87,33 @@ function countedAlike(quantity: Quantity, held: readonly Quantity[]): boolean {
  * by a short clause of its sentence that only qualifies it ("In the final, Nadal defeated Federer"). A word
  * another clause says ("free for children; adults pay 15 euros") is that clause's, not this one's.
  */
-function heldCoverage(claim: Clause, candidate: SourceClause, qualifiers: readonly SourceClause[]): number {
+function heldCoverage(claim: Clause, candidate: SourceClause, qualified: ReadonlySet<string>): number {
   if (claim.terms.length === 0) return 0;
   let held = 0;
   for (const { term } of claim.terms) {
-    if (
-      candidate.clause.termSet.has(term) ||
-      candidate.clause.kept.has(term) ||
-      qualifiers.some((other) => other.sentence === candidate.sentence && other.clause.termSet.has(term))
-    )
-      held++;
+    if (candidate.clause.termSet.has(term) || candidate.clause.kept.has(term) || qualified.has(term)) held++;
   }
   return held / claim.terms.length;
 }
+
+/**
+ * For each source sentence, the terms of its clauses that only qualify it (see `qualifies`): worked out once a
+ * source, as every clause of every claim is held against them.
+ */
+function qualifiedTerms(source: ClaimText): readonly ReadonlySet<string>[] {
+  let found = qualifiedBySource.get(source);
+  if (found === undefined) {
+    found = source.sentences.map((sentence) => {
+      const terms = new Set<string>();
+      for (const clause of sentence.clauses) if (qualifies(clause)) for (const term of clause.termSet) terms.add(term);
+      return terms;
+    });
+    qualifiedBySource.set(source, found);
+  }
+  return found;
+}
+
+const qualifiedBySource = new WeakMap<ClaimText, readonly ReadonlySet<string>[]>();
 
 /** A short clause that names nothing, holds no number and goes on no clause before it: it qualifies its sentence. */
 function qualifies(clause: Clause): boolean {

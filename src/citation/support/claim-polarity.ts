@@ -1,6 +1,7 @@
 import type { ClaimSentence, Clause, ClauseTerm } from './claim-profile.js';
 import { deniedReach, hanPassesBound, hanSpeaksOfPassing, isRelation, stem } from './claim-words.js';
 import { hasHan } from './claim-tokens.js';
+import { Note } from './notes.js';
 
 /**
  * How a clause says its words: affirmed, denied, or through their opposites. What the check compares when it asks
@@ -15,21 +16,36 @@ import { hasHan } from './claim-tokens.js';
  * entry fee").
  */
 export function polarity(terms: readonly ClauseTerm[], clause: Clause, other: Clause): boolean {
-  const reading = readingOf(clause, other);
+  const own = ownReading(clause);
+  // Without a denial or an amount of nothing, only the clause's opposites turn it.
+  if (!own.denies) return distinctInverted(terms) % 2 === 1;
+  const spent = spentDenials(clause, own, other);
   const cues = new Set<number>();
-  const inverted = new Set<string>();
   for (const term of terms) {
-    const cue = reading.cue(term);
+    const cue = cueOf(term, own, spent);
     if (cue !== undefined) cues.add(cue);
-    if (term.inverted) inverted.add(term.term);
   }
-  return (cues.size + inverted.size) % 2 === 1;
+  return (cues.size + distinctInverted(terms)) % 2 === 1;
+}
+
+/** How many different words the terms say through their opposites: a word said so twice is one opposite. */
+function distinctInverted(terms: readonly ClauseTerm[]): number {
+  let count = 0;
+  for (let i = 0; i < terms.length; i++) {
+    if (!terms[i]!.inverted) continue;
+    let seen = false;
+    for (let j = 0; j < i && !seen; j++) seen = terms[j]!.inverted && terms[j]!.term === terms[i]!.term;
+    if (!seen) count++;
+  }
+  return count;
 }
 
 /** Whether the clause's i-th term reads as denied, once its denials are read as `polarity` reads them. */
 function readsDenied(clause: Clause, i: number, other: Clause): boolean {
   const term = clause.terms[i]!;
-  return (readingOf(clause, other).cue(term) !== undefined) !== term.inverted;
+  const own = ownReading(clause);
+  if (!own.denies) return term.inverted;
+  return (cueOf(term, own, spentDenials(clause, own, other)) !== undefined) !== term.inverted;
 }
 
 /**
@@ -50,39 +66,61 @@ export function turnedWordsSaidBy(claim: Clause, other: Clause, qualifier: Claus
 }
 
 /** Which denial reaches a term, as `polarity` counts them: undefined when none does. */
-function readingOf(clause: Clause, other: Clause): { cue: (term: ClauseTerm) => number | undefined } {
-  const { zero, deniedObjects } = ownReading(clause);
-  const spent = spentDenials(clause, other);
-  return {
-    cue: (term) => {
-      if (term.cue > 0) return spent.includes(term.cue) ? undefined : hasHan(term.lower) ? term.cue : 0;
-      return term.start >= zero || deniedObjects.has(term) ? 0 : undefined;
-    },
-  };
+function cueOf(term: ClauseTerm, own: OwnReading, spent: readonly number[]): number | undefined {
+  if (term.cue > 0) return spent.includes(term.cue) ? undefined : hasHan(term.lower) ? term.cue : 0;
+  return term.start >= own.zero || own.deniedObjects.has(term) ? 0 : undefined;
 }
 
-/** What a clause's denials reach beyond its denial words, and its parts: worked out once a clause. */
+/** What a clause's denials reach beyond its denial words: worked out once a clause. */
 interface OwnReading {
   /** Where an amount of nothing ends: the words after it are denied. */
   zero: number;
   deniedObjects: ReadonlySet<ClauseTerm>;
-  /** For each term, the part of the clause it stands in. */
-  parts: number[];
+  /** Whether a denial, or an amount of nothing, reaches any word: when none does, only opposites turn the clause. */
+  denies: boolean;
+  /** The first word each denial reaches, in order, and whether "no" picks it out for a comparison (see `spentDenials`). */
+  denials: readonly { cue: number; term: ClauseTerm; comparedThing: boolean }[];
+  /** Some denied word is a thing "no" picks out for a comparison: see `comparesWithNone`. */
+  comparesWithNone: boolean;
+  /** Whether anything turns a word of the clause: a denial, an amount of nothing or an opposite. */
+  turns: boolean;
 }
 
-const ownReadings = new WeakMap<Clause, OwnReading>();
+const ownReadings = new Note<OwnReading>();
 
 function ownReading(clause: Clause): OwnReading {
   let reading = ownReadings.get(clause);
   if (reading === undefined) {
+    const denials = denialsOf(clause);
+    const zero = zeroAmountEnd(clause);
+    const denies = denials.length > 0 || zero !== Number.POSITIVE_INFINITY;
     reading = {
-      zero: zeroAmountEnd(clause),
-      deniedObjects: new Set(verbsOfDeniedObjects(clause)),
-      parts: partsAt(clause),
+      zero,
+      // Only a word a denial reaches can be the object of a "no".
+      deniedObjects: denials.length === 0 ? NO_TERMS : new Set(verbsOfDeniedObjects(clause)),
+      denies,
+      turns: denies || clause.terms.some((term) => term.inverted),
+      denials,
+      comparesWithNone:
+        denials.length > 0 && clause.terms.some((term, i) => term.cue > 0 && deniesComparedThing(clause, i)),
     };
     ownReadings.set(clause, reading);
   }
   return reading;
+}
+
+const NO_TERMS: ReadonlySet<ClauseTerm> = new Set();
+
+/** The first word each denial of the clause reaches, in order: a run of words one denial reaches is read once. */
+function denialsOf(clause: Clause): OwnReading['denials'] {
+  const denials: { cue: number; term: ClauseTerm; comparedThing: boolean }[] = [];
+  let last = 0;
+  clause.terms.forEach((term, i) => {
+    if (term.cue === 0 || term.cue === last) return;
+    last = term.cue;
+    denials.push({ cue: term.cue, term, comparedThing: deniesComparedThing(clause, i) });
+  });
+  return denials;
 }
 
 /**
@@ -91,19 +129,12 @@ function ownReading(clause: Clause): OwnReading {
  * are kept), and a "no" before the thing a comparison is made with ("no river pours more water than the Amazon"
  * says the Amazon pours more than any river).
  */
-function spentDenials(clause: Clause, other: Clause): number[] {
+function spentDenials(clause: Clause, own: OwnReading, other: Clause): number[] {
   const spent: number[] = [];
-  let last = 0;
-  clause.terms.forEach((term, i) => {
-    if (term.cue === 0 || term.cue === last) return;
-    last = term.cue;
-    if (
-      (term.inverted && !other.termSet.has(term.term) && !other.context.has(term.term)) ||
-      deniesComparedThing(clause, i) ||
-      (!other.termSet.has(term.term) && !other.context.has(term.term) && passesBound(clause, term, other))
-    )
-      spent.push(term.cue);
-  });
+  for (const { cue, term, comparedThing } of own.denials) {
+    const unsaid = !other.termSet.has(term.term) && !other.context.has(term.term);
+    if ((term.inverted && unsaid) || comparedThing || (unsaid && passesBound(clause, term, other))) spent.push(cue);
+  }
   return spent;
 }
 
@@ -114,7 +145,7 @@ function spentDenials(clause: Clause, other: Clause): number[] {
  * the shared words tells nothing.
  */
 export function deniesOwnWordsOnly(clause: Clause, other: Clause): boolean {
-  const spent = spentDenials(clause, other);
+  const spent = spentDenials(clause, ownReading(clause), other);
   const parts = partsOf(clause);
   const sharedParts = new Set<number>();
   clause.terms.forEach((term, i) => {
@@ -149,7 +180,7 @@ const PASSING_BOUND =
  * thing after "than" is the one first, so a name there does not stand where the source's "than" names another.
  */
 export function comparesWithNone(clause: Clause): boolean {
-  return clause.terms.some((term, i) => term.cue > 0 && deniesComparedThing(clause, i));
+  return ownReading(clause).comparesWithNone;
 }
 
 /** Whether the clause's i-th term is a thing "no" picks out for a comparison that follows ("no river … than"). */
@@ -214,26 +245,58 @@ const ZERO_KINDS = /^(?:percent|money)/;
  * one part describes one thing and says another of it ("wipes the saved passwords"): it is said once.
  */
 export function saysBothWays(clause: Clause, term: string): boolean {
-  let both = bothWays.get(clause);
-  if (both === undefined) {
-    const parts = partsOf(clause);
-    const plain = new Map<string, Set<number>>();
-    const turned = new Map<string, Set<number>>();
-    clause.terms.forEach((own, i) => {
-      const side = own.denied ? turned : plain;
-      let seen = side.get(own.term);
-      if (seen === undefined) side.set(own.term, (seen = new Set()));
-      seen.add(parts[i]!);
-    });
-    both = new Set(
-      [...plain]
-        .filter(([word, at]) => [...(turned.get(word) ?? [])].some((part) => !at.has(part) || at.size > 1))
-        .map(([word]) => word),
-    );
-    bothWays.set(clause, both);
-  }
-  return both.has(term);
+  return bothWaysOf(clause).has(term);
 }
+
+/** Whether a denial, an amount of nothing or an opposite turns some word of the clause: else `polarity` is false. */
+export function turnsAnyWord(clause: Clause): boolean {
+  return ownReading(clause).turns;
+}
+
+/** The words `saysBothWays` is true of, for callers that ask of many words. */
+export function bothWaysOf(clause: Clause): ReadonlySet<string> {
+  return bothWays.get(clause) ?? bothWays.set(clause, bothWaysIn(clause));
+}
+
+/** Each clause's words said both ways, worked out once: clauses are compared many times. */
+const bothWays = new Note<ReadonlySet<string>>();
+
+/** The words of `saysBothWays`. */
+function bothWaysIn(clause: Clause): ReadonlySet<string> {
+  let both: Set<string> | undefined;
+  // A word said both ways is denied, or said through its opposite, in one of its places.
+  for (const term of clause.terms) {
+    if (term.denied && !both?.has(term.term) && plainElsewhere(clause.terms, partsOf(clause), term.term)) {
+      (both ??= new Set()).add(term.term);
+    }
+  }
+  return both ?? NO_WORDS;
+}
+
+/**
+ * Whether the word, denied somewhere in the clause, is said plainly in another part than a place it is denied, or
+ * plainly in two parts.
+ */
+function plainElsewhere(terms: readonly ClauseTerm[], parts: readonly number[], word: string): boolean {
+  // The one part the word is said plainly in; NONE when in none, MANY when in more than one.
+  let plainPart = NONE;
+  for (let i = 0; i < terms.length; i++) {
+    if (terms[i]!.term !== word || terms[i]!.denied) continue;
+    if (plainPart === NONE) plainPart = parts[i]!;
+    else if (plainPart !== parts[i]) plainPart = MANY;
+  }
+  if (plainPart === NONE) return false;
+  if (plainPart === MANY) return true;
+  for (let i = 0; i < terms.length; i++) {
+    if (terms[i]!.term === word && terms[i]!.denied && parts[i] !== plainPart) return true;
+  }
+  return false;
+}
+
+const NONE = -1;
+const MANY = -2;
+
+const NO_WORDS: ReadonlySet<string> = new Set();
 
 /**
  * Whether the claim says a word the other clause says both ways, the other way than the part of that clause its
@@ -242,6 +305,7 @@ export function saysBothWays(clause: Clause, term: string): boolean {
  * before the word's first place in the other clause are what all its parts speak of, and tell no part.
  */
 export function partDisagrees(claim: Clause, other: Clause): boolean {
+  if (bothWaysOf(other).size === 0) return false;
   const claimParts = partsOf(claim);
   const otherParts = partsOf(other);
   return claim.terms.some((term, i) => {
@@ -277,9 +341,11 @@ const PART_COVERAGE = 0.6;
  * the blade and mow less often" turns both parts.
  */
 export function partsDisagree(claim: Clause, other: Clause): boolean {
+  // Parts can say their words with opposite polarity only if something turns a word of one clause.
+  if (!turnsAnyWord(claim) && !turnsAnyWord(other)) return false;
   const claimParts = partsOf(claim);
   const otherParts = partsOf(other);
-  if (Math.max(...claimParts, 0) === 0 && Math.max(...otherParts, 0) === 0) return false;
+  if (!claimParts.some((part) => part > 0) && !otherParts.some((part) => part > 0)) return false;
   const partTerms = (clause: Clause, parts: number[], part: number) => clause.terms.filter((_, i) => parts[i] === part);
   for (const part of new Set(claimParts)) {
     const ours = partTerms(claim, claimParts, part);
@@ -303,19 +369,25 @@ export function partsDisagree(claim: Clause, other: Clause): boolean {
 
 /** For each term of the clause, which part of it the term stands in: parts are joined by "and", "or", "as", "but". */
 function partsOf(clause: Clause): number[] {
-  return ownReading(clause).parts;
+  return clauseParts.get(clause) ?? clauseParts.set(clause, partsAt(clause));
 }
+
+const clauseParts = new Note<number[]>();
 
 function partsAt(clause: Clause): number[] {
   const joints: number[] = [];
-  for (const match of clause.text.matchAll(JOINT)) joints.push(clause.start + match.index);
-  return clause.terms.map((term) => joints.filter((at) => at < term.start).length);
+  JOINT.lastIndex = 0;
+  for (let match = JOINT.exec(clause.text); match !== null; match = JOINT.exec(clause.text)) {
+    joints.push(clause.start + match.index);
+  }
+  return clause.terms.map((term) => {
+    let before = 0;
+    for (const at of joints) if (at < term.start) before++;
+    return before;
+  });
 }
 
 const JOINT = /\b(?:and|or|as|but)\b/gi;
-
-/** Each clause's words said both ways, worked out once: clauses are compared many times. */
-const bothWays = new WeakMap<Clause, ReadonlySet<string>>();
 
 /**
  * A short claim clause that only says under what the rest holds ("Because of the risk of Reye's syndrome", "If your
@@ -385,8 +457,8 @@ function comparedWith(clause: Clause, other: Clause): boolean {
  * against the reverse. Each clause denies, or compares, what the other affirms, though both say it the same way.
  */
 export function swappedAroundException(claim: Clause, other: Clause): boolean {
-  const ours = exceptionAt(claim);
-  const theirs = exceptionAt(other);
+  const ours = exceptionOf(claim);
+  const theirs = exceptionOf(other);
   if (ours === undefined || theirs === undefined || ours.word !== theirs.word) return false;
   // "No river pours more water than the Amazon" puts the sides the other way round on purpose.
   if (comparesWithNone(claim) || comparesWithNone(other)) return false;
@@ -406,7 +478,16 @@ export function swappedAroundException(claim: Clause, other: Clause): boolean {
   return forward && backward;
 }
 
-/** Where the clause says "unless" or a word like it, and which. */
+/** Where the clause says "unless" or a word like it, and which: worked out once a clause. */
+function exceptionOf(clause: Clause): { word: string; at: number } | undefined {
+  let found = exceptions.get(clause);
+  if (found === undefined) found = exceptions.set(clause, exceptionAt(clause) ?? false);
+  return found === false ? undefined : found;
+}
+
+/** Each clause's exception, or false when it says none. */
+const exceptions = new Note<{ word: string; at: number } | false>();
+
 function exceptionAt(clause: Clause): { word: string; at: number } | undefined {
   const match = EXCEPTION.exec(clause.text);
   return match === null ? undefined : { word: match[0].toLowerCase(), at: clause.start + match.index };
@@ -424,8 +505,9 @@ export function permissionDisagrees(claim: Clause, other: Clause): boolean {
 }
 
 function permits(worded: Clause, modal: Clause): boolean {
+  if (!worded.termSet.has(PERMISSION)) return false;
   const i = worded.terms.findIndex((term) => term.term === PERMISSION);
-  if (i < 0 || modal.termSet.has(PERMISSION) || !PERMITTING_MODAL.test(modal.text)) return false;
+  if (modal.termSet.has(PERMISSION) || !PERMITTING_MODAL.test(modal.text)) return false;
   const words = new Set(worded.terms.map((term) => term.term).filter((term) => term !== PERMISSION));
   const shared = [...words].filter((term) => modal.termSet.has(term) || modal.context.has(term));
   // The modal's clause must say most of what the other clause permits or forbids, not only share two words.

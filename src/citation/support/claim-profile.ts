@@ -10,8 +10,10 @@ import {
   isNegationWord,
   NEGATION_REACH,
   WordSenses,
+  type TermSense,
 } from './claim-words.js';
-import { tokenize, type Token } from './claim-tokens.js';
+import { hasHan, tokenize, type Token } from './claim-tokens.js';
+import type { Noted } from './notes.js';
 import { scanQuantities, type Quantity } from './quantities.js';
 
 /**
@@ -38,10 +40,12 @@ export interface ClauseTerm {
   end: number;
 }
 
-export interface Clause {
+export interface Clause extends Noted {
   start: number;
   end: number;
   text: string;
+  /** Whether the text holds a Chinese character (`hasHan`): told once, asked by every Chinese rule. */
+  holdsHan: boolean;
   terms: ClauseTerm[];
   termSet: ReadonlySet<string>;
   quantities: Quantity[];
@@ -64,10 +68,12 @@ export interface Clause {
   saying: string;
 }
 
-export interface ClaimSentence {
+export interface ClaimSentence extends Noted {
   start: number;
   end: number;
   text: string;
+  /** Whether the text holds a Chinese character (`hasHan`): told once, asked by every Chinese rule. */
+  holdsHan: boolean;
   /** Mostly Chinese or Japanese. */
   han: boolean;
   clauses: Clause[];
@@ -230,7 +236,10 @@ function profileSentence(text: string, offset: number, senses: WordSenses): Clai
   const inQuantity = quantityCover(tokens, quantities);
   const ranges = splitClauses(tokens, inQuantity);
   const clauses = ranges.map((range) => clauseOf(tokens, range, quantities, inQuantity, senses));
-  for (const clause of clauses) clause.text = text.slice(clause.start - offset, clause.end - offset);
+  for (const clause of clauses) {
+    clause.text = text.slice(clause.start - offset, clause.end - offset);
+    clause.holdsHan = hasHan(clause.text);
+  }
   addContext(
     clauses,
     ranges.map(([from]) => from),
@@ -243,8 +252,18 @@ function profileSentence(text: string, offset: number, senses: WordSenses): Clai
     else if (token.kind === 'word') latinWords++;
   }
   const terms = new Set<string>();
-  for (const clause of clauses) for (const term of clause.termSet) terms.add(term);
-  return { start: offset, end: offset + text.length, text, han: hanChars > latinWords * 2, clauses, terms, quantities };
+  for (const clause of clauses) for (const term of clause.terms) terms.add(term.term);
+  return {
+    start: offset,
+    end: offset + text.length,
+    text,
+    holdsHan: hasHan(text),
+    han: hanChars > latinWords * 2,
+    clauses,
+    terms,
+    quantities,
+    notes: [],
+  };
 }
 
 const UNMEASURED = new Set(['date', 'dotted', 'ratio']);
@@ -325,6 +344,8 @@ const SWITCH_VERBS = new Set(
   ),
 );
 const RELATIVE_WORDS = new Set(['that', 'who']);
+/** The words a clause can be opened by in `opensClause`. */
+const JOINING_WORDS: ReadonlySet<string> = new Set([...RELATIVE_WORDS, ...LIST_WORDS, ...CLAUSE_WORDS]);
 const AUXILIARIES = new Set([
   'is',
   'was',
@@ -362,25 +383,37 @@ function splitClauses(tokens: readonly Token[], quantityAt: readonly (Quantity |
       lastQuantityEnd = quantity.end;
       wordsSinceQuantity = 0;
     } else if (token.kind === 'word' && lastQuantityEnd >= 0 && !FUNCTION_WORDS.has(token.lower)) wordsSinceQuantity++;
-    const nextIsQuantity = next !== undefined && quantityAt[i + 1]?.start === next.start;
-    const opens =
-      (token.kind === 'break' && !'、()（）'.includes(token.text)) ||
-      (token.kind === 'word' && RELATIVE_WORDS.has(token.lower) && AUXILIARIES.has(next?.lower ?? '')) ||
-      // "opens at 10:00 and is closed on Mondays": a second verb of the same subject says a claim of its own.
-      (token.kind === 'word' && LIST_WORDS.has(token.lower) && AUXILIARIES.has(next?.lower ?? '')) ||
-      (token.kind === 'word' && LIST_WORDS.has(token.lower) && nextIsQuantity && wordsSinceQuantity > 0) ||
-      (token.kind === 'word' && CLAUSE_WORDS.has(token.lower)) ||
-      (token.kind === 'han' && HAN_CLAUSE.has(token.text) && i > 0) ||
-      (token.kind === 'word' &&
-        LIST_WORDS.has(token.lower) &&
-        next !== undefined &&
-        (OPENS_CLAUSE.has(next.lower) || (next.kind === 'word' && startsUpper(next.text))));
-    if (!opens) return;
+    if (!opensClause(token, i, next, quantityAt, wordsSinceQuantity)) return;
     close(i);
     from = token.kind === 'break' ? i + 1 : i;
   });
   close(tokens.length);
   return ranges.length > 0 ? ranges : [[0, tokens.length]];
+}
+
+/** Whether the i-th token opens a new clause: see `splitClauses`. */
+function opensClause(
+  token: Token,
+  i: number,
+  next: Token | undefined,
+  quantityAt: readonly (Quantity | undefined)[],
+  wordsSinceQuantity: number,
+): boolean {
+  if (token.kind === 'break') return !'、()（）'.includes(token.text);
+  if (token.kind === 'han') return HAN_CLAUSE.has(token.text) && i > 0;
+  // Only a word that joins clauses can open one: most words are told with one look-up.
+  if (token.kind !== 'word' || !JOINING_WORDS.has(token.lower)) return false;
+  const nextIsQuantity = next !== undefined && quantityAt[i + 1]?.start === next.start;
+  return (
+    (RELATIVE_WORDS.has(token.lower) && AUXILIARIES.has(next?.lower ?? '')) ||
+    // "opens at 10:00 and is closed on Mondays": a second verb of the same subject says a claim of its own.
+    (LIST_WORDS.has(token.lower) && AUXILIARIES.has(next?.lower ?? '')) ||
+    (LIST_WORDS.has(token.lower) && nextIsQuantity && wordsSinceQuantity > 0) ||
+    CLAUSE_WORDS.has(token.lower) ||
+    (LIST_WORDS.has(token.lower) &&
+      next !== undefined &&
+      (OPENS_CLAUSE.has(next.lower) || (next.kind === 'word' && startsUpper(next.text))))
+  );
 }
 
 /**
@@ -480,14 +513,22 @@ function clauseOf(
     start,
     end,
     text: '',
+    holdsHan: false,
     terms,
-    termSet: new Set(terms.map((term) => term.term)),
+    termSet: termsOf(terms),
     quantities: own,
     subject: terms[0]?.term,
     context: NO_TERMS,
     kept: NO_TERMS,
     saying: sayingOf(terms, own),
+    notes: [],
   };
+}
+
+function termsOf(terms: readonly ClauseTerm[]): Set<string> {
+  const set = new Set<string>();
+  for (const term of terms) set.add(term.term);
+  return set;
 }
 
 function sayingOf(terms: readonly ClauseTerm[], quantities: readonly Quantity[]): string {
@@ -507,22 +548,35 @@ function hanRun(
 ): number {
   let end = from;
   while (end < to && tokens[end]!.kind === 'han') end++;
-  const chars = tokens.slice(from, end).map((token) => token.text);
+  const chars: string[] = [];
+  for (let k = from; k < end; k++) chars.push(tokens[k]!.text);
   const denials: number[] = [];
-  chars.forEach((_, k) => {
-    if (hanNegationAt(chars, k)) denials.push(k);
-  });
-  const reach = chars.map((_, k) => hanNegationReach(chars, k));
+  // How far each denial reaches, told once a denial: 不 reaches the next few characters, 并非 a whole predicate.
+  const reach: number[] = [];
+  for (let k = 0; k < chars.length; k++) {
+    if (!hanNegationAt(chars, k)) continue;
+    denials.push(k);
+    reach.push(hanNegationReach(chars, k));
+  }
   // Told once for each character, which is asked up to three times: for itself and beside each neighbour.
-  const usable = chars.map((char, k) => !HAN_FUNCTION.has(char) && !inQuantity[from + k] && !denials.includes(k));
-  const knownPair = chars.map(
-    (char, k) => usable[k] && usable[k + 1] === true && hanSense(char + chars[k + 1]!) !== undefined,
-  );
+  const usable: boolean[] = [];
+  for (let k = 0; k < chars.length; k++) {
+    usable.push(!HAN_FUNCTION.has(chars[k]!) && !inQuantity[from + k] && !denials.includes(k));
+  }
+  // Each pair of usable characters and its sense, told once: a pair is read as a term and asked of beside each
+  // of its characters.
+  const pairs: (string | undefined)[] = [];
+  const pairSenses: (TermSense | undefined)[] = [];
+  for (let k = 0; k < chars.length; k++) {
+    const pair = usable[k] && usable[k + 1] === true ? chars[k]! + chars[k + 1]! : undefined;
+    pairs.push(pair);
+    pairSenses.push(pair === undefined ? undefined : hanSense(pair));
+  }
   const push = (k: number, length: number) => {
-    const text = length === 2 ? chars[k]! + chars[k + 1]! : chars[k]!;
-    const sense = hanSense(text);
+    const text = length === 2 ? pairs[k]! : chars[k]!;
+    const sense = length === 2 ? pairSenses[k] : hanSense(text);
     const inverted = sense?.inverted ?? false;
-    const denial = denials.find((d) => d < k && k - d <= reach[d]!);
+    const denial = denialBefore(denials, reach, k);
     const denied = denial !== undefined;
     terms.push({
       term: sense?.term ?? text,
@@ -541,9 +595,10 @@ function hanRun(
     if (k + 1 < chars.length && usable[k + 1]) push(k, 2);
     else if (!(k > 0 && usable[k - 1])) push(k, 1);
     // A character of a pair whose sense is known says nothing more on its own: "关闭" is read once, as "关闭".
-    const opposite = knownPair[k] || knownPair[k - 1] ? undefined : hanCharSense(chars[k]!);
+    const knownPair = pairSenses[k] !== undefined || pairSenses[k - 1] !== undefined;
+    const opposite = knownPair ? undefined : hanCharSense(chars[k]!);
     if (opposite) {
-      const denial = denials.find((d) => d < k && k - d <= reach[d]!);
+      const denial = denialBefore(denials, reach, k);
       terms.push({
         term: `${opposite.term}·`,
         denied: (denial !== undefined) !== opposite.inverted,
@@ -558,4 +613,10 @@ function hanRun(
     }
   }
   return end;
+}
+
+/** The denial that reaches the k-th character of a run, if one does: the first within reach before it. */
+function denialBefore(denials: readonly number[], reach: readonly number[], k: number): number | undefined {
+  for (let i = 0; i < denials.length; i++) if (denials[i]! < k && k - denials[i]! <= reach[i]!) return denials[i];
+  return undefined;
 }

@@ -1,5 +1,8 @@
-import type { ClaimText, Clause, ClauseTerm } from './claim-profile.js';
+import { isName } from './claim-alignment.js';
+import { inTextOrder } from './claim-order.js';
+import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { comparable, sameQuantity, type Quantity } from './quantities.js';
+import { Note } from './notes.js';
 
 /**
  * What each name and number of a clause is said of: the claim word written next to it on each side ("born in
@@ -21,24 +24,18 @@ export interface Anchor {
   end: number;
 }
 
-type Item = { term: ClauseTerm; quantity?: undefined } | { quantity: Quantity; term?: undefined };
-
 /**
  * The anchors of a clause, in order. `isName` says which terms are names (it depends on the text they are read
  * against: a capitalised first word is a name only if the other text writes it as one). Neighbouring name
  * words are one name ("Carlos Alcaraz").
  */
 export function anchorsOf(clause: Clause, isName: (term: ClauseTerm) => boolean): Anchor[] {
-  const items: Item[] = [
-    ...clause.terms.map((term): Item => ({ term })),
-    ...clause.quantities
-      .filter((quantity) => !quantity.cls.startsWith('term:'))
-      .map((quantity): Item => ({ quantity })),
-  ].sort((a, b) => startOf(a) - startOf(b));
   const anchors: Anchor[] = [];
   let previousWord: string | undefined;
   let open: Anchor | undefined;
-  for (const item of items) {
+  for (const item of inTextOrder(clause)) {
+    // A product named by a number (三年期) is one of the clause's terms: it is read there.
+    if (item.quantity?.cls.startsWith('term:')) continue;
     const anchor: Anchor | undefined = item.quantity
       ? { kind: 'number', names: [], quantity: item.quantity, text: item.quantity.text, end: item.quantity.end }
       : isName(item.term)
@@ -72,9 +69,32 @@ export function anchorsOf(clause: Clause, isName: (term: ClauseTerm) => boolean)
   return anchors;
 }
 
-function startOf(item: Item): number {
-  return item.term ? item.term.start : item.quantity.start;
+/**
+ * The anchors of every clause of a claim sentence, read against a source: worked out once for each way the sources
+ * read its capitalised first words (as names or not), the one thing the anchors take from a source.
+ */
+export function claimAnchors(claim: ClaimSentence, source: ClaimText): readonly Anchor[] {
+  let byNames = anchorsByClaim.get(claim);
+  if (byNames === undefined) anchorsByClaim.set(claim, (byNames = new Map<string, readonly Anchor[]>()));
+  const names = namesRead(claim, source);
+  let anchors = byNames.get(names);
+  if (anchors === undefined) {
+    anchors = claim.clauses.flatMap((clause) => anchorsOf(clause, (term) => isName(term, source)));
+    byNames.set(names, anchors);
+  }
+  return anchors;
 }
+
+/** Which of the claim's capitalised first words the source writes as names, one character each. */
+function namesRead(claim: ClaimSentence, source: ClaimText): string {
+  let read = '';
+  for (const clause of claim.clauses) {
+    for (const term of clause.terms) if (term.initialCapital) read += source.names.has(term.lower) ? '1' : '0';
+  }
+  return read;
+}
+
+const anchorsByClaim = new Note<Map<string, readonly Anchor[]>>();
 
 /** The same thing: a name sharing a word, or the same number. */
 export function sameAnchor(a: Anchor, b: Anchor): boolean {

@@ -2,6 +2,7 @@ import { clauseCoverage, grounded, type SourceClause } from './claim-alignment.j
 import { saysInOrder } from './claim-order.js';
 import type { ClaimSentence, Clause, ClauseTerm } from './claim-profile.js';
 import type { SupportConflict } from './support-verifier.js';
+import { Note } from './notes.js';
 
 /**
  * What a clause speaks of: its subject, said by itself or by a clause before it in its sentence, and a claim that
@@ -14,7 +15,23 @@ import type { SupportConflict } from './support-verifier.js';
  * mountain" is said of Kilimanjaro), or the one before it whose words it leaves unsaid ("… and is no longer
  * considered collision-resistant").
  */
-export function subjectChain(bound: SourceClause, clauses: readonly SourceClause[]): Clause[] {
+export function subjectChain(bound: SourceClause, clauses: readonly SourceClause[]): readonly Clause[] {
+  return subjectChains(clauses).get(bound) ?? chainOf(bound, clauses);
+}
+
+/** Every source clause's chain, worked out once a source: every claim clause asks for them. */
+function subjectChains(clauses: readonly SourceClause[]): ReadonlyMap<SourceClause, readonly Clause[]> {
+  let chains = chainsBySource.get(clauses);
+  if (chains === undefined) {
+    chains = new Map(clauses.map((candidate) => [candidate, chainOf(candidate, clauses)]));
+    chainsBySource.set(clauses, chains);
+  }
+  return chains;
+}
+
+const chainsBySource = new WeakMap<readonly SourceClause[], ReadonlyMap<SourceClause, readonly Clause[]>>();
+
+function chainOf(bound: SourceClause, clauses: readonly SourceClause[]): Clause[] {
   const chain = [bound.clause];
   let at = clauses.indexOf(bound);
   const before = clauses[at - 1];
@@ -31,6 +48,18 @@ export function subjectChain(bound: SourceClause, clauses: readonly SourceClause
  * clause before ("and is …", "reaches 5,199 metres", "at 5,895 metres").
  */
 function opensWithSubject(clause: Clause): boolean {
+  let opens = opensBySubject.get(clause);
+  if (opens === undefined) {
+    opens = namesSubjectFirst(clause);
+    opensBySubject.set(clause, opens);
+  }
+  return opens;
+}
+
+/** Each clause's answer, worked out once: a source clause is asked of by every claim clause. */
+const opensBySubject = new Note<boolean>();
+
+function namesSubjectFirst(clause: Clause): boolean {
   // "while Michael Collins stayed …" names its own subject after the word that joins it.
   const first = FIRST_WORD.exec(clause.text.replace(JOINING_WORD, ''))?.[0];
   if (first === undefined) return false;
@@ -74,12 +103,13 @@ export function subjectSwap(
   clause: Clause,
   claim: ClaimSentence,
   clauses: readonly SourceClause[],
+  near: readonly SourceClause[],
 ): { conflict: SupportConflict; sentence: number } | undefined {
   const subject = clause.terms[0];
   if (subject === undefined || clause.terms.length < 3 || !opensWithSubject(clause)) return undefined;
   const isSubject = (term: ClauseTerm) => term.term === subject.term && term.inverted === subject.inverted;
   const except = new Set([subject.term]);
-  const chains = new Map(clauses.map((candidate) => [candidate, subjectChain(candidate, clauses)]));
+  const chains = subjectChains(clauses);
   const speaksOf = (candidate: SourceClause) => chains.get(candidate)!.some((c) => c.terms.some(isSubject));
   // The claim's subject must be one of the things the source speaks of, named first in a clause of its own.
   if (!clauses.some(({ clause: other }) => opensWithSubject(other) && other.terms[0] && isSubject(other.terms[0])))
@@ -90,7 +120,8 @@ export function subjectSwap(
   let bound: SourceClause | undefined;
   let tie = false;
   let top = 0;
-  for (const candidate of clauses) {
+  // Only a clause near the claim's (see `clausesNear`) can hold any of the rest.
+  for (const candidate of near) {
     if (speaksOf(candidate)) continue;
     const coverage = clauseCoverage(clause, candidate.clause, except);
     if (coverage > top + 1e-9) [bound, top, tie] = [candidate, coverage, false];
@@ -107,7 +138,7 @@ export function subjectSwap(
   if (clause.terms.some((term) => term.term === other.term && term.inverted === other.inverted)) return undefined;
   // A clause about the claim's subject that says the rest in the claim's order speaks for the claim.
   const elsewhere = (term: string) => claim.clauses.some((c) => c !== clause && c.termSet.has(term));
-  const spokenOf = clauses.some(
+  const spokenOf = near.some(
     (candidate) =>
       speaksOf(candidate) &&
       clauseCoverage(clause, candidate.clause, except) >= top &&

@@ -65,6 +65,15 @@ export function hasHan(text: string): boolean {
 
 const HAN_ANYWHERE = /\p{Script=Han}/u;
 
+/**
+ * For each ASCII character, whether the pattern can match where it stands. Each alternative that starts with an
+ * ASCII character matches that character alone (a digit, a letter, "-", ","), so trying each alone tells.
+ */
+const STARTS_TOKEN: readonly boolean[] = Array.from({ length: 128 }, (_, code) => {
+  TOKEN.lastIndex = 0;
+  return TOKEN.exec(String.fromCharCode(code)) !== null;
+});
+
 /** The tokens of `text`, offsets shifted by `offset` (the sentence's place in its whole text). */
 export function tokenize(text: string, offset = 0): Token[] {
   const folded = foldWidth(text);
@@ -74,6 +83,11 @@ export function tokenize(text: string, offset = 0): Token[] {
     const code = folded.charCodeAt(at);
     // A space is no token: the pattern would not match it either.
     if (code === 32) {
+      at++;
+      continue;
+    }
+    // Nor is an ASCII character the pattern cannot start at: ".", "/", a line break.
+    if (code < 128 && !STARTS_TOKEN[code]) {
       at++;
       continue;
     }

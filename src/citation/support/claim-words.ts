@@ -500,27 +500,26 @@ export class WordSenses {
   /** The term of an English word (lowercase) and whether it means the term's opposite. */
   sense(lower: string): TermSense {
     let sense = this.senses.get(lower);
-    if (sense === undefined) {
-      for (const other of this.known) {
-        sense = other.senses.get(lower);
-        if (sense !== undefined) break;
-      }
-      sense ??= senseOf(lower);
-      this.senses.set(lower, sense);
+    if (sense !== undefined) return sense;
+    // A word a known text has read is not kept again here: the known texts outlive this one.
+    for (const other of this.known) {
+      sense = other.senses.get(lower);
+      if (sense !== undefined) return sense;
     }
+    sense = senseOf(lower);
+    this.senses.set(lower, sense);
     return sense;
   }
 
   stem(lower: string): string {
     let found = this.stems.get(lower);
-    if (found === undefined) {
-      for (const other of this.known) {
-        found = other.stems.get(lower);
-        if (found !== undefined) break;
-      }
-      found ??= stemOf(lower);
-      this.stems.set(lower, found);
+    if (found !== undefined) return found;
+    for (const other of this.known) {
+      found = other.stems.get(lower);
+      if (found !== undefined) return found;
     }
+    found = stemOf(lower);
+    this.stems.set(lower, found);
     return found;
   }
 }

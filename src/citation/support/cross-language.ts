@@ -3,6 +3,7 @@ import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
 import { hasHan } from './claim-tokens.js';
+import { Note } from './notes.js';
 import { saysTotal, workedOut } from './worked-out.js';
 
 /**
@@ -19,13 +20,13 @@ export function inOtherLanguage(claim: ClaimSentence, source: ClaimText): boolea
   if (claim.han !== source.han) return true;
   // A short sentence that mixes in Chinese ("Kindle Paperwhite重250克") against a source that writes none. A source
   // in both languages speaks to a sentence in either.
-  return hasHan(claim.text) && !writesHan(source);
+  return claim.holdsHan && !writesHan(source);
 }
 
 function writesHan(source: ClaimText): boolean {
   let found = hanSources.get(source);
   if (found === undefined) {
-    found = source.sentences.some((sentence) => hasHan(sentence.text));
+    found = source.sentences.some((sentence) => sentence.holdsHan);
     hanSources.set(source, found);
   }
   return found;
@@ -85,7 +86,7 @@ function conceptsOf(clause: Clause, previous: Clause | undefined): Set<string> {
   if (found === undefined) {
     found = new Set();
     const own = (c: Clause) => {
-      if (hasHan(c.text)) hanConcepts(c.text, found);
+      if (c.holdsHan) hanConcepts(c.text, found);
       else for (const term of c.terms) addConcept(found!, term.term);
     };
     own(clause);
@@ -95,7 +96,7 @@ function conceptsOf(clause: Clause, previous: Clause | undefined): Set<string> {
   return found;
 }
 
-const conceptsByClause = new WeakMap<Clause, Set<string>>();
+const conceptsByClause = new Note<Set<string>>();
 
 /** The concepts of every clause of a source sentence, worked out once a source. */
 function sentenceConcepts(source: ClaimText, sentence: number): ReadonlySet<string> {
@@ -124,7 +125,8 @@ function addConcept(into: Set<string>, term: string): void {
 
 /** What a count counts, as concepts: the words after its number in its clause ("72 treasure ships", "62艘"). */
 function countedConcepts(quantity: Quantity, clause: Clause): ReadonlySet<string> {
-  let concepts = countedByQuantity.get(quantity);
+  const counted = countedByClause.get(clause) ?? countedByClause.set(clause, new Map<Quantity, Set<string>>());
+  let concepts = counted.get(quantity);
   if (concepts !== undefined) return concepts;
   const after = clause.text.slice(quantity.start - clause.start);
   concepts = new Set<string>();
@@ -138,12 +140,12 @@ function countedConcepts(quantity: Quantity, clause: Clause): ReadonlySet<string
       addConcept(concepts, lower.replace(/e?s$/, ''));
     }
   }
-  countedByQuantity.set(quantity, concepts);
+  counted.set(quantity, concepts);
   return concepts;
 }
 
-/** Each count's concepts, worked out once: a source's counts are compared with many claims. */
-const countedByQuantity = new WeakMap<Quantity, Set<string>>();
+/** Each count's concepts, by its clause, worked out once: a source's counts are compared with many claims. */
+const countedByClause = new Note<Map<Quantity, Set<string>>>();
 
 /** How far after a count's number the thing counted is looked for. */
 const COUNTED_HAN = /^[^的是为和与及或，。；、\s]{0,4}/u;

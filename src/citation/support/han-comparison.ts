@@ -3,7 +3,6 @@ import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { sourceSubjects } from './han-subjects.js';
 import type { Quantity } from './quantities.js';
-import { hasHan } from './claim-tokens.js';
 
 /**
  * A Chinese comparison the source's numbers answer: "商铺的物业费标准比住宅低" against 住宅 2.5元 and 商铺 5元,
@@ -116,7 +115,7 @@ function valuesOf(thing: string, other: string, source: ClaimText, property: rea
 export function comparisonConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   const subjects = sourceSubjects(source);
   for (const clause of claim.clauses) {
-    if (!hasHan(clause.text)) continue;
+    if (!clause.holdsHan) continue;
     const comparison = comparisonIn(clause);
     if (comparison === undefined) continue;
     const firstTerms = termsIn(clause, comparison.first);

@@ -1,8 +1,8 @@
 import { grounded, type SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
-import { hasHan } from './claim-tokens.js';
 import { hanPassesBound } from './claim-words.js';
+import { Note } from './notes.js';
 
 /**
  * What a Chinese clause allows, forbids, requires or excuses: 可以/禁止, 须/无须. A rule is said through these
@@ -115,10 +115,14 @@ const NOT_MODAL: readonly string[] = [
   '不禁',
 ];
 
-/** The words above by their first character, longest first: most characters start none of them. */
-const BY_FIRST = new Map<string, (readonly [string, Modality | undefined])[]>();
+/**
+ * The words above by the code of their first character, longest first: most characters start none of them, and a
+ * code is looked up without making a string of the character.
+ */
+const BY_FIRST = new Map<number, (readonly [string, Modality | undefined])[]>();
 for (const [word, modality] of [...NOT_MODAL.map((word) => [word, undefined] as const), ...MODALS]) {
-  BY_FIRST.set(word[0]!, [...(BY_FIRST.get(word[0]!) ?? []), [word, modality]]);
+  const first = word.charCodeAt(0);
+  BY_FIRST.set(first, [...(BY_FIRST.get(first) ?? []), [word, modality]]);
 }
 for (const words of BY_FIRST.values()) words.sort((a, b) => b[0].length - a[0].length);
 
@@ -142,7 +146,7 @@ function modalsOf(clause: Clause): Modal[] {
   const text = clause.text;
   let i = 0;
   while (i < text.length) {
-    const word = BY_FIRST.get(text[i]!)?.find(([candidate]) => text.startsWith(candidate, i));
+    const word = BY_FIRST.get(text.charCodeAt(i))?.find(([candidate]) => text.startsWith(candidate, i));
     if (word === undefined) {
       i++;
       continue;
@@ -164,7 +168,23 @@ function modalsOf(clause: Clause): Modal[] {
   return found;
 }
 
-const modalsByClause = new WeakMap<Clause, Modal[]>();
+const modalsByClause = new Note<Modal[]>();
+
+/** The source's clauses that say a modal word, with their modal words, in order: worked out once a source. */
+function modalClauses(source: ClaimText): readonly { candidate: SourceClause; modals: Modal[] }[] {
+  let found = modalClausesBySource.get(source);
+  if (found === undefined) {
+    found = [];
+    for (const candidate of source.clauses) {
+      const modals = modalsOf(candidate.clause);
+      if (modals.length > 0) found.push({ candidate, modals });
+    }
+    modalClausesBySource.set(source, found);
+  }
+  return found;
+}
+
+const modalClausesBySource = new WeakMap<ClaimText, { candidate: SourceClause; modals: Modal[] }[]>();
 
 /**
  * The terms a modal word rules: those after it, up to the next modal word; or, at the end of its clause
@@ -196,14 +216,12 @@ const SHARED = 2;
  */
 export function modalityConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   for (const clause of claim.clauses) {
-    if (!hasHan(clause.text)) continue;
+    if (!clause.holdsHan) continue;
     const own = modalsOf(clause);
     if (own.length === 0) continue;
     // The source clauses sharing enough of the claim clause's words, with those words, and their modal words.
     const near: { candidate: SourceClause; words: Set<string>; modals: Modal[] }[] = [];
-    for (const candidate of source.clauses) {
-      const modals = modalsOf(candidate.clause);
-      if (modals.length === 0) continue;
+    for (const { candidate, modals } of modalClauses(source)) {
       const words = shared(clause, candidate.clause);
       if (words.size >= SHARED) near.push({ candidate, words, modals });
     }

@@ -1,8 +1,7 @@
-import type { SourceClause } from './claim-alignment.js';
+import { clausesWithTerm, type SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { comparable, disagree, sameQuantity, type Quantity } from './quantities.js';
-import { hasHan } from './claim-tokens.js';
 
 /**
  * What a Chinese source says of one thing given to another it names: "一等座票价为553元" against "二等座票价为553元，
@@ -21,7 +20,7 @@ const NAMED_TERMS = 3;
 export function subjectConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   const subjects = sourceSubjects(source);
   for (const clause of claim.clauses) {
-    if (!hasHan(clause.text)) continue;
+    if (!clause.holdsHan) continue;
     for (let t = 0; t < clause.terms.length; t++) {
       const word = clause.terms[t]!;
       if (!isThing(word)) continue;
@@ -141,7 +140,7 @@ export function sourceSubjects(source: ClaimText): ReadonlyMap<string, SourceCla
     for (const candidate of source.clauses) {
       const first = candidate.clause.terms[0];
       const subject = candidate.clause.subject;
-      if (subject === undefined || first === undefined || !isThing(first) || !hasHan(candidate.clause.text)) continue;
+      if (subject === undefined || first === undefined || !isThing(first) || !candidate.clause.holdsHan) continue;
       found.set(subject, [...(found.get(subject) ?? []), candidate]);
     }
     subjectsBySource.set(source, found);
@@ -150,6 +149,28 @@ export function sourceSubjects(source: ClaimText): ReadonlyMap<string, SourceCla
 }
 
 const subjectsBySource = new WeakMap<ClaimText, Map<string, SourceClause[]>>();
+
+/**
+ * The things of the source clause `own` that the claim clause `first` does not say but another claim clause does,
+ * with the source clause holding that other claim clause, when it is not `own` and shares enough with it.
+ */
+function displacedFrom(
+  own: Clause,
+  first: Clause,
+  clauses: readonly Clause[],
+  holder: (clause: Clause) => { best: SourceClause | undefined; held: number },
+): { displaced: ClauseTerm; elsewhere: Clause }[] {
+  const found: { displaced: ClauseTerm; elsewhere: Clause }[] = [];
+  for (const displaced of own.terms) {
+    if (!isThing(displaced) || first.termSet.has(displaced.term)) continue;
+    const second = clauses.find((other) => other !== first && other.termSet.has(displaced.term));
+    if (second === undefined) continue;
+    const { best: elsewhere, held } = holder(second);
+    if (elsewhere === undefined || elsewhere.clause === own || held < CROSSED_SHARED + 1) continue;
+    found.push({ displaced, elsewhere: elsewhere.clause });
+  }
+  return found;
+}
 
 /** A claim clause rests on the source clause holding this share of its words. */
 const RESTING = 0.5;
@@ -164,19 +185,19 @@ const CROSSED_SHARED = 2;
  * elsewhere both ways.
  */
 export function crossedConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
-  const clauses = claim.clauses.filter((clause) => hasHan(clause.text) && clause.terms.length > 0);
+  const clauses = claim.clauses.filter((clause) => clause.holdsHan && clause.terms.length > 0);
   if (clauses.length < 2) return undefined;
   const holders = new Map<Clause, { best: SourceClause | undefined; share: number; held: number }>();
+  const withTerm = clausesWithTerm(source);
   const holder = (clause: Clause) => {
     const known = holders.get(clause);
     if (known !== undefined) return known;
+    // How many of the clause's terms (each time it says one) each source clause holds.
+    const counts = new Array<number>(source.clauses.length).fill(0);
+    for (const term of clause.terms) for (const c of withTerm.get(term.term) ?? []) counts[c]!++;
     let best: SourceClause | undefined;
     let top = 0;
-    for (const candidate of source.clauses) {
-      let held = 0;
-      for (const term of clause.terms) if (candidate.clause.termSet.has(term.term)) held++;
-      if (held > top) [best, top] = [candidate, held];
-    }
+    for (let c = 0; c < counts.length; c++) if (counts[c]! > top) [best, top] = [source.clauses[c], counts[c]!];
     const found = { best, share: top / clause.terms.length, held: top };
     holders.set(clause, found);
     return found;
@@ -185,16 +206,16 @@ export function crossedConflict(claim: ClaimSentence, source: ClaimText): FoundC
     const { best: resting, share } = holder(first);
     if (resting === undefined || share < RESTING) continue;
     const own = resting.clause;
+    // The things of `own` the first clause does not say, each with the clause elsewhere in the source that holds the
+    // claim clause saying it: the same for every moved thing, so worked out once, when first needed.
+    let displacements: { displaced: ClauseTerm; elsewhere: Clause }[] | undefined;
     for (const moved of first.terms) {
       if (!isThing(moved) || own.termSet.has(moved.term) || own.context.has(moved.term)) continue;
-      if (!source.clauses.some((other) => other.clause !== own && other.clause.termSet.has(moved.term))) continue;
-      for (const displaced of own.terms) {
-        if (!isThing(displaced) || first.termSet.has(displaced.term)) continue;
-        const second = clauses.find((other) => other !== first && other.termSet.has(displaced.term));
-        if (second === undefined) continue;
-        const { best: elsewhere, held } = holder(second);
-        if (elsewhere === undefined || elsewhere.clause === own || held < CROSSED_SHARED + 1) continue;
-        if (!elsewhere.clause.termSet.has(moved.term) || elsewhere.clause.termSet.has(displaced.term)) continue;
+      // Some other source clause says the moved thing: `own` does not, so any clause that says it is another.
+      if (!source.clauseFrequency.has(moved.term)) continue;
+      displacements ??= displacedFrom(own, first, clauses, holder);
+      for (const { displaced, elsewhere } of displacements) {
+        if (!elsewhere.termSet.has(moved.term) || elsewhere.termSet.has(displaced.term)) continue;
         return {
           conflict: { kind: 'name', claim: moved.lower, source: displaced.lower },
           sentence: resting.sentence,

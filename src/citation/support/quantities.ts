@@ -194,6 +194,32 @@ const CHANGING =
 /** How many words may stand between the verb and its number: "saves you about 20", "saves between one and two". */
 const SAVING_REACH = 4;
 /** Words after a number that do not say what it measures. */
+/**
+ * The words a Latin quantity can start with: each reading of `word` below begins with one of them (a month, a
+ * weekday, a period, "every", a number word, a fraction, "a"), or with a number word before a hyphen
+ * ("twenty-five"). Most words are none, and are passed over with one look-up.
+ */
+const QUANTITY_WORDS: ReadonlySet<string> = new Set([
+  ...MONTH_NAMES.keys(),
+  ...WEEKDAYS.keys(),
+  ...LATIN_PERIODS.keys(),
+  ...NUMBER_WORDS.keys(),
+  ...FRACTIONS.keys(),
+  'every',
+  'each',
+  'a',
+  'an',
+]);
+
+function startsQuantity(lower: string): boolean {
+  if (QUANTITY_WORDS.has(lower)) return true;
+  const dash = lower.indexOf('-');
+  return dash >= 0 && QUANTITY_WORDS.has(lower.slice(0, dash));
+}
+
+/** The characters a Chinese quantity can start with: 每, 半, the first of a weekday (周, 星期, 礼拜) and numerals. */
+const HAN_QUANTITY_STARTS: ReadonlySet<string> = new Set([...'每半周星礼', ...CN_NUMERAL_CHARS]);
+
 const NOT_A_NOUN = new Set(
   (
     'a an and are as at be been but by for from has have in is it its of on or so than that the their then there ' +
@@ -734,6 +760,7 @@ class QuantityScanner {
   }
 
   private word(token: Token): void {
+    if (!startsQuantity(token.lower)) return;
     const first = this.i;
     if (MONTH_NAMES.has(token.lower) && (token.lower !== 'may' || token.text === 'May')) {
       const next = this.at(1);
@@ -909,6 +936,7 @@ class QuantityScanner {
   }
 
   private han(token: Token): void {
+    if (!HAN_QUANTITY_STARTS.has(token.text)) return;
     const first = this.i;
     if (token.text === '每') return this.hanEvery(first);
     if (token.text === '半' && this.hanHalf(0, first, first - 1)) return;
