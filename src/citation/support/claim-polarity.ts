@@ -93,11 +93,13 @@ function ownReading(clause: Clause): OwnReading {
   if (reading === undefined) {
     const denials = denialsOf(clause);
     const zero = zeroAmountEnd(clause);
-    const denies = denials.length > 0 || zero !== Number.POSITIVE_INFINITY;
+    // Only a word a denial reaches, or a "nothing", can be the object of a "no".
+    const deniedObjects =
+      denials.length === 0 && !NOTHING.test(clause.text) ? NO_TERMS : new Set(verbsOfDeniedObjects(clause));
+    const denies = denials.length > 0 || zero !== Number.POSITIVE_INFINITY || deniedObjects.size > 0;
     reading = {
       zero,
-      // Only a word a denial reaches can be the object of a "no".
-      deniedObjects: denials.length === 0 ? NO_TERMS : new Set(verbsOfDeniedObjects(clause)),
+      deniedObjects,
       denies,
       turns: denies || clause.terms.some((term) => term.inverted),
       denials,
@@ -110,6 +112,7 @@ function ownReading(clause: Clause): OwnReading {
 }
 
 const NO_TERMS: ReadonlySet<ClauseTerm> = new Set();
+const NOTHING = /\bnothing\b/i;
 
 /** The first word each denial of the clause reaches, in order: a run of words one denial reaches is read once. */
 function denialsOf(clause: Clause): OwnReading['denials'] {

@@ -193,10 +193,9 @@ const CHANGING =
   /^(?:add(?:s|ed|ing)?|ris(?:e|es|en|ing)|rose|fall(?:s|en|ing)?|fell|climb(?:s|ed|ing)?|drop(?:s|ped|ping)?|gr(?:ow|ows|ew|own|owing)|(?:in|de)creas(?:e|es|ed|ing)|gain(?:s|ed|ing)?|los(?:e|es|ing)|lost|cut(?:s|ting)?|reduc(?:e|es|ed|ing))$/u;
 /** How many words may stand between the verb and its number: "saves you about 20", "saves between one and two". */
 const SAVING_REACH = 4;
-/** Words after a number that do not say what it measures. */
 /**
  * The words a Latin quantity can start with: each reading of `word` below begins with one of them (a month, a
- * weekday, a period, "every", a number word, a fraction, "a"), or with a number word before a hyphen
+ * weekday, a period, "every", a number word, a fraction, a multiple, "a"), or with a number word before a hyphen
  * ("twenty-five"). Most words are none, and are passed over with one look-up.
  */
 const QUANTITY_WORDS: ReadonlySet<string> = new Set([
@@ -205,6 +204,7 @@ const QUANTITY_WORDS: ReadonlySet<string> = new Set([
   ...LATIN_PERIODS.keys(),
   ...NUMBER_WORDS.keys(),
   ...FRACTIONS.keys(),
+  ...MULTIPLES.keys(),
   'every',
   'each',
   'a',
@@ -220,6 +220,7 @@ function startsQuantity(lower: string): boolean {
 /** The characters a Chinese quantity can start with: 每, 半, the first of a weekday (周, 星期, 礼拜) and numerals. */
 const HAN_QUANTITY_STARTS: ReadonlySet<string> = new Set([...'每半周星礼', ...CN_NUMERAL_CHARS]);
 
+/** Words after a number that do not say what it measures. */
 const NOT_A_NOUN = new Set(
   (
     'a an and are as at be been but by for from has have in is it its of on or so than that the their then there ' +
