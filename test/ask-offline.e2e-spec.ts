@@ -42,7 +42,7 @@ describe('POST /conversation/message/process with the offline model', () => {
     expect(JSON.parse(named(reply.events, '[CITATION_DONE]')[0]!.data)).toMatchObject({ hasCitationError: false });
   });
 
-  it('reads the asking user once per question, for the quota check and the guard together', async () => {
+  it('reads no user of its own per question: the quota check and the guard use the one resolved with the token', async () => {
     const users = server.app.get(UserRepository);
     const findById = users.findById.bind(users);
     let reads = 0;
@@ -53,7 +53,7 @@ describe('POST /conversation/message/process with the offline model', () => {
     try {
       const reply = await ask(server.baseUrl, token, { conversationUuid: conversation, prompt: 'Why chunks?' });
       expect(named(reply.events, '[DONE]')).toHaveLength(1);
-      expect(reads).toBe(1);
+      expect(reads).toBe(0);
     } finally {
       users.findById = findById;
     }
