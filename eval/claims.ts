@@ -4,7 +4,15 @@
  * while other parts of the tree are mid-change; `npm run eval` prints the same block among the other metrics.
  */
 import { ClaimSupportVerifier } from '../src/citation/support/claim-verifier.js';
-import { claimMetrics, headline, kindTable, misjudged, missesRequested, splitSummary } from './claim-metrics.js';
+import {
+  batchTable,
+  claimMetrics,
+  headline,
+  kindTable,
+  misjudged,
+  missesRequested,
+  splitSummary,
+} from './claim-metrics.js';
 
 const misses = missesRequested();
 const metrics = claimMetrics(new ClaimSupportVerifier());
@@ -15,6 +23,7 @@ print(
 );
 print(...kindTable(metrics));
 print('holdout:', ...kindTable(metrics.holdout));
+print('by batch:', ...batchTable(metrics));
 if (misses) print(...misjudged(metrics, misses));
 print(
   JSON.stringify({

@@ -20,7 +20,15 @@ import { createModelProvider } from '../src/model/model.module.js';
 import { loadConfig } from '../src/platform/config/app-config.js';
 import { refusalDeltas, refusesWithoutSources } from '../src/model/refusal.js';
 import { FakeOpenAi } from '../test/support/fake-openai.js';
-import { claimMetrics, headline, kindTable, misjudged, missesRequested, splitSummary } from './claim-metrics.js';
+import {
+  batchTable,
+  claimMetrics,
+  headline,
+  kindTable,
+  misjudged,
+  missesRequested,
+  splitSummary,
+} from './claim-metrics.js';
 import { faultyOutputs } from './faulty-outputs.js';
 import { chunksByKey, readSet } from './labelled-set.js';
 import { catalogOf, retrieve } from './lexical-retrieval.js';
@@ -144,6 +152,8 @@ async function main(): Promise<void> {
   for (const line of kindTable(claims)) print(line);
   print(`holdout pairs: ${claims.holdout.pairs}`);
   for (const line of kindTable(claims.holdout)) print(line);
+  print('claim pairs by batch:');
+  for (const line of batchTable(claims)) print(line);
   print(`quotes: ${claims.quotes}, judged right: ${claims.quoteAccuracy}`);
   const misses = missesRequested();
   if (misses) for (const line of misjudged(claims, misses)) print(line);
