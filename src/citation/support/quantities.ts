@@ -265,10 +265,21 @@ class QuantityScanner {
 
   private push(quantity: Omit<Quantity, 'loose' | 'approx'>, first: number, last: number): void {
     const word = this.looseWord(first, last);
+    // Every field named, in one order, those a quantity lacks too: every quantity then has the same shape, which
+    // the many comparisons of quantities read fastest, and a copy of one keeps it.
     let found: Quantity = {
-      ...quantity,
+      cls: quantity.cls,
+      value: quantity.value,
+      raw: quantity.raw,
+      key: quantity.key,
+      date: quantity.date,
+      unit: quantity.unit,
       loose: word !== undefined,
       approx: word !== undefined && APPROXIMATE.has(word),
+      range: quantity.range,
+      text: quantity.text,
+      start: quantity.start,
+      end: quantity.end,
     };
     if (this.tokens[first - 1]?.kind === 'han')
       found = this.hanRate(found, first) ?? this.comparedOrSummed(found, first);
