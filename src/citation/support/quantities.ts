@@ -276,11 +276,14 @@ class QuantityScanner {
       unit: quantity.unit,
       loose: word !== undefined,
       approx: word !== undefined && APPROXIMATE.has(word),
+      untimed: quantity.untimed,
+      compared: quantity.compared,
       range: quantity.range,
       text: quantity.text,
       start: quantity.start,
       end: quantity.end,
-    };
+      // Every field of Quantity must be named here: a field added to it and left out would be dropped silently.
+    } satisfies Record<keyof Quantity, unknown>;
     if (this.tokens[first - 1]?.kind === 'han')
       found = this.hanRate(found, first) ?? this.comparedOrSummed(found, first);
     else if (found.cls !== 'ratio') {
