@@ -33,6 +33,11 @@ import { answerTokens, HUGE, LONG, PROFILES, SHORT, ParagraphCloseScanner, type 
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const LOADS = process.env.BENCH_LOADS?.split(',').map(Number) ?? (QUICK ? [50] : [100, 300, 500]);
+/**
+ * How many rounds each load's phases run (`BENCH_ROUNDS`, 3 unless set; 1 with `BENCH_QUICK=1`); the route's median
+ * phase is the one its figures come from.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3)));
 /** The fake model's timer: each stream's tokens go out within a millisecond of their due time. */
 const TICK_MS = 1;
 /** How long the long answer is measured, once every stream is open and has had its first chunk. */
@@ -886,11 +891,27 @@ async function main(): Promise<void> {
         'route               streams  CPU µs/token  main thread  RSS KiB/stream  paragraph delay p50 / p99 ms  ' +
           '(paragraphs)  to model p50 / p99 ms',
       );
+      // Each load is run in several rounds, the routes in another order each round, and each route's phase with the
+      // median CPU per token is kept: a single phase's figure moves with where it falls in the run (the compiler
+      // still optimising the code of the route before it, a collection of the previous phase's garbage), and the
+      // ratio of two such figures moves by up to 0.4 between runs of the same code.
       for (const load of LOADS) {
+        const rounds = new Map<Route, PhaseResult[]>();
+        for (let round = 0; round < ROUNDS; round++) {
+          if (ROUNDS > 1) out(`  round ${round + 1} of ${ROUNDS}`);
+          for (let k = 0; k < ROUTES.length; k++) {
+            const route = ROUTES[(k + round) % ROUTES.length]!;
+            const result = await phase(url, route, profile, load);
+            rounds.set(route, [...(rounds.get(route) ?? []), result]);
+            printPhase(route, load, result);
+          }
+        }
+        if (ROUNDS > 1) out(`  the phase of each route with the median CPU per token, of ${ROUNDS} rounds:`);
         for (const route of ROUTES) {
-          const result = await phase(url, route, profile, load);
-          results.set(keyOf(route, profile, load), result);
-          printPhase(route, load, result);
+          const byCpu = [...rounds.get(route)!].sort((a, b) => a.cpuPerToken - b.cpuPerToken);
+          const median = byCpu[Math.floor(byCpu.length / 2)]!;
+          results.set(keyOf(route, profile, load), median);
+          if (ROUNDS > 1) printPhase(route, load, median);
         }
       }
     }
