@@ -1,11 +1,14 @@
 import {
   CLAIM_KINDS,
   QUOTE_KINDS,
+  claimMetrics,
   labelOfKind,
+  misjudged,
   readClaimSet,
   type ClaimPair,
   type QuoteCase,
 } from '../eval/claim-metrics.js';
+import type { SupportVerifier } from '../src/citation/support/support-verifier.js';
 
 /**
  * The evaluation's claim and quote sets are hand-written JSON that the metrics trust blindly; this pins their
@@ -111,5 +114,32 @@ describe('eval/set/quotes.json', () => {
     );
     expect(bad.map((quote) => quote.id)).toEqual([]);
     for (const kind of QUOTE_KINDS) expect(quotes.filter((quote) => quote.kind === kind).length).toBeGreaterThan(4);
+  });
+});
+
+describe('listing misjudged pairs', () => {
+  // A verifier that judges everything contradicted misjudges every pair not so labelled, so that what is listed
+  // is decided by the listing rule alone.
+  const alwaysContradicted = {
+    check: () => ({ verdict: 'contradicted' as const, citations: [] }),
+  };
+  const metrics = claimMetrics(
+    alwaysContradicted as unknown as SupportVerifier,
+    readClaimSet(new URL('../eval/set/', import.meta.url)),
+  );
+  const listedIds = (split: 'dev' | 'test') =>
+    misjudged(metrics, split)
+      .map((line) => /^(c\d+) /.exec(line)?.[1])
+      .filter((id): id is string => id !== undefined);
+  const batchOf = (id: string) => Number(pairs.find((pair) => pair.id === id)!.group.slice(1));
+
+  it('lists the test misses of the first batch only, never those of a batch from g300 on', () => {
+    const ids = listedIds('test');
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.filter((id) => batchOf(id) >= 300)).toEqual([]);
+  });
+
+  it('lists the dev misses of every batch', () => {
+    expect(listedIds('dev').some((id) => batchOf(id) >= 500)).toBe(true);
   });
 });
