@@ -8,7 +8,6 @@ import {
   type ClaimPair,
   type QuoteCase,
 } from '../eval/claim-metrics.js';
-import type { SupportVerifier } from '../src/citation/support/support-verifier.js';
 
 /**
  * The evaluation's claim and quote sets are hand-written JSON that the metrics trust blindly; this pins their
@@ -123,10 +122,7 @@ describe('listing misjudged pairs', () => {
   const alwaysContradicted = {
     check: () => ({ verdict: 'contradicted' as const, citations: [] }),
   };
-  const metrics = claimMetrics(
-    alwaysContradicted as unknown as SupportVerifier,
-    readClaimSet(new URL('../eval/set/', import.meta.url)),
-  );
+  const metrics = claimMetrics(alwaysContradicted, readClaimSet(new URL('../eval/set/', import.meta.url)));
   const listedIds = (split: 'dev' | 'test') =>
     misjudged(metrics, split)
       .map((line) => /^(c\d+) /.exec(line)?.[1])
