@@ -131,15 +131,7 @@ function inOrder(indexes: number[]): number[] {
 function sentencesByTerm(source: ClaimText): ReadonlyMap<string, readonly number[]> {
   let found = termSentences.get(source);
   if (found === undefined) {
-    const built = new Map<string, number[]>();
-    source.sentences.forEach((sentence, s) => {
-      for (const term of sentence.terms) {
-        const holding = built.get(term);
-        if (holding === undefined) built.set(term, [s]);
-        else holding.push(s);
-      }
-    });
-    found = built;
+    found = indexByTerm(source.sentences, (sentence) => sentence.terms);
     termSentences.set(source, found);
   }
   return found;
@@ -151,21 +143,26 @@ const termSentences = new WeakMap<ClaimText, ReadonlyMap<string, readonly number
 export function clausesWithTerm(source: ClaimText): ReadonlyMap<string, readonly number[]> {
   let found = clausesByTerm.get(source);
   if (found === undefined) {
-    const built = new Map<string, number[]>();
-    source.clauses.forEach(({ clause }, c) => {
-      for (const term of clause.termSet) {
-        const holding = built.get(term);
-        if (holding === undefined) built.set(term, [c]);
-        else holding.push(c);
-      }
-    });
-    found = built;
+    found = indexByTerm(source.clauses, ({ clause }) => clause.termSet);
     clausesByTerm.set(source, found);
   }
   return found;
 }
 
 const clausesByTerm = new WeakMap<ClaimText, ReadonlyMap<string, readonly number[]>>();
+
+/** For each term, the indexes of the items that hold it, in order. */
+function indexByTerm<T>(items: readonly T[], termsOf: (item: T) => Iterable<string>): Map<string, number[]> {
+  const index = new Map<string, number[]>();
+  items.forEach((item, i) => {
+    for (const term of termsOf(item)) {
+      const holding = index.get(term);
+      if (holding === undefined) index.set(term, [i]);
+      else holding.push(i);
+    }
+  });
+  return index;
+}
 
 /**
  * The source's clauses that say a term of the claim clause or leave it unsaid (`Clause.context`), in source order:

@@ -499,27 +499,35 @@ export class WordSenses {
 
   /** The term of an English word (lowercase) and whether it means the term's opposite. */
   sense(lower: string): TermSense {
-    let sense = this.senses.get(lower);
-    if (sense !== undefined) return sense;
-    // A word a known text has read is not kept again here: the known texts outlive this one.
-    for (const other of this.known) {
-      sense = other.senses.get(lower);
-      if (sense !== undefined) return sense;
-    }
-    sense = senseOf(lower);
-    this.senses.set(lower, sense);
-    return sense;
+    return this.lookUp(lower, this.senses, WordSenses.sensesOf, senseOf);
   }
 
   stem(lower: string): string {
-    let found = this.stems.get(lower);
+    return this.lookUp(lower, this.stems, WordSenses.stemsOf, stemOf);
+  }
+
+  // Made once, not at every call: a word is looked up for every token of every text.
+  private static readonly sensesOf = (known: WordSenses): ReadonlyMap<string, TermSense> => known.senses;
+  private static readonly stemsOf = (known: WordSenses): ReadonlyMap<string, string> => known.stems;
+
+  /**
+   * A word's reading from this text's own table, else a known text's, else worked out and kept here. A word a known
+   * text has read is not kept again here: the known texts outlive this one.
+   */
+  private lookUp<T>(
+    lower: string,
+    own: Map<string, T>,
+    tableOf: (known: WordSenses) => ReadonlyMap<string, T>,
+    work: (lower: string) => T,
+  ): T {
+    let found = own.get(lower);
     if (found !== undefined) return found;
-    for (const other of this.known) {
-      found = other.stems.get(lower);
+    for (const known of this.known) {
+      found = tableOf(known).get(lower);
       if (found !== undefined) return found;
     }
-    found = stemOf(lower);
-    this.stems.set(lower, found);
+    found = work(lower);
+    own.set(lower, found);
     return found;
   }
 }
