@@ -316,6 +316,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g01-g216', from: 0, to: 299 },
   { name: 'g300-g414', from: 300, to: 499 },
   { name: 'g500-g614', from: 500, to: 699 },
+  { name: 'g700-g815', from: 700, to: 899 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
