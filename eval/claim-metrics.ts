@@ -317,6 +317,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g300-g414', from: 300, to: 499 },
   { name: 'g500-g614', from: 500, to: 699 },
   { name: 'g700-g815', from: 700, to: 899 },
+  { name: 'g900-g959', from: 900, to: 999 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
