@@ -29,7 +29,7 @@ import {
 import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
 import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
 import { anchorsOf, claimAnchors, roleSwap, type SourceProfile } from './claim-roles.js';
-import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
+import { comparable, conflictKind, disagree, looselyCounted, sameQuantity, type Quantity } from './quantities.js';
 import type { SupportConflict } from './support-verifier.js';
 import { hasHan } from './claim-tokens.js';
 import { saysTotal, workedOut } from './worked-out.js';
@@ -146,9 +146,16 @@ function quantityConflict(
     if (candidates.length === 0) continue;
     const holds = (candidate: SourceClause) => candidate.clause.quantities.some((held) => sameQuantity(quantity, held));
     const score = binder(clause, source, { polarity: true });
-    const { best, score: top } = bestBound(candidates, (candidate) => score(candidate.clause));
-    // One shared common word is not evidence that two clauses speak of the same thing; two words or a name are.
-    const evidence = best.some((candidate) => sharedEvidence(clause, candidate.clause, source));
+    const others = bindingValues(clause, quantity, clauses);
+    const { best, score: top } = bestBound(
+      candidates,
+      (candidate) => score(candidate.clause) + sharedValues(others, candidate.clause),
+    );
+    // One shared common word is not evidence that two clauses speak of the same thing; two words, a name, or a day, a
+    // time or a numbered name both give are.
+    const evidence = best.some(
+      (candidate) => sharedEvidence(clause, candidate.clause, source) || sharedValues(others, candidate.clause) > 0,
+    );
     let bound = best;
     if (top === 0 || !evidence) {
       // Nothing in the clause binds: the sentence as a whole must be about the window, and the window's
@@ -162,8 +169,14 @@ function quantityConflict(
       continue;
     if (restated(claim, clause, bound[0]!, other, source, clauses)) continue;
     const sentence = source.sentences[bound[0]!.sentence]!;
+    // A clause that gives two values of a kind ("62 cm against 55 cm", "by 8 pm Monday to Thursday or by 2 pm on a
+    // Friday") sets side by side values that the bound sentence gives each to its own part; which value goes with
+    // which thing is read from the words beside each (see claim-roles.ts), not from the clause as a whole.
+    if (pairsValues(clause, quantity) && sentence.quantities.some((held) => sameQuantity(quantity, held))) continue;
+    if (summingUp(claim) && source.quantities.some((held) => sameQuantity(quantity, held))) continue;
     const from = {
       changes: spokenChanges(claim, bound[0]!.clause, clauses),
+      shares: spokenShares(clauses),
       totalled: saysTotal(clause),
       around: window.sentences.flatMap((s) => source.sentences[s]!.quantities),
     };
@@ -172,6 +185,97 @@ function quantityConflict(
   }
   return undefined;
 }
+
+/**
+ * The days, dates, times and numbered names of the claim clause that may bind it while `quantity` is checked
+ * ("Saturdays", "7:00" for "every 10 minutes"; "Lumen 3" for "runs for 10 hours"), each weighted by how rare it is among the source's clauses; none when the clause gives two
+ * values of the quantity's kind ("from 5 to 1,200 employees", "9.5 litres against 14"): each of those rests on a
+ * clause of its own.
+ */
+function bindingValues(clause: Clause, quantity: Quantity, clauses: readonly SourceClause[]): WeightedValue[] {
+  if (WHEN.has(quantity.cls)) return [];
+  const others = clause.quantities.filter((other) => other !== quantity);
+  if (others.some((other) => comparable(other, quantity) || looselyCounted(other, quantity))) return [];
+  return others
+    .filter((other) => WHEN.has(other.cls) || other.cls.startsWith('version:'))
+    .map((value) => {
+      const holding = clauses.filter(({ clause: held }) => grounded(value, held.quantities)).length;
+      return { value, weight: 1 / Math.max(1, holding) };
+    });
+}
+
+interface WeightedValue {
+  value: Quantity;
+  weight: number;
+}
+
+/** Values that say when: a day, a date, a time of day. */
+const WHEN: ReadonlySet<string> = new Set(['weekday', 'date', 'clock']);
+
+/** How strongly the claim clause's days, times and numbered names bind it to a source clause: each counts as a word. */
+function sharedValues(values: readonly WeightedValue[], candidate: Clause): number {
+  let score = 0;
+  for (const { value, weight } of values) if (grounded(value, candidate.quantities)) score += weight;
+  return score;
+}
+
+/** A sentence that gives this many values sums up. */
+const SUMMING_VALUES = 3;
+
+function summingUp(claim: ClaimSentence): boolean {
+  let values = 0;
+  let last: Quantity | undefined;
+  for (const quantity of claim.quantities) {
+    if (!isValue(quantity)) continue;
+    // The two ends of a range ("7 to 11", "00:30–07:30") are one value.
+    const joined =
+      last !== undefined &&
+      last.cls === quantity.cls &&
+      RANGE_JOINT.test(claim.text.slice(last.end - claim.start, quantity.start - claim.start));
+    if (!joined) values++;
+    last = quantity;
+  }
+  return values >= SUMMING_VALUES;
+}
+
+const RANGE_JOINT = /^\s*(?:to|–|—|-|~|至|到)\s*$/;
+
+/** A number given as a value: not a day of the week, a rank, or a number that names a thing ("Economy 7"). */
+function isValue(quantity: Quantity): boolean {
+  return !['weekday', 'ordinal'].includes(quantity.cls) && !/^(?:version|term):/.test(quantity.cls);
+}
+
+/** Whether the clause gives another value of the quantity's kind beside it. */
+function pairsValues(clause: Clause, quantity: Quantity): boolean {
+  return clause.quantities.some((other) => other !== quantity && comparable(other, quantity));
+}
+
+/**
+ * The shares the source gives in words, a value may have been worked out with: "children pay half the adult fare"
+ * makes a £9.40 fare £4.70 for a child.
+ */
+function spokenShares(clauses: readonly SourceClause[]): number[] {
+  const shares: number[] = [];
+  for (const { clause } of clauses) {
+    for (const term of clause.terms) {
+      const share = SHARE_WORDS.get(term.lower);
+      if (share !== undefined) shares.push(share);
+    }
+  }
+  return shares;
+}
+
+const SHARE_WORDS: ReadonlyMap<string, number> = new Map([
+  ['half', 1 / 2],
+  ['third', 1 / 3],
+  ['quarter', 1 / 4],
+  ['double', 2],
+  ['twice', 2],
+  ['triple', 3],
+  ['一半', 1 / 2],
+  ['半价', 1 / 2],
+  ['双倍', 2],
+]);
 
 /**
  * The fragments of a source sentence that go on from a bound clause and say only words of the claim clause ("… and
@@ -287,6 +391,9 @@ function nameConflict(
     // the source's events the claim speaks of: "Panama took over the canal … in 1999" is "… handed control of the
     // canal to Panama on 31 December 1999", not "The United States took over the project in 1904".
     const dated = clause.quantities.filter((quantity) => !chain.some((c) => grounded(quantity, c.quantities)));
+    // A number the source gives nowhere is worked out ("A year of Standard adds up to £348") or changed: the number
+    // checks judge it, and the clause is no evidence of which thing it speaks of.
+    if (dated.some((quantity) => !grounded(quantity, source.quantities))) continue;
     const datedElsewhere = clauses.some(
       ({ clause: other }) =>
         other.terms.some((term) => term.lower === name.lower) &&

@@ -469,7 +469,7 @@ function clauseOf(
       });
       continue;
     }
-    if (FUNCTION_WORDS.has(token.lower) || token.lower.length < 2) continue;
+    if ((FUNCTION_WORDS.has(token.lower) || token.lower.length < 2) && !letterName(tokens, i)) continue;
     const lower = withoutPossessive(token.lower);
     const sense = senses.sense(lower);
     const first = i === 0;
@@ -619,4 +619,20 @@ function hanRun(
 function denialBefore(denials: readonly number[], reach: readonly number[], k: number): number | undefined {
   for (let i = 0; i < denials.length; i++) if (denials[i]! < k && k - denials[i]! <= reach[i]!) return denials[i];
   return undefined;
+}
+
+/**
+ * A capital letter that finishes a name ("Plan A", "Route B", "Model X"): it tells the plan, the route or the model
+ * from the others, as a number would, so it is a word of the claim, not the article "a" (nor the pronoun "I").
+ */
+function letterName(tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i]!;
+  const before = tokens[i - 1];
+  return (
+    /^[A-HJ-Z]$/.test(token.text) &&
+    before !== undefined &&
+    before.kind === 'word' &&
+    before.end < token.start &&
+    /^[A-Z][a-z]/.test(before.text)
+  );
 }

@@ -4,6 +4,7 @@ import { holdsEveryClaim } from './claim-holding.js';
 import { asSource, type SourceProfile } from './claim-roles.js';
 import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText } from './claim-profile.js';
 import { parallelConflict } from './claim-parallel.js';
+import { attributionConflict } from './claim-attribution.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
 import { modalityConflict } from './han-modality.js';
@@ -96,7 +97,8 @@ export class ClaimSupportVerifier implements SupportVerifier {
           subjectConflict(claim, source) ??
           crossedConflict(claim, source) ??
           comparisonConflict(claim, source) ??
-          parallelConflict(claim, source))
+          parallelConflict(claim, source) ??
+          attributionConflict(claim, source))
         : undefined) ?? modalityConflict(claim, source);
     if (found) return contradiction(found, source);
     const spans = window.coverage >= MIN_ALIGNMENT ? window.sentences.map((s) => spanOf(source.sentences[s]!)) : [];

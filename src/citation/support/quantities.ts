@@ -1,6 +1,7 @@
 import { adjacent, type Token } from './claim-tokens.js';
 import {
   APPROXIMATE,
+  AS_BOUND,
   CURRENCY_SIGNS,
   HAN_WEEKDAYS,
   HAN_MEASURE_WORDS,
@@ -140,6 +141,19 @@ const HAN_BOUNDS: ReadonlySet<string> = new Set([
 const ORDINAL_SUFFIX = new Set(['st', 'nd', 'rd', 'th', 's']);
 const AFTERNOON = /(?:下午|晚上|傍晚|晚)$/u;
 const PER_WORDS = new Set(['per', 'a', 'an', 'each', 'every']);
+/**
+ * Words that may follow "a day", "an hour" when it is a length or a rate ("a day for parking", "an hour later", "a
+ * week or two"); another word after it makes it part of a name ("a day ticket").
+ */
+const UNIT_FOLLOWERS = new Set(
+  (
+    'for of in on at to and or but with without later ago earlier before after from until till per each every the a an ' +
+    'is are was were be if when while then so as than by long old more less max maximum minimum apart away off ' +
+    'afterwards beforehand ahead behind only just'
+  ).split(' '),
+);
+/** Words before "a day", "a week" that make it how often something happens. */
+const HOW_OFTEN = new Set(['once', 'twice', 'thrice', 'times']);
 const FRACTIONS: ReadonlyMap<string, number> = new Map([
   ['half', 1 / 2],
   ['quarter', 1 / 4],
@@ -415,6 +429,8 @@ class QuantityScanner {
       // "up to 3", "a maximum of 4 g", "no more than 4 mg".
       if (previous.lower === 'to' && before?.lower === 'up') return 'up';
       if (previous.lower === 'of' && (before?.lower === 'maximum' || before?.lower === 'minimum')) return before.lower;
+      // "as much as 20 kg", "as few as 3": the comparison names a bound.
+      if (previous.lower === 'as' && before !== undefined && AS_BOUND.has(before.lower)) return before.lower;
       if (previous.kind === 'han') {
         const pair = (before?.text ?? '') + previous.text;
         if (LOOSE_BEFORE.has(pair)) return pair;
@@ -814,8 +830,12 @@ class QuantityScanner {
     // "a week", "an hour": one of a unit, when the unit measures something.
     if ((token.lower === 'a' || token.lower === 'an') && this.unitAt(first + 1)?.cls === 'time') {
       const before = this.tokens[first - 1]?.lower;
-      if (before !== undefined && (NUMBER_WORDS.has(before) || /\d/.test(before) || before === 'once')) return;
+      // "once a day", "three times a week": how often, not how long.
+      if (before !== undefined && (NUMBER_WORDS.has(before) || /\d/.test(before) || HOW_OFTEN.has(before))) return;
       if (this.perAfterAmount(first)) return;
+      // "a day ticket", "a year pass": the unit names a kind of thing, not a length of time.
+      const after = this.tokens[first + 2];
+      if (after?.kind === 'word' && /^[a-z]/i.test(after.text) && !UNIT_FOLLOWERS.has(after.lower)) return;
       // "an hour and a half".
       const andAHalf = ['and', 'a', 'half'].every((word, i) => this.tokens[first + 2 + i]?.lower === word);
       return this.pushUnit(andAHalf ? 1.5 : 1, this.unitAt(first + 1)!, first, andAHalf ? first + 4 : first + 1);

@@ -309,6 +309,8 @@ export const LOOSE_BEFORE = new Set([
   '高达',
   '长达',
 ]);
+/** The word before "as" that makes "as … as N" a bound: "as much as 20 kg", "as few as three". */
+export const AS_BOUND = new Set(['much', 'many', 'long', 'high', 'far', 'little', 'few', 'low']);
 export const LOOSE_AFTER = new Set(['左右', '多', '余', '以上', '以下', '以内', '内', '上下', '+', 'or']);
 
 /** Days of the week, Monday first, as English names and as what follows 周, 星期 and 礼拜. */

@@ -9,6 +9,8 @@ export interface WorkedFrom {
   totalled?: boolean;
   /** The values of the source sentences the claim rests on: a difference or a total may gather them. */
   around?: readonly Quantity[];
+  /** Shares the source gives in words ("half the adult fare"): a value taken that share of is worked out. */
+  shares?: readonly number[];
 }
 
 /**
@@ -30,6 +32,7 @@ export function workedOut(
 ): boolean {
   if (counted(quantity) && counted(value)) {
     if (from.changes?.some((change) => changedBy(quantity, value, change))) return true;
+    if (from.shares?.some((share) => close(quantity.value, value.value * share))) return true;
     const inputs = [...claimNumbers, ...sourceNumbers];
     if (combined(quantity, value, [...inputs, ...(from.around ?? [])], from.totalled === true)) return true;
     for (const factor of claimNumbers) {

@@ -1,0 +1,358 @@
+import type { FoundConflict } from './claim-conflicts.js';
+import type { ClaimSentence, ClaimText, ClauseTerm } from './claim-profile.js';
+import { conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
+
+/**
+ * A value the source gives to one of two things listed side by side, given by the claim to the other. A source
+ * sentence that lists values ("VoIP phones on VLAN 20 and security cameras on VLAN 30", "Men must wait at least 12
+ * weeks between donations and women at least 16 weeks") gives each value to the
+ * words of its own part of the list. A claim whose part names one thing of the list, and none of the other's, but
+ * gives it the other's value ("The VoIP phones sit on VLAN 30"), has swapped them: the source rules that reading out.
+ *
+ * The parts of a list are cut where a comma, a semicolon or a joining word stands between two values of one kind;
+ * a range ("between 22 and 65", "from 6:00 to 20:00") is not a list. What names each part is the words it says and
+ * the other does not; a part that leaves its verb unsaid ("and women at least 16 weeks") replaces only the first
+ * words of the part before it, so only those name that part's thing.
+ */
+
+/** One part of a listing sentence: a value and the words that stand with it. */
+interface Part {
+  value: Quantity;
+  /** The part's words before its value and after it, in text order. */
+  before: readonly string[];
+  after: readonly string[];
+}
+
+/** Two parts of one source sentence whose values are of one kind and differ, and the words naming each. */
+interface Listing {
+  sentence: number;
+  first: Part;
+  second: Part;
+  /** The words that name each part's thing: said by that part and not the other. */
+  firstNames: ReadonlySet<string>;
+  secondNames: ReadonlySet<string>;
+}
+
+/** What stands between two values listed side by side. */
+const LIST_JOINT = /[,;，；、]|\b(?:and|or|while|whereas|but)\b/gi;
+/** Words that make two values the ends of one range rather than two items. */
+const RANGE_OPENING = /\b(?:between|from)\s+$/i;
+/** A part this short beside a longer one leaves its verb unsaid, keeping the other part's. */
+const ELLIPTIC_TERMS = 2;
+
+export function attributionConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  const listings = listingsOf(source);
+  if (listings.length === 0) return undefined;
+  for (const quantity of claim.quantities) {
+    // A comparison ("比一年期高出0.5个百分点", "deeper at 60 cm against 45 cm") speaks of both things at once.
+    if (!listable(quantity) || quantity.compared || comparedWith(claim, quantity)) continue;
+    // A word said through its opposite ("slow" for "not quick") does not name the other part's thing.
+    const part = partAround(
+      claim,
+      quantity,
+      termsOf(claim).filter((term) => !term.inverted),
+    );
+    const words = new Set([...part.before, ...part.after]);
+    for (const listing of listings) {
+      const found =
+        swapped(quantity, words, claim, listing.first, listing.firstNames, listing.second, listing.secondNames) ??
+        swapped(quantity, words, claim, listing.second, listing.secondNames, listing.first, listing.firstNames);
+      if (found && !saidElsewhere(quantity, words, found, listing, source)) {
+        return {
+          conflict: { kind: conflictKind(quantity, found.value), claim: quantity.text, source: found.value.text },
+          sentence: listing.sentence,
+        };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Whether the value is what the claim compares with: "against 45 cm", "compared with 44", "than 2 kg". */
+function comparedWith(claim: ClaimSentence, quantity: Quantity): boolean {
+  const before = claim.text.slice(Math.max(0, quantity.start - claim.start - 16), quantity.start - claim.start);
+  return COMPARED_WITH.test(before);
+}
+
+const COMPARED_WITH = /\b(?:against|versus|vs\.?|compared (?:with|to)|than)\s+$/i;
+
+/**
+ * The claim's value is the `given` part's, but its words name only the `named` part's thing: the part whose value
+ * the claim should have said.
+ */
+function swapped(
+  quantity: Quantity,
+  words: ReadonlySet<string>,
+  claim: ClaimSentence,
+  given: Part,
+  givenNames: ReadonlySet<string>,
+  named: Part,
+  namedNames: ReadonlySet<string>,
+): Part | undefined {
+  // A value that agrees with both ("April 1912" with "10 April 1912" and "15 April") tells them apart no more than
+  // its words do.
+  if (!sameValue(quantity, given.value) || sameValue(quantity, named.value)) return undefined;
+  // A claim that gives the other value in the same part ("9.5 litres against 14 on intensive") compares the two.
+  if (
+    claim.quantities.some(
+      (other) =>
+        other !== quantity &&
+        (sameValue(other, named.value) || sameNumber(other, named.value)) &&
+        !listedApart(
+          claim,
+          other.start < quantity.start ? other : quantity,
+          other.start < quantity.start ? quantity : other,
+        ),
+    )
+  )
+    return undefined;
+  const namesNamed = [...namedNames].some((name) => words.has(name));
+  const namesGiven = [...givenNames].some((name) => words.has(name));
+  return namesNamed && !namesGiven ? named : undefined;
+}
+
+/**
+ * Whether another sentence of the source gives the claim's value to the thing the claim names: "Full backups are
+ * kept for 90 days" speaks for the claim, whatever a list elsewhere gives the full backups.
+ */
+function saidElsewhere(
+  quantity: Quantity,
+  words: ReadonlySet<string>,
+  named: Part,
+  listing: Listing,
+  source: ClaimText,
+): boolean {
+  const names = [...(named === listing.first ? listing.firstNames : listing.secondNames)].filter((name) =>
+    words.has(name),
+  );
+  return source.sentences.some(
+    (sentence, s) =>
+      s !== listing.sentence &&
+      sentence.quantities.some((held) => sameValue(quantity, held)) &&
+      names.some((name) => sentence.terms.has(name)),
+  );
+}
+
+/**
+ * The same value of the same kind, also when one side says it as how often ("every 12 weeks") and the other as how
+ * long.
+ */
+function sameValue(a: Quantity, b: Quantity): boolean {
+  if (timed(a) && timed(b)) return a.value === b.value;
+  return a.cls === b.cls && sameQuantity(a, b);
+}
+
+/** Values of one kind, a length of time and how often counting as one. */
+function sameKind(a: Quantity, b: Quantity): boolean {
+  return a.cls === b.cls || (timed(a) && timed(b));
+}
+
+function timed(quantity: Quantity): boolean {
+  return quantity.cls === 'time' || quantity.cls === 'period';
+}
+
+/** Whether the claim's number or a source's can be one of a list's values. */
+function listable(quantity: Quantity): boolean {
+  // A day of the week is said of opening and closing alike; a product named by a number (三年期) is a name; "pay
+  // monthly" names a way of paying more than it gives a value; a bare number ("speed 2") may be a name.
+  return (
+    quantity.cls !== 'weekday' &&
+    quantity.cls !== 'bare' &&
+    !quantity.cls.startsWith('term:') &&
+    !(quantity.cls === 'period' && quantity.raw === 1)
+  );
+}
+
+/** Two values said alike, as a list gives its items: of one kind, both bounds or neither, neither a range. */
+function alike(a: Quantity, b: Quantity): boolean {
+  return a.cls === b.cls && listable(a) && a.loose === b.loose && !a.range && !b.range;
+}
+
+/** A bare number written as the value's number: "14" beside "14 litres". */
+function sameNumber(a: Quantity, b: Quantity): boolean {
+  return (a.cls === 'bare' || b.cls === 'bare') && a.raw === b.raw;
+}
+
+/** Every pair of listed values in a source's sentences: worked out once a source. */
+function listingsOf(source: ClaimText): readonly Listing[] {
+  let listings = listingsBySource.get(source);
+  if (listings === undefined) {
+    listings = source.sentences.flatMap((sentence, s) => listingsIn(sentence, s));
+    listingsBySource.set(source, listings);
+  }
+  return listings;
+}
+
+const listingsBySource = new WeakMap<ClaimText, readonly Listing[]>();
+
+function listingsIn(sentence: ClaimSentence, s: number): Listing[] {
+  const values = sentence.quantities;
+  if (values.length < 2) return [];
+  const terms = termsOf(sentence);
+  const listings: Listing[] = [];
+  values.forEach((a, i) => {
+    // Items are listed one after another: a value is paired with the next value said like it only.
+    const b = values.find((other, k) => k > i && alike(a, other));
+    if (b === undefined || !disagree(a, b) || !listedApart(sentence, a, b)) return;
+    const first = partAround(sentence, a, terms);
+    const second = partAround(sentence, b, terms);
+    const names = namesOf(first, second);
+    if (names === undefined) return;
+    listings.push({
+      sentence: s,
+      first: { value: a, ...first },
+      second: { value: b, ...second },
+      firstNames: names.first,
+      secondNames: names.second,
+    });
+  });
+  return listings;
+}
+
+/** Whether a joint stands between the two values, and they are not the ends of a range. */
+function listedApart(sentence: ClaimSentence, a: Quantity, b: Quantity): boolean {
+  const at = (offset: number) => offset - sentence.start;
+  if (lastJoint(sentence.text, at(a.end), at(b.start)) === undefined) return false;
+  return !RANGE_OPENING.test(sentence.text.slice(Math.max(0, at(a.start) - 12), at(a.start)));
+}
+
+/**
+ * The words that name each part: those it says and the other does not; none when either part has none. A part that
+ * leaves its verb unsaid ("and women at least 16 weeks", "and 14 litres on the intensive programme") replaces only as
+ * many words of the part before it as it says of its own, on the same side of the value: those name that part's thing.
+ */
+function namesOf(
+  first: PartWords,
+  second: PartWords,
+): { first: ReadonlySet<string>; second: ReadonlySet<string> } | undefined {
+  const firstAll = [...first.before, ...first.after];
+  const secondAll = [...second.before, ...second.after];
+  const own = (terms: readonly string[], other: readonly string[]) => terms.filter((term) => !other.includes(term));
+  const secondOwn = own(secondAll, firstAll);
+  let firstOwn = own(firstAll, secondAll);
+  const elliptic = secondAll.length <= ELLIPTIC_TERMS && firstAll.length > secondAll.length;
+  const counterparts = secondAll.length < firstAll.length ? counterpartsOf(secondOwn, secondAll, firstAll) : [];
+  if (counterparts.length > 0) firstOwn = counterparts.filter((term) => firstOwn.includes(term));
+  else if (elliptic) {
+    const side = own(second.before, firstAll).length > 0 ? first.before : first.after;
+    firstOwn = own(side, secondAll).slice(0, secondOwn.length);
+  }
+  if (firstOwn.length === 0 || secondOwn.length === 0) return undefined;
+  return { first: new Set(firstOwn), second: new Set(secondOwn) };
+}
+
+/**
+ * The words of the longer part that the shorter part's own words stand in for: the word written beside the same
+ * shared word ("an anytime day return" stands "anytime" where "an off-peak day return costs" writes "off-peak";
+ * "on the intensive programme" stands "intensive" where "on the eco programme" writes "eco").
+ */
+function counterpartsOf(own: readonly string[], shorter: readonly string[], longer: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const term of own) {
+    const at = shorter.indexOf(term);
+    const next = shorter[at + 1];
+    const previous = shorter[at - 1];
+    if (next !== undefined && longer.includes(next)) {
+      const word = longer[longer.indexOf(next) - 1];
+      if (word !== undefined) found.push(word);
+    } else if (previous !== undefined && longer.includes(previous)) {
+      const word = longer[longer.indexOf(previous) + 1];
+      if (word !== undefined) found.push(word);
+    }
+  }
+  return found;
+}
+
+/**
+ * Words that say a value again or in turn, or bound it, rather than name what it is of: "at 9:00 and again at
+ * 13:30", "at least 12 hours" (read as "most", denied).
+ */
+const NAMES_NOTHING: ReadonlySet<string> = new Set([
+  'again',
+  'also',
+  'too',
+  'then',
+  'later',
+  'respectively',
+  'least',
+  'most',
+  'maximum',
+  'minimum',
+  'max',
+  'min',
+]);
+
+interface PartWords {
+  before: string[];
+  after: string[];
+}
+
+/**
+ * The words of the part of a sentence that holds `value`: from the last joint between it and a value of its kind
+ * before it to the last joint between it and one after it.
+ */
+function partAround(sentence: ClaimSentence, value: Quantity, terms: readonly ClauseTerm[]): PartWords {
+  const at = (offset: number) => offset - sentence.start;
+  let from = sentence.start;
+  let to = sentence.start + sentence.text.length;
+  // A semicolon ends a list's part whatever follows it.
+  for (const stop of sentence.text.matchAll(/[;；]/g)) {
+    const at = sentence.start + stop.index;
+    if (at < value.start) from = Math.max(from, at);
+    else if (at >= value.end) to = Math.min(to, at);
+  }
+  // A list is of values of one kind: only those part it ("before 8 pm Monday to Thursday, or before 2 pm on Friday"),
+  // and bare numbers, which may be its values with their unit left unsaid ("10 hours …, pilots 12").
+  let last = true;
+  for (const other of sentence.quantities) {
+    if (other.cls !== 'bare' && !sameKind(other, value)) continue;
+    if (other.end <= value.start) {
+      const joint = lastJoint(sentence.text, at(other.end), at(value.start));
+      if (joint !== undefined) from = Math.max(from, sentence.start + joint);
+    } else if (other.start >= value.end) {
+      last = false;
+      const joint = lastJoint(sentence.text, at(value.end), at(other.start));
+      if (joint !== undefined) to = Math.min(to, sentence.start + joint);
+    }
+  }
+  // The last item of a list ends at the joint after it: what follows is said of the whole list ("…, or before 1 pm on
+  // Friday, ship the same day").
+  if (last) {
+    const joint = firstJoint(sentence.text, at(value.end), at(to));
+    if (joint !== undefined) to = sentence.start + joint;
+  }
+  // A day of the week names what its part is about as a word does ("before 2 pm on Friday").
+  const words = [
+    ...terms.map(({ term, start, end }) => ({ term, start, end })),
+    ...sentence.quantities
+      .filter((day) => day.cls === 'weekday')
+      .map(({ value: day, start, end }) => ({ term: `#day${day}`, start, end })),
+  ]
+    .filter((word) => word.start >= from && word.end <= to)
+    .sort((a, b) => a.start - b.start);
+  const naming = words.filter((word) => !NAMES_NOTHING.has(word.term));
+  return {
+    before: naming.filter((word) => word.end <= value.start).map((word) => word.term),
+    after: naming.filter((word) => word.start >= value.end).map((word) => word.term),
+  };
+}
+
+/** Where the first joint between two places of a text stands, if one does. */
+function firstJoint(text: string, from: number, to: number): number | undefined {
+  const match = text.slice(from, to).match(LIST_JOINT_ONCE);
+  return match?.index === undefined ? undefined : from + match.index;
+}
+
+const LIST_JOINT_ONCE = new RegExp(LIST_JOINT.source, 'i');
+
+/** Where the last joint between two places of a text stands, if one does. */
+function lastJoint(text: string, from: number, to: number): number | undefined {
+  let at: number | undefined;
+  for (const match of text.slice(from, to).matchAll(LIST_JOINT)) at = from + match.index;
+  return at;
+}
+
+/** A sentence's words with where they stand, in text order. */
+function termsOf(sentence: ClaimSentence): ClauseTerm[] {
+  return sentence.clauses.flatMap((clause) => clause.terms);
+}

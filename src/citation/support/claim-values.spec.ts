@@ -1,0 +1,62 @@
+import { ClaimSupportVerifier } from './claim-verifier.js';
+import type { SupportVerdict } from './support-verifier.js';
+
+const verifier = new ClaimSupportVerifier();
+const judged = (source: string, paragraph: string) => {
+  const support = verifier.check(paragraph, [{ citationId: 'E1', text: source }]);
+  return { verdict: support.verdict, conflict: support.citations[0]?.evidence?.conflict };
+};
+
+const LAMPS =
+  'The Lumen 2 weighs 1.2 kg and runs for 10 hours. The Lumen 3 weighs 1.5 kg and runs for 14 hours. Both charge in 3 hours.';
+const ROUTES = 'Route A takes 40 minutes. Route B takes 25 minutes but costs more.';
+const PLANS = 'Plan A includes 10 users. Plan B includes 50 users. Both plans include phone support.';
+const FARES =
+  'An off-peak return costs £9.40 and an anytime return £13.20. Children aged 5 to 15 pay half the adult fare.';
+const PHONES =
+  'The Nova costs £299, weighs 180 g, has a 6.1-inch screen and a 4,000 mAh battery. The Nova Max costs £399, weighs 220 g, has a 6.7-inch screen and a 5,000 mAh battery.';
+const PASSES = 'A day pass costs €12. A week pass costs €45 and a month pass €150.';
+
+const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
+  [
+    "a numbered name binds the claim to its own sentence: the Lumen 2's hours given to the Lumen 3",
+    LAMPS,
+    'The Lumen 3 runs for 10 hours.',
+    'contradicted',
+    'number',
+  ],
+  ["the Lumen 3's own hours", LAMPS, 'The Lumen 3 runs for 14 hours.', 'verified', ''],
+  [
+    "a letter ending a name tells the routes apart: route A's time given to route B",
+    ROUTES,
+    'Route B takes 40 minutes.',
+    'contradicted',
+    'number',
+  ],
+  ["plan A's users given to plan B", PLANS, 'Plan B includes 10 users.', 'contradicted', 'number'],
+  ['a letter name said right', PLANS, 'Plan B includes 50 users.', 'verified', ''],
+  [
+    'a share the source gives in words: half the adult fare',
+    FARES,
+    'A child pays £4.70 for an off-peak return.',
+    'unverified',
+    '',
+  ],
+  [
+    'a sentence summing up several values, one of them the source gives another thing, is not bound on its own',
+    PHONES,
+    'The Nova Max costs £399, weighs 220 g and has a 6.7-inch screen, against £299, 180 g and 6.1 inches for the Nova.',
+    'unverified',
+    '',
+  ],
+  ['"a day pass" names a pass, not a length of time', PASSES, 'A day pass costs €45.', 'contradicted', 'number'],
+  ['"a week pass" said right', PASSES, 'A week pass costs €45.', 'verified', ''],
+];
+
+describe('ClaimSupportVerifier on values and the things they belong to', () => {
+  it.each(cases)('%s', (_name, source, paragraph, verdict, conflict) => {
+    const result = judged(source, paragraph);
+    expect(result.verdict).toBe(verdict);
+    expect(result.conflict?.kind ?? '').toBe(conflict);
+  });
+});
