@@ -15,6 +15,7 @@ const FARES =
   'An off-peak return costs £9.40 and an anytime return £13.20. Children aged 5 to 15 pay half the adult fare.';
 const PHONES =
   'The Nova costs £299, weighs 180 g, has a 6.1-inch screen and a 4,000 mAh battery. The Nova Max costs £399, weighs 220 g, has a 6.7-inch screen and a 5,000 mAh battery.';
+const FERRY = 'The Bay Line runs only from April to October, leaving at 09:15 and 16:15. Members may bring a bicycle.';
 const PASSES = 'A day pass costs €12. A week pass costs €45 and a month pass €150.';
 
 const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
@@ -49,6 +50,8 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'unverified',
     '',
   ],
+  ['"from May" is the month', FERRY, 'The Bay Line only operates from May to October.', 'contradicted', 'date'],
+  ['"may" is still the verb', FERRY, 'Members may bring their bicycles.', 'verified', ''],
   ['"a day pass" names a pass, not a length of time', PASSES, 'A day pass costs €45.', 'contradicted', 'number'],
   ['"a week pass" said right', PASSES, 'A week pass costs €45.', 'verified', ''],
 ];

@@ -152,6 +152,32 @@ const UNIT_FOLLOWERS = new Set(
     'afterwards beforehand ahead behind only just'
   ).split(' '),
 );
+/** Words that, before "May", make it the month. */
+const MONTH_BEFORE = new Set([
+  'from',
+  'in',
+  'until',
+  'till',
+  'since',
+  'to',
+  'by',
+  'before',
+  'after',
+  'early',
+  'late',
+  'mid',
+  'through',
+  'between',
+  'of',
+  'during',
+  'and',
+  'or',
+  'each',
+  'every',
+  'last',
+  'next',
+  'this',
+]);
 /** Words before "a day", "a week" that make it how often something happens. */
 const HOW_OFTEN = new Set(['once', 'twice', 'thrice', 'times']);
 const FRACTIONS: ReadonlyMap<string, number> = new Map([
@@ -798,6 +824,8 @@ class QuantityScanner {
       if (next?.kind === 'number' || (token.text[0] !== token.lower[0] && token.lower.length > 3)) {
         return this.monthFirst(first);
       }
+      // "from May to October", "until May": the month, not the verb, where a word of time stands before it.
+      if (token.text === 'May' && MONTH_BEFORE.has(this.tokens[first - 1]?.lower ?? '')) return this.monthFirst(first);
     }
     // "double its request", "triple the price": how many times, as "twice" says; "a double room" is a kind of room.
     const times = MULTIPLES.get(token.lower);
