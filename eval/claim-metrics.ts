@@ -319,6 +319,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g700-g815', from: 700, to: 899 },
   { name: 'g900-g959', from: 900, to: 999 },
   { name: 'g1000-g1033', from: 1000, to: 1099 },
+  { name: 'g1100-g1129', from: 1100, to: 1199 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
