@@ -568,7 +568,9 @@ function polarityConflict(
   const conditional = isCondition(clause, claim);
   const related = near.filter(
     (candidate) =>
-      relatedTo(candidate) && isCondition(candidate.clause, source.sentences[candidate.sentence]!) === conditional,
+      relatedTo(candidate) &&
+      isCondition(candidate.clause, source.sentences[candidate.sentence]!) === conditional &&
+      !namesOnly(candidate.clause, source),
   );
   // Each related clause's flip is read once: the search below and the agreeing clauses after it both ask.
   // A clause that says "only" where the claim says "except" (or the reverse) says the same thing with the other
@@ -609,7 +611,27 @@ function polarityConflict(
   if (agreeing || converse(clause, found.candidate.clause, claim, source.sentences[found.candidate.sentence]!))
     return undefined;
   if (qualifiedAfter(clause, found.candidate, source)) return undefined;
+  if (deniedOfAnother(clause, found.candidate.clause)) return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
+}
+
+/**
+ * Whether the source gives the property to one thing only ("only the Max supports wireless charging") and the claim
+ * denies it of a thing it does not name: the claim says what "only" implies.
+ */
+function deniedOfAnother(claim: Clause, other: Clause): boolean {
+  const only = ONLY_THING.exec(other.text);
+  if (only === null) return false;
+  const thing = only[1]!.toLowerCase();
+  const denies = claim.terms.some((term) => term.cue > 0);
+  return denies && !claim.terms.some((term) => term.lower === thing);
+}
+
+const ONLY_THING = /\bonly (?:the |a |an )?([A-Z][\w-]*)/;
+
+/** A clause of names and numbers only ("The Aria 5"): it says nothing of them that a denial could turn. */
+function namesOnly(clause: Clause, source: ClaimText): boolean {
+  return clause.terms.every((term) => isName(term, source));
 }
 
 /**
@@ -731,5 +753,19 @@ function turns(clause: Clause, shared: Clause): number {
   clause.terms.forEach((term, i) => {
     if (isShared(term)) lastShared = i;
   });
-  return clause.terms.filter((term, i) => i > lastShared && term.inverted).length;
+  return clause.terms.filter((term, i) => term.inverted && (i > lastShared || predicateBefore(clause, term))).length;
 }
+
+/**
+ * Whether an opposite stands as what the clause says, before a phrase that only places it ("excluded on both plans",
+ * "banned in the reading room"), not before a word it describes ("short stays").
+ */
+function predicateBefore(clause: Clause, term: ClauseTerm): boolean {
+  const at = term.end - clause.start;
+  return PARTICIPLE.test(term.lower) && PLACING_WORD.test(clause.text.slice(at, at + 12));
+}
+
+/** Said as a state: "excluded", "banned", "forbidden", "closed". */
+const PARTICIPLE = /(?:ed|en)$/;
+
+const PLACING_WORD = /^\s+(?:on|in|at|for|from|under|by|during|throughout|across|within)\b/i;
