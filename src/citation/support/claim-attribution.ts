@@ -41,17 +41,17 @@ const RANGE_OPENING = /\b(?:between|from)\s+$/i;
 const ELLIPTIC_TERMS = 2;
 
 export function attributionConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  // A comparison ("比一年期高出0.5个百分点", "deeper at 60 cm against 45 cm") speaks of both things at once.
+  const values = claim.quantities.filter(
+    (quantity) => listable(quantity) && !quantity.compared && !comparedWith(claim, quantity),
+  );
+  if (values.length === 0) return undefined;
   const listings = listingsOf(source);
   if (listings.length === 0) return undefined;
-  for (const quantity of claim.quantities) {
-    // A comparison ("比一年期高出0.5个百分点", "deeper at 60 cm against 45 cm") speaks of both things at once.
-    if (!listable(quantity) || quantity.compared || comparedWith(claim, quantity)) continue;
-    // A word said through its opposite ("slow" for "not quick") does not name the other part's thing.
-    const part = partAround(
-      claim,
-      quantity,
-      termsOf(claim).filter((term) => !term.inverted),
-    );
+  // A word said through its opposite ("slow" for "not quick") does not name the other part's thing.
+  const plain = termsOf(claim).filter((term) => !term.inverted);
+  for (const quantity of values) {
+    const part = partAround(claim, quantity, plain);
     const words = new Set([...part.before, ...part.after]);
     for (const listing of listings) {
       const found =
