@@ -29,7 +29,15 @@ import {
 import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
 import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
 import { anchorsOf, claimAnchors, roleSwap, type SourceProfile } from './claim-roles.js';
-import { comparable, conflictKind, disagree, looselyCounted, sameQuantity, type Quantity } from './quantities.js';
+import {
+  comparable,
+  conflictKind,
+  disagree,
+  looselyCounted,
+  sameQuantity,
+  shareNamed,
+  type Quantity,
+} from './quantities.js';
 import type { SupportConflict } from './support-verifier.js';
 import { hasHan } from './claim-tokens.js';
 import { saysTotal, workedOut } from './worked-out.js';
@@ -188,9 +196,9 @@ function quantityConflict(
 
 /**
  * The days, dates, times and numbered names of the claim clause that may bind it while `quantity` is checked
- * ("Saturdays", "7:00" for "every 10 minutes"; "Lumen 3" for "runs for 10 hours"), each weighted by how rare it is among the source's clauses; none when the clause gives two
- * values of the quantity's kind ("from 5 to 1,200 employees", "9.5 litres against 14"): each of those rests on a
- * clause of its own.
+ * ("Saturdays", "7:00" for "every 10 minutes"; "Lumen 3" for "runs for 10 hours"), each weighted by how rare it is
+ * among the source's clauses; none when the clause gives two values of the quantity's kind ("from 5 to 1,200
+ * employees", "9.5 litres against 14"): each of those rests on a clause of its own.
  */
 function bindingValues(clause: Clause, quantity: Quantity, clauses: readonly SourceClause[]): WeightedValue[] {
   if (WHEN.has(quantity.cls)) return [];
@@ -258,24 +266,12 @@ function spokenShares(clauses: readonly SourceClause[]): number[] {
   const shares: number[] = [];
   for (const { clause } of clauses) {
     for (const term of clause.terms) {
-      const share = SHARE_WORDS.get(term.lower);
+      const share = shareNamed(term.lower);
       if (share !== undefined) shares.push(share);
     }
   }
   return shares;
 }
-
-const SHARE_WORDS: ReadonlyMap<string, number> = new Map([
-  ['half', 1 / 2],
-  ['third', 1 / 3],
-  ['quarter', 1 / 4],
-  ['double', 2],
-  ['twice', 2],
-  ['triple', 3],
-  ['一半', 1 / 2],
-  ['半价', 1 / 2],
-  ['双倍', 2],
-]);
 
 /**
  * The fragments of a source sentence that go on from a bound clause and say only words of the claim clause ("… and

@@ -215,6 +215,19 @@ const MULTIPLES: ReadonlyMap<string, number> = new Map([
   ['triple', 3],
   ['quadruple', 4],
 ]);
+/** Shares said in words beyond the fractions and multiples above: "twice", "一半", "半价", "双倍". */
+const OTHER_SHARES: ReadonlyMap<string, number> = new Map([
+  ['twice', 2],
+  ['一半', 1 / 2],
+  ['半价', 1 / 2],
+  ['双倍', 2],
+]);
+
+/** The share a word names ("half", "a third", "double", "twice"), if it names one. */
+export function shareNamed(word: string): number | undefined {
+  return FRACTIONS.get(word) ?? MULTIPLES.get(word) ?? OTHER_SHARES.get(word);
+}
+
 /** Words after "N times" that compare two values with it ("as fast", "the allowance", "faster"). */
 const COMPARING = new Set(['as', 'more', 'less', 'fewer', 'the', 'that', 'this', 'than', 'its', 'their']);
 const COMPARATIVE = /^\p{L}{2,}er$/u;
