@@ -321,6 +321,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g1000-g1033', from: 1000, to: 1099 },
   { name: 'g1100-g1129', from: 1100, to: 1199 },
   { name: 'g1200-g1224', from: 1200, to: 1299 },
+  { name: 'g1300-g1329', from: 1300, to: 1399 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
