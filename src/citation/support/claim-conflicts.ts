@@ -15,6 +15,7 @@ import {
   deniesOwnWordsOnly,
   isCondition,
   opposedRestrictions,
+  requirementsSaidApart,
   partDisagrees,
   partsDisagree,
   permissionDisagrees,
@@ -575,7 +576,8 @@ function polarityConflict(
   const flips = new Map(
     related.map((candidate) => [
       candidate,
-      opposedRestrictions(narrowed, restriction(candidate.clause, source.sentences[candidate.sentence]!))
+      opposedRestrictions(narrowed, restriction(candidate.clause, source.sentences[candidate.sentence]!)) ||
+      requirementsSaidApart(clause, candidate.clause)
         ? undefined
         : flipped(clause, candidate.clause),
     ]),
@@ -585,7 +587,7 @@ function polarityConflict(
     if (flip && (found === undefined || score(candidate) > found.score))
       found = { candidate, flip, score: score(candidate) };
   }
-  if (found === undefined || speaksOfAnother(clause, found.candidate, source)) return undefined;
+  if (found === undefined || speaksOfAnother(clause, claim, found.candidate, source)) return undefined;
   // Another clause that says the same things with the claim's polarity, at least as closely, speaks for the claim;
   // a general rule does not speak against its own exception ("sale items … not refunded").
   // The claim's numbers and days count among its words: "closed on Mondays" is not excused by "opens on weekdays".
@@ -667,11 +669,18 @@ const CONTRAST_OPENING = /^(?:but|while|whereas|whilst|although|though|yet)\b/i;
  * ("max-age=600 lets a cache serve the response for ten minutes" is not about "no-store … must not be written to
  * any cache").
  */
-function speaksOfAnother(clause: Clause, flippedClause: SourceClause, source: ClaimText): boolean {
+function speaksOfAnother(
+  clause: Clause,
+  claim: ClaimSentence,
+  flippedClause: SourceClause,
+  source: ClaimText,
+): boolean {
+  const topic = frontedTopic(clause, claim);
+  const terms = [...topic, ...clause.terms];
   const holds = (s: number) => {
     const sentence = source.sentences[s]!;
     let weight = 0;
-    for (const term of clause.terms) if (sentence.terms.has(term.term)) weight += isName(term, source) ? 2 : 1;
+    for (const term of terms) if (sentence.terms.has(term.term)) weight += isName(term, source) ? 2 : 1;
     for (const quantity of clause.quantities) if (grounded(quantity, sentence.quantities)) weight += 1.5;
     return weight;
   };
@@ -679,9 +688,10 @@ function speaksOfAnother(clause: Clause, flippedClause: SourceClause, source: Cl
   const flipped = flippedClause.clause;
   const anchoredElsewhere = (s: number) => {
     const sentence = source.sentences[s]!;
-    const named = clause.terms.some(
+    // A name, or the topic the claim puts before its clause, picks out the thing.
+    const named = terms.some(
       (term) =>
-        isName(term, source) &&
+        (isName(term, source) || topic.includes(term)) &&
         sentence.terms.has(term.term) &&
         !flipped.termSet.has(term.term) &&
         !flipped.context.has(term.term),
@@ -696,6 +706,25 @@ function speaksOfAnother(clause: Clause, flippedClause: SourceClause, source: Cl
   const ownWeight = holds(own);
   return source.sentences.some((_, s) => s !== own && anchoredElsewhere(s) && holds(s) > ownWeight);
 }
+
+/**
+ * The words of the short clauses just before the clause in its sentence, which name what it speaks of:
+ * "max_connections, on the other hand, needs a restart" is about max_connections.
+ */
+function frontedTopic(clause: Clause, claim: ClaimSentence): ClauseTerm[] {
+  const topic: ClauseTerm[] = [];
+  for (let i = claim.clauses.indexOf(clause) - 1; i >= 0; i--) {
+    const before = claim.clauses[i]!;
+    if (before.terms.length > TOPIC_TERMS || before.quantities.length > 0 || COMPARING_OPENING.test(before.text)) break;
+    topic.unshift(...before.terms);
+  }
+  return topic;
+}
+
+/** A clause this short before another only names its topic or links it to what came before ("on the other hand"). */
+const TOPIC_TERMS = 2;
+/** "Just as in the permanent collection, …" compares with another thing; it names no topic. */
+const COMPARING_OPENING = /^(?:just as|as|like|unlike|compared)\b/i;
 
 /**
  * Whether the clauses say their shared words with opposite polarity: each denial that reaches a shared word, and

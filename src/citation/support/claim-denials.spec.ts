@@ -9,6 +9,14 @@ const judged = (source: string, paragraph: string) => {
 
 const SPORTS = 'Neither plan pays for injuries from kitesurfing or paragliding. Skiing is included in Plus.';
 const PHONES = 'The Vega 2 and Vega 2 Max share the same screen, but only the Max supports wireless charging.';
+const SAUNA = 'Guests under 16 may not use the sauna unless a parent is with them. The gym opens at 6:00.';
+const SNAPSHOTS = 'To restore a snapshot, the volume must first be detached from its server.';
+const FILMING = 'Filming without a tripod is allowed in the main hall.';
+const UPDATES = 'A minor update does not change your saved settings.';
+const THINNER = 'Never pour paint thinner down the sink; it goes in the hazardous waste bin.';
+const PROXY =
+  'Changing the port only takes effect after the proxy is restarted. The log level can be changed with a reload; ' +
+  'no restart is needed.';
 
 const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
   [
@@ -33,6 +41,64 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     'contradicted',
     'negation',
   ],
+  [
+    '"can only … if" states the requirement "may not … unless" states',
+    SAUNA,
+    'Guests under 16 can only use the sauna if a parent is with them.',
+    'unverified',
+    '',
+  ],
+  [
+    '"cannot … unless" states the requirement a plain "must" states',
+    SNAPSHOTS,
+    'You cannot restore a snapshot unless the volume is detached from its server first.',
+    'unverified',
+    '',
+  ],
+  [
+    '"without" denies its own phrase, not what the clause says of it',
+    FILMING,
+    "In the main hall you can film as long as you don't set up a tripod.",
+    'unverified',
+    '',
+  ],
+  [
+    'a denial of the whole clause against a "without" that denies only its phrase',
+    FILMING,
+    'Filming is not allowed in the main hall.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    '"leaves … as they are" says "unchanged"',
+    UPDATES,
+    'A minor update leaves your saved settings as they are.',
+    'unverified',
+    '',
+  ],
+  [
+    'the denial removed from the change',
+    UPDATES,
+    'A minor update changes your saved settings.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    '"rather than" says from the other end the rule a denial says',
+    THINNER,
+    'Paint thinner goes into the hazardous waste bin rather than down the sink.',
+    'unverified',
+    '',
+  ],
+  ['the rule turned', THINNER, 'Pour paint thinner down the sink.', 'contradicted', 'negation'],
+  [
+    'a topic put before the clause ("the port, on the other hand, …") names what it speaks of',
+    PROXY,
+    'A reload is enough for a new log level; the port, on the other hand, needs the proxy restarted.',
+    'unverified',
+    '',
+  ],
+  ['the other thing given the restart', PROXY, 'The log level needs the proxy restarted.', 'contradicted', 'negation'],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

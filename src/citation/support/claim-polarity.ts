@@ -158,12 +158,22 @@ export function deniesOwnWordsOnly(clause: Clause, other: Clause): boolean {
   clause.terms.forEach((term, i) => {
     if (term.cue > 0 && !spent.includes(term.cue)) reaching.set(term.cue, [...(reaching.get(term.cue) ?? []), i]);
   });
+  // "Filming without a tripod is allowed" denies a phrase, not what it says of filming: it is no denial of its own
+  // against "filming is not allowed".
+  for (const [cue, reached] of reaching) if (deniesPhrase(clause, clause.terms[reached[0]!]!)) reaching.delete(cue);
   return [...reaching.values()].some(
     (reached) =>
       reached.every((i) => !other.termSet.has(clause.terms[i]!.term) && !other.context.has(clause.terms[i]!.term)) &&
       reached.some((i) => sharedParts.has(parts[i]!)),
   );
 }
+
+/** Whether the term is the first a "without" denies: the denial of a phrase. */
+function deniesPhrase(clause: Clause, term: ClauseTerm): boolean {
+  return PHRASE_DENIAL_BEFORE.test(clause.text.slice(0, term.start - clause.start));
+}
+
+const PHRASE_DENIAL_BEFORE = /\bwithout\s+(?:\S+\s+){0,2}$/i;
 
 /**
  * Whether the denied words start with passing a bound ("without going over its budget", "never exceeds the
@@ -390,7 +400,7 @@ function partsAt(clause: Clause): number[] {
   });
 }
 
-const JOINT = /\b(?:and|or|as|but)\b/gi;
+const JOINT = /\b(?:and|or|but|as(?!\s+(?:it|they)\s+(?:is|are|was|were)\b))\b/gi;
 
 /**
  * A short claim clause that only says under what the rest holds ("Because of the risk of Reye's syndrome", "If your
@@ -565,3 +575,52 @@ const CONDITION =
   /^(?:if|unless|provided|providing|as long as|in case|even if|only if)\b|^(?:如果|若|假如|假若|要是|倘若|一旦|只要)/i;
 /** "未经社保结算的，按60%赔付": a clause ending in 的 before the rest of its sentence names the cases the rest is about. */
 const HAN_TOPIC_CONDITION = /的(?:话)?$/;
+
+/**
+ * How a clause states a requirement, if it does: "may not use the lap pool unless accompanied" denies the rest
+ * unless the condition holds; "can only swim there if an adult is with them" says the same from the other end; "to
+ * restore, the full backup must be there" says it plainly. Each says the condition is needed, with its own polarity:
+ * their words are not compared one for one.
+ */
+export function requirementForm(clause: Clause): RequirementForm | undefined {
+  if (DENIED_UNLESS.test(clause.text)) return 'denied-unless';
+  return ONLY_IF.test(clause.text) ? 'only-if' : undefined;
+}
+
+export type RequirementForm = 'denied-unless' | 'only-if';
+
+/** Whether two clauses state one requirement in different forms, or one as a denial and the other plainly. */
+export function requirementsSaidApart(claim: Clause, other: Clause): boolean {
+  if (insteadOfDenial(claim, other) || insteadOfDenial(other, claim)) return true;
+  const ours = requirementForm(claim);
+  const theirs = requirementForm(other);
+  if (ours === theirs) return false;
+  if (ours !== undefined && theirs !== undefined) return true;
+  const plain = ours === undefined ? claim : other;
+  return (ours ?? theirs) === 'denied-unless' && !ownReading(plain).denies && !UNLESS.test(plain.text);
+}
+
+const DENIED_UNLESS = /(?:\b(?:not|never|no|cannot)\b|n['’]t\b).*\bunless\b/i;
+const ONLY_IF = /\bonly\b(?:\s+\S+){0,8}?\s+(?:if|when|once|after|with)\b/i;
+const UNLESS = /\bunless\b/i;
+
+/**
+ * Whether one clause says what is done instead ("go into the waste container rather than down the sink") and the
+ * other is a rule that denies the thing replaced ("never pour solvents down the sink"): one rule, said from either
+ * end. A denial inside a clause ("reset at the start of each minute, not on a rolling window") places the sides of
+ * its own "rather than", and is compared.
+ */
+function insteadOfDenial(clause: Clause, other: Clause): boolean {
+  return (
+    INSTEAD.test(clause.text) &&
+    !INSTEAD.test(other.text) &&
+    !ownReading(clause).denies &&
+    DENIED_RULE.test(other.text) &&
+    other.context.size === 0
+  );
+}
+
+/** A rule that denies all it says, from its first word: "never pour …", "do not store …". */
+const DENIED_RULE = /^(?:never|do not|don['’]t|must not|may not)\b/i;
+
+const INSTEAD = /\b(?:rather than|instead of)\b/i;

@@ -427,6 +427,40 @@ function switchState(tokens: readonly Token[], i: number): 'on' | 'off' | undefi
   return previous?.kind === 'word' && SWITCH_VERBS.has(previous.lower) ? lower : undefined;
 }
 
+/** Denials of a phrase: what they deny ends where the clause goes on to say something of the phrase. */
+const PHRASE_DENIALS: ReadonlySet<string> = new Set(['without']);
+/** Words that open what a clause says of its subject: a phrase's denial does not reach past them. */
+const PREDICATE_OPENERS: ReadonlySet<string> = new Set(
+  'is are was were be been must may might can could will would should shall has have had do does did need needs'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The state an idiom ends in, as the word that says it plainly: "leaves the schema as it is" and "leave it alone"
+ * say "unchanged", "the room-only rate leaves it out" says "excluded". The idiom's last word stands for that word.
+ */
+function idiomState(tokens: readonly Token[], i: number, from: number, to: number): string | undefined {
+  const lower = tokens[i]!.lower;
+  // The idiom ends its clause or its part: "as it is revalidated" goes on to say something else.
+  if (i + 1 < to && tokens[i + 1]!.kind === 'word' && !PART_JOINTS.has(tokens[i + 1]!.lower)) return undefined;
+  let state: string | undefined;
+  if (lower === 'alone') state = 'unchanged';
+  else if (lower === 'out' && tokens[i + 1]?.lower !== 'of') state = 'excluded';
+  else if (AS_IT_IS.has(lower) && AS_IT_IS_SUBJECTS.has(tokens[i - 1]?.lower ?? '') && tokens[i - 2]?.lower === 'as')
+    state = 'unchanged';
+  if (state === undefined) return undefined;
+  for (let k = i - 1; k >= Math.max(from, i - IDIOM_REACH); k--) if (LEAVING.has(tokens[k]!.lower)) return state;
+  return undefined;
+}
+
+const PART_JOINTS: ReadonlySet<string> = new Set(['and', 'or', 'but', 'while', 'whereas']);
+const LEAVING: ReadonlySet<string> = new Set(['leave', 'leaves', 'left', 'leaving', 'keep', 'keeps', 'kept']);
+const AS_IT_IS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
+const AS_IT_IS_SUBJECTS: ReadonlySet<string> = new Set(['it', 'they', 'them']);
+/** How many tokens before the idiom's last word its verb may stand: "leaves your whole database schema as it is". */
+const IDIOM_REACH = 8;
+
 function clauseOf(
   tokens: readonly Token[],
   [from, to]: [number, number],
@@ -437,6 +471,7 @@ function clauseOf(
   const terms: ClauseTerm[] = [];
   let denyLeft = 0;
   let cue = 0;
+  let phraseDenial = false;
   for (let i = from; i < to; i++) {
     const token = tokens[i]!;
     if (token.kind === 'han') {
@@ -447,10 +482,13 @@ function clauseOf(
     if (isNegationWord(token.lower)) {
       denyLeft = NEGATION_REACH;
       cue++;
+      phraseDenial = PHRASE_DENIALS.has(token.lower);
       continue;
     }
     // "goes back to nothing when a new year begins": what follows says when, not what is denied.
     if (isDenialBoundary(token.lower)) denyLeft = 0;
+    // "Photography without flash is permitted": "without" denies its own phrase, not what the clause then says of it.
+    if (phraseDenial && PREDICATE_OPENERS.has(token.lower)) denyLeft = 0;
     const state = switchState(tokens, i);
     if (state !== undefined) {
       const denied = denyLeft > 0;
@@ -469,9 +507,11 @@ function clauseOf(
       });
       continue;
     }
-    if ((FUNCTION_WORDS.has(token.lower) || token.lower.length < 2) && !letterName(tokens, i)) continue;
+    const idiom = idiomState(tokens, i, from, to);
+    if (idiom === undefined && (FUNCTION_WORDS.has(token.lower) || token.lower.length < 2) && !letterName(tokens, i))
+      continue;
     const lower = withoutPossessive(token.lower);
-    const sense = senses.sense(lower);
+    const sense = idiom === undefined ? senses.sense(lower) : senses.sense(idiom);
     const first = i === 0;
     const capital = startsUpper(token.text);
     const name = nameShaped(token.text) || (capital && !first);

@@ -307,6 +307,7 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['love', ['hate']],
   ['asleep', ['awake']],
   ['widen', ['narrow']],
+  ['change', ['untouched', 'intact', 'unaltered']],
 ];
 
 /** Opposites that place one thing against another ("before the beans soften", "above sea level"). */
