@@ -308,6 +308,7 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['asleep', ['awake']],
   ['widen', ['narrow']],
   ['change', ['untouched', 'intact', 'unaltered']],
+  ['undertake', ['avoid', 'skip', 'refrain', 'abstain', 'waive', 'exempt', 'spare', 'forgo', 'bypass']],
 ];
 
 /** Opposites that place one thing against another ("before the beans soften", "above sea level"). */
