@@ -322,6 +322,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g1100-g1129', from: 1100, to: 1199 },
   { name: 'g1200-g1224', from: 1200, to: 1299 },
   { name: 'g1300-g1329', from: 1300, to: 1399 },
+  { name: 'g1400-g1424', from: 1400, to: 1499 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
