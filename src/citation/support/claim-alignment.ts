@@ -1,6 +1,6 @@
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { Note } from './notes.js';
-import { comparable, looselyCounted, sameQuantity, type Quantity } from './quantities.js';
+import { comparable, looselyCounted, sameQuantity, type Quantity } from './quantity.js';
 
 /**
  * How a paragraph sentence lines up with a source: which source sentences hold its words (the window), and,

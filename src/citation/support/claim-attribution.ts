@@ -1,6 +1,6 @@
 import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, ClauseTerm } from './claim-profile.js';
-import { conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
+import { conflictKind, disagree, sameQuantity, type Quantity } from './quantity.js';
 
 /**
  * A value the source gives to one of two things listed side by side, given by the claim to the other. A source

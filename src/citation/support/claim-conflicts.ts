@@ -30,15 +30,8 @@ import {
 import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
 import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
 import { anchorsOf, claimAnchors, roleSwap, type SourceProfile } from './claim-roles.js';
-import {
-  comparable,
-  conflictKind,
-  disagree,
-  looselyCounted,
-  sameQuantity,
-  shareNamed,
-  type Quantity,
-} from './quantities.js';
+import { comparable, conflictKind, disagree, looselyCounted, sameQuantity, type Quantity } from './quantity.js';
+import { shareNamed } from './quantity-words.js';
 import type { SupportConflict } from './support-verifier.js';
 import { hasHan } from './claim-tokens.js';
 import { saysTotal, workedOut } from './worked-out.js';

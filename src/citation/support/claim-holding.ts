@@ -4,7 +4,7 @@ import { saysInOrder } from './claim-order.js';
 import { bothWaysOf } from './claim-polarity.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { claimAnchors, roleDoubt, type SourceProfile } from './claim-roles.js';
-import type { Quantity } from './quantities.js';
+import type { Quantity } from './quantity.js';
 import { hasHan } from './claim-tokens.js';
 
 /**

@@ -1,6 +1,6 @@
 import { grounded } from './claim-alignment.js';
 import type { Clause, ClauseTerm } from './claim-profile.js';
-import type { Quantity } from './quantities.js';
+import type { Quantity } from './quantity.js';
 import { Note } from './notes.js';
 
 /**

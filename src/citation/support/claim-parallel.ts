@@ -3,7 +3,7 @@ import type { FoundConflict } from './claim-conflicts.js';
 import { isCondition } from './claim-polarity.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { hasHan } from './claim-tokens.js';
-import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
+import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantity.js';
 
 /**
  * What a source says of one of two parallel things given to the other. A sentence that sets two things side by

@@ -14,7 +14,8 @@ import {
 } from './claim-words.js';
 import { hasHan, tokenize, type Token } from './claim-tokens.js';
 import type { Noted } from './notes.js';
-import { scanQuantities, type Quantity } from './quantities.js';
+import type { Quantity } from './quantity.js';
+import { scanQuantities } from './quantities.js';
 
 /**
  * A text as the claim check reads it: sentences, each cut into clauses ("the ferry leaves at 9" | "the tram at

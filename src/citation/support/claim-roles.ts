@@ -1,7 +1,7 @@
 import { isName } from './claim-alignment.js';
 import { inTextOrder } from './claim-order.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
-import { comparable, sameQuantity, type Quantity } from './quantities.js';
+import { comparable, sameQuantity, type Quantity } from './quantity.js';
 import { Note } from './notes.js';
 
 /**

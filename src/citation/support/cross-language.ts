@@ -1,7 +1,7 @@
 import { englishConcept, hanConcepts } from './bilingual-words.js';
 import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
-import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantities.js';
+import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantity.js';
 import { hasHan } from './claim-tokens.js';
 import { Note } from './notes.js';
 import { saysTotal, workedOut } from './worked-out.js';

@@ -2,7 +2,7 @@ import type { SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { sourceSubjects } from './han-subjects.js';
-import type { Quantity } from './quantities.js';
+import type { Quantity } from './quantity.js';
 
 /**
  * A Chinese comparison the source's numbers answer: "商铺的物业费标准比住宅低" against 住宅 2.5元 and 商铺 5元,

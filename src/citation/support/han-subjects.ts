@@ -1,7 +1,7 @@
 import { clausesWithTerm, type SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
-import { comparable, disagree, sameQuantity, type Quantity } from './quantities.js';
+import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
 
 /**
  * What a Chinese source says of one thing given to another it names: "一等座票价为553元" against "二等座票价为553元，

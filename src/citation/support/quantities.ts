@@ -1,4 +1,44 @@
 import { adjacent, type Token } from './claim-tokens.js';
+import type { Quantity } from './quantity.js';
+import {
+  AFTERNOON,
+  AM_PM,
+  BEYOND,
+  BINARY_SIZES,
+  CHANGE_VERBS,
+  CHANGING,
+  CLOCK_WORDS,
+  CN_DIGITS,
+  COMPARATIVE,
+  COMPARATIVES,
+  COMPARING,
+  DAY_CONTEXT,
+  DETERMINERS,
+  DIFFERENCE_WORDS,
+  EXTRA_WORDS,
+  FRACTIONS,
+  HAN_BOUNDS,
+  HAN_QUANTITY_STARTS,
+  HAN_UNITS_BY_FIRST,
+  HOW_OFTEN,
+  MONTH_BEFORE,
+  MULTIPLES,
+  MULTIPLYING,
+  NOT_A_NOUN,
+  NOUN_WORDS,
+  ORDINAL_SUFFIX,
+  PER_WORDS,
+  RANGED,
+  RANGE_WORDS,
+  RATED,
+  SAVING,
+  SAVING_REACH,
+  TOTALS,
+  UNIT_FOLLOWERS,
+  chineseNumeral,
+  isCnNumeral,
+  startsQuantity,
+} from './quantity-words.js';
 import {
   APPROXIMATE,
   AS_BOUND,
@@ -7,7 +47,6 @@ import {
   HAN_MEASURE_WORDS,
   HAN_MULTIPLIERS,
   HAN_PERIODS,
-  HAN_UNITS,
   LATIN_PERIODS,
   LATIN_UNITS,
   LOOSE_AFTER,
@@ -20,267 +59,6 @@ import {
   YEAR,
   type Unit,
 } from './quantity-units.js';
-
-/**
- * A number as a claim uses it: its value, what it measures, where it stands. The classes:
- *   - a unit's class (`time`, `size`, `length`, `money:usd`, `percent`, …): value in the base unit;
- *   - `count:<noun>`: a number of things ("3 replicas", "3个节点"), value as written;
- *   - `period`: how often ("weekly", "每天"), value = seconds between two times;
- *   - `clock`: a time of day, value = minutes after midnight;
- *   - `date`: a calendar date or part of one, in `date`;
- *   - `dotted`: an address or version (10.0.3.7, 1.4.2), compared as written, in `key`;
- *   - `bare`: a number with nothing to say what it measures ("at 9", "version 3").
- * A rate divides by a time: "100 requests per minute" is class `count:request/time`.
- */
-export interface Quantity {
-  cls: string;
-  value: number;
-  /** The number as written, before its unit: 5 in "5 hours". */
-  raw: number;
-  key?: string;
-  date?: { year?: number; month?: number; day?: number };
-  /** The unit as the check reports it ("hour", "GB"); empty when none. */
-  unit: string;
-  /** Approximate or a bound ("about 5", "more than 10", "up to 3"). */
-  loose: boolean;
-  /** Approximate ("about 5", "约5"), rather than a bound. */
-  approx: boolean;
-  /** A bare number that no word places in time ("eleven on Thursdays"): never a time of day. */
-  untimed?: boolean;
-  /** Said as how much one value exceeds another, maybe ("30 metres taller", "rose by 5%"): see worked-out.ts. */
-  compared?: boolean;
-  /** Both ends of a range the number is one end of ("200至400毫克", "4 to 6 hours"), in the class's base unit. */
-  range?: readonly [number, number];
-  text: string;
-  start: number;
-  end: number;
-}
-
-const CN_DIGITS: Record<string, number> = {
-  零: 0,
-  〇: 0,
-  一: 1,
-  二: 2,
-  两: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  七: 7,
-  八: 8,
-  九: 9,
-};
-const CN_TENS: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
-/** The characters of Chinese numerals, one token each. */
-const CN_NUMERAL_CHARS: ReadonlySet<string> = new Set('零〇一二两三四五六七八九十百千万亿');
-function isCnNumeral(text: string): boolean {
-  return CN_NUMERAL_CHARS.has(text);
-}
-
-/** 三十五 → 35, 两千 → 2000, 一万二千 → 12000; undefined when the characters are not a numeral. */
-export function chineseNumeral(text: string): number | undefined {
-  let total = 0;
-  let section = 0;
-  let digit: number | undefined;
-  for (const char of text) {
-    if (char in CN_DIGITS) digit = (digit ?? 0) * 10 + CN_DIGITS[char]!;
-    else if (char in CN_TENS) {
-      section += (digit ?? 1) * CN_TENS[char]!;
-      digit = undefined;
-    } else if (HAN_MULTIPLIERS.has(char)) {
-      total += (section + (digit ?? 0) || 1) * HAN_MULTIPLIERS.get(char)!;
-      section = 0;
-      digit = undefined;
-    } else return undefined;
-  }
-  return total + section + (digit ?? 0);
-}
-
-/** The Chinese units by their first character, longest first: a unit is looked for after every number. */
-const HAN_UNITS_BY_FIRST = byFirstCharacter(HAN_UNITS);
-
-function byFirstCharacter<T>(
-  entries: readonly (readonly [string, T])[],
-): ReadonlyMap<string, readonly (readonly [string, T])[]> {
-  const byFirst = new Map<string, (readonly [string, T])[]>();
-  for (const entry of entries) {
-    const first = entry[0][0]!;
-    byFirst.set(first, [...(byFirst.get(first) ?? []), entry]);
-  }
-  return byFirst;
-}
-
-const AM_PM = new Set(['am', 'a.m', 'pm', 'p.m']);
-/** Words between the two ends of a range. */
-const RANGE_WORDS: ReadonlySet<string> = new Set(['至', '到', '~', '-', '–', '—', 'to']);
-/** Amounts that can be given as a range of bounds: not times of day, dates, versions or ranks. */
-const RANGED = /^(?:time|length|mass|volume|money|percent|energy|power|area|count:|length\/time|volume\/time)/u;
-/** Characters before N号 that make it a day of the month: time words and particles. */
-const DAY_CONTEXT: ReadonlySet<string> = new Set('月周今明昨本下上前后至到每从自于在的是为和与及或'.split(''));
-/**
- * Comparatives that make the number after them a difference when 比 comes before them in the clause: 比西区多34万人,
- * 比硬座多花127元, 比一年期高出0.5个百分点.
- */
-const COMPARATIVES: ReadonlySet<string> = new Set('多少高低贵宜长短大小重轻快慢早晚远近'.split(''));
-/** Before a comparative, a verb's first character: 增长, 延长, 降低 say a change, not "more than". */
-const CHANGE_VERBS: ReadonlySet<string> = new Set('增延提降减缩加升拉放扩变'.split(''));
-/** Words before a number that make it a total: 两个区一共新建了6所学校. */
-const TOTALS: ReadonlySet<string> = new Set(['一共', '总共', '共计', '合计', '总计', '加起来']);
-/** Bounds that may stand a few characters before their number (最多可以借15本). */
-const HAN_BOUNDS: ReadonlySet<string> = new Set([
-  '最多',
-  '至多',
-  '最少',
-  '至少',
-  '超过',
-  '不到',
-  '多达',
-  '高达',
-  '长达',
-]);
-const ORDINAL_SUFFIX = new Set(['st', 'nd', 'rd', 'th', 's']);
-const AFTERNOON = /(?:下午|晚上|傍晚|晚)$/u;
-const PER_WORDS = new Set(['per', 'a', 'an', 'each', 'every']);
-/**
- * Words that may follow "a day", "an hour" when it is a length or a rate ("a day for parking", "an hour later", "a
- * week or two"); another word after it makes it part of a name ("a day ticket").
- */
-const UNIT_FOLLOWERS = new Set(
-  (
-    'for of in on at to and or but with without later ago earlier before after from until till per each every the a an ' +
-    'is are was were be if when while then so as than by long old more less max maximum minimum apart away off ' +
-    'afterwards beforehand ahead behind only just'
-  ).split(' '),
-);
-/** Words that, before "May", make it the month. */
-const MONTH_BEFORE = new Set([
-  'from',
-  'in',
-  'until',
-  'till',
-  'since',
-  'to',
-  'by',
-  'before',
-  'after',
-  'early',
-  'late',
-  'mid',
-  'through',
-  'between',
-  'of',
-  'during',
-  'and',
-  'or',
-  'each',
-  'every',
-  'last',
-  'next',
-  'this',
-]);
-/** Words before "a day", "a week" that make it how often something happens. */
-const HOW_OFTEN = new Set(['once', 'twice', 'thrice', 'times']);
-const FRACTIONS: ReadonlyMap<string, number> = new Map([
-  ['half', 1 / 2],
-  ['quarter', 1 / 4],
-  ['quarters', 1 / 4],
-  ['third', 1 / 3],
-  ['thirds', 1 / 3],
-]);
-/** Amounts that a rate can give: not times of day, dates, versions or ranks. */
-const RATED = /^(?:time|length|mass|volume|money|energy|count:)/u;
-/** The most words naming what an amount measures ("of ferrous sulfate"). */
-const NOUN_WORDS = 4;
-/** Number words that say how many times, like "N times". */
-const MULTIPLYING = new Set(['twice', 'thrice']);
-/** Kubernetes' binary sizes, valued as "MiB" is (quantity-units.ts): a reader writes 512Mi as 512 MB. */
-const BINARY_SIZES: Readonly<Record<string, number>> = { Ki: 1e3, Mi: 1e6, Gi: 1e9, Ti: 1e12 };
-/** Words before a bare number that place it in time: "at 9", "from 9 to 5", "until 10". */
-const CLOCK_WORDS = new Set([
-  'at',
-  'by',
-  'until',
-  'till',
-  'from',
-  'to',
-  'before',
-  'after',
-  'around',
-  'past',
-  'between',
-]);
-/** Words that say how many times before what they multiply: "double its request", "triple the price". */
-const MULTIPLES: ReadonlyMap<string, number> = new Map([
-  ['double', 2],
-  ['triple', 3],
-  ['quadruple', 4],
-]);
-/** Shares said in words beyond the fractions and multiples above: "twice", "一半", "半价", "双倍". */
-const OTHER_SHARES: ReadonlyMap<string, number> = new Map([
-  ['twice', 2],
-  ['一半', 1 / 2],
-  ['半价', 1 / 2],
-  ['双倍', 2],
-]);
-
-/** The share a word names ("half", "a third", "double", "twice"), if it names one. */
-export function shareNamed(word: string): number | undefined {
-  return FRACTIONS.get(word) ?? MULTIPLES.get(word) ?? OTHER_SHARES.get(word);
-}
-
-/** Words after "N times" that compare two values with it ("as fast", "the allowance", "faster"). */
-const COMPARING = new Set(['as', 'more', 'less', 'fewer', 'the', 'that', 'this', 'than', 'its', 'their']);
-const COMPARATIVE = /^\p{L}{2,}er$/u;
-/** Words after a number that, with "than", make it a difference: "£3 more than", "2 fewer than". */
-const DIFFERENCE_WORDS = new Set(['more', 'less', 'fewer']);
-/** A verb before a number that makes it what one choice spares against another. */
-const SAVING = /^sav(?:e|es|ing)$/u;
-/** Words that make a following "one" stand for a noun: "a small one", "the other one", "this one". */
-const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'each', 'every', 'any', 'another', 'which']);
-/** Words between a number and its unit that make it an amount added: "three more hours", "two extra days". */
-const EXTRA_WORDS = new Set(['more', 'extra', 'additional', 'fewer', 'less']);
-/** Words after a number that place one value from another: "30 metres above", "38 seconds behind". */
-const BEYOND = new Set(['above', 'below', 'ahead', 'behind']);
-/** Verbs of change before a number: how far a value moved ("rose 5%", "climbs 1,830 metres"), not where to. */
-const CHANGING =
-  /^(?:add(?:s|ed|ing)?|ris(?:e|es|en|ing)|rose|fall(?:s|en|ing)?|fell|climb(?:s|ed|ing)?|drop(?:s|ped|ping)?|gr(?:ow|ows|ew|own|owing)|(?:in|de)creas(?:e|es|ed|ing)|gain(?:s|ed|ing)?|los(?:e|es|ing)|lost|cut(?:s|ting)?|reduc(?:e|es|ed|ing))$/u;
-/** How many words may stand between the verb and its number: "saves you about 20", "saves between one and two". */
-const SAVING_REACH = 4;
-/**
- * The words a Latin quantity can start with: each reading of `word` below begins with one of them (a month, a
- * weekday, a period, "every", a number word, a fraction, a multiple, "a"), or with a number word before a hyphen
- * ("twenty-five"). Most words are none, and are passed over with one look-up.
- */
-const QUANTITY_WORDS: ReadonlySet<string> = new Set([
-  ...MONTH_NAMES.keys(),
-  ...WEEKDAYS.keys(),
-  ...LATIN_PERIODS.keys(),
-  ...NUMBER_WORDS.keys(),
-  ...FRACTIONS.keys(),
-  ...MULTIPLES.keys(),
-  'every',
-  'each',
-  'a',
-  'an',
-]);
-
-function startsQuantity(lower: string): boolean {
-  if (QUANTITY_WORDS.has(lower)) return true;
-  const dash = lower.indexOf('-');
-  return dash >= 0 && QUANTITY_WORDS.has(lower.slice(0, dash));
-}
-
-/** The characters a Chinese quantity can start with: 每, 半, the first of a weekday (周, 星期, 礼拜) and numerals. */
-const HAN_QUANTITY_STARTS: ReadonlySet<string> = new Set([...'每半周星礼', ...CN_NUMERAL_CHARS]);
-
-/** Words after a number that do not say what it measures. */
-const NOT_A_NOUN = new Set(
-  (
-    'a an and are as at be been but by for from has have in is it its of on or so than that the their then there ' +
-    'these this those to was were will with which who while when where after before until since into over under ' +
-    'per each every percent more less fewer times also only just about around all'
-  ).split(' '),
-);
 
 /** Reads the quantities of a sentence's tokens, in order. `stem` names what a count counts. */
 export function scanQuantities(tokens: readonly Token[], stem: (word: string) => string): Quantity[] {
@@ -1314,122 +1092,4 @@ class QuantityScanner {
 function joinTokens(text: string, token: Token, index: number, tokens: readonly Token[]): string {
   if (index === 0) return token.text;
   return text + (adjacent(tokens[index - 1], token) ? '' : ' ') + token.text;
-}
-
-/**
- * Whether a claim's quantity disagrees with a source's: comparable, not the same, and each said firmly enough.
- * A bound disagrees only with another bound ("up to 6 g" against "up to 4 g", not against "5 g"); an
- * approximate value only with one far from it.
- */
-export function disagree(claim: Quantity, source: Quantity): boolean {
-  if (!comparable(claim, source) || sameQuantity(claim, source)) return false;
-  if (claim.range || source.range) return rangesDisagree(claim, source);
-  const bound = (q: Quantity) => q.loose && !q.approx;
-  if (bound(claim) || bound(source)) return bound(claim) && bound(source);
-  if (claim.approx || source.approx) {
-    // "About 200 years" is not "about 400 years": values half again apart or more disagree.
-    const [small, large] = [Math.abs(claim.value), Math.abs(source.value)].sort((a, b) => a - b) as [number, number];
-    return Math.sign(claim.value) !== Math.sign(source.value) || large >= 1.5 * small;
-  }
-  return true;
-}
-
-/**
- * A range against a range disagrees when an end differs; a value, or a bound, against a range when it lies outside
- * it ("up to 800 mg" against "200至400毫克"); an approximate value only when far outside it.
- */
-function rangesDisagree(claim: Quantity, source: Quantity): boolean {
-  const [low, high] = claim.range ?? [claim.value, claim.value];
-  const [from, to] = source.range ?? [source.value, source.value];
-  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(Math.abs(a), Math.abs(b));
-  if (claim.range && source.range) return !near(low, from) || !near(high, to);
-  const margin = claim.approx || source.approx ? 1.5 : 1 + 1e-6;
-  const [value, lower, upper] = claim.range ? [source.value, low, high] : [claim.value, from, to];
-  return value * margin < lower || value > upper * margin;
-}
-
-/** Whether two quantities could be values of one measured thing: only then can they disagree. */
-export function comparable(a: Quantity, b: Quantity): boolean {
-  if (a.cls === b.cls) return true;
-  if (a.cls.startsWith('count:') && b.cls.startsWith('count:')) return hanCountsAlike(a.cls.slice(6), b.cls.slice(6));
-  const kinds = new Set([a.cls, b.cls]);
-  if (kinds.has('bare') && kinds.has('clock')) return !a.untimed && !b.untimed;
-  return false;
-}
-
-/**
- * Two Chinese counts of one thing though written apart: 5本 and 10本书 (one names the thing, the other leaves it
- * to its measure word), 15本书 and 10册图书 (the things share a character).
- */
-function hanCountsAlike(a: string, b: string): boolean {
-  if (!HAN_COUNT.test(a) || !HAN_COUNT.test(b)) return false;
-  if (a[0] === b[0] && (a.length === 1 || b.length === 1)) return true;
-  const things = b.slice(1);
-  for (const char of a.slice(1)) if (things.includes(char)) return true;
-  return false;
-}
-
-const HAN_COUNT = /^\p{Script=Han}+$/u;
-
-/** A bare number beside anything, or two counts of differently named things ("3 projects", "3 个"). */
-export function looselyCounted(a: Quantity, b: Quantity): boolean {
-  const counted = (q: Quantity) => q.cls === 'bare' || q.cls.startsWith('count:');
-  return a.cls === 'bare' || b.cls === 'bare' || (counted(a) && counted(b));
-}
-
-/** Whether two quantities say the same thing. */
-export function sameQuantity(a: Quantity, b: Quantity): boolean {
-  if (a.cls === 'dotted' || b.cls === 'dotted') return a.key !== undefined && a.key === b.key;
-  if (a.date || b.date) {
-    if (a.date && b.date) return sameDate(a.date, b.date);
-    const bare = a.date ? b : a;
-    const date = (a.date ?? b.date)!;
-    return bare.cls === 'bare' && (bare.raw === date.year || bare.raw === date.day);
-  }
-  if (a.cls === 'clock' || b.cls === 'clock') {
-    if (a.cls === b.cls) return a.value === b.value;
-    const bare = a.cls === 'clock' ? b : a;
-    const clock = a.cls === 'clock' ? a : b;
-    // A length of time written as a clock reads: "by 1:04" is 1 min 04 s, "in 2:15" is 2 h 15 min.
-    if (bare.cls === 'time') return bare.value === clock.value || bare.value === clock.value * 60;
-    return bare.cls === 'bare' && (bare.raw * 60 === clock.value || bare.raw * 60 + 720 === clock.value);
-  }
-  // A number without a unit may be a measured one written short ("paid users get 1000"); two measures of
-  // different things (a day, a price) are not the same quantity because their numbers are.
-  if (a.cls !== b.cls) return looselyCounted(a, b) && a.raw === b.raw;
-  const tolerance = Math.max(
-    (a.approx || b.approx) && !a.cls.startsWith('version:') ? 0.1 : 1e-6,
-    calendarTolerance(a, b),
-  );
-  return Math.abs(a.value - b.value) <= tolerance * Math.max(Math.abs(a.value), Math.abs(b.value));
-}
-
-/**
- * Months and years are not a fixed number of days: "three months" is twelve or thirteen weeks, "two years" 730 or
- * 731 days. Between a month and another unit, values this close are the same length; between a year and days or
- * weeks, closer still.
- */
-function calendarTolerance(a: Quantity, b: Quantity): number {
-  if (a.cls !== 'time' || a.unit === b.unit) return 0;
-  const units = [a.unit, b.unit];
-  if (units.includes('month')) return 0.09;
-  if (units.includes('year')) return 0.01;
-  return 0;
-}
-
-function sameDate(a: NonNullable<Quantity['date']>, b: NonNullable<Quantity['date']>): boolean {
-  let shared = 0;
-  for (const field of ['year', 'month', 'day'] as const) {
-    if (a[field] === undefined || b[field] === undefined) continue;
-    if (a[field] !== b[field]) return false;
-    shared++;
-  }
-  return shared > 0;
-}
-
-/** What kind of disagreement two comparable quantities make: a unit changed, a date, or a number. */
-export function conflictKind(claim: Quantity, source: Quantity): 'number' | 'unit' | 'date' {
-  if (claim.date || source.date || claim.cls === 'weekday') return 'date';
-  if (claim.raw === source.raw && claim.unit !== source.unit) return 'unit';
-  return 'number';
 }

@@ -1,5 +1,5 @@
 import type { Clause } from './claim-profile.js';
-import { comparable, type Quantity } from './quantities.js';
+import { comparable, type Quantity } from './quantity.js';
 
 /** What else the claim sentence says that a number may have been worked out with. */
 export interface WorkedFrom {

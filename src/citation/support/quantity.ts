@@ -1,0 +1,152 @@
+/**
+ * A number as a claim uses it: its value, what it measures, where it stands. The classes:
+ *   - a unit's class (`time`, `size`, `length`, `money:usd`, `percent`, …): value in the base unit;
+ *   - `count:<noun>`: a number of things ("3 replicas", "3个节点"), value as written;
+ *   - `period`: how often ("weekly", "每天"), value = seconds between two times;
+ *   - `clock`: a time of day, value = minutes after midnight;
+ *   - `date`: a calendar date or part of one, in `date`;
+ *   - `dotted`: an address or version (10.0.3.7, 1.4.2), compared as written, in `key`;
+ *   - `bare`: a number with nothing to say what it measures ("at 9", "version 3").
+ * A rate divides by a time: "100 requests per minute" is class `count:request/time`.
+ */
+export interface Quantity {
+  cls: string;
+  value: number;
+  /** The number as written, before its unit: 5 in "5 hours". */
+  raw: number;
+  key?: string;
+  date?: { year?: number; month?: number; day?: number };
+  /** The unit as the check reports it ("hour", "GB"); empty when none. */
+  unit: string;
+  /** Approximate or a bound ("about 5", "more than 10", "up to 3"). */
+  loose: boolean;
+  /** Approximate ("about 5", "约5"), rather than a bound. */
+  approx: boolean;
+  /** A bare number that no word places in time ("eleven on Thursdays"): never a time of day. */
+  untimed?: boolean;
+  /** Said as how much one value exceeds another, maybe ("30 metres taller", "rose by 5%"): see worked-out.ts. */
+  compared?: boolean;
+  /** Both ends of a range the number is one end of ("200至400毫克", "4 to 6 hours"), in the class's base unit. */
+  range?: readonly [number, number];
+  text: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Whether a claim's quantity disagrees with a source's: comparable, not the same, and each said firmly enough.
+ * A bound disagrees only with another bound ("up to 6 g" against "up to 4 g", not against "5 g"); an
+ * approximate value only with one far from it.
+ */
+export function disagree(claim: Quantity, source: Quantity): boolean {
+  if (!comparable(claim, source) || sameQuantity(claim, source)) return false;
+  if (claim.range || source.range) return rangesDisagree(claim, source);
+  const bound = (q: Quantity) => q.loose && !q.approx;
+  if (bound(claim) || bound(source)) return bound(claim) && bound(source);
+  if (claim.approx || source.approx) {
+    // "About 200 years" is not "about 400 years": values half again apart or more disagree.
+    const [small, large] = [Math.abs(claim.value), Math.abs(source.value)].sort((a, b) => a - b) as [number, number];
+    return Math.sign(claim.value) !== Math.sign(source.value) || large >= 1.5 * small;
+  }
+  return true;
+}
+
+/**
+ * A range against a range disagrees when an end differs; a value, or a bound, against a range when it lies outside
+ * it ("up to 800 mg" against "200至400毫克"); an approximate value only when far outside it.
+ */
+function rangesDisagree(claim: Quantity, source: Quantity): boolean {
+  const [low, high] = claim.range ?? [claim.value, claim.value];
+  const [from, to] = source.range ?? [source.value, source.value];
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(Math.abs(a), Math.abs(b));
+  if (claim.range && source.range) return !near(low, from) || !near(high, to);
+  const margin = claim.approx || source.approx ? 1.5 : 1 + 1e-6;
+  const [value, lower, upper] = claim.range ? [source.value, low, high] : [claim.value, from, to];
+  return value * margin < lower || value > upper * margin;
+}
+
+/** Whether two quantities could be values of one measured thing: only then can they disagree. */
+export function comparable(a: Quantity, b: Quantity): boolean {
+  if (a.cls === b.cls) return true;
+  if (a.cls.startsWith('count:') && b.cls.startsWith('count:')) return hanCountsAlike(a.cls.slice(6), b.cls.slice(6));
+  const kinds = new Set([a.cls, b.cls]);
+  if (kinds.has('bare') && kinds.has('clock')) return !a.untimed && !b.untimed;
+  return false;
+}
+
+/**
+ * Two Chinese counts of one thing though written apart: 5本 and 10本书 (one names the thing, the other leaves it
+ * to its measure word), 15本书 and 10册图书 (the things share a character).
+ */
+function hanCountsAlike(a: string, b: string): boolean {
+  if (!HAN_COUNT.test(a) || !HAN_COUNT.test(b)) return false;
+  if (a[0] === b[0] && (a.length === 1 || b.length === 1)) return true;
+  const things = b.slice(1);
+  for (const char of a.slice(1)) if (things.includes(char)) return true;
+  return false;
+}
+
+const HAN_COUNT = /^\p{Script=Han}+$/u;
+
+/** A bare number beside anything, or two counts of differently named things ("3 projects", "3 个"). */
+export function looselyCounted(a: Quantity, b: Quantity): boolean {
+  const counted = (q: Quantity) => q.cls === 'bare' || q.cls.startsWith('count:');
+  return a.cls === 'bare' || b.cls === 'bare' || (counted(a) && counted(b));
+}
+
+/** Whether two quantities say the same thing. */
+export function sameQuantity(a: Quantity, b: Quantity): boolean {
+  if (a.cls === 'dotted' || b.cls === 'dotted') return a.key !== undefined && a.key === b.key;
+  if (a.date || b.date) {
+    if (a.date && b.date) return sameDate(a.date, b.date);
+    const bare = a.date ? b : a;
+    const date = (a.date ?? b.date)!;
+    return bare.cls === 'bare' && (bare.raw === date.year || bare.raw === date.day);
+  }
+  if (a.cls === 'clock' || b.cls === 'clock') {
+    if (a.cls === b.cls) return a.value === b.value;
+    const bare = a.cls === 'clock' ? b : a;
+    const clock = a.cls === 'clock' ? a : b;
+    // A length of time written as a clock reads: "by 1:04" is 1 min 04 s, "in 2:15" is 2 h 15 min.
+    if (bare.cls === 'time') return bare.value === clock.value || bare.value === clock.value * 60;
+    return bare.cls === 'bare' && (bare.raw * 60 === clock.value || bare.raw * 60 + 720 === clock.value);
+  }
+  // A number without a unit may be a measured one written short ("paid users get 1000"); two measures of
+  // different things (a day, a price) are not the same quantity because their numbers are.
+  if (a.cls !== b.cls) return looselyCounted(a, b) && a.raw === b.raw;
+  const tolerance = Math.max(
+    (a.approx || b.approx) && !a.cls.startsWith('version:') ? 0.1 : 1e-6,
+    calendarTolerance(a, b),
+  );
+  return Math.abs(a.value - b.value) <= tolerance * Math.max(Math.abs(a.value), Math.abs(b.value));
+}
+
+/**
+ * Months and years are not a fixed number of days: "three months" is twelve or thirteen weeks, "two years" 730 or
+ * 731 days. Between a month and another unit, values this close are the same length; between a year and days or
+ * weeks, closer still.
+ */
+function calendarTolerance(a: Quantity, b: Quantity): number {
+  if (a.cls !== 'time' || a.unit === b.unit) return 0;
+  const units = [a.unit, b.unit];
+  if (units.includes('month')) return 0.09;
+  if (units.includes('year')) return 0.01;
+  return 0;
+}
+
+function sameDate(a: NonNullable<Quantity['date']>, b: NonNullable<Quantity['date']>): boolean {
+  let shared = 0;
+  for (const field of ['year', 'month', 'day'] as const) {
+    if (a[field] === undefined || b[field] === undefined) continue;
+    if (a[field] !== b[field]) return false;
+    shared++;
+  }
+  return shared > 0;
+}
+
+/** What kind of disagreement two comparable quantities make: a unit changed, a date, or a number. */
+export function conflictKind(claim: Quantity, source: Quantity): 'number' | 'unit' | 'date' {
+  if (claim.date || source.date || claim.cls === 'weekday') return 'date';
+  if (claim.raw === source.raw && claim.unit !== source.unit) return 'unit';
+  return 'number';
+}
