@@ -23,8 +23,25 @@ const TICKETS = 'A single ticket costs €2.80 and a day ticket €7.50; childre
 const DISPATCH = 'Orders placed before 6 pm Monday to Thursday, or before 1 pm on Friday, ship the same day.';
 const CABINETS = 'The Alto is 180 cm tall and 45 cm deep; the Basso is 180 cm tall and 60 cm deep.';
 const LOCKERS = 'A small locker holds up to 5 kg and a large locker holds up to 25 kg. Lockers are emptied nightly.';
+const FLATBREAD =
+  'Our flatbread: mix 300 g flour, 200 ml water and 5 g salt, let the dough rise for 3 hours, then press it into a ' +
+  'floured pan and bake at 250 °C for 12 minutes.';
 
 const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
+  [
+    'the value of the clause that holds most of the claim, though a joint in that clause cut its first words off',
+    FLATBREAD,
+    'Once it has risen, the flatbread dough gets pressed into a floured pan and spends 12 minutes in a 250-degree oven.',
+    'unverified',
+    '',
+  ],
+  [
+    'the baking time given to the rise',
+    FLATBREAD,
+    'The flatbread dough rises for 12 minutes.',
+    'contradicted',
+    'number',
+  ],
   ["the console's port given to the printers", PORTS, 'Printers listen on port 8443.', 'contradicted', 'number'],
   ['each port with its own thing', PORTS, 'The metrics endpoint can be scraped on port 9090.', 'unverified', ''],
   ["the children's price given to adults", ADMISSION, 'Adults pay £9 for a day ticket.', 'contradicted', 'number'],

@@ -1,5 +1,5 @@
 import type { FoundConflict } from './claim-conflicts.js';
-import type { ClaimSentence, ClaimText, ClauseTerm } from './claim-profile.js';
+import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { conflictKind, disagree, sameQuantity, type Quantity } from './quantity.js';
 
 /**
@@ -33,6 +33,8 @@ interface Listing {
   secondNames: ReadonlySet<string>;
 }
 
+/** How many of the claim's words the clause holding its value must share to speak for it: one may be chance. */
+const NEARER_WORDS = 2;
 /** What stands between two values listed side by side. */
 const LIST_JOINT = /[,;，；、]|\b(?:and|or|while|whereas|but)\b/gi;
 /** Words that make two values the ends of one range rather than two items. */
@@ -57,7 +59,11 @@ export function attributionConflict(claim: ClaimSentence, source: ClaimText): Fo
       const found =
         swapped(quantity, words, claim, listing.first, listing.firstNames, listing.second, listing.secondNames) ??
         swapped(quantity, words, claim, listing.second, listing.secondNames, listing.first, listing.firstNames);
-      if (found && !saidElsewhere(quantity, words, found, listing, source)) {
+      if (
+        found &&
+        !saidElsewhere(quantity, words, found, listing, source) &&
+        !nearerGiven(words, found, listing, source)
+      ) {
         return {
           conflict: { kind: conflictKind(quantity, found.value), claim: quantity.text, source: found.value.text },
           sentence: listing.sentence,
@@ -131,6 +137,26 @@ function saidElsewhere(
       sentence.quantities.some((held) => sameValue(quantity, held)) &&
       names.some((name) => sentence.terms.has(name)),
   );
+}
+
+/**
+ * Whether the source clause that holds the claim's value shares more of the claim's words than the clause of the part
+ * the claim seems to name: "the dough is pressed into an oiled tray and spends 25 minutes in the oven" speaks of
+ * "then press it into an oiled tray and bake … for 25 minutes", though a joint inside that clause cut off its first
+ * words from the part the list gives 25 minutes, and the claim says "risen" elsewhere.
+ */
+function nearerGiven(words: ReadonlySet<string>, named: Part, listing: Listing, source: ClaimText): boolean {
+  const given = named === listing.first ? listing.second : listing.first;
+  const clauses = source.sentences[listing.sentence]!.clauses;
+  const holding = (value: Quantity) => clauses.find((clause) => clause.quantities.includes(value));
+  const givenClause = holding(given.value);
+  const namedClause = holding(named.value);
+  if (givenClause === undefined || namedClause === undefined || givenClause === namedClause) return false;
+  // A part that leaves words unsaid ("or before 2 pm on Friday") shares those of the clause before it.
+  const shared = (clause: Clause) =>
+    [...words].filter((word) => clause.termSet.has(word) || clause.context.has(word)).length;
+  const givenShared = shared(givenClause);
+  return givenShared >= NEARER_WORDS && givenShared > shared(namedClause);
 }
 
 /**

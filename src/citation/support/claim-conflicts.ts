@@ -560,7 +560,8 @@ function polarityConflict(
     (candidate) =>
       relatedTo(candidate) &&
       isCondition(candidate.clause, source.sentences[candidate.sentence]!) === conditional &&
-      !namesOnly(candidate.clause, source),
+      !namesOnly(candidate.clause, source) &&
+      saysElidedPredicate(clause, candidate.clause),
   );
   // Each related clause's flip is read once: the search below and the agreeing clauses after it both ask.
   // A clause that says "only" where the claim says "except" (or the reverse) says the same thing with the other
@@ -619,6 +620,22 @@ function deniedOfAnother(claim: Clause, other: Clause): boolean {
 }
 
 const ONLY_THING = /\bonly (?:the |a |an )?([A-Z][\w-]*)/;
+
+/**
+ * Whether a source clause speaks of what a short elliptic claim clause leaves unsaid: "…, but not on the Ridge loop"
+ * denies bringing a dog there, so only a clause that says something of the dog or the bringing can be turned by it,
+ * not "the Ridge Trail is a 14 km loop".
+ */
+function saysElidedPredicate(clause: Clause, candidate: Clause): boolean {
+  if (clause.context.size === 0 || clause.terms.length > ELLIPTIC_CLAUSE_TERMS) return true;
+  let shared = 0;
+  for (const word of clause.context) if (candidate.termSet.has(word) || candidate.context.has(word)) shared++;
+  // One shared word may be the thing the clause swaps ("Lakeshore Trail" for "Ridge loop"), not what it says of it.
+  return shared >= Math.min(ELIDED_SHARED, clause.context.size);
+}
+
+const ELLIPTIC_CLAUSE_TERMS = 2;
+const ELIDED_SHARED = 2;
 
 /** A clause of names and numbers only ("The Aria 5"): it says nothing of them that a denial could turn. */
 function namesOnly(clause: Clause, source: ClaimText): boolean {
@@ -697,8 +714,32 @@ function speaksOfAnother(
     );
   };
   const ownWeight = holds(own);
-  return source.sentences.some((_, s) => s !== own && anchoredElsewhere(s) && holds(s) > ownWeight);
+  if (source.sentences.some((_, s) => s !== own && anchoredElsewhere(s) && holds(s) > ownWeight)) return true;
+  // So does another clause of the flipped clause's own sentence: "she never received a Nobel Prize; Hahn alone was
+  // awarded the 1944 prize" gives the claim about Hahn its own clause.
+  const holdsClause = (other: Clause) => {
+    let weight = 0;
+    for (const term of terms) if (other.termSet.has(term.term)) weight += isName(term, source) ? 2 : 1;
+    for (const quantity of clause.quantities) if (grounded(quantity, other.quantities)) weight += 1.5;
+    return weight;
+  };
+  const flippedWeight = holdsClause(flipped);
+  const sentence = source.sentences[own]!;
+  // Only a clause set apart by a semicolon states a thing of its own; one after a comma goes on with the same one.
+  const apart = (other: Clause) => {
+    const [first, second] = other.start < flipped.start ? [other, flipped] : [flipped, other];
+    return STATEMENT_BREAK.test(sentence.text.slice(first.end - sentence.start, second.start - sentence.start));
+  };
+  return sentence.clauses.some(
+    (other) =>
+      other !== flipped &&
+      apart(other) &&
+      terms.some((term) => isName(term, source) && other.termSet.has(term.term) && !flipped.termSet.has(term.term)) &&
+      holdsClause(other) > flippedWeight,
+  );
 }
+
+const STATEMENT_BREAK = /[;；]/;
 
 /**
  * The words of the short clauses just before the clause in its sentence, which name what it speaks of:

@@ -14,6 +14,9 @@ const SNAPSHOTS = 'To restore a snapshot, the volume must first be detached from
 const FILMING = 'Filming without a tripod is allowed in the main hall.';
 const UPDATES = 'A minor update does not change your saved settings.';
 const THINNER = 'Never pour paint thinner down the sink; it goes in the hazardous waste bin.';
+const TRAILS =
+  'The North Loop is a 9 km circuit with 400 m of climbing. Bikes are allowed on the River Path but are banned on ' +
+  'the North Loop to protect the meadows.';
 const PROXY =
   'Changing the port only takes effect after the proxy is restarted. The log level can be changed with a reload; ' +
   'no restart is needed.';
@@ -99,6 +102,21 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
     '',
   ],
   ['the other thing given the restart', PROXY, 'The log level needs the proxy restarted.', 'contradicted', 'negation'],
+  [
+    '"but are banned on the North Loop" says its verb of the bikes the clause before names',
+    TRAILS,
+    'Bikes are banned on the North circuit to protect the meadows.',
+    'unverified',
+    '',
+  ],
+  [
+    '"but not on the North circuit" denies riding there, not what the source says of the circuit',
+    TRAILS,
+    'You can ride a bike on the River Path, but not on the North circuit, where bikes are banned to protect the meadows.',
+    'unverified',
+    '',
+  ],
+  ["the path's permission given to the loop", TRAILS, 'Bikes are allowed on the North Loop.', 'contradicted', 'name'],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

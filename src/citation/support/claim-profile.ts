@@ -318,10 +318,11 @@ function addContext(clauses: Clause[], firstTokens: readonly number[], tokens: r
     const before = tokens[firstTokens[i]! - 1];
     const elliptic =
       previous !== undefined &&
-      clause.terms.length <= ELLIPTIC_TERMS &&
-      (opener === undefined ||
-        ELLIPTIC_OPENERS.has(opener.lower) ||
-        (before?.kind === 'break' && !SUBORDINATORS.has(opener.lower)));
+      ((clause.terms.length <= ELLIPTIC_TERMS &&
+        (opener === undefined ||
+          ELLIPTIC_OPENERS.has(opener.lower) ||
+          (before?.kind === 'break' && !SUBORDINATORS.has(opener.lower)))) ||
+        (leavesSubjectUnsaid(tokens, firstTokens[i]!) && !RUNS_ON.test(clause.text)));
     if (!elliptic) return;
     const context = new Set<string>();
     const kept = new Set<string>();
@@ -335,6 +336,22 @@ function addContext(clauses: Clause[], firstTokens: readonly number[], tokens: r
     clause.kept = kept;
   });
 }
+
+/**
+ * Whether a clause goes on from the one before with a verb and no subject of its own: "…, but are banned on the North
+ * Loop" says its verb of the bikes the clause before names, however many words it adds.
+ */
+function leavesSubjectUnsaid(tokens: readonly Token[], first: number): boolean {
+  const opener = tokens[first];
+  const next = tokens[first + 1];
+  return (
+    opener !== undefined && next !== undefined && CONTINUING.has(opener.lower) && PREDICATE_OPENERS.has(next.lower)
+  );
+}
+
+const CONTINUING: ReadonlySet<string> = new Set(['and', 'but', 'or']);
+/** A full stop inside a clause ends a sentence the segmenter ran on ("… files. git pull does both"). */
+const RUNS_ON = /[.!?]\s/;
 
 /** No words: what a clause that leaves none unsaid shares. */
 const NO_TERMS: ReadonlySet<string> = new Set();
