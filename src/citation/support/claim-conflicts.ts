@@ -27,6 +27,7 @@ import {
   turnedWordsSaidBy,
   turnsAnyWord,
 } from './claim-polarity.js';
+import { stem } from './claim-words.js';
 import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
 import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
 import { anchorsOf, claimAnchors, roleSwap, type SourceProfile } from './claim-roles.js';
@@ -267,6 +268,9 @@ function spokenShares(clauses: readonly SourceClause[]): number[] {
   return shares;
 }
 
+/** Words that only say a value is a bound ("…, up to a maximum of 4 g"): a fragment of them says nothing of its own. */
+const BOUND_WORDS: ReadonlySet<string> = new Set(['maximum', 'minimum', 'max', 'min', 'limit'].map(stem));
+
 /**
  * The fragments of a source sentence that go on from a bound clause and say only words of the claim clause ("… and
  * sank about two hours later, | early on 15 April" for "… and sank early on 15 April"): a comma parted them from
@@ -279,7 +283,8 @@ function goesOnWith(clause: Clause, bound: readonly SourceClause[], clauses: rea
       const next = clauses[at]!;
       if (next.sentence !== start.sentence || next.clause.context.size === 0) break;
       const terms = next.clause.terms;
-      if (terms.length === 0 || !terms.every((term) => clause.termSet.has(term.term))) break;
+      const own = terms.filter((term) => !BOUND_WORDS.has(term.term));
+      if (terms.length === 0 || !own.every((term) => clause.termSet.has(term.term))) break;
       found.push(next);
     }
   }

@@ -18,7 +18,17 @@ const PHONES =
 const FERRY = 'The Bay Line runs only from April to October, leaving at 09:15 and 16:15. Members may bring a bicycle.';
 const PASSES = 'A day pass costs €12. A week pass costs €45 and a month pass €150.';
 
+const SYRUP = 'Adults may take the syrup as 250 mg to 500 mg every 8 to 12 hours, up to a maximum of 1 g in 24 hours.';
+
 const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
+  [
+    'a fragment that only names the bound ("…, up to a maximum of 1 g in 24 hours") goes on with its clause',
+    SYRUP,
+    'Adults can take up to 1,000 mg of the syrup in a 24-hour period.',
+    'unverified',
+    '',
+  ],
+  ['a bound changed', SYRUP, 'Adults can take up to 2 g of the syrup in 24 hours.', 'contradicted', 'number'],
   [
     "a numbered name binds the claim to its own sentence: the Lumen 2's hours given to the Lumen 3",
     LAMPS,
