@@ -122,6 +122,23 @@ function sharedEvidence(claim: Clause, candidate: Clause, source: ClaimText): bo
   return shared >= 2;
 }
 
+/**
+ * The word a value measures, when the claim says it right after the value ("7 g of yeast", "3 kg flour"): a source
+ * clause that gives a value of that word is the one the value is about, before one that only shares the sentence's
+ * subject ("The ciabatta uses the same 500 g of flour").
+ */
+function measuredWord(clause: Clause, quantity: Quantity): string | undefined {
+  const next = clause.terms.find((term) => term.start >= quantity.end);
+  if (next === undefined || next.name) return undefined;
+  const between = clause.text.slice(quantity.end - clause.start, next.start - clause.start);
+  return MEASURED_GAP.test(between) ? next.term : undefined;
+}
+
+/** Only "of" (or nothing) between a value and the word it measures. */
+const MEASURED_GAP = /^\s*(?:of\s+)?$/i;
+/** What naming the measured word weighs in binding a value: as much as a rare shared word. */
+const MEASURED_WEIGHT = 1;
+
 function conflictAt(claim: Quantity, other: Quantity, source: ClaimText): FoundConflict {
   const sentence = source.sentences.findIndex((s) => other.start >= s.start && other.end <= s.end);
   return {
@@ -150,9 +167,13 @@ function quantityConflict(
     const holds = (candidate: SourceClause) => candidate.clause.quantities.some((held) => sameQuantity(quantity, held));
     const score = binder(clause, source, { polarity: true });
     const others = bindingValues(clause, quantity, clauses);
+    const measured = measuredWord(clause, quantity);
     const { best, score: top } = bestBound(
       candidates,
-      (candidate) => score(candidate.clause) + sharedValues(others, candidate.clause),
+      (candidate) =>
+        score(candidate.clause) +
+        sharedValues(others, candidate.clause) +
+        (measured !== undefined && candidate.clause.termSet.has(measured) ? MEASURED_WEIGHT : 0),
     );
     // One shared common word is not evidence that two clauses speak of the same thing; two words, a name, or a day, a
     // time or a numbered name both give are.

@@ -20,7 +20,26 @@ const PASSES = 'A day pass costs €12. A week pass costs €45 and a month pass
 
 const SYRUP = 'Adults may take the syrup as 250 mg to 500 mg every 8 to 12 hours, up to a maximum of 1 g in 24 hours.';
 
+const BRIOCHE =
+  'Our loaf recipe: mix 500 g bread flour, 350 ml warm water, 8 g instant yeast and 10 g salt, then bake for 40 ' +
+  'minutes. The brioche uses the same 500 g of flour but 300 ml of milk and only 3 g of yeast. Brioche dough rests ' +
+  'overnight in the fridge, then is baked at 190 °C for 25 minutes.';
+
 const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
+  [
+    'a value bound by the word it measures ("8 g of yeast"), not by the subject a clause of another amount shares',
+    BRIOCHE,
+    'The brioche dough takes 8 g of yeast.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'the value the source gives the thing and its measure',
+    BRIOCHE,
+    'The brioche dough needs just 3 g of yeast.',
+    'unverified',
+    '',
+  ],
   [
     'a fragment that only names the bound ("…, up to a maximum of 1 g in 24 hours") goes on with its clause',
     SYRUP,
