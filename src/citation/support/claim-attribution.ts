@@ -1,4 +1,4 @@
-import type { FoundConflict } from './claim-conflicts.js';
+import type { FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { conflictKind, disagree, sameQuantity, type Quantity } from './quantity.js';
 

@@ -1,5 +1,5 @@
 import { bestBound, grounded, isName, sourceClauses, type SourceClause } from './claim-alignment.js';
-import { flipped } from './claim-conflicts.js';
+import { flipped } from './denial-conflict.js';
 import { saysInOrder } from './claim-order.js';
 import { bothWaysOf } from './claim-polarity.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';

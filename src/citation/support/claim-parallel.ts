@@ -1,5 +1,5 @@
 import { grounded, type SourceClause } from './claim-alignment.js';
-import type { FoundConflict } from './claim-conflicts.js';
+import type { FoundConflict } from './found-conflict.js';
 import { isCondition } from './claim-polarity.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { hasHan } from './claim-tokens.js';

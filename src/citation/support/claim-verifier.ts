@@ -1,5 +1,6 @@
 import { alignWindow } from './claim-alignment.js';
-import { findConflict, type FoundConflict } from './claim-conflicts.js';
+import { findConflict } from './claim-conflicts.js';
+import type { FoundConflict } from './found-conflict.js';
 import { holdsEveryClaim } from './claim-holding.js';
 import { asSource, type SourceProfile } from './claim-roles.js';
 import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText } from './claim-profile.js';

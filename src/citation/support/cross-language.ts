@@ -1,5 +1,5 @@
 import { englishConcept, hanConcepts } from './bilingual-words.js';
-import type { FoundConflict } from './claim-conflicts.js';
+import type { FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantity.js';
 import { hasHan } from './claim-tokens.js';

@@ -1,5 +1,5 @@
 import type { SourceClause } from './claim-alignment.js';
-import type { FoundConflict } from './claim-conflicts.js';
+import type { FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { sourceSubjects } from './han-subjects.js';
 import type { Quantity } from './quantity.js';

@@ -1,5 +1,5 @@
 import { grounded, type SourceClause } from './claim-alignment.js';
-import type { FoundConflict } from './claim-conflicts.js';
+import type { FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { hanPassesBound } from './claim-words.js';
 import { Note } from './notes.js';

@@ -1,5 +1,5 @@
 import { clausesWithTerm, type SourceClause } from './claim-alignment.js';
-import type { FoundConflict } from './claim-conflicts.js';
+import type { FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
 

@@ -1,0 +1,346 @@
+import { binder, clauseCoverage, grounded, isName, type SourceClause } from './claim-alignment.js';
+import {
+  converse,
+  deniesOwnWordsOnly,
+  isCondition,
+  opposedRestrictions,
+  requirementsSaidApart,
+  partDisagrees,
+  partsDisagree,
+  permissionDisagrees,
+  polarity,
+  qualifiesOnly,
+  bothWaysOf,
+  restriction,
+  swappedAroundException,
+  turnedWordsSaidBy,
+  turnsAnyWord,
+} from './claim-polarity.js';
+import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
+import type { FoundConflict } from './found-conflict.js';
+
+/**
+ * Where a claim clause says the words of a source clause with the other polarity: a denial added or removed, an
+ * opposite, a permission turned. The clause is compared with the source clauses that speak of the same thing, and
+ * a flip counts only when no other source clause says the claim's polarity as closely and the claim is not about
+ * another thing the source names apart.
+ */
+
+/** A denial is compared only between clauses that share at least this many terms. */
+const POLARITY_SHARED_TERMS = 2;
+const POLARITY_COVERAGE = 0.5;
+const OWN_SHARE = 0.6;
+
+/**
+ * A denial on one side only, over the words both clauses share: "no restart is needed" against "a restart is
+ * needed", "forbids" against "allows". Only clauses that clearly speak of the same thing are compared, and only
+ * when every clause that binds best agrees that the polarity differs.
+ */
+export function polarityConflict(
+  clause: Clause,
+  claim: ClaimSentence,
+  source: ClaimText,
+  near: readonly SourceClause[],
+): FoundConflict | undefined {
+  // A number counts among the clause's words: "up to a maximum of 3 euros" says one word of its own.
+  if (clause.terms.length + clause.quantities.length < POLARITY_SHARED_TERMS) return undefined;
+  // Without a denial or an opposite on either side, polarity cannot differ.
+  if (source.polarClauses.length === 0 && !clause.terms.some(turnsPolarity)) return undefined;
+  if (qualifiesOnly(clause) || deniedAfter(clause, claim)) return undefined;
+  // A source clause speaks of the same thing when it shares two words and most of it is in the claim's clause.
+  const relatedTo = (candidate: SourceClause) => {
+    let own = 0;
+    for (const term of candidate.clause.terms) if (clause.termSet.has(term.term)) own++;
+    if (own === 0) return false;
+    let unsaid = 0;
+    for (const term of candidate.clause.context) if (clause.termSet.has(term)) unsaid++;
+    // A day or a number both give ("每周一闭馆", "closed on Mondays") is shared like a word.
+    for (const quantity of clause.quantities) if (grounded(quantity, candidate.clause.quantities)) unsaid++;
+    const size = candidate.clause.terms.length + candidate.clause.context.size;
+    // A short source clause all of whose own words the claim says ("no restart is needed" in "a restart of the
+    // service is needed before …") speaks of the same thing, whatever it leaves unsaid.
+    const ownShare = own / candidate.clause.terms.length;
+    return (
+      own >= 1 &&
+      own + unsaid >= POLARITY_SHARED_TERMS &&
+      (Math.max((own + unsaid) / size, clauseCoverage(clause, candidate.clause)) >= POLARITY_COVERAGE ||
+        (own >= POLARITY_SHARED_TERMS && ownShare >= OWN_SHARE))
+    );
+  };
+  const scoreOf = binder(clause, source, { polarity: false });
+  const score = (candidate: SourceClause) => scoreOf(candidate.clause);
+  // Only a clause that says one of the claim clause's words can be related to it. A condition is compared only with
+  // a condition, an assertion only with an assertion.
+  const conditional = isCondition(clause, claim);
+  const related = near.filter(
+    (candidate) =>
+      relatedTo(candidate) &&
+      isCondition(candidate.clause, source.sentences[candidate.sentence]!) === conditional &&
+      !namesOnly(candidate.clause, source) &&
+      saysElidedPredicate(clause, candidate.clause),
+  );
+  // Each related clause's flip is read once: the search below and the agreeing clauses after it both ask.
+  // A clause that says "only" where the claim says "except" (or the reverse) says the same thing with the other
+  // polarity: it neither flips nor is compared.
+  const narrowed = restriction(clause, claim);
+  const flips = new Map(
+    related.map((candidate) => [
+      candidate,
+      opposedRestrictions(narrowed, restriction(candidate.clause, source.sentences[candidate.sentence]!)) ||
+      requirementsSaidApart(clause, candidate.clause)
+        ? undefined
+        : flipped(clause, candidate.clause),
+    ]),
+  );
+  let found: { candidate: SourceClause; flip: { claim: string; source: string }; score: number } | undefined;
+  for (const [candidate, flip] of flips) {
+    if (flip && (found === undefined || score(candidate) > found.score))
+      found = { candidate, flip, score: score(candidate) };
+  }
+  if (found === undefined || speaksOfAnother(clause, claim, found.candidate, source)) return undefined;
+  // Another clause that says the same things with the claim's polarity, at least as closely, speaks for the claim;
+  // a general rule does not speak against its own exception ("sale items … not refunded").
+  // The claim's numbers and days count among its words: "closed on Mondays" is not excused by "opens on weekdays".
+  const spoken = (candidate: SourceClause) =>
+    new Set([
+      ...clause.terms
+        .filter((term) => candidate.clause.termSet.has(term.term) || candidate.clause.context.has(term.term))
+        .map((term) => term.term),
+      ...clause.quantities
+        .map((quantity, i) => (grounded(quantity, candidate.clause.quantities) ? `#${i}` : ''))
+        .filter(Boolean),
+    ]);
+  const flippedWords = spoken(found.candidate);
+  const agreeing = related.some((candidate) => {
+    if (candidate === found.candidate || flips.get(candidate) !== undefined) return false;
+    const words = spoken(candidate);
+    return [...flippedWords].every((word) => words.has(word)) && score(candidate) >= found.score;
+  });
+  if (agreeing || converse(clause, found.candidate.clause, claim, source.sentences[found.candidate.sentence]!))
+    return undefined;
+  if (qualifiedAfter(clause, found.candidate, source)) return undefined;
+  if (deniedOfAnother(clause, found.candidate.clause)) return undefined;
+  return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
+}
+
+/**
+ * Whether the source gives the property to one thing only ("only the Max supports wireless charging") and the claim
+ * denies it of a thing it does not name: the claim says what "only" implies.
+ */
+function deniedOfAnother(claim: Clause, other: Clause): boolean {
+  const only = ONLY_THING.exec(other.text);
+  if (only === null) return false;
+  const thing = only[1]!.toLowerCase();
+  const denies = claim.terms.some((term) => term.cue > 0);
+  return denies && !claim.terms.some((term) => term.lower === thing);
+}
+
+const ONLY_THING = /\bonly (?:the |a |an )?([A-Z][\w-]*)/;
+
+/**
+ * Whether a source clause speaks of what a short elliptic claim clause leaves unsaid: "…, but not on the Ridge loop"
+ * denies bringing a dog there, so only a clause that says something of the dog or the bringing can be turned by it,
+ * not "the Ridge Trail is a 14 km loop".
+ */
+function saysElidedPredicate(clause: Clause, candidate: Clause): boolean {
+  if (clause.context.size === 0 || clause.terms.length > ELLIPTIC_CLAUSE_TERMS) return true;
+  let shared = 0;
+  for (const word of clause.context) if (candidate.termSet.has(word) || candidate.context.has(word)) shared++;
+  // One shared word may be the thing the clause swaps ("Lakeshore Trail" for "Ridge loop"), not what it says of it.
+  return shared >= Math.min(ELIDED_SHARED, clause.context.size);
+}
+
+const ELLIPTIC_CLAUSE_TERMS = 2;
+const ELIDED_SHARED = 2;
+
+/** A clause of names and numbers only ("The Aria 5"): it says nothing of them that a denial could turn. */
+function namesOnly(clause: Clause, source: ClaimText): boolean {
+  return clause.terms.every((term) => isName(term, source));
+}
+
+/**
+ * Whether the source cuts off, as a condition of its own, the part of the flipped clause where the claim's clause
+ * reads its words the other way: the claim says the clause and its condition in one.
+ */
+function qualifiedAfter(clause: Clause, flippedClause: SourceClause, source: ClaimText): boolean {
+  const sentence = source.sentences[flippedClause.sentence]!;
+  const next = sentence.clauses[sentence.clauses.indexOf(flippedClause.clause) + 1];
+  return next !== undefined && isCondition(next, sentence) && turnedWordsSaidBy(clause, flippedClause.clause, next);
+}
+
+/**
+ * Whether a later clause of the claim's sentence only denies what the clause says ("A PIN made of a single repeated
+ * digit, like 777777, is not accepted"): the clause's polarity is that denial's, not its own.
+ */
+function deniedAfter(clause: Clause, claim: ClaimSentence): boolean {
+  const at = claim.clauses.indexOf(clause);
+  return claim.clauses.some(
+    (other, i) =>
+      i > at &&
+      other.context.size > 0 &&
+      other.terms.length <= ELLIPTIC_DENIAL_TERMS &&
+      !CONTRAST_OPENING.test(other.text) &&
+      other.terms.some((term) => term.cue > 0),
+  );
+}
+
+/** A later clause this short, going on from the one before it, only says whether the sentence holds. */
+const ELLIPTIC_DENIAL_TERMS = 2;
+/** "… but have no effect on bacteria" says something of its own against the clause before. */
+const CONTRAST_OPENING = /^(?:but|while|whereas|whilst|although|though|yet)\b/i;
+
+/**
+ * Whether the claim clause names a thing or gives a number that the flipped clause's sentence does not, and
+ * another source sentence that does holds more of the clause: the claim speaks of that other sentence's thing
+ * ("max-age=600 lets a cache serve the response for ten minutes" is not about "no-store … must not be written to
+ * any cache").
+ */
+function speaksOfAnother(
+  clause: Clause,
+  claim: ClaimSentence,
+  flippedClause: SourceClause,
+  source: ClaimText,
+): boolean {
+  const topic = frontedTopic(clause, claim);
+  const terms = [...topic, ...clause.terms];
+  const holds = (s: number) => {
+    const sentence = source.sentences[s]!;
+    let weight = 0;
+    for (const term of terms) if (sentence.terms.has(term.term)) weight += isName(term, source) ? 2 : 1;
+    for (const quantity of clause.quantities) if (grounded(quantity, sentence.quantities)) weight += 1.5;
+    return weight;
+  };
+  const own = flippedClause.sentence;
+  const flipped = flippedClause.clause;
+  const anchoredElsewhere = (s: number) => {
+    const sentence = source.sentences[s]!;
+    // A name, or the topic the claim puts before its clause, picks out the thing.
+    const named = terms.some(
+      (term) =>
+        (isName(term, source) || topic.includes(term)) &&
+        sentence.terms.has(term.term) &&
+        !flipped.termSet.has(term.term) &&
+        !flipped.context.has(term.term),
+    );
+    return (
+      named ||
+      clause.quantities.some(
+        (quantity) => grounded(quantity, sentence.quantities) && !grounded(quantity, flipped.quantities),
+      )
+    );
+  };
+  const ownWeight = holds(own);
+  if (source.sentences.some((_, s) => s !== own && anchoredElsewhere(s) && holds(s) > ownWeight)) return true;
+  // So does another clause of the flipped clause's own sentence: "she never received a Nobel Prize; Hahn alone was
+  // awarded the 1944 prize" gives the claim about Hahn its own clause.
+  const holdsClause = (other: Clause) => {
+    let weight = 0;
+    for (const term of terms) if (other.termSet.has(term.term)) weight += isName(term, source) ? 2 : 1;
+    for (const quantity of clause.quantities) if (grounded(quantity, other.quantities)) weight += 1.5;
+    return weight;
+  };
+  const flippedWeight = holdsClause(flipped);
+  const sentence = source.sentences[own]!;
+  // Only a clause set apart by a semicolon states a thing of its own; one after a comma goes on with the same one.
+  const apart = (other: Clause) => {
+    const [first, second] = other.start < flipped.start ? [other, flipped] : [flipped, other];
+    return STATEMENT_BREAK.test(sentence.text.slice(first.end - sentence.start, second.start - sentence.start));
+  };
+  return sentence.clauses.some(
+    (other) =>
+      other !== flipped &&
+      apart(other) &&
+      terms.some((term) => isName(term, source) && other.termSet.has(term.term) && !flipped.termSet.has(term.term)) &&
+      holdsClause(other) > flippedWeight,
+  );
+}
+
+const STATEMENT_BREAK = /[;；]/;
+
+/**
+ * The words of the short clauses just before the clause in its sentence, which name what it speaks of:
+ * "max_connections, on the other hand, needs a restart" is about max_connections.
+ */
+function frontedTopic(clause: Clause, claim: ClaimSentence): ClauseTerm[] {
+  const topic: ClauseTerm[] = [];
+  for (let i = claim.clauses.indexOf(clause) - 1; i >= 0; i--) {
+    const before = claim.clauses[i]!;
+    if (before.terms.length > TOPIC_TERMS || before.quantities.length > 0 || COMPARING_OPENING.test(before.text)) break;
+    topic.unshift(...before.terms);
+  }
+  return topic;
+}
+
+/** A clause this short before another only names its topic or links it to what came before ("on the other hand"). */
+const TOPIC_TERMS = 2;
+/** "Just as in the permanent collection, …" compares with another thing; it names no topic. */
+const COMPARING_OPENING = /^(?:just as|as|like|unlike|compared)\b/i;
+
+/**
+ * Whether the clauses say their shared words with opposite polarity: each denial that reaches a shared word, and
+ * each shared word said through its opposite, turns the polarity once ("never close" says "open").
+ */
+export function flipped(claim: Clause, other: Clause): { claim: string; source: string } | undefined {
+  // Polarity is compared over the words the source clause says itself, not those it leaves unsaid, and not over a
+  // word either clause says both ways ("need more oxygen just as less is available"): that word's polarity
+  // depends on which half of the clause is meant.
+  // Without a denial or an opposite on either side, the shared words read alike; only the checks below can tell.
+  if (!turnsAnyWord(claim) && !turnsAnyWord(other)) return turnedOtherwise(claim, other);
+  const claimBoth = bothWaysOf(claim);
+  const otherBoth = bothWaysOf(other);
+  const compared = (term: ClauseTerm, with_: Clause) =>
+    with_.termSet.has(term.term) && !claimBoth.has(term.term) && !otherBoth.has(term.term);
+  const said = claim.terms.filter((term) => compared(term, other));
+  const saidBack = other.terms.filter((term) => compared(term, claim));
+  if (said.length === 0 || polarity(said, claim, other) === polarity(saidBack, other, claim)) {
+    return turnedOtherwise(claim, other);
+  }
+  // A denial on one side may be said on the other through an opposite of a word only that side has: "nobody is
+  // in the office" and "the office stays closed", "does not cover drops" and "drops are excluded" agree. Only
+  // the side whose shared words read as affirmed can carry such an opposite, and the denying side none of its
+  // own ("irreversibly blocks" does not make "is reversible" agree).
+  const deniedShare = (terms: Clause['terms']) => terms.filter((term) => term.denied).length / terms.length;
+  const [denying, affirming] = deniedShare(said) > deniedShare(saidBack) ? [claim, other] : [other, claim];
+  if (turns(affirming, denying) > 0 && turns(denying, affirming) === 0) return undefined;
+  // The affirming side may deny a word of its own instead: both then deny, each through its own words.
+  if (deniesOwnWordsOnly(affirming, denying)) return undefined;
+  return { claim: claim.text, source: other.text };
+}
+
+/** Clauses whose shared words read alike as wholes, but whose parts, or the sides of an exception, disagree. */
+function turnedOtherwise(claim: Clause, other: Clause): { claim: string; source: string } | undefined {
+  const turned =
+    partDisagrees(claim, other) ||
+    partsDisagree(claim, other) ||
+    swappedAroundException(claim, other) ||
+    permissionDisagrees(claim, other);
+  return turned ? { claim: claim.text, source: other.text } : undefined;
+}
+
+/**
+ * The opposites a clause says on words the other clause neither shares nor leaves unsaid, after every word they
+ * share: said of the shared words ("the office stays closed"), not of a word that follows ("short stays", "outside
+ * the EU", "after the light turns green").
+ */
+function turns(clause: Clause, shared: Clause): number {
+  const isShared = (term: ClauseTerm) => shared.termSet.has(term.term) || shared.context.has(term.term);
+  let lastShared = -1;
+  clause.terms.forEach((term, i) => {
+    if (isShared(term)) lastShared = i;
+  });
+  return clause.terms.filter((term, i) => term.inverted && (i > lastShared || predicateBefore(clause, term))).length;
+}
+
+/**
+ * Whether an opposite stands as what the clause says, before a phrase that only places it ("excluded on both plans",
+ * "banned in the reading room"), not before a word it describes ("short stays").
+ */
+function predicateBefore(clause: Clause, term: ClauseTerm): boolean {
+  const at = term.end - clause.start;
+  return PARTICIPLE.test(term.lower) && PLACING_WORD.test(clause.text.slice(at, at + 12));
+}
+
+/** Said as a state: "excluded", "banned", "forbidden", "closed". */
+const PARTICIPLE = /(?:ed|en)$/;
+
+const PLACING_WORD = /^\s+(?:on|in|at|for|from|under|by|during|throughout|across|within)\b/i;
