@@ -10,7 +10,7 @@ import {
   type Window,
 } from './claim-alignment.js';
 import { comparesWithNone } from './claim-polarity.js';
-import { stem } from './claim-words.js';
+import { LOOSE_BEFORE } from './quantity-units.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
 import { anchorsOf, claimAnchors, roleSwap, type SourceProfile } from './claim-roles.js';
@@ -263,9 +263,6 @@ function spokenShares(clauses: readonly SourceClause[]): number[] {
   return shares;
 }
 
-/** Words that only say a value is a bound ("…, up to a maximum of 4 g"): a fragment of them says nothing of its own. */
-const BOUND_WORDS: ReadonlySet<string> = new Set(['maximum', 'minimum', 'max', 'min', 'limit'].map(stem));
-
 /**
  * The fragments of a source sentence that go on from a bound clause and say only words of the claim clause ("… and
  * sank about two hours later, | early on 15 April" for "… and sank early on 15 April"): a comma parted them from
@@ -278,7 +275,8 @@ function goesOnWith(clause: Clause, bound: readonly SourceClause[], clauses: rea
       const next = clauses[at]!;
       if (next.sentence !== start.sentence || next.clause.context.size === 0) break;
       const terms = next.clause.terms;
-      const own = terms.filter((term) => !BOUND_WORDS.has(term.term));
+      // Words that only make a value a bound ("…, up to a maximum of 4 g") say nothing of their own.
+      const own = terms.filter((term) => !LOOSE_BEFORE.has(term.lower));
       if (terms.length === 0 || !own.every((term) => clause.termSet.has(term.term))) break;
       found.push(next);
     }

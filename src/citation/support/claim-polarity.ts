@@ -160,20 +160,13 @@ export function deniesOwnWordsOnly(clause: Clause, other: Clause): boolean {
   });
   // "Filming without a tripod is allowed" denies a phrase, not what it says of filming: it is no denial of its own
   // against "filming is not allowed".
-  for (const [cue, reached] of reaching) if (deniesPhrase(clause, clause.terms[reached[0]!]!)) reaching.delete(cue);
+  for (const cue of clause.phraseDenials) reaching.delete(cue);
   return [...reaching.values()].some(
     (reached) =>
       reached.every((i) => !other.termSet.has(clause.terms[i]!.term) && !other.context.has(clause.terms[i]!.term)) &&
       reached.some((i) => sharedParts.has(parts[i]!)),
   );
 }
-
-/** Whether the term is the first a "without" denies: the denial of a phrase. */
-function deniesPhrase(clause: Clause, term: ClauseTerm): boolean {
-  return PHRASE_DENIAL_BEFORE.test(clause.text.slice(0, term.start - clause.start));
-}
-
-const PHRASE_DENIAL_BEFORE = /\bwithout\s+(?:\S+\s+){0,2}$/i;
 
 /**
  * Whether the denied words start with passing a bound ("without going over its budget", "never exceeds the
@@ -582,16 +575,13 @@ const HAN_TOPIC_CONDITION = /的(?:话)?$/;
  * restore, the full backup must be there" says it plainly. Each says the condition is needed, with its own polarity:
  * their words are not compared one for one.
  */
-export function requirementForm(clause: Clause): RequirementForm | undefined {
+function requirementForm(clause: Clause): 'denied-unless' | 'only-if' | undefined {
   if (DENIED_UNLESS.test(clause.text)) return 'denied-unless';
   return ONLY_IF.test(clause.text) ? 'only-if' : undefined;
 }
 
-export type RequirementForm = 'denied-unless' | 'only-if';
-
 /** Whether two clauses state one requirement in different forms, or one as a denial and the other plainly. */
 export function requirementsSaidApart(claim: Clause, other: Clause): boolean {
-  if (insteadOfDenial(claim, other) || insteadOfDenial(other, claim)) return true;
   const ours = requirementForm(claim);
   const theirs = requirementForm(other);
   if (ours === theirs) return false;
@@ -610,6 +600,10 @@ const UNLESS = /\bunless\b/i;
  * end. A denial inside a clause ("reset at the start of each minute, not on a rolling window") places the sides of
  * its own "rather than", and is compared.
  */
+export function insteadOfDenied(claim: Clause, other: Clause): boolean {
+  return insteadOfDenial(claim, other) || insteadOfDenial(other, claim);
+}
+
 function insteadOfDenial(clause: Clause, other: Clause): boolean {
   return (
     INSTEAD.test(clause.text) &&

@@ -62,6 +62,8 @@ export interface Clause extends Noted {
    * from its start ("and Neptune is the farthest" replaces "Mercury is the closest" and keeps "planet to the Sun").
    */
   kept: ReadonlySet<string>;
+  /** The cues (see `ClauseTerm.cue`) of denials that deny only their own phrase: "without a tripod". */
+  phraseDenials: readonly number[];
   /**
    * What the clause says, as a key: its terms in order, each with its polarity, and its numbers. Two clauses that
    * say the same thing word for word have the same key. Made once: a claim's clause is looked up in every source.
@@ -345,16 +347,19 @@ function leavesSubjectUnsaid(tokens: readonly Token[], first: number): boolean {
   const opener = tokens[first];
   const next = tokens[first + 1];
   return (
-    opener !== undefined && next !== undefined && CONTINUING.has(opener.lower) && PREDICATE_OPENERS.has(next.lower)
+    opener !== undefined &&
+    next !== undefined &&
+    ELLIPTIC_OPENERS.has(opener.lower) &&
+    PREDICATE_OPENERS.has(next.lower)
   );
 }
 
-const CONTINUING: ReadonlySet<string> = new Set(['and', 'but', 'or']);
 /** A full stop inside a clause ends a sentence the segmenter ran on ("… files. git pull does both"). */
 const RUNS_ON = /[.!?]\s/;
 
 /** No words: what a clause that leaves none unsaid shares. */
 const NO_TERMS: ReadonlySet<string> = new Set();
+const NO_CUES: readonly number[] = [];
 
 const SWITCH_VERBS = new Set(
   'switch switches switched switching turn turns turned turning power powers powered powering toggle toggled set'.split(
@@ -460,19 +465,18 @@ const PREDICATE_OPENERS: ReadonlySet<string> = new Set(
  */
 function idiomState(tokens: readonly Token[], i: number, from: number, to: number): string | undefined {
   const lower = tokens[i]!.lower;
-  // The idiom ends its clause or its part: "as it is revalidated" goes on to say something else.
-  if (i + 1 < to && tokens[i + 1]!.kind === 'word' && !PART_JOINTS.has(tokens[i + 1]!.lower)) return undefined;
   let state: string | undefined;
   if (lower === 'alone') state = 'unchanged';
   else if (lower === 'out' && tokens[i + 1]?.lower !== 'of') state = 'excluded';
   else if (AS_IT_IS.has(lower) && AS_IT_IS_SUBJECTS.has(tokens[i - 1]?.lower ?? '') && tokens[i - 2]?.lower === 'as')
     state = 'unchanged';
   if (state === undefined) return undefined;
+  // The idiom ends its clause or its part: "as it is revalidated" goes on to say something else.
+  if (i + 1 < to && tokens[i + 1]!.kind === 'word' && !ELLIPTIC_OPENERS.has(tokens[i + 1]!.lower)) return undefined;
   for (let k = i - 1; k >= Math.max(from, i - IDIOM_REACH); k--) if (LEAVING.has(tokens[k]!.lower)) return state;
   return undefined;
 }
 
-const PART_JOINTS: ReadonlySet<string> = new Set(['and', 'or', 'but', 'while', 'whereas']);
 const LEAVING: ReadonlySet<string> = new Set(['leave', 'leaves', 'left', 'leaving', 'keep', 'keeps', 'kept']);
 const AS_IT_IS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
 const AS_IT_IS_SUBJECTS: ReadonlySet<string> = new Set(['it', 'they', 'them']);
@@ -490,6 +494,7 @@ function clauseOf(
   let denyLeft = 0;
   let cue = 0;
   let phraseDenial = false;
+  let phraseDenials: number[] | undefined;
   for (let i = from; i < to; i++) {
     const token = tokens[i]!;
     if (token.kind === 'han') {
@@ -501,6 +506,7 @@ function clauseOf(
       denyLeft = NEGATION_REACH;
       cue++;
       phraseDenial = PHRASE_DENIALS.has(token.lower);
+      if (phraseDenial) (phraseDenials ??= []).push(cue);
       continue;
     }
     // "goes back to nothing when a new year begins": what follows says when, not what is denied.
@@ -578,6 +584,7 @@ function clauseOf(
     subject: terms[0]?.term,
     context: NO_TERMS,
     kept: NO_TERMS,
+    phraseDenials: phraseDenials ?? NO_CUES,
     saying: sayingOf(terms, own),
     notes: [],
   };

@@ -5,6 +5,7 @@ import {
   isCondition,
   opposedRestrictions,
   requirementsSaidApart,
+  insteadOfDenied,
   partDisagrees,
   partsDisagree,
   permissionDisagrees,
@@ -18,6 +19,7 @@ import {
 } from './claim-polarity.js';
 import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
 import type { FoundConflict } from './found-conflict.js';
+import type { Quantity } from './quantity.js';
 
 /**
  * Where a claim clause says the words of a source clause with the other polarity: a denial added or removed, an
@@ -87,7 +89,8 @@ export function polarityConflict(
     related.map((candidate) => [
       candidate,
       opposedRestrictions(narrowed, restriction(candidate.clause, source.sentences[candidate.sentence]!)) ||
-      requirementsSaidApart(clause, candidate.clause)
+      requirementsSaidApart(clause, candidate.clause) ||
+      insteadOfDenied(clause, candidate.clause)
         ? undefined
         : flipped(clause, candidate.clause),
     ]),
@@ -203,13 +206,14 @@ function speaksOfAnother(
 ): boolean {
   const topic = frontedTopic(clause, claim);
   const terms = [...topic, ...clause.terms];
-  const holds = (s: number) => {
-    const sentence = source.sentences[s]!;
+  // How much of the claim clause a sentence or a clause holds: its words, a name twice over, and its numbers.
+  const weightIn = (words: ReadonlySet<string>, quantities: readonly Quantity[]) => {
     let weight = 0;
-    for (const term of terms) if (sentence.terms.has(term.term)) weight += isName(term, source) ? 2 : 1;
-    for (const quantity of clause.quantities) if (grounded(quantity, sentence.quantities)) weight += 1.5;
+    for (const term of terms) if (words.has(term.term)) weight += isName(term, source) ? 2 : 1;
+    for (const quantity of clause.quantities) if (grounded(quantity, quantities)) weight += 1.5;
     return weight;
   };
+  const holds = (s: number) => weightIn(source.sentences[s]!.terms, source.sentences[s]!.quantities);
   const own = flippedClause.sentence;
   const flipped = flippedClause.clause;
   const anchoredElsewhere = (s: number) => {
@@ -233,12 +237,7 @@ function speaksOfAnother(
   if (source.sentences.some((_, s) => s !== own && anchoredElsewhere(s) && holds(s) > ownWeight)) return true;
   // So does another clause of the flipped clause's own sentence: "she never received a Nobel Prize; Hahn alone was
   // awarded the 1944 prize" gives the claim about Hahn its own clause.
-  const holdsClause = (other: Clause) => {
-    let weight = 0;
-    for (const term of terms) if (other.termSet.has(term.term)) weight += isName(term, source) ? 2 : 1;
-    for (const quantity of clause.quantities) if (grounded(quantity, other.quantities)) weight += 1.5;
-    return weight;
-  };
+  const holdsClause = (other: Clause) => weightIn(other.termSet, other.quantities);
   const flippedWeight = holdsClause(flipped);
   const sentence = source.sentences[own]!;
   // Only a clause set apart by a semicolon states a thing of its own; one after a comma goes on with the same one.
