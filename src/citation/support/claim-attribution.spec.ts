@@ -1,11 +1,5 @@
+import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js';
 import { ClaimSupportVerifier } from './claim-verifier.js';
-import type { SupportVerdict } from './support-verifier.js';
-
-const verifier = new ClaimSupportVerifier();
-const judged = (source: string, paragraph: string) => {
-  const support = verifier.check(paragraph, [{ citationId: 'E1', text: source }]);
-  return { verdict: support.verdict, conflict: support.citations[0]?.evidence?.conflict };
-};
 
 const PORTS =
   'Printers are on port 9100, the web console on port 8443 and the metrics endpoint on port 9090. Only the console needs a client certificate.';
@@ -27,7 +21,7 @@ const FLATBREAD =
   'Our flatbread: mix 300 g flour, 200 ml water and 5 g salt, let the dough rise for 3 hours, then press it into a ' +
   'floured pan and bake at 250 °C for 12 minutes.';
 
-const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
+const cases: ClaimCase[] = [
   [
     'the value of the clause that holds most of the claim, though a joint in that clause cut its first words off',
     FLATBREAD,
@@ -114,14 +108,12 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
 ];
 
 describe('ClaimSupportVerifier on values listed side by side', () => {
-  it.each(cases)('%s', (_name, source, paragraph, verdict, conflict) => {
-    const result = judged(source, paragraph);
-    expect(result.verdict).toBe(verdict);
-    expect(result.conflict?.kind ?? '').toBe(conflict);
-  });
+  judgeEach(cases);
 
   it('names the value the source gives and the sentence that gives it', () => {
-    const support = verifier.check('Printers listen on port 8443.', [{ citationId: 'E1', text: PORTS }]);
+    const support = new ClaimSupportVerifier().check('Printers listen on port 8443.', [
+      { citationId: 'E1', text: PORTS },
+    ]);
     const evidence = support.citations[0]!.evidence!;
     expect(evidence.conflict).toEqual({ kind: 'number', claim: '8443', source: '9100' });
     expect(PORTS.slice(evidence.spans[0]!.start, evidence.spans[0]!.end)).toMatch(/^Printers are on port 9100/);

@@ -1,11 +1,4 @@
-import { ClaimSupportVerifier } from './claim-verifier.js';
-import type { SupportVerdict } from './support-verifier.js';
-
-const verifier = new ClaimSupportVerifier();
-const judged = (source: string, paragraph: string) => {
-  const support = verifier.check(paragraph, [{ citationId: 'E1', text: source }]);
-  return { verdict: support.verdict, conflict: support.citations[0]?.evidence?.conflict };
-};
+import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js';
 
 const SPORTS = 'Neither plan pays for injuries from kitesurfing or paragliding. Skiing is included in Plus.';
 const PHONES = 'The Vega 2 and Vega 2 Max share the same screen, but only the Max supports wireless charging.';
@@ -21,7 +14,7 @@ const PROXY =
   'Changing the port only takes effect after the proxy is restarted. The log level can be changed with a reload; ' +
   'no restart is needed.';
 
-const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
+const cases: ClaimCase[] = [
   [
     'an opposite said as the state, before a phrase that places it, denies as the source does',
     SPORTS,
@@ -120,9 +113,5 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {
-  it.each(cases)('%s', (_name, source, paragraph, verdict, conflict) => {
-    const result = judged(source, paragraph);
-    expect(result.verdict).toBe(verdict);
-    expect(result.conflict?.kind ?? '').toBe(conflict);
-  });
+  judgeEach(cases);
 });

@@ -1,11 +1,4 @@
-import { ClaimSupportVerifier } from './claim-verifier.js';
-import type { SupportVerdict } from './support-verifier.js';
-
-const verifier = new ClaimSupportVerifier();
-const judged = (source: string, paragraph: string) => {
-  const support = verifier.check(paragraph, [{ citationId: 'E1', text: source }]);
-  return { verdict: support.verdict, conflict: support.citations[0]?.evidence?.conflict };
-};
+import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js';
 
 const LAMPS =
   'The Lumen 2 weighs 1.2 kg and runs for 10 hours. The Lumen 3 weighs 1.5 kg and runs for 14 hours. Both charge in 3 hours.';
@@ -25,7 +18,7 @@ const BRIOCHE =
   'minutes. The brioche uses the same 500 g of flour but 300 ml of milk and only 3 g of yeast. Brioche dough rests ' +
   'overnight in the fridge, then is baked at 190 °C for 25 minutes.';
 
-const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
+const cases: ClaimCase[] = [
   [
     'a value bound by the word it measures ("8 g of yeast"), not by the subject a clause of another amount shares',
     BRIOCHE,
@@ -86,9 +79,5 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {
-  it.each(cases)('%s', (_name, source, paragraph, verdict, conflict) => {
-    const result = judged(source, paragraph);
-    expect(result.verdict).toBe(verdict);
-    expect(result.conflict?.kind ?? '').toBe(conflict);
-  });
+  judgeEach(cases);
 });

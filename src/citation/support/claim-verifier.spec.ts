@@ -1,5 +1,5 @@
+import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js';
 import { ClaimSupportVerifier } from './claim-verifier.js';
-import type { SupportVerdict } from './support-verifier.js';
 
 const verifier = new ClaimSupportVerifier();
 const verdictOf = (source: string, paragraph: string) =>
@@ -30,7 +30,7 @@ const GYM_FEES =
 const PAINKILLERS =
   'Ibuprofen should be taken with food to protect the stomach; paracetamol can be taken on an empty stomach.';
 
-const cases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
+const cases: ClaimCase[] = [
   ['a sentence copied from the source', TIMETABLE, 'The tram leaves at 10:00.', 'verified', ''],
   ["the ferry's time given to the tram", TIMETABLE, 'The tram leaves at 9:00.', 'contradicted', 'number'],
   [
@@ -958,12 +958,7 @@ const cases: [name: string, source: string, paragraph: string, verdict: SupportV
 ];
 
 describe('ClaimSupportVerifier', () => {
-  it.each(cases)('%s', (_name, source, paragraph, verdict, conflict) => {
-    const result = verdictOf(source, paragraph);
-    expect(result.verdict).toBe(verdict);
-    expect(result.citations[0]!.verdict).toBe(verdict);
-    expect(result.citations[0]!.evidence?.conflict?.kind ?? '').toBe(conflict);
-  });
+  judgeEach(cases, verifier);
 
   it('gives as evidence the source sentences a verified paragraph rests on, as offsets into the source', () => {
     const result = verdictOf(TIMETABLE, 'Both stop at Harbor Station.');
@@ -1015,7 +1010,7 @@ const ANNUAL_LEAVE = '员工入职满一年后享有年假5天。年假须在当
 const PARK_ENTRY = '办理了年卡的车辆可以进入园区，非年卡车辆不得进入园区。';
 const LOAN_AGE = '贷款到期时借款人的年龄不得超过65岁。';
 /** Chinese sentences, and sentences in another language than their source. */
-const chineseCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
+const chineseCases: ClaimCase[] = [
   ['a code written against Chinese characters', TRAINS, 'G123次列车11:50到达上海虹桥站。', 'contradicted', 'number'],
   ['a time of day in Chinese numerals', TRAINS, '坐G123次的话，早上七点零五分离开北京南。', 'unverified', ''],
   [
@@ -1372,11 +1367,7 @@ const chineseCases: [name: string, source: string, paragraph: string, verdict: S
 ];
 
 describe('ClaimSupportVerifier on Chinese and across languages', () => {
-  it.each(chineseCases)('%s', (_name, source, paragraph, verdict, conflict) => {
-    const result = verdictOf(source, paragraph);
-    expect(result.verdict).toBe(verdict);
-    expect(result.citations[0]!.evidence?.conflict?.kind ?? '').toBe(conflict);
-  });
+  judgeEach(chineseCases, verifier);
 });
 
 // Numbers worked out, written another way, or bound by their own words, and names the source never writes.
@@ -1398,7 +1389,7 @@ const PODS =
 const ERUPTIONS =
   'The eruption of Mount Pelée in May 1902 was the deadliest of the century. The 1991 eruption of Pinatubo, also in the tropics, was less deadly but far larger: its loudest blast was heard 3,000 km away.';
 const STORM = 'The storm reached the coast at 6 pm on 3 May and moved inland about ten hours later, early on 4 May.';
-const numberCases: [name: string, source: string, paragraph: string, verdict: SupportVerdict, conflict: string][] = [
+const numberCases: ClaimCase[] = [
   [
     'how much more one fare is than another is not either fare',
     FARES,
@@ -1612,10 +1603,5 @@ const numberCases: [name: string, source: string, paragraph: string, verdict: Su
 ];
 
 describe('ClaimSupportVerifier on worked-out numbers and the names they bind', () => {
-  it.each(numberCases)('%s', (_name, source, paragraph, verdict, conflict) => {
-    const result = verdictOf(source, paragraph);
-    expect(result.verdict).toBe(verdict);
-    expect(result.citations[0]!.verdict).toBe(verdict);
-    expect(result.citations[0]!.evidence?.conflict?.kind ?? '').toBe(conflict);
-  });
+  judgeEach(numberCases, verifier);
 });
