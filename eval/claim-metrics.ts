@@ -325,6 +325,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g1400-g1424', from: 1400, to: 1499 },
   { name: 'g1500-g1529', from: 1500, to: 1599 },
   { name: 'g1600-g1624', from: 1600, to: 1699 },
+  { name: 'g1700-g1729', from: 1700, to: 1799 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
