@@ -456,6 +456,8 @@ function modifierSwap(clause: Clause, source: ClaimText, near: readonly SourceCl
     if (!clause.quantities.every((quantity) => grounded(quantity, bound.clause.quantities))) continue;
     const other = pairBefore(bound.clause, head.term);
     if (other === undefined || other.term === word.term) continue;
+    // "Acid waste goes into the labelled waste container" names both things, as the source does: no swap.
+    if (clause.termSet.has(other.term)) continue;
     if (!writing.some((candidate) => candidate !== bound)) continue;
     return {
       conflict: { kind: 'name', claim: `${word.lower} ${head.lower}`, source: `${other.lower} ${head.lower}` },

@@ -8,7 +8,7 @@ import { parallelConflict } from './claim-parallel.js';
 import { attributionConflict } from './claim-attribution.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
-import { modalityConflict } from './han-modality.js';
+import { modalityConflict } from './modality-conflict.js';
 import { crossedConflict, subjectConflict } from './han-subjects.js';
 import type {
   CitationSupport,

@@ -1,0 +1,136 @@
+import { grounded, type SourceClause } from './claim-alignment.js';
+import type { FoundConflict } from './found-conflict.js';
+import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
+import { requirementsSaidApart } from './claim-polarity.js';
+import { modalsOf, type Modal, type Modality } from './modal-words.js';
+
+/**
+ * A claim that states a rule with the opposite force of the source's rule on the same thing: "对青霉素过敏的人也可以
+ * 服用" against "青霉素过敏者禁用", "必须空腹" against "无须空腹服用", "batteries over 100 Wh can go in your checked
+ * suitcase" against "… are not permitted in checked baggage", "bring a referral letter" said as a must against "no
+ * referral letter is needed". The modal words are read in modal-words.ts.
+ */
+
+/** The source's clauses that say a modal word, with their modal words, in order: worked out once a source. */
+function modalClauses(source: ClaimText): readonly { candidate: SourceClause; modals: Modal[] }[] {
+  let found = modalClausesBySource.get(source);
+  if (found === undefined) {
+    found = [];
+    for (const candidate of source.clauses) {
+      const modals = modalsOf(candidate.clause);
+      if (modals.length > 0) found.push({ candidate, modals });
+    }
+    modalClausesBySource.set(source, found);
+  }
+  return found;
+}
+
+const modalClausesBySource = new WeakMap<ClaimText, { candidate: SourceClause; modals: Modal[] }[]>();
+
+/**
+ * The terms a modal word rules: those after it, up to the next modal word; or, at the end of its clause
+ * ("孕晚期妇女禁用"), those before it.
+ */
+function ruled(clause: Clause, modals: readonly Modal[], at: number): Set<string> {
+  const modal = modals[at]!;
+  const next = modals[at + 1]?.start ?? clause.end;
+  const after = clause.terms.filter((term) => term.start >= modal.end && term.start < next);
+  if (after.length > 0) return new Set(after.map((term) => term.term));
+  const previous = modals[at - 1]?.end ?? clause.start;
+  return new Set(clause.terms.filter((term) => term.end <= modal.start && term.start >= previous).map((t) => t.term));
+}
+
+const OPPOSITE: Record<Modality, Modality> = {
+  permit: 'forbid',
+  forbid: 'permit',
+  require: 'exempt',
+  exempt: 'require',
+};
+
+/** A source clause this close shares two of the claim's words or numbers, one of them under the modal word. */
+const SHARED = 2;
+
+/**
+ * A claim clause that allows what the source clause it speaks of forbids, or requires what it excuses,
+ * and the reverse. Another source clause that says the claim's words with the claim's force, holding all the
+ * words and numbers the first one shares, speaks for the claim (a rule's exception).
+ */
+export function modalityConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  for (const clause of claim.clauses) {
+    const own = modalsOf(clause);
+    if (own.length === 0) continue;
+    // The source clauses of the claim's language sharing enough of the claim clause's words, with those words, and
+    // their modal words.
+    const near: { candidate: SourceClause; words: Set<string>; modals: Modal[] }[] = [];
+    for (const { candidate, modals } of modalClauses(source)) {
+      if (candidate.clause.holdsHan !== clause.holdsHan) continue;
+      const words = shared(clause, candidate.clause);
+      if (words.size >= SHARED) near.push({ candidate, words, modals });
+    }
+    for (let m = 0; m < own.length; m++) {
+      const modality = own[m]!.modality;
+      const claimRuled = ruled(clause, own, m);
+      // Whether a near clause says the shared words with this force, one of them ruled by a modal word. A word the
+      // near clause leaves unsaid ("…，不得拆分" speaks of the 年假 before it) is what it speaks of, not what it
+      // rules: its own words say what it allows or forbids.
+      const says = ({ candidate, words, modals }: (typeof near)[number], wanted: Modality) =>
+        modals.some(
+          (modal, k) =>
+            modal.modality === wanted &&
+            modal.bound === own[m]!.bound &&
+            sameAct(modal, own[m]!) &&
+            [...words].some(
+              (word) =>
+                (claimRuled.has(word) && candidate.clause.termSet.has(word)) ||
+                ruled(candidate.clause, modals, k).has(word),
+            ),
+        );
+      let found: (typeof near)[number] | undefined;
+      for (const other of near) {
+        // "may not use it unless accompanied" and "can only use it if accompanied" state one requirement.
+        if (requirementsSaidApart(clause, other.candidate.clause)) continue;
+        if (says(other, OPPOSITE[modality]) && (found === undefined || other.words.size > found.words.size)) {
+          found = other;
+        }
+      }
+      if (found === undefined) continue;
+      const conflicting = found;
+      // A clause with the claim's force that holds the words the claim shares with the other speaks for it: the
+      // rule's exception. In English, one that shares as many words does too: the rule the claim restates, while the
+      // other clause states another (Chinese words are pairs of characters, too many to weigh so).
+      const agreeing = near.some(
+        (other) =>
+          other !== conflicting &&
+          says(other, modality) &&
+          ((!clause.holdsHan && other.words.size >= conflicting.words.size) ||
+            [...conflicting.words].every((word) => other.words.has(word))),
+      );
+      if (agreeing) continue;
+      return {
+        conflict: { kind: 'negation', claim: clause.text, source: conflicting.candidate.clause.text },
+        sentence: conflicting.candidate.sentence,
+      };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The claim clause's words and numbers a source clause holds. Words a short clause leaves unsaid count: "…不超过
+ * 400元的，可以免于办理" excuses those it names before.
+ */
+function shared(clause: Clause, candidate: Clause): Set<string> {
+  const words = new Set<string>();
+  for (const term of clause.terms) {
+    if (candidate.termSet.has(term.term) || candidate.context.has(term.term)) words.add(term.term);
+  }
+  clause.quantities.forEach((quantity, q) => {
+    if (grounded(quantity, candidate.quantities)) words.add(`#${q}`);
+  });
+  return words;
+}
+
+/** Whether two rules speak of one act: an auxiliary names it by the verb after it; a participle leaves it open. */
+function sameAct(a: Modal, b: Modal): boolean {
+  return a.act === undefined || b.act === undefined || a.act === b.act;
+}
