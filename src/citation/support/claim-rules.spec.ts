@@ -21,6 +21,7 @@ describe('the rule phrases of a clause', () => {
     ["You're welcome to take pictures", ['permit take']],
     ['Spare batteries can go in your suitcase', ['permit go']],
     ['Photography of any kind is prohibited', ['forbid']],
+    ['请勿使用非原厂充电器', ['forbid']],
   ])('reads "%s" as %j', (text, expected) => {
     expect(forces(text)).toEqual(expected);
   });
@@ -34,6 +35,8 @@ describe('the rule phrases of a clause', () => {
     ['an exception', 'Everyone except staff may park here'],
     ['a denial besides the rule’s own', 'Visitors may take photos of anything not marked with a red dot'],
     ['the month', 'The show opens on 1 May'],
+    ['a Chinese restriction', '充电只能用原厂充电器'],
+    ['a Chinese restriction said with 只有', '只有特种车辆能进小区'],
   ])('reads no force in %s', (_name, text) => {
     expect(forces(text)).toEqual([]);
   });

@@ -221,6 +221,9 @@ export function modalsOf(clause: Clause): Modal[] {
 
 const modalsByClause = new Note<Modal[]>();
 
+/** A Chinese modal word after 只 (only) in its clause restricts. */
+const RESTRICTED = /只/;
+
 function hanModals(clause: Clause): Modal[] {
   const found: Modal[] = [];
   const text = clause.text;
@@ -233,7 +236,8 @@ function hanModals(clause: Clause): Modal[] {
     }
     // A word that holds a modal character without its force is passed over whole.
     const [written, modality] = word;
-    if (modality !== undefined) {
+    // "只能用原厂充电器", "只有特种车辆能进": a restriction allows one thing and forbids the rest.
+    if (modality !== undefined && !RESTRICTED.test(text.slice(0, i))) {
       const end = i + written.length;
       found.push({
         modality,
