@@ -10,11 +10,34 @@ const THINNER = 'Never pour paint thinner down the sink; it goes in the hazardou
 const TRAILS =
   'The North Loop is a 9 km circuit with 400 m of climbing. Bikes are allowed on the River Path but are banned on ' +
   'the North Loop to protect the meadows.';
+const FASTING =
+  'You may take your usual medicines, but do not take any vitamin supplements on the morning of the test.';
 const PROXY =
   'Changing the port only takes effect after the proxy is restarted. The log level can be changed with a reload; ' +
   'no restart is needed.';
 
 const cases: ClaimCase[] = [
+  [
+    'a verb of not doing denies its object, before it: "avoid" says "do not take"',
+    FASTING,
+    'Avoid vitamin supplements on the morning of the test.',
+    'unverified',
+    '',
+  ],
+  [
+    'a phrasal verb of not doing: "hold off on" says "avoid"',
+    FASTING,
+    'Hold off on vitamin supplements on the morning of the test.',
+    'unverified',
+    '',
+  ],
+  [
+    'the denial removed',
+    FASTING,
+    'Take your vitamin supplements on the morning of the test.',
+    'contradicted',
+    'negation',
+  ],
   [
     'an opposite said as the state, before a phrase that places it, denies as the source does',
     SPORTS,

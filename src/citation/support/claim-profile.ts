@@ -477,6 +477,21 @@ function idiomState(tokens: readonly Token[], i: number, from: number, to: numbe
   return undefined;
 }
 
+/**
+ * A phrasal verb that says a thing is not done, as the word that says it plainly: "hold off on vitamin supplements",
+ * "steer clear of alcohol" and "stay away from the cliff edge" say "avoid". Its last word stands for that word.
+ */
+function avoidance(tokens: readonly Token[], i: number): string | undefined {
+  const verbs = AVOIDING.get(tokens[i]!.lower);
+  return verbs?.has(tokens[i - 1]?.lower ?? '') ? 'avoid' : undefined;
+}
+
+const AVOIDING: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['off', new Set(['hold', 'holds', 'held', 'holding'])],
+  ['clear', new Set(['steer', 'steers', 'steered', 'steering', 'keep', 'keeps', 'kept', 'stay', 'stays'])],
+  ['away', new Set(['stay', 'stays', 'stayed', 'staying', 'keep', 'keeps', 'kept', 'keeping'])],
+]);
+
 const LEAVING: ReadonlySet<string> = new Set(['leave', 'leaves', 'left', 'leaving', 'keep', 'keeps', 'kept']);
 const AS_IT_IS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
 const AS_IT_IS_SUBJECTS: ReadonlySet<string> = new Set(['it', 'they', 'them']);
@@ -531,7 +546,7 @@ function clauseOf(
       });
       continue;
     }
-    const idiom = idiomState(tokens, i, from, to);
+    const idiom = idiomState(tokens, i, from, to) ?? avoidance(tokens, i);
     if (idiom === undefined && (FUNCTION_WORDS.has(token.lower) || token.lower.length < 2) && !letterName(tokens, i))
       continue;
     const lower = withoutPossessive(token.lower);

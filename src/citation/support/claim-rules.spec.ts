@@ -16,6 +16,7 @@ describe('the rule phrases of a clause', () => {
     ["You don't need to book", ['exempt book']],
     ['Visitors must not touch the exhibits', ['forbid touch']],
     ['Never add water to concentrated acid', ['forbid add']],
+    ['Avoid alcohol', ['forbid']],
     ['Make sure you bring a referral letter', ['require bring']],
     ['Safety goggles are required', ['require']],
     ["You're welcome to take pictures", ['permit take']],

@@ -483,6 +483,14 @@ function buildHanSenses(): Map<string, TermSense> {
   return senses;
 }
 
+/** The sense the words of not doing (avoid, skip, refrain, …) turn: they deny what follows them, their object. */
+const DOING = stemOf('undertake');
+
+/** Whether a term says a thing is not done, of the words after it: "avoid vitamin supplements", "skip breakfast". */
+export function deniesItsObject(term: { term: string; inverted: boolean }): boolean {
+  return term.inverted && term.term === DOING;
+}
+
 // Built once from the tables above and never changed: safe to share across requests.
 const LATIN_SENSES: ReadonlyMap<string, TermSense> = buildSenses();
 const HAN_SENSES: ReadonlyMap<string, TermSense> = buildHanSenses();

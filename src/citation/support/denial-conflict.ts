@@ -20,6 +20,7 @@ import {
 import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
 import type { FoundConflict } from './found-conflict.js';
 import type { Quantity } from './quantity.js';
+import { deniesItsObject } from './claim-words.js';
 
 /**
  * Where a claim clause says the words of a source clause with the other polarity: a denial added or removed, an
@@ -327,7 +328,10 @@ function turns(clause: Clause, shared: Clause): number {
   clause.terms.forEach((term, i) => {
     if (isShared(term)) lastShared = i;
   });
-  return clause.terms.filter((term, i) => term.inverted && (i > lastShared || predicateBefore(clause, term))).length;
+  // A verb of not doing denies its object wherever the shared words stand after it: "avoid vitamin supplements".
+  return clause.terms.filter(
+    (term, i) => term.inverted && (i > lastShared || predicateBefore(clause, term) || deniesItsObject(term)),
+  ).length;
 }
 
 /**

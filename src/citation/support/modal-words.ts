@@ -160,8 +160,8 @@ const ENGLISH_MODALS: readonly (readonly [phrase: string, modality: Modality, au
   ['allowed|permitted', 'permit', false],
 ];
 
-/** A rule said as a bare imperative at its clause's start: "Never add water…", "do not take any vitamins…". */
-const IMPERATIVE = /^(?:please )?(?:do not|don't|never)\b/;
+/** A rule said as a bare imperative at its clause's start: "Never add water…", "do not take any vitamins…", "Avoid…". */
+const IMPERATIVE = /^(?:please )?(?:(do not|don't|never)|avoid)\b/;
 
 /** One pattern over every phrase, tried at each word's start; the group that matched tells the force. */
 const ENGLISH = new RegExp(
@@ -179,7 +179,15 @@ function englishModals(clause: Clause): Modal[] {
   const actAfter = (end: number) => clause.terms.find((term) => term.start >= clause.start + end)?.term;
   if (imperative) {
     const end = imperative[0].length;
-    found.push({ modality: 'forbid', start: clause.start, end: clause.start + end, bound: false, act: actAfter(end) });
+    // "Avoid alcohol" names what is not done, not the act: any act on it is ruled out.
+    const act = imperative[1] === undefined ? undefined : actAfter(end);
+    found.push({
+      modality: 'forbid',
+      start: clause.start,
+      end: clause.start + end,
+      bound: false,
+      ...(act ? { act } : {}),
+    });
   }
   for (const match of text.matchAll(ENGLISH)) {
     const end = match.index + match[0].length;
