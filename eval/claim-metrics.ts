@@ -326,6 +326,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g1500-g1529', from: 1500, to: 1599 },
   { name: 'g1600-g1624', from: 1600, to: 1699 },
   { name: 'g1700-g1729', from: 1700, to: 1799 },
+  { name: 'g1800-g1824', from: 1800, to: 1899 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
