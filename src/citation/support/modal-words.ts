@@ -12,7 +12,7 @@ import { Note } from './notes.js';
 export type Modality = 'permit' | 'forbid' | 'require' | 'exempt';
 
 /** Each Chinese modal word and its force; at each character the longest one is read, so 不能 is read before 能. */
-const MODALS: readonly (readonly [string, Modality])[] = (
+const HAN_MODALS: readonly (readonly [string, Modality])[] = (
   [
     ['不得不', 'require'],
     ['不需要', 'exempt'],
@@ -118,7 +118,7 @@ const NOT_MODAL: readonly string[] = [
  * code is looked up without making a string of the character.
  */
 const BY_FIRST = new Map<number, (readonly [string, Modality | undefined])[]>();
-for (const [word, modality] of [...NOT_MODAL.map((word) => [word, undefined] as const), ...MODALS]) {
+for (const [word, modality] of [...NOT_MODAL.map((word) => [word, undefined] as const), ...HAN_MODALS]) {
   const first = word.charCodeAt(0);
   BY_FIRST.set(first, [...(BY_FIRST.get(first) ?? []), [word, modality]]);
 }
@@ -144,8 +144,8 @@ export interface Modal {
 /**
  * English rule phrases, each with its force, and whether it is an auxiliary that names the act it rules by the verb
  * after it ("may not use", against "are not permitted"); at each place the first one that matches is read, so the
- * forms with a denial come before the bare ones ("may not" before "may"). A bare imperative ("Do not take…", "Never add…") is a
- * rule only where its clause starts, see `IMPERATIVE`.
+ * forms with a denial come before the bare ones ("may not" before "may"). A bare imperative ("Do not take…",
+ * "Never add…") is a rule only where its clause starts, see `IMPERATIVE`.
  */
 const ENGLISH_MODALS: readonly (readonly [phrase: string, modality: Modality, auxiliary: boolean])[] = [
   ["(?:do|does|did|will|would|wo)(?: not|n't) (?:need|have) to|need(?: not|n't)|no need to", 'exempt', true],
@@ -173,7 +173,8 @@ const ENGLISH = new RegExp(
 const ENGLISH_PASSING_BOUND = /^\s+(?:be\s+)?(?:exceed|go over|pass|surpass|be more than|more than|over|longer than)\b/;
 
 function englishModals(clause: Clause): Modal[] {
-  const text = clause.text.toLowerCase().replaceAll('’', "'");
+  const lower = clause.text.toLowerCase();
+  const text = lower.includes('’') ? lower.replaceAll('’', "'") : lower;
   const found: Modal[] = [];
   const imperative = IMPERATIVE.exec(text);
   const actAfter = (end: number) => clause.terms.find((term) => term.start >= clause.start + end)?.term;
@@ -189,13 +190,14 @@ function englishModals(clause: Clause): Modal[] {
       ...(act ? { act } : {}),
     });
   }
-  for (const match of text.matchAll(ENGLISH)) {
+  ENGLISH.lastIndex = 0;
+  for (let match = ENGLISH.exec(text); match !== null; match = ENGLISH.exec(text)) {
     const end = match.index + match[0].length;
     if (imperative && match.index < imperative[0].length) continue;
     // "May" within a clause is the month: "from 1 May".
     if (match[0] === 'may' && match.index > 0 && clause.text.startsWith('May', match.index)) continue;
     // "can only reach the server" restricts: it allows one thing and forbids the rest.
-    if (/^\s+only\b/.test(text.slice(end))) continue;
+    if (ONLY_AFTER.test(text.slice(end))) continue;
     const [, modality, auxiliary] = ENGLISH_MODALS[match.findIndex((part, i) => i > 0 && part !== undefined) - 1]!;
     found.push({
       modality,
@@ -205,18 +207,22 @@ function englishModals(clause: Clause): Modal[] {
       ...(auxiliary ? { act: actAfter(end) } : {}),
     });
   }
+  if (found.length === 0) return found;
   // A denial besides the rule's own ("may take photos of anything not marked"), or a restriction or an exception
   // ("only members can book", "everyone except staff may park"), turns part of what the rule covers: the clause's
   // force is not one.
-  let rest = text;
-  for (const modal of found.toReversed()) {
-    rest = rest.slice(0, modal.start - clause.start) + rest.slice(modal.end - clause.start);
+  OTHER_DENIAL.lastIndex = 0;
+  for (let match = OTHER_DENIAL.exec(text); match !== null; match = OTHER_DENIAL.exec(text)) {
+    const at = clause.start + match.index;
+    if (!found.some((modal) => at >= modal.start && at < modal.end)) return [];
   }
-  return OTHER_DENIAL.test(rest) ? [] : found;
+  return found;
 }
 
+const ONLY_AFTER = /^\s+only\b/;
+
 const OTHER_DENIAL =
-  /\b(?:not|never|nor|only|except|excepting|unless|apart from|aside from|other than|instead of|rather than)\b|n't\b/;
+  /\b(?:not|never|nor|only|except|excepting|unless|apart from|aside from|other than|instead of|rather than)\b|n't\b/g;
 
 /** The modal words of a clause, in order. */
 export function modalsOf(clause: Clause): Modal[] {
