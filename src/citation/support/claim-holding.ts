@@ -6,6 +6,7 @@ import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { claimAnchors, roleDoubt, type SourceProfile } from './claim-roles.js';
 import type { Quantity } from './quantity.js';
 import { hasHan } from './claim-tokens.js';
+import { modalsOf } from './modal-words.js';
 
 /**
  * When the default check may call a sentence `verified`: only when the source says the same thing in the same
@@ -52,6 +53,9 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
     // A denial or an opposite on one side only: not the same claim, even where the check cannot call it a
     // contradiction.
     if (best.some((candidate) => flipped(clause, candidate.clause) !== undefined)) return false;
+    // A rule holds only where it is said with the same force: "you can skip the goggles" is not held by "goggles
+    // are worn at all times", nor "you must book" by "you may book".
+    if (!sameForces(clause, best)) return false;
     if (clause.terms.some((term) => term.cue > 0 && !best.some((c) => c.clause.termSet.has(term.term)))) return false;
     const elsewhere = (term: string) => claim.clauses.some((other) => other !== clause && other.termSet.has(term));
     if (!best.some((candidate) => saysInOrder(clause, candidate.clause, elsewhere))) return false;
@@ -61,6 +65,17 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
     boundSentences.push(best.map((candidate) => candidate.sentence));
   }
   return qualifiersStayPut(claim, boundSentences);
+}
+
+/**
+ * Whether the rules the claim clause states are stated with the same force by its bound source clauses. A clause
+ * that states no rule of its own ("or the case in tap water", going on from "Never rinse lenses") has none to hold.
+ */
+function sameForces(clause: Clause, bound: readonly SourceClause[]): boolean {
+  const ours = modalsOf(clause);
+  if (ours.length === 0) return true;
+  const theirs = new Set(bound.flatMap((candidate) => modalsOf(candidate.clause).map((modal) => modal.modality)));
+  return ours.every((modal) => theirs.has(modal.modality));
 }
 
 /** Whether the source clause says any of the claim clause's words both ways. */

@@ -59,6 +59,7 @@ const GALLERY =
   'exhibitions.';
 const LAB = 'Lab coats are optional in the teaching lab.';
 const PETS = '残疾人凭证可以免费进入景区，但不得带宠物入园。';
+const TOURS = 'Visitors may book a guided tour at the front desk.';
 
 const cases: ClaimCase[] = [
   [
@@ -105,6 +106,20 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   ['a Chinese rule said with the opposite force', PETS, '残疾人可以带宠物进入景区。', 'contradicted', 'negation'],
+  [
+    'a permission said as a permission verifies',
+    TOURS,
+    'Visitors can book a guided tour at the front desk.',
+    'verified',
+    '',
+  ],
+  [
+    'a permission said as a must, in the source’s words, does not verify',
+    TOURS,
+    'Visitors must book a guided tour at the front desk.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('the support check on rules said through modal words', () => {
