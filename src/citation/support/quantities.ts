@@ -1,5 +1,6 @@
 import { adjacent, type Token } from './claim-tokens.js';
 import type { Quantity } from './quantity.js';
+import { HanQuantityReading } from './han-quantities.js';
 import {
   AFTERNOON,
   AM_PM,
@@ -8,18 +9,13 @@ import {
   CHANGE_VERBS,
   CHANGING,
   CLOCK_WORDS,
-  CN_DIGITS,
   COMPARATIVE,
   COMPARATIVES,
   COMPARING,
-  DAY_CONTEXT,
   DETERMINERS,
   DIFFERENCE_WORDS,
   EXTRA_WORDS,
   FRACTIONS,
-  HAN_BOUNDS,
-  HAN_QUANTITY_STARTS,
-  HAN_UNITS_BY_FIRST,
   HOW_OFTEN,
   MONTH_BEFORE,
   MULTIPLES,
@@ -35,28 +31,21 @@ import {
   SAVING_REACH,
   TOTALS,
   UNIT_FOLLOWERS,
-  chineseNumeral,
-  isCnNumeral,
   startsQuantity,
 } from './quantity-words.js';
 import {
   APPROXIMATE,
   AS_BOUND,
   CURRENCY_SIGNS,
-  HAN_WEEKDAYS,
-  HAN_MEASURE_WORDS,
   HAN_MULTIPLIERS,
-  HAN_PERIODS,
   LATIN_PERIODS,
   LATIN_UNITS,
   LOOSE_AFTER,
   LOOSE_BEFORE,
-  MONTH,
   MONTH_NAMES,
   MULTIPLIERS,
   NUMBER_WORDS,
   WEEKDAYS,
-  YEAR,
   type Unit,
 } from './quantity-units.js';
 
@@ -65,14 +54,16 @@ export function scanQuantities(tokens: readonly Token[], stem: (word: string) =>
   return new QuantityScanner(tokens, stem).scan();
 }
 
-class QuantityScanner {
-  private readonly found: Quantity[] = [];
-  private i = 0;
+class QuantityScanner extends HanQuantityReading {
+  protected readonly found: Quantity[] = [];
+  protected i = 0;
 
   constructor(
-    private readonly tokens: readonly Token[],
+    protected readonly tokens: readonly Token[],
     private readonly stem: (word: string) => string,
-  ) {}
+  ) {
+    super();
+  }
 
   scan(): Quantity[] {
     while (this.i < this.tokens.length) {
@@ -94,7 +85,7 @@ class QuantityScanner {
     if (token.kind === 'word') return this.word(token);
   }
 
-  private push(quantity: Omit<Quantity, 'loose' | 'approx'>, first: number, last: number): void {
+  protected push(quantity: Omit<Quantity, 'loose' | 'approx'>, first: number, last: number): void {
     const word = this.looseWord(first, last);
     // Every field named, in one order, those a quantity lacks too: every quantity then has the same shape, which
     // the many comparisons of quantities read fastest, and a copy of one keeps it.
@@ -206,37 +197,6 @@ class QuantityScanner {
     return quantity;
   }
 
-  /**
-   * A speed or a flow said the Chinese way: 每秒18米 (每 + a time, then the amount) and 时速350公里 (an amount per
-   * hour), as "18 metres per second" and "350 km/h" are.
-   */
-  private hanRate(quantity: Quantity, first: number): Quantity | undefined {
-    if (quantity.cls !== 'length' && quantity.cls !== 'volume') return undefined;
-    const period = this.found.at(-1);
-    if (period?.cls === 'period' && period.end === quantity.start && this.tokens[first - 1]?.end === period.end) {
-      this.found.pop();
-      return {
-        ...quantity,
-        cls: `${quantity.cls}/time`,
-        value: quantity.value / period.value,
-        unit: `${quantity.unit}/${period.unit}`,
-        text: period.text + quantity.text,
-        start: period.start,
-      };
-    }
-    for (let k = first - 1; k > 0 && k >= first - 5 && this.tokens[k]!.kind === 'han'; k--) {
-      if (this.tokens[k]!.text === '速' && this.tokens[k - 1]!.text === '时') {
-        return {
-          ...quantity,
-          cls: `${quantity.cls}/time`,
-          value: quantity.value / 3600,
-          unit: `${quantity.unit}/hour`,
-        };
-      }
-    }
-    return undefined;
-  }
-
   /** The word that makes a number approximate or a bound: "about 5", "up to 3", "约5", "5个左右". */
   private looseWord(first: number, last: number): string | undefined {
     const previous = this.tokens[first - 1];
@@ -262,21 +222,7 @@ class QuantityScanner {
     return LOOSE_AFTER.has(next.lower) ? next.lower : undefined;
   }
 
-  /**
-   * A bound said a few characters before the number, across a modal and a verb: 最多可以借15本, 限养一只 (a limit
-   * on what the verb after 限 allows).
-   */
-  private hanBoundBefore(first: number): string | undefined {
-    for (let k = first - 2; k >= first - 4 && this.tokens[k]?.kind === 'han'; k--) {
-      const text = this.tokens[k]!.text;
-      const pair = (this.tokens[k - 1]?.text ?? '') + text;
-      if (HAN_BOUNDS.has(pair)) return pair;
-      if (text === '限') return text;
-    }
-    return undefined;
-  }
-
-  private span(first: number, last: number): { text: string; start: number; end: number } {
+  protected span(first: number, last: number): { text: string; start: number; end: number } {
     const start = this.tokens[first]!.start;
     const end = this.tokens[last]!.end;
     return { text: this.tokens.slice(first, last + 1).reduce(joinTokens, ''), start, end };
@@ -445,7 +391,7 @@ class QuantityScanner {
     return token?.kind === 'word' || token?.kind === 'symbol' ? LATIN_UNITS.get(token.lower) : undefined;
   }
 
-  private bare(value: number, first: number, last: number): void {
+  protected bare(value: number, first: number, last: number): void {
     const span = this.span(first, last);
     // A year is written without a separator: "1,800" is a count.
     if (Number.isInteger(value) && value >= 1800 && value <= 2100 && !/[.,]/.test(span.text)) {
@@ -464,7 +410,7 @@ class QuantityScanner {
     this.push({ cls: 'bare', value, raw: value, unit: '', ...(untimed ? { untimed } : {}), ...span }, first, last);
   }
 
-  private pushUnit(value: number, unit: Unit, first: number, last: number): void {
+  protected pushUnit(value: number, unit: Unit, first: number, last: number): void {
     // "3 hours 40 minutes", "3 h 40 min", "4 h 51 min 12 s", "4小时18分钟": one duration.
     if (unit.cls === 'time') {
       let total = value * unit.factor;
@@ -538,7 +484,7 @@ class QuantityScanner {
     return undefined;
   }
 
-  private clockAt(hour: number, minute: number, first: number, last: number): void {
+  protected clockAt(hour: number, minute: number, first: number, last: number): void {
     const suffix = this.tokens[last]!.lower;
     let h = hour;
     if ((suffix === 'pm' || suffix === 'p.m') && h < 12) h += 12;
@@ -548,7 +494,7 @@ class QuantityScanner {
     this.push({ cls: 'clock', value: h * 60 + minute, raw: hour, unit: '', ...this.span(first, last) }, first, last);
   }
 
-  private pushDate(date: NonNullable<Quantity['date']>, first: number, last: number): void {
+  protected pushDate(date: NonNullable<Quantity['date']>, first: number, last: number): void {
     const full = this.withYearBefore(date, first);
     this.push(
       { cls: 'date', value: 0, raw: full.year ?? full.day ?? 0, date: full, unit: '', ...this.span(first, last) },
@@ -787,305 +733,6 @@ class QuantityScanner {
       first,
       index,
     );
-  }
-
-  private han(token: Token): void {
-    if (!HAN_QUANTITY_STARTS.has(token.text)) return;
-    const first = this.i;
-    if (token.text === '每') return this.hanEvery(first);
-    if (token.text === '半' && this.hanHalf(0, first, first - 1)) return;
-    if (this.hanWeekday(first)) return;
-    if (!isCnNumeral(token.text)) return;
-    let last = first;
-    while (isCnNumeral(this.tokens[last + 1]?.text ?? '')) last++;
-    const text = this.tokens
-      .slice(first, last + 1)
-      .map((t) => t.text)
-      .join('');
-    const value = chineseNumeral(text);
-    if (value === undefined) return;
-    const next = this.tokens[last + 1];
-    if (this.tokens[first - 1]?.text === '第') return this.ordinal(value, first - 1, last);
-    const percent = this.tokens[first - 1]?.text === '之' && this.tokens[first - 3]?.text === '百';
-    if (percent) return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first - 3, last);
-    if (this.hanFraction(value, first, last)) return;
-    // 三到四天: the first end of a range, which takes the unit of the second.
-    if (RANGE_WORDS.has(next?.text ?? '') && isCnNumeral(this.tokens[last + 2]?.text ?? '')) {
-      return this.push({ cls: 'bare', value, raw: value, unit: '', ...this.span(first, last) }, first, last);
-    }
-    // A lone numeral is a number only before a unit or measure word: 一些, 一旦, 十分 are not numbers.
-    if (
-      next?.kind !== 'han' ||
-      !(this.hanUnitAt(last + 1) || HAN_MEASURE_WORDS.has(next.text) || '年月日点号'.includes(next.text))
-    ) {
-      if (text.length < 2 || /^[一二两]/.test(text) === false) return;
-      if (!/[十百千万亿]/.test(text)) return;
-    }
-    this.hanUnit(value, first, last);
-  }
-
-  /**
-   * Whether N号 right after this token names a thing (阿波罗11号, 地铁5号线, Apollo 11号) rather than a day of the
-   * month (于11号, 本月11号): it follows a name's word, not a word of time or a particle.
-   */
-  private designates(first: number): boolean {
-    const before = this.tokens[first - 1];
-    if (before?.kind === 'word') return true;
-    return before?.kind === 'han' && !DAY_CONTEXT.has(before.text);
-  }
-
-  /** A Chinese unit, measure word, or date or clock part after a number. */
-  private hanUnit(value: number, first: number, last: number): void {
-    const next = this.tokens[last + 1]!;
-    if (this.hanHalf(value, first, last)) return;
-    if (next.text === '年' && value >= 1000) return this.hanDate(first, last);
-    if (next.text === '月' && value >= 1 && value <= 12 && this.tokens[last + 2]?.text !== '份')
-      return this.hanDate(first, last);
-    if ((next.text === '点' || next.text === '时') && value <= 24) return this.hanClock(value, first, last + 1);
-    const unit = this.hanUnitAt(last + 1);
-    const unitEnd = last + (unit?.length ?? 1);
-    if (this.tokens[unitEnd + 1]?.text === '期') {
-      // 三年期, 一年期: the name of a product, not a length of time.
-      const name = this.tokens
-        .slice(last + 1, unitEnd + 2)
-        .map((t) => t.text)
-        .join('');
-      return this.push(
-        { cls: `term:${name}`, value, raw: value, unit: name, ...this.span(first, unitEnd + 1) },
-        first,
-        unitEnd + 1,
-      );
-    }
-    if (unit) {
-      // 两块五: two and a half yuan, the digit after 块 counting tenths.
-      const tenths = this.tokens[last + 2];
-      if (next.text === '块' && tenths?.kind === 'han' && CN_DIGITS[tenths.text] !== undefined) {
-        const after = this.tokens[last + 3];
-        if (after === undefined || !isCnNumeral(after.text)) {
-          return this.pushUnit(value + CN_DIGITS[tenths.text]! / 10, unit.unit, first, last + 2);
-        }
-      }
-      return this.pushUnit(value, unit.unit, first, last + unit.length);
-    }
-    if (next.text === '年') return this.pushUnit(value, YEAR, first, last + 1);
-    if (next.text === '号' && this.designates(first)) {
-      // 阿波罗11号, 地铁5号线: the number names the thing, like 三年期.
-      const span = this.span(first, last + 1);
-      return this.push({ cls: 'term:号', value, raw: value, unit: '号', ...span }, first, last + 1);
-    }
-    if (next.text === '日' || next.text === '号') return this.pushDate({ day: value }, first, last + 1);
-    if (HAN_MEASURE_WORDS.has(next.text)) {
-      // The noun counted is the one or two characters right after the measure word, not past a comma.
-      const han = (at: number) => (this.tokens[at]?.kind === 'han' ? this.tokens[at].text : undefined);
-      const noun = han(last + 2) === undefined ? '' : han(last + 2)! + (han(last + 3) ?? '');
-      const name = next.text === '次' || next.text === '倍' || next.text === '岁' ? next.text : `${next.text}${noun}`;
-      return this.pushUnit(value, { cls: `count:${name}`, factor: 1, name }, first, last + 1);
-    }
-    this.bare(value, first, last);
-  }
-
-  /**
-   * 第三, 第一次, 第5名: a rank, not an amount; compared only with another rank. `first` is 第; a measure word
-   * after the number is part of it.
-   */
-  private ordinal(value: number, first: number, last: number): void {
-    const end = HAN_MEASURE_WORDS.has(this.tokens[last + 1]?.text ?? '') ? last + 1 : last;
-    this.push({ cls: 'ordinal', value, raw: value, unit: '', ...this.span(first, end) }, first, end);
-  }
-
-  /**
-   * A half after the number: 一个半小时 (an hour and a half), 两个半月, 一年半; or alone, 半小时, 半年. `last` is the
-   * numeral's last token (first − 1 when there is none, `value` 0).
-   */
-  private hanHalf(value: number, first: number, last: number): boolean {
-    const next = last + 1;
-    // The half before the unit: 一个半小时 after a numeral, 半小时 alone.
-    const halfFirst =
-      value > 0
-        ? this.tokens[next]?.text === '个' && this.tokens[next + 1]?.text === '半' && next + 2
-        : this.tokens[next]?.text === '半' && next + 1;
-    if (halfFirst !== false) {
-      const unit = this.hanTimeUnitAt(halfFirst);
-      if (unit === undefined) return false;
-      this.pushUnit(value + 0.5, unit.unit, first, halfFirst + unit.length - 1);
-      return true;
-    }
-    // The half after the unit: 一年半.
-    const unit = value > 0 ? this.hanTimeUnitAt(next) : undefined;
-    if (unit === undefined || this.tokens[next + unit.length]?.text !== '半') return false;
-    this.pushUnit(value + 0.5, unit.unit, first, next + unit.length);
-    return true;
-  }
-
-  /** 三分之一小时 (a third of an hour), 四分之三: the denominator is read back from before 分之. */
-  private hanFraction(numerator: number, first: number, last: number): boolean {
-    if (this.tokens[first - 1]?.text !== '之' || this.tokens[first - 2]?.text !== '分') return false;
-    let start = first - 3;
-    while (start >= 0 && isCnNumeral(this.tokens[start]!.text)) start--;
-    start++;
-    if (start > first - 3) return false;
-    const denominator = chineseNumeral(
-      this.tokens
-        .slice(start, first - 2)
-        .map((t) => t.text)
-        .join(''),
-    );
-    if (denominator === undefined || denominator === 0) return false;
-    const unit = this.hanUnitAt(last + 1);
-    if (unit) this.pushUnit(numerator / denominator, unit.unit, start, last + unit.length);
-    else
-      this.push(
-        {
-          cls: 'bare',
-          value: numerator / denominator,
-          raw: numerator / denominator,
-          unit: '',
-          ...this.span(start, last),
-        },
-        start,
-        last,
-      );
-    return true;
-  }
-
-  /** A unit of time, with 年 and 月, which alone are also parts of dates. */
-  private hanTimeUnitAt(index: number): { unit: Unit; length: number } | undefined {
-    const text = this.tokens[index]?.text;
-    if (text === '年') return { unit: YEAR, length: 1 };
-    if (text === '月') return { unit: MONTH, length: 1 };
-    const unit = this.hanUnitAt(index);
-    return unit?.unit.cls === 'time' ? unit : undefined;
-  }
-
-  private numeralText(first: number, last: number): string {
-    let text = '';
-    for (let k = first; k <= last; k++) text += this.tokens[k]!.text;
-    return text;
-  }
-
-  private hanUnitAt(index: number): { unit: Unit; length: number } | undefined {
-    for (const [name, unit] of HAN_UNITS_BY_FIRST.get(this.tokens[index]?.text ?? '') ?? []) {
-      let matches = true;
-      for (let k = 0; k < name.length && matches; k++) matches = this.tokens[index + k]?.text === name[k];
-      if (matches) return { unit, length: name.length };
-    }
-    return undefined;
-  }
-
-  /** 2019年3月14日, 3月14日, 2019年. */
-  private hanDate(first: number, last: number): void {
-    const date: NonNullable<Quantity['date']> = {};
-    let index = first;
-    let end = last;
-    const read = (): number | undefined => {
-      const token = this.tokens[index];
-      if (token?.kind === 'number') {
-        index++;
-        return Number(token.text);
-      }
-      let text = '';
-      while (isCnNumeral(this.tokens[index]?.text ?? '')) text += this.tokens[index++]!.text;
-      return text ? chineseNumeral(text) : undefined;
-    };
-    for (;;) {
-      const start = index;
-      const value = read();
-      const marker = this.tokens[index]?.text;
-      if (value === undefined || marker === undefined) {
-        index = start;
-        break;
-      }
-      if (marker === '年' && date.year === undefined && date.month === undefined) date.year = value;
-      else if (marker === '月' && date.month === undefined && date.day === undefined) date.month = value;
-      else if ((marker === '日' || marker === '号') && date.day === undefined && date.month !== undefined)
-        date.day = value;
-      else {
-        index = start;
-        break;
-      }
-      end = index;
-      index++;
-    }
-    this.pushDate(date, first, end);
-  }
-
-  /** 9点, 9点30分, 9点半, 下午3点. */
-  private hanClock(hour: number, first: number, markerIndex: number): void {
-    let last = markerIndex;
-    let minute = 0;
-    const next = this.tokens[last + 1];
-    if (next?.text === '半') {
-      minute = 30;
-      last++;
-    } else if (next?.kind === 'number' && this.tokens[last + 2]?.text === '分') {
-      minute = Number(next.text);
-      last += 2;
-    } else if (next !== undefined && isCnNumeral(next.text)) {
-      // 七点零五分, 八点四十, 九点一刻.
-      let end = last + 1;
-      while (isCnNumeral(this.tokens[end + 1]?.text ?? '')) end++;
-      const value = chineseNumeral(this.numeralText(last + 1, end));
-      const unit = this.tokens[end + 1]?.text;
-      if (value !== undefined && unit === '刻' && value <= 3) {
-        minute = value * 15;
-        last = end + 1;
-      } else if (value !== undefined && value < 60 && unit !== '刻') {
-        minute = value;
-        last = unit === '分' ? end + 1 : end;
-      }
-    }
-    this.clockAt(hour, minute, first, last);
-  }
-
-  /** 周一, 星期天, 礼拜三; not 一周 or 每周一次. */
-  private hanWeekday(first: number): boolean {
-    const one = this.tokens[first]?.text ?? '';
-    if (one !== '周' && one !== '星' && one !== '礼') return false;
-    const two = one + (this.tokens[first + 1]?.text ?? '');
-    const length = one === '周' ? 1 : two === '星期' || two === '礼拜' ? 2 : 0;
-    if (length === 0) return false;
-    const day = this.tokens[first + length];
-    const weekday = day?.kind === 'han' ? HAN_WEEKDAYS.get(day.text) : undefined;
-    if (weekday === undefined || HAN_MEASURE_WORDS.has(this.tokens[first + length + 1]?.text ?? '')) return false;
-    const last = first + length;
-    this.push({ cls: 'weekday', value: weekday, raw: weekday, unit: '', ...this.span(first, last) }, first, last);
-    return true;
-  }
-
-  /** 每天, 每周, 每两周, 每3个月. */
-  private hanEvery(first: number): void {
-    if (this.hanWeekday(first + 1)) {
-      // 每周日: every Sunday, a weekly schedule.
-      const weekday = this.found.at(-1)!;
-      this.found[this.found.length - 1] = {
-        ...weekday,
-        cls: 'period',
-        value: 604_800,
-        ...this.span(first, this.i - 1),
-      };
-      return;
-    }
-    let index = first + 1;
-    let count = 1;
-    const token = this.tokens[index];
-    if (token?.kind === 'number') {
-      count = Number(token.text);
-      index++;
-    } else if (token && isCnNumeral(token.text)) {
-      count = chineseNumeral(token.text) ?? 1;
-      index++;
-    }
-    for (const [name, seconds] of HAN_PERIODS) {
-      let matches = true;
-      for (let k = 0; k < name.length && matches; k++) matches = this.tokens[index + k]?.text === name[k];
-      if (!matches) continue;
-      const last = index + name.length - 1;
-      return this.push(
-        { cls: 'period', value: count * seconds, raw: count, unit: name, ...this.span(first, last) },
-        first,
-        last,
-      );
-    }
   }
 }
 
