@@ -39,6 +39,20 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   [
+    'a verb of not doing denies only what follows it',
+    FASTING,
+    'Take vitamin supplements on the morning of the test, and avoid coffee.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a rule said in the source’s words, after "but"',
+    'Stay on the marked paths, but do not feed the animals.',
+    'You must not feed the animals.',
+    'verified',
+    '',
+  ],
+  [
     'an opposite said as the state, before a phrase that places it, denies as the source does',
     SPORTS,
     'Kitesurfing and paragliding are excluded on both plans.',

@@ -70,6 +70,8 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
 /**
  * Whether the rules the claim clause states are stated with the same force by its bound source clauses. A clause
  * that states no rule of its own ("or the case in tap water", going on from "Never rinse lenses") has none to hold.
+ * Only the force is compared: the act a rule names and the bound it sets are words and numbers, which the checks
+ * above hold to the bound clauses.
  */
 function sameForces(clause: Clause, bound: readonly SourceClause[]): boolean {
   const ours = modalsOf(clause);

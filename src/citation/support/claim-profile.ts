@@ -486,10 +486,15 @@ function avoidance(tokens: readonly Token[], i: number): string | undefined {
   return verbs?.has(tokens[i - 1]?.lower ?? '') ? 'avoid' : undefined;
 }
 
+const HOLD = ['hold', 'holds', 'held', 'holding'];
+const KEEP = ['keep', 'keeps', 'kept', 'keeping'];
+const STAY = ['stay', 'stays', 'stayed', 'staying'];
+const STEER = ['steer', 'steers', 'steered', 'steering'];
+/** Each phrase's last word, with the forms of the verbs it follows. */
 const AVOIDING: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['off', new Set(['hold', 'holds', 'held', 'holding'])],
-  ['clear', new Set(['steer', 'steers', 'steered', 'steering', 'keep', 'keeps', 'kept', 'stay', 'stays'])],
-  ['away', new Set(['stay', 'stays', 'stayed', 'staying', 'keep', 'keeps', 'kept', 'keeping'])],
+  ['off', new Set(HOLD)],
+  ['clear', new Set([...STEER, ...KEEP, ...STAY])],
+  ['away', new Set([...STAY, ...KEEP])],
 ]);
 
 const LEAVING: ReadonlySet<string> = new Set(['leave', 'leaves', 'left', 'leaving', 'keep', 'keeps', 'kept']);
@@ -546,7 +551,11 @@ function clauseOf(
       });
       continue;
     }
-    const idiom = idiomState(tokens, i, from, to) ?? avoidance(tokens, i);
+    let idiom = idiomState(tokens, i, from, to);
+    if (idiom === undefined && (idiom = avoidance(tokens, i)) !== undefined) {
+      // The phrase's verb is read with its last word, as one word: "hold off on" is "avoid", not "hold" and "avoid".
+      if (terms.at(-1)?.start === tokens[i - 1]!.start) terms.pop();
+    }
     if (idiom === undefined && (FUNCTION_WORDS.has(token.lower) || token.lower.length < 2) && !letterName(tokens, i))
       continue;
     const lower = withoutPossessive(token.lower);

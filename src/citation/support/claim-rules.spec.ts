@@ -23,6 +23,10 @@ describe('the rule phrases of a clause', () => {
     ['Spare batteries can go in your suitcase', ['permit go']],
     ['Photography of any kind is prohibited', ['forbid']],
     ['请勿使用非原厂充电器', ['forbid']],
+    ['Pets must not be allowed in the cabin', ['forbid']],
+    ['You may not need to book', ['exempt book']],
+    ['but do not feed the animals', ['forbid feed']],
+    ['只要有票就可以进入景区', ['permit']],
   ])('reads "%s" as %j', (text, expected) => {
     expect(forces(text)).toEqual(expected);
   });
@@ -35,6 +39,8 @@ describe('the rule phrases of a clause', () => {
     ['a restriction before its modal word', 'Only members can book the courts'],
     ['an exception', 'Everyone except staff may park here'],
     ['a denial besides the rule’s own', 'Visitors may take photos of anything not marked with a red dot'],
+    ['a rule for nobody', 'Nobody may enter the vault'],
+    ['a rule no longer in force', 'A visa is no longer required'],
     ['the month', 'The show opens on 1 May'],
     ['a Chinese restriction', '充电只能用原厂充电器'],
     ['a Chinese restriction said with 只有', '只有特种车辆能进小区'],
@@ -47,6 +53,10 @@ describe('the rule phrases of a clause', () => {
       modalsOf(clause),
     );
     expect(modal).toMatchObject({ modality: 'forbid', bound: true });
+    const [imperative] = profileClaims('Do not take more than 6 tablets').clauses.flatMap(({ clause }) =>
+      modalsOf(clause),
+    );
+    expect(imperative).toMatchObject({ modality: 'forbid', bound: true, act: 'take' });
   });
 });
 

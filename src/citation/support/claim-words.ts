@@ -483,12 +483,12 @@ function buildHanSenses(): Map<string, TermSense> {
   return senses;
 }
 
-/** The sense the words of not doing (avoid, skip, refrain, …) turn: they deny what follows them, their object. */
-const DOING = stemOf('undertake');
+/** The sense that the words of not doing (avoid, skip, refrain, …) say inverted: see the `undertake` opposites. */
+const SENSE_OF_DOING = stemOf('undertake');
 
 /** Whether a term says a thing is not done, of the words after it: "avoid vitamin supplements", "skip breakfast". */
 export function deniesItsObject(term: { term: string; inverted: boolean }): boolean {
-  return term.inverted && term.term === DOING;
+  return term.inverted && term.term === SENSE_OF_DOING;
 }
 
 // Built once from the tables above and never changed: safe to share across requests.

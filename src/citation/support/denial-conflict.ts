@@ -328,9 +328,10 @@ function turns(clause: Clause, shared: Clause): number {
   clause.terms.forEach((term, i) => {
     if (isShared(term)) lastShared = i;
   });
-  // A verb of not doing denies its object wherever the shared words stand after it: "avoid vitamin supplements".
+  // A verb of not doing denies its object, the shared words after it: "avoid vitamin supplements".
   return clause.terms.filter(
-    (term, i) => term.inverted && (i > lastShared || predicateBefore(clause, term) || deniesItsObject(term)),
+    (term, i) =>
+      term.inverted && (i > lastShared || predicateBefore(clause, term) || (deniesItsObject(term) && i < lastShared)),
   ).length;
 }
 

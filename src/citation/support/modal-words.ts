@@ -141,6 +141,25 @@ export interface Modal {
   act?: string;
 }
 
+/** An auxiliary with its denial: "must not be allowed" and "may not need to" are one phrase each, not two. */
+const DENIED_AUXILIARY = [
+  'must',
+  'may',
+  'might',
+  'can',
+  'could',
+  'should',
+  'shall',
+  'will',
+  'would',
+  'do',
+  'does',
+  'did',
+]
+  .flatMap((auxiliary) => [`${auxiliary} not`, `${auxiliary}n't`])
+  .concat(['cannot', "can't", "won't", "shan't"])
+  .join('|');
+
 /**
  * English rule phrases, each with its force, and whether it is an auxiliary that names the act it rules by the verb
  * after it ("may not use", against "are not permitted"); at each place the first one that matches is read, so the
@@ -148,7 +167,9 @@ export interface Modal {
  * "Never add…") is a rule only where its clause starts, see `IMPERATIVE`.
  */
 const ENGLISH_MODALS: readonly (readonly [phrase: string, modality: Modality, auxiliary: boolean])[] = [
-  ["(?:do|does|did|will|would|wo)(?: not|n't) (?:need|have) to|need(?: not|n't)|no need to", 'exempt', true],
+  [`(?:${DENIED_AUXILIARY}) be (?:allowed|permitted)`, 'forbid', false],
+  [`(?:${DENIED_AUXILIARY}) be (?:required|needed|necessary)`, 'exempt', false],
+  [`(?:${DENIED_AUXILIARY}) (?:need|have) to|need(?: not|n't)|no need to`, 'exempt', true],
   ['not required|not necessary|not needed|not mandatory|not compulsory|optional|unnecessary|exempt', 'exempt', false],
   ['no\\b[^,;:]{1,40}?\\b(?:is|are|was|were|will be)\\s+(?:needed|required|necessary)', 'exempt', false],
   ["must(?: not|n't)|may not|can ?not|can't|shall(?: not|n't)|should(?: not|n't)", 'forbid', true],
@@ -160,8 +181,11 @@ const ENGLISH_MODALS: readonly (readonly [phrase: string, modality: Modality, au
   ['allowed|permitted', 'permit', false],
 ];
 
-/** A rule said as a bare imperative at its clause's start: "Never add water…", "do not take any vitamins…", "Avoid…". */
-const IMPERATIVE = /^(?:please )?(?:(do not|don't|never)|avoid)\b/;
+/**
+ * A rule said as a bare imperative at its clause's start, or after the word joining it to the clause before: "Never
+ * add water…", "…, but do not feed the animals", "Avoid…".
+ */
+const IMPERATIVE = /^(?:(?:and|but|so|or|then) )?(?:please )?(?:(do not|don't|never)|avoid)\b/;
 
 /** One pattern over every phrase, tried at each word's start; the group that matched tells the force. */
 const ENGLISH = new RegExp(
@@ -169,8 +193,11 @@ const ENGLISH = new RegExp(
   'g',
 );
 
-/** After a rule phrase, words that say it rules passing a bound: "must not exceed 7 kg" states the bound. */
-const ENGLISH_PASSING_BOUND = /^\s+(?:be\s+)?(?:exceed|go over|pass|surpass|be more than|more than|over|longer than)\b/;
+/**
+ * After a rule phrase, words that say it rules passing a bound, right after it or after its verb: "must not exceed
+ * 7 kg" and "do not take more than 6 tablets" state the bound.
+ */
+const ENGLISH_PASSING_BOUND = /^\s+(?:be\s+|[a-z]+\s+)?(?:exceed|go over|pass|surpass|more than|over|longer than)\b/;
 
 function englishModals(clause: Clause): Modal[] {
   const lower = clause.text.toLowerCase();
@@ -186,7 +213,7 @@ function englishModals(clause: Clause): Modal[] {
       modality: 'forbid',
       start: clause.start,
       end: clause.start + end,
-      bound: false,
+      bound: ENGLISH_PASSING_BOUND.test(text.slice(end)),
       ...(act ? { act } : {}),
     });
   }
@@ -222,7 +249,7 @@ function englishModals(clause: Clause): Modal[] {
 const ONLY_AFTER = /^\s+only\b/;
 
 const OTHER_DENIAL =
-  /\b(?:not|never|nor|only|except|excepting|unless|apart from|aside from|other than|instead of|rather than)\b|n't\b/g;
+  /\b(?:not|no|nobody|none|nothing|never|nor|only|except|excepting|unless|apart from|aside from|other than|instead of|rather than)\b|n't\b/g;
 
 /** The modal words of a clause, in order. */
 export function modalsOf(clause: Clause): Modal[] {
@@ -235,8 +262,8 @@ export function modalsOf(clause: Clause): Modal[] {
 
 const modalsByClause = new Note<Modal[]>();
 
-/** A Chinese modal word after 只 (only) in its clause restricts. */
-const RESTRICTED = /只/;
+/** A Chinese modal word after 只 (only) restricts: 只能, 只可以, 只有…才能; 只要 (as long as) and 一只 do not. */
+const RESTRICTED = /只(?:能|可|有|准|许)/;
 
 function hanModals(clause: Clause): Modal[] {
   const found: Modal[] = [];
@@ -251,7 +278,7 @@ function hanModals(clause: Clause): Modal[] {
     // A word that holds a modal character without its force is passed over whole.
     const [written, modality] = word;
     // "只能用原厂充电器", "只有特种车辆能进": a restriction allows one thing and forbids the rest.
-    if (modality !== undefined && !RESTRICTED.test(text.slice(0, i))) {
+    if (modality !== undefined && !RESTRICTED.test(text.slice(0, i + written.length))) {
       const end = i + written.length;
       found.push({
         modality,
