@@ -1,5 +1,5 @@
 import type { ClaimSentence, Clause, ClauseTerm } from './claim-profile.js';
-import { deniedReach, hanPassesBound, hanSpeaksOfPassing, isRelation, stem } from './claim-words.js';
+import { deniedReach, hanPassesBound, hanSpeaksOfPassing, isRelation } from './claim-words.js';
 import { hasHan } from './claim-tokens.js';
 import { Note } from './notes.js';
 
@@ -500,28 +500,6 @@ function exceptionAt(clause: Clause): { word: string; at: number } | undefined {
 }
 
 const EXCEPTION = /\b(?:unless|except|rather than|instead of|than)\b/i;
-
-/**
- * Whether one clause forbids (or allows) in a word what the other allows with "may" or "can": "spaces are forbidden
- * in passwords" against "passwords … may contain spaces", "adults are forbidden to take aspirin" against "adults may
- * take aspirin". The modal says the permission the other clause's word says or denies.
- */
-export function permissionDisagrees(claim: Clause, other: Clause): boolean {
-  return permits(claim, other) || permits(other, claim);
-}
-
-function permits(worded: Clause, modal: Clause): boolean {
-  if (!worded.termSet.has(PERMISSION)) return false;
-  const i = worded.terms.findIndex((term) => term.term === PERMISSION);
-  if (modal.termSet.has(PERMISSION) || !PERMITTING_MODAL.test(modal.text)) return false;
-  const words = new Set(worded.terms.map((term) => term.term).filter((term) => term !== PERMISSION));
-  const shared = [...words].filter((term) => modal.termSet.has(term) || modal.context.has(term));
-  // The modal's clause must say most of what the other clause permits or forbids, not only share two words.
-  return shared.length >= 2 && shared.length >= PART_COVERAGE * words.size && readsDenied(worded, i, modal);
-}
-
-const PERMISSION = stem('allow');
-const PERMITTING_MODAL = /\b(?:may|can|could)\b(?!\s+not\b)/i;
 
 /**
  * How a clause narrows what it says to one thing: "only X" says X and denies the rest; "except X", "apart from X",

@@ -8,7 +8,6 @@ import {
   insteadOfDenied,
   partDisagrees,
   partsDisagree,
-  permissionDisagrees,
   polarity,
   qualifiesOnly,
   bothWaysOf,
@@ -309,11 +308,7 @@ export function flipped(claim: Clause, other: Clause): { claim: string; source: 
 
 /** Clauses whose shared words read alike as wholes, but whose parts, or the sides of an exception, disagree. */
 function turnedOtherwise(claim: Clause, other: Clause): { claim: string; source: string } | undefined {
-  const turned =
-    partDisagrees(claim, other) ||
-    partsDisagree(claim, other) ||
-    swappedAroundException(claim, other) ||
-    permissionDisagrees(claim, other);
+  const turned = partDisagrees(claim, other) || partsDisagree(claim, other) || swappedAroundException(claim, other);
   return turned ? { claim: claim.text, source: other.text } : undefined;
 }
 
