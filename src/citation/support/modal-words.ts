@@ -223,8 +223,6 @@ function englishModals(clause: Clause): Modal[] {
     if (imperative && match.index < imperative[0].length) continue;
     // "May" within a clause is the month: "from 1 May".
     if (match[0] === 'may' && match.index > 0 && clause.text.startsWith('May', match.index)) continue;
-    // "can only reach the server" restricts: it allows one thing and forbids the rest.
-    if (ONLY_AFTER.test(text.slice(end))) continue;
     const [, modality, auxiliary] = ENGLISH_MODALS[match.findIndex((part, i) => i > 0 && part !== undefined) - 1]!;
     found.push({
       modality,
@@ -236,7 +234,7 @@ function englishModals(clause: Clause): Modal[] {
   }
   if (found.length === 0) return found;
   // A denial besides the rule's own ("may take photos of anything not marked"), or a restriction or an exception
-  // ("only members can book", "everyone except staff may park"), turns part of what the rule covers: the clause's
+  // ("only members can book", "can only reach the server", "everyone except staff may park"), turns part of what the rule covers: the clause's
   // force is not one.
   OTHER_DENIAL.lastIndex = 0;
   for (let match = OTHER_DENIAL.exec(text); match !== null; match = OTHER_DENIAL.exec(text)) {
@@ -245,8 +243,6 @@ function englishModals(clause: Clause): Modal[] {
   }
   return found;
 }
-
-const ONLY_AFTER = /^\s+only\b/;
 
 const OTHER_DENIAL =
   /\b(?:not|no|nobody|none|nothing|never|nor|only|except|excepting|unless|apart from|aside from|other than|instead of|rather than)\b|n't\b/g;
