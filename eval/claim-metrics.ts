@@ -327,6 +327,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g1600-g1624', from: 1600, to: 1699 },
   { name: 'g1700-g1729', from: 1700, to: 1799 },
   { name: 'g1800-g1824', from: 1800, to: 1899 },
+  { name: 'g1900-g1929', from: 1900, to: 1999 },
+  { name: 'g2000-g2024', from: 2000, to: 2099 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
