@@ -142,13 +142,14 @@ function quantityConflict(
     const score = binder(clause, source, { polarity: true });
     const others = bindingValues(clause, quantity, clauses);
     const measured = measuredWord(clause, quantity);
-    const { best, score: top } = bestBound(
+    const { best: tied, score: top } = bestBound(
       candidates,
       (candidate) =>
         score(candidate.clause) +
         sharedValues(others, candidate.clause) +
         (measured !== undefined && candidate.clause.termSet.has(measured) ? MEASURED_WEIGHT : 0),
     );
+    const best = settleTie(tied, claim, clause, source);
     // One shared common word is not evidence that two clauses speak of the same thing; two words, a name, or a day, a
     // time or a numbered name both give are.
     const evidence = best.some(
@@ -171,7 +172,12 @@ function quantityConflict(
     // Friday") sets side by side values that the bound sentence gives each to its own part; which value goes with
     // which thing is read from the words beside each (see claim-roles.ts), not from the clause as a whole.
     if (pairsValues(clause, quantity) && sentence.quantities.some((held) => sameQuantity(quantity, held))) continue;
-    if (summingUp(claim) && source.quantities.some((held) => sameQuantity(quantity, held))) continue;
+    if (
+      summingUp(claim) &&
+      source.quantities.some((held) => sameQuantity(quantity, held)) &&
+      !anchored(claim, quantity, sentence.quantities)
+    )
+      continue;
     const from = {
       changes: spokenChanges(claim, bound[0]!.clause, clauses),
       shares: spokenShares(clauses),
@@ -185,8 +191,23 @@ function quantityConflict(
 }
 
 /**
- * The days, dates, times and numbered names of the claim clause that may bind it while `quantity` is checked
- * ("Saturdays", "7:00" for "every 10 minutes"; "Lumen 3" for "runs for 10 hours"), each weighted by how rare it is
+ * Source clauses that bind a claim clause equally are told apart by the rest of its sentence: "For children aged 8 to
+ * 14, the dose is one capsule every 6 hours" speaks of the children's clause, not the adults'.
+ */
+function settleTie(tied: SourceClause[], claim: ClaimSentence, clause: Clause, source: ClaimText): SourceClause[] {
+  if (tied.length < 2) return tied;
+  const scores = claim.clauses
+    .filter((other) => other !== clause)
+    .map((other) => binder(other, source, { polarity: true }));
+  if (scores.length === 0) return tied;
+  const { best } = bestBound(tied, (candidate) => scores.reduce((sum, score) => sum + score(candidate.clause), 0));
+  return best.length > 0 ? best : tied;
+}
+
+/**
+ * The days, dates, times, numbered names and measured values of the claim clause that may bind it while `quantity`
+ * is checked ("Saturdays", "7:00" for "every 10 minutes"; "Lumen 3" for "runs for 10 hours"; "£15,000" for "6.9%
+ * APR"), each weighted by how rare it is
  * among the source's clauses; none when the clause gives two values of the quantity's kind ("from 5 to 1,200
  * employees", "9.5 litres against 14"): each of those rests on a clause of its own.
  */
@@ -195,7 +216,7 @@ function bindingValues(clause: Clause, quantity: Quantity, clauses: readonly Sou
   const others = clause.quantities.filter((other) => other !== quantity);
   if (others.some((other) => comparable(other, quantity) || looselyCounted(other, quantity))) return [];
   return others
-    .filter((other) => WHEN.has(other.cls) || other.cls.startsWith('version:'))
+    .filter((other) => WHEN.has(other.cls) || other.cls.startsWith('version:') || measuredValue(other))
     .map((value) => {
       const holding = clauses.filter(({ clause: held }) => grounded(value, held.quantities)).length;
       return { value, weight: 1 / Math.max(1, holding) };
@@ -207,10 +228,21 @@ interface WeightedValue {
   weight: number;
 }
 
+/**
+ * A value with a unit, of another kind than the one checked: "borrowing more than £15,000 gets you 6.9% APR" speaks of
+ * the clause that holds £15,000. Not how often ("every day" is said of many things), nor a bare number or a count,
+ * which a source repeats of many things.
+ */
+function measuredValue(quantity: Quantity): boolean {
+  return !UNBINDING.has(quantity.cls) && !quantity.cls.startsWith('count:');
+}
+
+const UNBINDING: ReadonlySet<string> = new Set(['bare', 'period', 'ordinal', 'ratio', 'dotted']);
+
 /** Values that say when: a day, a date, a time of day. */
 const WHEN: ReadonlySet<string> = new Set(['weekday', 'date', 'clock']);
 
-/** How strongly the claim clause's days, times and numbered names bind it to a source clause: each counts as a word. */
+/** How strongly the claim clause's values of other kinds bind it to a source clause: each counts as a word. */
 function sharedValues(values: readonly WeightedValue[], candidate: Clause): number {
   let score = 0;
   for (const { value, weight } of values) if (grounded(value, candidate.quantities)) score += weight;
@@ -237,6 +269,15 @@ function summingUp(claim: ClaimSentence): boolean {
 }
 
 const RANGE_JOINT = /^\s*(?:to|–|—|-|~|至|到)\s*$/;
+
+/**
+ * Whether the claim sentence's other values are all the bound source's: the sentence restates that part of the
+ * source, not a summary that brings values from several parts together, so a value it gives otherwise is changed.
+ */
+function anchored(claim: ClaimSentence, quantity: Quantity, held: readonly Quantity[]): boolean {
+  const others = claim.quantities.filter((other) => other !== quantity && isValue(other));
+  return others.length > 0 && others.every((other) => held.some((value) => sameQuantity(other, value)));
+}
 
 /** A number given as a value: not a day of the week, a rank, or a number that names a thing ("Economy 7"). */
 function isValue(quantity: Quantity): boolean {
@@ -325,8 +366,14 @@ function restated(
   source: ClaimText,
   clauses: readonly SourceClause[],
 ): boolean {
+  // A bare number is the bound clause's own bare number where it has one: the 12 of "aged 6 to 12" restates the ages
+  // of "children aged 6 to 12 … every 12 hours", not the 12 hours.
+  const restates = (quantity: Quantity) =>
+    sameQuantity(quantity, value) &&
+    (quantity.cls === value.cls ||
+      !bound.clause.quantities.some((held) => held.cls === quantity.cls && sameQuantity(quantity, held)));
   return claim.clauses.some((other) => {
-    if (other === clause || !other.quantities.some((quantity) => sameQuantity(quantity, value))) return false;
+    if (other === clause || !other.quantities.some(restates)) return false;
     const score = binder(other, source, { polarity: true });
     const { best } = bestBound(clauses, (candidate) => score(candidate.clause));
     return best.includes(bound);

@@ -16,6 +16,10 @@ const PROXY =
   'Changing the port only takes effect after the proxy is restarted. The log level can be changed with a reload; ' +
   'no restart is needed.';
 
+const EXPENSES =
+  'Expense claims over £500 need approval from the finance director rather than a line manager. New starters may claim no more than £200 a month.';
+const STAIRS = 'Stairs wider than 1,000 mm need handrails on both sides; narrower stairs need one handrail.';
+
 const cases: ClaimCase[] = [
   [
     'a verb of not doing denies its object, before it: "avoid" says "do not take"',
@@ -147,6 +151,35 @@ const cases: ClaimCase[] = [
     '',
   ],
   ["the path's permission given to the loop", TRAILS, 'Bikes are allowed on the North Loop.', 'contradicted', 'name'],
+  [
+    '"rather than" denies what follows it: the claim that the denied one approves is contradicted',
+    EXPENSES,
+    'Claims over £500 are approved by your line manager.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    '"not X" agrees with "rather than X"',
+    EXPENSES,
+    'Anything above £500 has to be signed off by the finance director, not your line manager.',
+    'unverified',
+    '',
+  ],
+  [
+    '"no more than" is a bound, not a denial: "at most" agrees with it',
+    EXPENSES,
+    'New starters can claim at most £200 a month.',
+    'unverified',
+    '',
+  ],
+  [
+    '"narrower" is the opposite of "wider"',
+    STAIRS,
+    'Stairs narrower than 1,000 mm need two handrails.',
+    'contradicted',
+    'negation',
+  ],
+  ['"wider" said right', STAIRS, 'Any stair wider than 1,000 mm needs a handrail on each side.', 'verified', ''],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

@@ -450,6 +450,30 @@ function switchState(tokens: readonly Token[], i: number): 'on' | 'off' | undefi
   return previous?.kind === 'word' && SWITCH_VERBS.has(previous.lower) ? lower : undefined;
 }
 
+const COMPARATIVES: ReadonlySet<string> = new Set(
+  'more less fewer later earlier longer shorter greater higher lower larger smaller'.split(' '),
+);
+
+/** A denial of a comparative before "than" ("no more than", "not later than"): a bound on the value that follows. */
+function boundsValue(tokens: readonly Token[], i: number): boolean {
+  const lower = tokens[i]!.lower;
+  return (
+    (lower === 'no' || lower === 'not') &&
+    COMPARATIVES.has(tokens[i + 1]?.lower ?? '') &&
+    tokens[i + 2]?.lower === 'than'
+  );
+}
+
+/**
+ * "than" of "rather than" and "of" of "instead of" deny what follows them: "approval from a department head rather
+ * than a line manager" says the line manager does not approve.
+ */
+function deniesAlternative(tokens: readonly Token[], i: number): boolean {
+  const lower = tokens[i]!.lower;
+  const before = tokens[i - 1]?.lower;
+  return (lower === 'than' && before === 'rather') || (lower === 'of' && before === 'instead');
+}
+
 /** Denials of a phrase: what they deny ends where the clause goes on to say something of the phrase. */
 const PHRASE_DENIALS: ReadonlySet<string> = new Set(['without']);
 /** Words that open what a clause says of its subject: a phrase's denial does not reach past them. */
@@ -522,7 +546,12 @@ function clauseOf(
       continue;
     }
     if (token.kind !== 'word' || inQuantity[i]) continue;
-    if (isNegationWord(token.lower)) {
+    // "no more than 5 days" bounds a value as "at most 5 days" does: it denies nothing.
+    if (boundsValue(tokens, i)) {
+      i++;
+      continue;
+    }
+    if (isNegationWord(token.lower) || deniesAlternative(tokens, i)) {
       denyLeft = NEGATION_REACH;
       cue++;
       phraseDenial = PHRASE_DENIALS.has(token.lower);

@@ -11,6 +11,15 @@ const PHONES =
 const FERRY = 'The Bay Line runs only from April to October, leaving at 09:15 and 16:15. Members may bring a bicycle.';
 const PASSES = 'A day pass costs €12. A week pass costs €45 and a month pass €150.';
 
+const TABLETS =
+  'Adults take one 250 mg capsule every 6 hours with water. Children aged 8 to 14 may take one capsule every 12 hours.';
+const OVEN = 'Roast the squash at 200°C (180°C fan) for 35 minutes, then rest it for 5 minutes.';
+const PROGRAMMES =
+  'The Rapid programme cleans up to 4 place settings at 45°C in 40 minutes, while the Intensive programme takes 2 hours 10 minutes for up to 14 place settings at 70°C.';
+const LOANS =
+  'Our Flexi Loan runs from £2,000 to £30,000 at a representative APR of 7.4%. Loans above £20,000 are charged 5.9% APR for existing members.';
+const ARENA = '场馆会员每月最多可以预约两次私教课，须提前3天预约。';
+
 const SYRUP = 'Adults may take the syrup as 250 mg to 500 mg every 8 to 12 hours, up to a maximum of 1 g in 24 hours.';
 
 const BRIOCHE =
@@ -76,6 +85,53 @@ const cases: ClaimCase[] = [
   ['"may" is still the verb', FERRY, 'Members may bring their bicycles.', 'verified', ''],
   ['"a day pass" names a pass, not a length of time', PASSES, 'A day pass costs €45.', 'contradicted', 'number'],
   ['"a week pass" said right', PASSES, 'A week pass costs €45.', 'verified', ''],
+  [
+    'micrograms are not milligrams',
+    TABLETS,
+    'Adults take one 250 microgram capsule every 6 hours.',
+    'contradicted',
+    'unit',
+  ],
+  ['mcg is read as micrograms', TABLETS, 'Adults take a 250,000 mcg capsule every 6 hours.', 'verified', ''],
+  ['°F is not °C', OVEN, 'Roast the squash at 200°F for 35 minutes.', 'contradicted', 'unit'],
+  ['a temperature converted as a recipe rounds it', OVEN, 'Roast the squash at 390°F for 35 minutes.', 'verified', ''],
+  [
+    '"aged 8 to 14 may take" gives ages, no date, and the 14 is not the 12 hours',
+    TABLETS,
+    'For children aged 8 to 14, the dose is one capsule every 6 hours.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a sentence of several values whose others are all of one source sentence restates that sentence',
+    PROGRAMMES,
+    'The Intensive programme cleans up to 14 place settings at 45°C and takes 2 hours 10 minutes.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'the same sentence said right',
+    PROGRAMMES,
+    'The Intensive programme handles up to 14 place settings at 70°C and takes 2 hours 10 minutes.',
+    'unverified',
+    '',
+  ],
+  [
+    'a value of another kind binds the clause: "above £20,000" is the clause of 5.9%',
+    LOANS,
+    'Existing members borrowing more than £20,000 pay 7.4% APR.',
+    'contradicted',
+    'number',
+  ],
+  ['the bound value said right', LOANS, 'Existing members borrowing more than £20,000 pay 5.9% APR.', 'unverified', ''],
+  [
+    'a bound four characters before its number (最多可以预约)',
+    ARENA,
+    '会员每个月最多可以预约三次私教课。',
+    'contradicted',
+    'number',
+  ],
+  ['the bound said right', ARENA, '会员每个月最多可以预约两次私教课。', 'verified', ''],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {

@@ -518,10 +518,10 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
-    '"no more than" bounds a number',
+    '"no more than" bounds a number as "up to" does, denying nothing',
     'Each doctor can see up to four patients an hour.',
     'Each doctor sees no more than four patients an hour.',
-    'unverified',
+    'verified',
     '',
   ],
   [

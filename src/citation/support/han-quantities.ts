@@ -12,6 +12,9 @@ import {
 } from './quantity-words.js';
 import { HAN_MEASURE_WORDS, HAN_PERIODS, HAN_WEEKDAYS, MONTH, YEAR, type Unit } from './quantity-units.js';
 
+/** How far before its number a bound may stand: a modal and a verb of two characters between (最多可以申请三次). */
+const BOUND_REACH = 5;
+
 /**
  * The Chinese readings of the quantity scanner: numerals written in characters (三千五百), their measure words and
  * units, fractions and halves, dates, clock times and weekdays (3月5日, 下午3点, 周一), "every" (每周), rates said the
@@ -63,11 +66,11 @@ export abstract class HanQuantityReading {
   }
 
   /**
-   * A bound said a few characters before the number, across a modal and a verb: 最多可以借15本, 限养一只 (a limit
-   * on what the verb after 限 allows).
+   * A bound said a few characters before the number, across a modal and a verb: 最多可以借15本, 最多可以申请三次, 限养一只
+   * (a limit on what the verb after 限 allows).
    */
   protected hanBoundBefore(first: number): string | undefined {
-    for (let k = first - 2; k >= first - 4 && this.tokens[k]?.kind === 'han'; k--) {
+    for (let k = first - 2; k >= first - BOUND_REACH && this.tokens[k]?.kind === 'han'; k--) {
       const text = this.tokens[k]!.text;
       const pair = (this.tokens[k - 1]?.text ?? '') + text;
       if (HAN_BOUNDS.has(pair)) return pair;

@@ -49,6 +49,11 @@ import {
   type Unit,
 } from './quantity-units.js';
 
+/** A month's name: "may" only as written "May", for "children aged 6 to 12 may take" says no date. */
+function namesMonth(token: Token): boolean {
+  return MONTH_NAMES.has(token.lower) && (token.lower !== 'may' || token.text === 'May');
+}
+
 /** Reads the quantities of a sentence's tokens, in order. `stem` names what a count counts. */
 export function scanQuantities(tokens: readonly Token[], stem: (word: string) => string): Quantity[] {
   return new QuantityScanner(tokens, stem).scan();
@@ -297,7 +302,7 @@ class QuantityScanner extends HanQuantityReading {
     const before = this.tokens[first - 1];
     const sign = before?.kind === 'symbol' ? CURRENCY_SIGNS.get(before.text) : this.currencyCode(before);
     if (sign) return this.pushUnit(value, sign, first - 1, last);
-    if (before?.kind === 'word' && MONTH_NAMES.has(before.lower) && value >= 1 && value <= 31) {
+    if (before?.kind === 'word' && namesMonth(before) && value >= 1 && value <= 31) {
       return this.monthFirst(first - 1);
     }
     if (
@@ -324,7 +329,7 @@ class QuantityScanner extends HanQuantityReading {
     if (next.kind === 'word') {
       if (this.ratio(value, first, last)) return;
       if (AM_PM.has(next.lower)) return this.clockAt(value, 0, first, last + 1);
-      if (MONTH_NAMES.has(next.lower) && value >= 1 && value <= 31 && Number.isInteger(value)) {
+      if (namesMonth(next) && value >= 1 && value <= 31 && Number.isInteger(value)) {
         return this.dayFirst(value, first, last + 1);
       }
       if (next.lower === 'per' && this.tokens[last + 2]?.lower === 'cent') {
@@ -556,7 +561,7 @@ class QuantityScanner extends HanQuantityReading {
   private word(token: Token): void {
     if (!startsQuantity(token.lower)) return;
     const first = this.i;
-    if (MONTH_NAMES.has(token.lower) && (token.lower !== 'may' || token.text === 'May')) {
+    if (namesMonth(token)) {
       const next = this.at(1);
       if (next?.kind === 'number' || (token.text[0] !== token.lower[0] && token.lower.length > 3)) {
         return this.monthFirst(first);

@@ -40,6 +40,7 @@ export interface Quantity {
  */
 export function disagree(claim: Quantity, source: Quantity): boolean {
   if (!comparable(claim, source) || sameQuantity(claim, source)) return false;
+  if (claim.cls !== source.cls && inDegrees(claim) && inDegrees(source)) return true;
   if (claim.range || source.range) return rangesDisagree(claim, source);
   const bound = (q: Quantity) => q.loose && !q.approx;
   if (bound(claim) || bound(source)) return bound(claim) && bound(source);
@@ -67,7 +68,7 @@ function rangesDisagree(claim: Quantity, source: Quantity): boolean {
 
 /** Whether two quantities could be values of one measured thing: only then can they disagree. */
 export function comparable(a: Quantity, b: Quantity): boolean {
-  if (a.cls === b.cls) return true;
+  if (a.cls === b.cls || (inDegrees(a) && inDegrees(b))) return true;
   if (a.cls.startsWith('count:') && b.cls.startsWith('count:')) return hanCountsAlike(a.cls.slice(6), b.cls.slice(6));
   const kinds = new Set([a.cls, b.cls]);
   if (kinds.has('bare') && kinds.has('clock')) return !a.untimed && !b.untimed;
@@ -94,6 +95,18 @@ export function looselyCounted(a: Quantity, b: Quantity): boolean {
   return a.cls === 'bare' || b.cls === 'bare' || (counted(a) && counted(b));
 }
 
+/** A temperature, in either scale: "170°F" is another temperature than "170°C", and "350°F" the same as "180°C". */
+function inDegrees(quantity: Quantity): boolean {
+  return quantity.cls === 'temperature:c' || quantity.cls === 'temperature:f';
+}
+
+function celsius(quantity: Quantity): number {
+  return quantity.cls === 'temperature:f' ? ((quantity.value - 32) * 5) / 9 : quantity.value;
+}
+
+/** How far apart a temperature and its conversion may be, as a recipe or a manual rounds it (350°F is "180°C"). */
+const CONVERSION_DEGREES = 4;
+
 /** Whether two quantities say the same thing. */
 export function sameQuantity(a: Quantity, b: Quantity): boolean {
   if (a.cls === 'dotted' || b.cls === 'dotted') return a.key !== undefined && a.key === b.key;
@@ -110,6 +123,9 @@ export function sameQuantity(a: Quantity, b: Quantity): boolean {
     // A length of time written as a clock reads: "by 1:04" is 1 min 04 s, "in 2:15" is 2 h 15 min.
     if (bare.cls === 'time') return bare.value === clock.value || bare.value === clock.value * 60;
     return bare.cls === 'bare' && (bare.raw * 60 === clock.value || bare.raw * 60 + 720 === clock.value);
+  }
+  if (a.cls !== b.cls && inDegrees(a) && inDegrees(b)) {
+    return Math.abs(celsius(a) - celsius(b)) <= CONVERSION_DEGREES;
   }
   // A number without a unit may be a measured one written short ("paid users get 1000"); two measures of
   // different things (a day, a price) are not the same quantity because their numbers are.
