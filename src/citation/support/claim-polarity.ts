@@ -511,6 +511,9 @@ const EXCEPTION = /\b(?:unless|except|rather than|instead of|than)\b/i;
 export function restriction(clause: Clause, sentence: ClaimSentence): Restriction | undefined {
   const own = restrictionIn(clause.text);
   if (own !== undefined) return own;
+  // "…printing on A4 and Letter only": the "only" that ends the list goes on from the clause and narrows it.
+  const next = sentence.clauses[sentence.clauses.indexOf(clause) + 1];
+  if (next !== undefined && next.context.size > 0 && ONLY_LAST.test(next.text)) return 'only';
   const first = sentence.clauses[0];
   return first !== undefined && first !== clause && LEADING_EXCEPTION.test(first.text) ? 'except' : undefined;
 }
@@ -531,6 +534,7 @@ const ONLY = /(?<!\bnot\s)\bonly\b|(?<!不)仅|唯有|(?<![不一二两三四五
 /** 除 opens "除了…" and "除…以外", but also ends 删除 and 消除 (remove). */
 const EXCEPTION_WORDS =
   /\b(?:except|excepting|apart from|aside from|other than|instead of|rather than)\b|^除|(?<![删消去排解清免扣剔拆切])除(?:了|非)/i;
+const ONLY_LAST = /\bonly$/i;
 const LEADING_EXCEPTION = /^(?:except|apart from|aside from|other than)\b|^除/i;
 
 /**
@@ -548,8 +552,8 @@ const CONDITION =
 const HAN_TOPIC_CONDITION = /的(?:话)?$/;
 
 /**
- * How a clause states a requirement, if it does: "may not use the lap pool unless accompanied" denies the rest
- * unless the condition holds; "can only swim there if an adult is with them" says the same from the other end; "to
+ * How a clause states a requirement, if it does: "may not use the lap pool unless accompanied" and "no route can be
+ * ridden without a helmet" deny the rest unless the condition holds; "can only swim there if an adult is with them" says the same from the other end; "to
  * restore, the full backup must be there" says it plainly. Each says the condition is needed, with its own polarity:
  * their words are not compared one for one.
  */
@@ -568,7 +572,7 @@ export function requirementsSaidApart(claim: Clause, other: Clause): boolean {
   return (ours ?? theirs) === 'denied-unless' && !ownReading(plain).denies && !UNLESS.test(plain.text);
 }
 
-const DENIED_UNLESS = /(?:\b(?:not|never|no|cannot)\b|n['’]t\b).*\bunless\b/i;
+const DENIED_UNLESS = /(?:\b(?:not|never|no|cannot)\b|n['’]t\b).*\b(?:unless|without)\b/i;
 const ONLY_IF = /\bonly\b(?:\s+\S+){0,8}?\s+(?:if|when|once|after|with)\b/i;
 const UNLESS = /\bunless\b/i;
 

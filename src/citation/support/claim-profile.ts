@@ -233,7 +233,10 @@ function referToPrevious(clause: Clause, previous: Clause): void {
 function profileSentence(text: string, offset: number, senses: WordSenses): ClaimSentence {
   const tokens = tokenize(text, offset);
   const quantities = completeEllipses(
-    scanQuantities(tokens, (word) => senses.stem(word)),
+    completeLists(
+      scanQuantities(tokens, (word) => senses.stem(word)),
+      tokens,
+    ),
     tokens,
   );
   const inQuantity = quantityCover(tokens, quantities);
@@ -270,6 +273,53 @@ function profileSentence(text: string, offset: number, senses: WordSenses): Clai
 }
 
 const UNMEASURED = new Set(['date', 'dotted', 'ratio']);
+
+/**
+ * Bare numbers listed before a measured one measure what it does: "at 8, 12 and 16 weeks" gives three ages in
+ * weeks, "5 or 10 euros" two prices.
+ */
+function completeLists(quantities: Quantity[], tokens: readonly Token[]): Quantity[] {
+  for (let q = quantities.length - 2; q >= 0; q--) {
+    const quantity = quantities[q]!;
+    const next = quantities[q + 1]!;
+    if (quantity.cls !== 'bare' || !listsUnit(next) || !listedBefore(quantity, next, tokens)) continue;
+    quantities[q] = {
+      ...quantity,
+      cls: next.cls,
+      unit: next.unit,
+      value: quantity.raw * (next.value / next.raw),
+      loose: false,
+      approx: false,
+    };
+  }
+  return quantities;
+}
+
+/** A measured value whose unit a list before it may share: not a clock time, a date, a name or a range. */
+function listsUnit(quantity: Quantity): boolean {
+  return (
+    quantity.cls !== 'bare' &&
+    quantity.raw !== 0 &&
+    quantity.range === undefined &&
+    !UNMEASURED.has(quantity.cls) &&
+    !['clock', 'weekday', 'period', 'ordinal'].includes(quantity.cls) &&
+    !/^(?:version|term):/.test(quantity.cls)
+  );
+}
+
+/** Only commas and "and"/"or" (和, 或) between the two numbers. */
+function listedBefore(quantity: Quantity, next: Quantity, tokens: readonly Token[]): boolean {
+  let joined = false;
+  for (const token of tokens) {
+    if (token.start < quantity.end) continue;
+    if (token.start >= next.start) break;
+    if (token.text === ',' || token.text === '，' || token.text === '、' || LIST_JOINS.has(token.lower)) joined = true;
+    else return false;
+  }
+  return joined;
+}
+
+const LIST_JOINS: ReadonlySet<string> = new Set(['and', 'or', '和', '或']);
 
 /**
  * A bare number after a measured one in the same sentence measures the same thing: "free users get 100 requests
@@ -447,8 +497,13 @@ function switchState(tokens: readonly Token[], i: number): 'on' | 'off' | undefi
   const lower = tokens[i]!.lower;
   if (lower !== 'on' && lower !== 'off') return undefined;
   const previous = tokens[i - 1];
-  return previous?.kind === 'word' && SWITCH_VERBS.has(previous.lower) ? lower : undefined;
+  if (previous?.kind !== 'word' || !SWITCH_VERBS.has(previous.lower)) return undefined;
+  // "can be switched off" says what may be done, not the state it is in.
+  const modal = tokens[i - 2]?.lower === 'be' ? tokens[i - 3]?.lower : undefined;
+  return modal !== undefined && POSSIBILITY.has(modal) ? undefined : lower;
 }
+
+const POSSIBILITY: ReadonlySet<string> = new Set(['can', 'could', 'may', 'might']);
 
 const COMPARATIVES: ReadonlySet<string> = new Set(
   'more less fewer later earlier longer shorter greater higher lower larger smaller'.split(' '),

@@ -105,6 +105,11 @@ export function tokenize(text: string, offset = 0): Token[] {
       at = plainEnd;
       continue;
     }
+    if (code === EN_DASH && spacedDash(folded, at)) {
+      tokens.push({ kind: 'break', text: '–', lower: '–', start: offset + at, end: offset + at + 1 });
+      at++;
+      continue;
+    }
     TOKEN.lastIndex = at;
     const match = TOKEN.exec(folded);
     if (match === null) {
@@ -119,13 +124,24 @@ export function tokenize(text: string, offset = 0): Token[] {
         break;
       }
     }
-    const kind = kindOf(value);
+    const kind = value === '-' && spacedDash(folded, at) ? 'break' : kindOf(value);
     // Only words have a case: the others are kept as they are.
     const lower = kind === 'word' ? value.toLowerCase() : value;
     tokens.push({ kind, text: value, lower, start: offset + at, end: offset + at + value.length });
     at += value.length;
   }
   return tokens;
+}
+
+const EN_DASH = 0x2013;
+
+/**
+ * A hyphen or an en dash with a space on each side and a word after it ("no longer limited to WPA2 - it now supports
+ * WPA3") sets a clause apart, as an em dash does; before a number it joins a range ("£5 - £10", "9 – 17").
+ */
+function spacedDash(text: string, at: number): boolean {
+  if (text.charCodeAt(at - 1) !== 32 || text.charCodeAt(at + 1) !== 32) return false;
+  return /^ \p{L}/u.test(text.slice(at + 1, at + 3));
 }
 
 function kindOf(value: string): TokenKind {
