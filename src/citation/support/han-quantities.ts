@@ -12,6 +12,8 @@ import {
 } from './quantity-words.js';
 import { HAN_MEASURE_WORDS, HAN_PERIODS, HAN_WEEKDAYS, MONTH, YEAR, type Unit } from './quantity-units.js';
 
+const NOT_A_MONTH: ReadonlySet<string> = new Set(['份', '龄']);
+
 /** How far before its number a bound may stand: a modal and a verb of two characters between (最多可以申请三次). */
 const BOUND_REACH = 5;
 
@@ -129,7 +131,8 @@ export abstract class HanQuantityReading {
     const next = this.tokens[last + 1]!;
     if (this.hanHalf(value, first, last)) return;
     if (next.text === '年' && value >= 1000) return this.hanDate(first, last);
-    if (next.text === '月' && value >= 1 && value <= 12 && this.tokens[last + 2]?.text !== '份')
+    // 3月 is March, but 3月份 names the month and 3月龄 is an age of three months.
+    if (next.text === '月' && value >= 1 && value <= 12 && !NOT_A_MONTH.has(this.tokens[last + 2]?.text ?? ''))
       return this.hanDate(first, last);
     if ((next.text === '点' || next.text === '时') && value <= 24) return this.hanClock(value, first, last + 1);
     const unit = this.hanUnitAt(last + 1);

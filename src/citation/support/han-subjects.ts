@@ -2,6 +2,7 @@ import { clausesWithTerm, type SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
+import { saysTotal, sumOfTwo } from './worked-out.js';
 
 /**
  * What a Chinese source says of one thing given to another it names: "一等座票价为553元" against "二等座票价为553元，
@@ -31,7 +32,11 @@ export function subjectConflict(claim: ClaimSentence, source: ClaimText): FoundC
       if (predicate.length === 0) continue;
       // What the claim says of the thing comes after it: "住宿费一线城市每晚最多600元、其他城市400元" gives 600
       // to the first city, not to the other.
-      const said = clause.quantities.filter((quantity) => quantity.start >= word.end);
+      // A total the clause says it adds up ("合计缴纳24%") is worked out from the source's values, not given.
+      const totalled = saysTotal(clause);
+      const said = clause.quantities.filter(
+        (quantity) => quantity.start >= word.end && !(totalled && sumOfTwo(quantity, source.quantities)),
+      );
       const found =
         said.length > 0
           ? valueConflict(said, thing, predicate, own, source)

@@ -113,6 +113,7 @@ export const HAN_UNITS: readonly (readonly [string, Unit])[] = (
     ['星期', WEEK],
     ['周', WEEK],
     ['个月', MONTH],
+    ['月龄', MONTH],
     ['平方公里', unit('area', 1e6, 'km²')],
     ['平方千米', unit('area', 1e6, 'km²')],
     ['平方米', unit('area', 1, 'm²')],

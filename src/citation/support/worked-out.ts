@@ -81,15 +81,22 @@ function combined(result: Quantity, value: Quantity, inputs: readonly Quantity[]
   );
 }
 
+/** Whether `result` is the sum of two of `values`: "公司和个人合计缴纳24%" of 12% each. */
+export function sumOfTwo(result: Quantity, values: readonly Quantity[]): boolean {
+  const addends = values.filter((value) => counted(value) && !value.range && comparable(result, value));
+  return addends.some((a, i) => addends.some((b, j) => i !== j && close(result.value, a.value + b.value)));
+}
+
 /**
- * Whether a clause says it adds values up: "in total", "together", "combined", "altogether". (A Chinese total, after
- * 一共 or 合计, is read with its number: see quantities.ts.)
+ * Whether a clause says it adds values up: "in total", "together", "combined", "altogether", 合计, 一共 (a Chinese
+ * total right before its number is also read with the number: see quantities.ts).
  */
 export function saysTotal(clause: Clause): boolean {
   return TOTAL_WORDS.test(clause.text);
 }
 
-const TOTAL_WORDS = /\b(?:total(?:s|led|ling)?|together|combined|altogether|in all|all told|sum of)\b/iu;
+const TOTAL_WORDS =
+  /\b(?:total(?:s|led|ling)?|together|combined|altogether|in all|all told|sum of)\b|一共|总共|共计|合计|总计|加起来/iu;
 
 /**
  * Whether a time of day is the bound time moved by a length of time the sentences give: "struck at 11:40 pm and sank
