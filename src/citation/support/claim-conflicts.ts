@@ -48,6 +48,7 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
     const near = clausesNear(clause, source);
     const found =
       quantityConflict(clause, claim, source, clauses, window) ??
+      pairingConflict(clause, source, clauses) ??
       (comparesWithNone(clause) ? undefined : nameConflict(clause, claimNames, source, clauses, near)) ??
       modifierSwap(clause, source, near) ??
       subjectSwap(clause, claim, clauses, near) ??
@@ -56,6 +57,53 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
   }
   // Names and numbers cannot have swapped places in a sentence made of the source's own clauses.
   return restated === claim.clauses.length ? undefined : swappedRoles(claim, source);
+}
+
+/**
+ * Two values the claim clause gives together that the source gives apart, each with another value of the other's
+ * kind: "installation costs $60 on a 24-month contract" against "free on 24-month contracts and $60 on 12-month
+ * contracts". Every source clause that gives the first value gives the second kind another value, and the second
+ * value stands elsewhere: the claim has paired them wrongly. Only values with units are paired: a bare number is
+ * said of too many things.
+ */
+function pairingConflict(
+  clause: Clause,
+  source: ClaimText,
+  clauses: readonly SourceClause[],
+): FoundConflict | undefined {
+  const values = clause.quantities.filter(pairable);
+  // A clause that gives several values of a kind ("2.4%, from 2.9%, and 3.6%") sums up: its pairs are not read.
+  for (const first of values) {
+    if (pairsValues(clause, first)) continue;
+    const holding = clauses.filter(({ clause: held }) => held.quantities.some((q) => sameQuantity(first, q)));
+    if (holding.length === 0) continue;
+    for (const second of values) {
+      if (second === first || comparable(first, second) || pairsValues(clause, second)) continue;
+      // The other pairing stands in the same source sentence: "free on 24-month contracts and $60 on 12-month
+      // contracts" sets the two side by side.
+      const elsewhere = clauses.some(
+        (candidate) =>
+          !holding.includes(candidate) &&
+          holding.some((held) => held.sentence === candidate.sentence) &&
+          candidate.clause.quantities.some((q) => sameQuantity(second, q)),
+      );
+      if (!elsewhere) continue;
+      const partners = holding.map(({ clause: held }) => held.quantities.filter((q) => comparable(second, q)));
+      if (partners.some((found) => found.length === 0 || found.some((q) => !disagree(second, q)))) continue;
+      return conflictAt(second, partners[0]![0]!, source);
+    }
+  }
+  return undefined;
+}
+
+function pairable(quantity: Quantity): boolean {
+  return (
+    quantity.cls !== 'bare' &&
+    !quantity.cls.startsWith('count:') &&
+    !quantity.loose &&
+    !['ordinal', 'ratio', 'weekday', 'period'].includes(quantity.cls) &&
+    !/^(?:version|term):/.test(quantity.cls)
+  );
 }
 
 /** The names of the claim sentence, read against the source, as written (lowercase). */

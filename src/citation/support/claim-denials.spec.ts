@@ -18,6 +18,11 @@ const PROXY =
 
 const EXPENSES =
   'Expense claims over £500 need approval from the finance director rather than a line manager. New starters may claim no more than £200 a month.';
+const ROUTER =
+  'Firmware 5.1 adds WPA3 support for the guest network. Remote access is enabled by default and can be switched off in Settings.';
+const HELMETS = 'Helmets are compulsory on all trails.';
+const PLANS =
+  'Unused minutes roll over on the Max plan, but not on the Lite plan. Colour printing is offered on A3 and A4 only.';
 const STAIRS = 'Stairs wider than 1,000 mm need handrails on both sides; narrower stairs need one handrail.';
 
 const cases: ClaimCase[] = [
@@ -178,6 +183,36 @@ const cases: ClaimCase[] = [
     'Stairs narrower than 1,000 mm need two handrails.',
     'contradicted',
     'negation',
+  ],
+  [
+    'a spaced dash sets a clause apart',
+    ROUTER,
+    'The guest network is no longer limited to WPA2 - it now supports WPA3 too.',
+    'unverified',
+    '',
+  ],
+  ['"can be switched off" says no state', ROUTER, 'Remote access comes switched on out of the box.', 'unverified', ''],
+  ['"no … without" states a requirement', HELMETS, 'No trail may be ridden without a helmet.', 'unverified', ''],
+  [
+    'a contrast clause that names the claimed thing speaks for it',
+    PLANS,
+    'On the Lite plan, leftover minutes expire when the month ends.',
+    'unverified',
+    '',
+  ],
+  [
+    "the other plan given the first plan's rule",
+    PLANS,
+    'Unused minutes roll over on the Lite plan.',
+    'contradicted',
+    'name',
+  ],
+  [
+    'a list\'s closing "only" narrows its clause',
+    PLANS,
+    'Colour printing is not available on paper sizes other than A3 and A4.',
+    'unverified',
+    '',
   ],
   ['"wider" said right', STAIRS, 'Any stair wider than 1,000 mm needs a handrail on each side.', 'verified', ''],
 ];

@@ -20,6 +20,13 @@ const LOANS =
   'Our Flexi Loan runs from £2,000 to £30,000 at a representative APR of 7.4%. Loans above £20,000 are charged 5.9% APR for existing members.';
 const ARENA = '场馆会员每月最多可以预约两次私教课，须提前3天预约。';
 
+const VACCINES = 'The 5-in-1 vaccine is given three times, at 6, 10 and 14 weeks.';
+const PENSION = '公司按工资基数的8%缴纳企业年金，个人同样缴纳8%。';
+const INFANT = '第一剂在2月龄接种，第二剂在4月龄接种。';
+const FIRMWARE = 'Firmware 2.6 added a night mode that dims the screen after 10 pm.';
+const LICENCES = 'The Studio licence is $180 per seat per year and includes phone support.';
+const SETUP = 'Setup is free on 36-month plans and $45 on 18-month plans.';
+
 const SYRUP = 'Adults may take the syrup as 250 mg to 500 mg every 8 to 12 hours, up to a maximum of 1 g in 24 hours.';
 
 const BRIOCHE =
@@ -132,6 +139,47 @@ const cases: ClaimCase[] = [
     'number',
   ],
   ['the bound said right', ARENA, '会员每个月最多可以预约两次私教课。', 'verified', ''],
+  [
+    'numbers listed before a unit share it: weeks, not days',
+    VACCINES,
+    'The 5-in-1 vaccine is given at 6, 10 and 14 days.',
+    'contradicted',
+    'unit',
+  ],
+  ['the list said right', VACCINES, 'The 5-in-1 jab is given three times, at 6, 10 and 14 weeks.', 'unverified', ''],
+  [
+    'a total the clause says it adds up (合计) is worked out',
+    PENSION,
+    '企业年金由公司和个人合计缴纳工资基数的16%。',
+    'unverified',
+    '',
+  ],
+  [
+    'a total that is no sum of the source values',
+    PENSION,
+    '企业年金由公司和个人合计缴纳工资基数的20%。',
+    'contradicted',
+    'number',
+  ],
+  ['月龄 is an age in months, not a month of the year', INFANT, '第二剂在6月龄接种。', 'contradicted', 'number'],
+  ['the age said right', INFANT, '第二剂在4月龄接种。', 'verified', ''],
+  ['a version after a lowercase "firmware"', FIRMWARE, 'Night mode came with firmware 2.4.', 'contradicted', 'number'],
+  [
+    'a price per seat per year is a price per year',
+    LICENCES,
+    'The Studio licence costs $180 per seat per month.',
+    'contradicted',
+    'unit',
+  ],
+  ['the price said right', LICENCES, 'The Studio licence costs $180 per seat per year.', 'unverified', ''],
+  [
+    'two values paired the other way from a sentence that sets both pairs side by side',
+    SETUP,
+    'Setup costs $45 if you pick a 36-month plan.',
+    'contradicted',
+    'number',
+  ],
+  ['the pair said right', SETUP, 'Setup costs $45 if you pick an 18-month plan.', 'unverified', ''],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {

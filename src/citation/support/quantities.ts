@@ -49,6 +49,9 @@ import {
   type Unit,
 } from './quantity-units.js';
 
+/** Words a version number follows, written in lowercase too: "came with firmware 3.1", "since version 2". */
+const VERSIONED: ReadonlySet<string> = new Set(['firmware', 'version', 'release', 'build', 'patch', 'update']);
+
 /** A month's name: "may" only as written "May", for "children aged 6 to 12 may take" says no date. */
 function namesMonth(token: Token): boolean {
   return MONTH_NAMES.has(token.lower) && (token.lower !== 'may' || token.text === 'May');
@@ -404,7 +407,12 @@ class QuantityScanner extends HanQuantityReading {
     }
     // "Python 3.9", "Bluetooth 5.3", "Node 16": the version of what the name names.
     const name = this.tokens[first - 1];
-    if (name?.kind === 'word' && /^\p{Lu}/u.test(name.text) && !MONTH_NAMES.has(name.lower) && name.lower.length > 1) {
+    if (
+      name?.kind === 'word' &&
+      (/^\p{Lu}/u.test(name.text) || VERSIONED.has(name.lower)) &&
+      !MONTH_NAMES.has(name.lower) &&
+      name.lower.length > 1
+    ) {
       return this.push({ cls: `version:${name.lower}`, value, raw: value, unit: '', ...span }, first, last);
     }
     // "at 9", "until 10": a number after a word that places it in time may be a time of day; "eleven on
@@ -481,6 +489,12 @@ class QuantityScanner extends HanQuantityReading {
     if (next.kind === 'word' && PER_WORDS.has(next.lower)) {
       const per = LATIN_UNITS.get(this.tokens[last + 2]?.lower ?? '');
       if (per?.cls === 'time') return { seconds: per.factor, name: per.name, last: last + 2 };
+      // "$240 per user per year": a price per head is still a price per year.
+      const after = this.tokens[last + 3];
+      if (per === undefined && this.tokens[last + 2]?.kind === 'word' && after?.lower === 'per') {
+        const time = LATIN_UNITS.get(this.tokens[last + 4]?.lower ?? '');
+        if (time?.cls === 'time') return { seconds: time.factor, name: time.name, last: last + 4 };
+      }
     }
     const slash = /^\/(\w+)$/.exec(next.text);
     const per = slash ? LATIN_UNITS.get(slash[1]!.toLowerCase()) : undefined;
