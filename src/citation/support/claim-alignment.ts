@@ -42,8 +42,12 @@ export function grounded(quantity: Quantity, held: readonly Quantity[]): boolean
   );
 }
 
-/** The source sentences that together hold most of the claim sentence. */
-export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
+/**
+ * The source sentences that together hold most of the claim sentence. With `disputed`, a claim's value counts as held
+ * by a sentence that gives a value of its kind, the same or not: how well a sentence that changes a value rests on
+ * the source.
+ */
+export function alignWindow(claim: ClaimSentence, source: ClaimText, disputed = false): Window {
   let termCount = 0;
   for (const clause of claim.clauses) termCount += clause.terms.length;
   const quantities = claim.quantities;
@@ -79,7 +83,9 @@ export function alignWindow(claim: ClaimSentence, source: ClaimText): Window {
   for (let q = 0; q < quantities.length; q++) {
     const sentences: number[] = [];
     for (let s = 0; s < source.sentences.length; s++) {
-      if (grounded(quantities[q]!, source.sentences[s]!.quantities)) sentences.push(s);
+      const held = source.sentences[s]!.quantities;
+      if (grounded(quantities[q]!, held) || (disputed && held.some((other) => comparable(quantities[q]!, other))))
+        sentences.push(s);
     }
     holders.push(sentences);
     for (const s of sentences) hold(s, termCount + q);

@@ -27,6 +27,9 @@ const FIRMWARE = 'Firmware 2.6 added a night mode that dims the screen after 10 
 const LICENCES = 'The Studio licence is $180 per seat per year and includes phone support.';
 const SETUP = 'Setup is free on 36-month plans and $45 on 18-month plans.';
 
+const SPONGE = 'Preheat the oven to 190 °C. Beat three eggs with 120 g of sugar, then fold in 120 g of flour.';
+const LEAVE = 'Up to five unused days may be carried over; any further unused days lapse on 31 March.';
+
 const SYRUP = 'Adults may take the syrup as 250 mg to 500 mg every 8 to 12 hours, up to a maximum of 1 g in 24 hours.';
 
 const BRIOCHE =
@@ -178,6 +181,21 @@ const cases: ClaimCase[] = [
     'Setup costs $45 if you pick a 36-month plan.',
     'contradicted',
     'number',
+  ],
+  [
+    'a changed unit does not hide its sentence: it still rests on the source',
+    SPONGE,
+    'Preheat your oven to 190 °F first.',
+    'contradicted',
+    'unit',
+  ],
+  ['nor does a changed date', LEAVE, 'Any unused days beyond those lapse on 30 June.', 'contradicted', 'date'],
+  [
+    'a changed number in a sentence that shares little else stays unverified: it may be worked out',
+    SPONGE,
+    'Whisk in 240 g of sugar in total, in two lots.',
+    'unverified',
+    '',
   ],
   ['the pair said right', SETUP, 'Setup costs $45 if you pick an 18-month plan.', 'unverified', ''],
 ];

@@ -1,4 +1,4 @@
-import { alignWindow } from './claim-alignment.js';
+import { alignWindow, type Window } from './claim-alignment.js';
 import { findConflict } from './claim-conflicts.js';
 import type { FoundConflict } from './found-conflict.js';
 import { holdsEveryClaim } from './claim-holding.js';
@@ -93,14 +93,8 @@ export class ClaimSupportVerifier implements SupportVerifier {
     // something else, or said in words the check cannot bind. A modal word's clause must share words with the
     // source clause it opposes: that is its own evidence.
     const found =
-      (window.coverage >= CONFLICT_ALIGNMENT
-        ? (findConflict(claim, source, window) ??
-          subjectConflict(claim, source) ??
-          crossedConflict(claim, source) ??
-          comparisonConflict(claim, source) ??
-          parallelConflict(claim, source) ??
-          attributionConflict(claim, source))
-        : undefined) ?? modalityConflict(claim, source);
+      (window.coverage >= CONFLICT_ALIGNMENT ? conflictIn(claim, source, window) : changedValue(claim, source)) ??
+      modalityConflict(claim, source);
     if (found) return contradiction(found, source);
     const spans = window.coverage >= MIN_ALIGNMENT ? window.sentences.map((s) => spanOf(source.sentences[s]!)) : [];
     const verified = window.coverage >= this.settings.coverage && holdsEveryClaim(claim, source, window.sentences);
@@ -126,6 +120,32 @@ export class ClaimSupportVerifier implements SupportVerifier {
     }
     return profile;
   }
+}
+
+/** The conflicts a claim sentence that rests on the source may have with it, checked in this order. */
+function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window): FoundConflict | undefined {
+  return (
+    findConflict(claim, source, window) ??
+    subjectConflict(claim, source) ??
+    crossedConflict(claim, source) ??
+    comparisonConflict(claim, source) ??
+    parallelConflict(claim, source) ??
+    attributionConflict(claim, source)
+  );
+}
+
+/**
+ * A changed value lowers how well its sentence rests on the source: "Heat the oven to 180 °F" shares only "oven" with
+ * "Preheat the oven to 180 °C" once the value no longer matches. Counted as held where the source gives a value of
+ * its kind, the sentence may rest on the source after all; then a changed date or unit, the conflicts that are
+ * nearly always right, is shown. A changed number is not: it is as often a value the claim worked out.
+ */
+function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
+  if (claim.quantities.length === 0) return undefined;
+  const window = alignWindow(claim, source, true);
+  if (window.coverage < CONFLICT_ALIGNMENT) return undefined;
+  const found = conflictIn(claim, source, window);
+  return found?.conflict.kind === 'date' || found?.conflict.kind === 'unit' ? found : undefined;
 }
 
 /** A sentence with nothing to check ("In short:") neither verifies nor fails a paragraph. */
