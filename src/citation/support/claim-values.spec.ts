@@ -191,6 +191,13 @@ const cases: ClaimCase[] = [
   ],
   ['nor does a changed date', LEAVE, 'Any unused days beyond those lapse on 30 June.', 'contradicted', 'date'],
   [
+    "a changed number that is its sentence's only value",
+    SPONGE,
+    'Preheat your oven to 210 °C.',
+    'contradicted',
+    'number',
+  ],
+  [
     'a changed number in a sentence that shares little else stays unverified: it may be worked out',
     SPONGE,
     'Whisk in 240 g of sugar in total, in two lots.',
