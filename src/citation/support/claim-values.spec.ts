@@ -30,6 +30,9 @@ const SETUP = 'Setup is free on 36-month plans and $45 on 18-month plans.';
 const SPONGE = 'Preheat the oven to 190 °C. Beat three eggs with 120 g of sugar, then fold in 120 g of flour.';
 const LEAVE = 'Up to five unused days may be carried over; any further unused days lapse on 31 March.';
 
+const SCOOTERS = 'E-scooters are limited to 20 km/h, and to 6 km/h in the pedestrian zones.';
+const VISA = '入境时护照有效期须不少于6个月。';
+
 const SYRUP = 'Adults may take the syrup as 250 mg to 500 mg every 8 to 12 hours, up to a maximum of 1 g in 24 hours.';
 
 const BRIOCHE =
@@ -204,6 +207,15 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    '"limited to" sets a bound, compared with the claim\'s bound',
+    SCOOTERS,
+    "In the pedestrian zones scooters can't go faster than 10 km/h.",
+    'contradicted',
+    'number',
+  ],
+  ['不少于 sets a bound', VISA, '入境时护照的有效期至少要还剩6年。', 'contradicted', 'unit'],
+  ['the bound said right', VISA, '入境时护照的有效期至少要还剩6个月。', 'unverified', ''],
   ['the pair said right', SETUP, 'Setup costs $45 if you pick an 18-month plan.', 'unverified', ''],
 ];
 

@@ -317,7 +317,7 @@ const cases: ClaimCase[] = [
     "a number worked out from the source's own",
     'The team plan costs 12 dollars per user per month.',
     'The team plan costs 12 dollars per user each month, so 144 dollars per user a year.',
-    'unverified',
+    'verified',
     '',
   ],
   [

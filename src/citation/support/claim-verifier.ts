@@ -149,11 +149,14 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
   if (found === undefined) return undefined;
   const kind = found.conflict.kind;
   if (kind === 'date' || kind === 'unit') return found;
-  // A number that is the sentence's only value restates the source's with one thing changed; a sentence of several
-  // values may have worked this one out from the others.
-  const values = claim.quantities.filter((quantity) => quantity.cls !== 'weekday');
+  // A number that is the sentence's only value (besides the day, how often, which one) restates the source's with one
+  // thing changed; a sentence of several values may have worked this one out from the others.
+  const values = claim.quantities.filter((quantity) => !NOT_INPUTS.has(quantity.cls));
   return kind === 'number' && values.length === 1 && !givenAsExample(claim, values[0]!) ? found : undefined;
 }
+
+/** Values that say the day, how often or which one: no value is worked out from them. */
+const NOT_INPUTS: ReadonlySet<string> = new Set(['weekday', 'period', 'ordinal']);
 
 /** A value the sentence gives as an example ("a PIN like 777777"): it stands for a kind of value, not a claim. */
 function givenAsExample(claim: ClaimSentence, quantity: Quantity): boolean {

@@ -49,6 +49,9 @@ import {
   type Unit,
 } from './quantity-units.js';
 
+/** Verbs that set a limit on the value after "to". */
+const LIMITING: ReadonlySet<string> = new Set(['limited', 'restricted']);
+
 /** Words a version number follows, written in lowercase too: "came with firmware 3.1", "since version 2". */
 const VERSIONED: ReadonlySet<string> = new Set(['firmware', 'version', 'release', 'build', 'patch', 'update']);
 
@@ -213,6 +216,8 @@ class QuantityScanner extends HanQuantityReading {
       if (LOOSE_BEFORE.has(previous.lower)) return previous.lower;
       // "up to 3", "a maximum of 4 g", "no more than 4 mg".
       if (previous.lower === 'to' && before?.lower === 'up') return 'up';
+      // "limited to 6 km/h", "restricted to 30 days": a limit, as "up to" is.
+      if (previous.lower === 'to' && LIMITING.has(before?.lower ?? '')) return before!.lower;
       if (previous.lower === 'of' && (before?.lower === 'maximum' || before?.lower === 'minimum')) return before.lower;
       // "as much as 20 kg", "as few as 3": the comparison names a bound.
       if (previous.lower === 'as' && before !== undefined && AS_BOUND.has(before.lower)) return before.lower;
@@ -489,9 +494,9 @@ class QuantityScanner extends HanQuantityReading {
     if (next.kind === 'word' && PER_WORDS.has(next.lower)) {
       const per = LATIN_UNITS.get(this.tokens[last + 2]?.lower ?? '');
       if (per?.cls === 'time') return { seconds: per.factor, name: per.name, last: last + 2 };
-      // "$240 per user per year": a price per head is still a price per year.
+      // "$240 per user per year", "£5 per person each day": a price per head is still a price per year.
       const after = this.tokens[last + 3];
-      if (per === undefined && this.tokens[last + 2]?.kind === 'word' && after?.lower === 'per') {
+      if (per === undefined && this.tokens[last + 2]?.kind === 'word' && PER_WORDS.has(after?.lower ?? '')) {
         const time = LATIN_UNITS.get(this.tokens[last + 4]?.lower ?? '');
         if (time?.cls === 'time') return { seconds: time.factor, name: time.name, last: last + 4 };
       }
