@@ -1,4 +1,5 @@
 import { clauseCoverage, grounded, type SourceClause } from './claim-alignment.js';
+import { comparable } from './quantity.js';
 import { saysInOrder } from './claim-order.js';
 import type { ClaimSentence, Clause, ClauseTerm } from './claim-profile.js';
 import type { SupportConflict } from './support-verifier.js';
@@ -76,6 +77,13 @@ const POSSESSIVES = /^(?:its|their|his|her|your|our|my)$/i;
 const NOT_SUBJECTS =
   /^(?:in|on|at|with|without|after|before|for|from|by|during|under|over|if|when|because|although|though|while|and|but|or|however|so|to|as|once|until|unless)$/i;
 
+/** Whether the other clause gives a value of a kind the clause gives, and none that is the clause's. */
+function givesOtherValues(clause: Clause, other: Clause): boolean {
+  return clause.quantities.some(
+    (quantity) => !grounded(quantity, other.quantities) && other.quantities.some((held) => comparable(quantity, held)),
+  );
+}
+
 /** The claim clause's first name, all its words ("Alice Chen"), or its first word when that is capitalised. */
 export function leadingName(clause: Clause): ClauseTerm[] {
   const first = clause.terms[0];
@@ -136,13 +144,16 @@ export function subjectSwap(
   const other = owner.terms[0];
   if (other === undefined || !opensWithSubject(owner)) return undefined;
   if (clause.terms.some((term) => term.term === other.term && term.inverted === other.inverted)) return undefined;
-  // A clause about the claim's subject that says the rest in the claim's order speaks for the claim.
+  // A clause about the claim's subject that says the rest in the claim's order speaks for the claim, unless it gives
+  // the claim's values other ones ("the morning shift runs from 6:00 to 14:00 and the late shift from 14:00 to 22:00"
+  // does not speak for "the late shift runs from 6:00 to 14:00").
   const elsewhere = (term: string) => claim.clauses.some((c) => c !== clause && c.termSet.has(term));
   const spokenOf = near.some(
     (candidate) =>
       speaksOf(candidate) &&
       clauseCoverage(clause, candidate.clause, except) >= top &&
-      saysInOrder(clause, candidate.clause, elsewhere),
+      saysInOrder(clause, candidate.clause, elsewhere) &&
+      !givesOtherValues(clause, candidate.clause),
   );
   if (spokenOf) return undefined;
   return {

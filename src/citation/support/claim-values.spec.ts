@@ -33,6 +33,8 @@ const LEAVE = 'Up to five unused days may be carried over; any further unused da
 const SCOOTERS = 'E-scooters are limited to 20 km/h, and to 6 km/h in the pedestrian zones.';
 const VISA = '入境时护照有效期须不少于6个月。';
 
+const SHIFTS = 'The early shift runs from 7:00 to 15:00 and the late shift from 15:00 to 23:00.';
+
 const SYRUP = 'Adults may take the syrup as 250 mg to 500 mg every 8 to 12 hours, up to a maximum of 1 g in 24 hours.';
 
 const BRIOCHE =
@@ -216,6 +218,14 @@ const cases: ClaimCase[] = [
   ],
   ['不少于 sets a bound', VISA, '入境时护照的有效期至少要还剩6年。', 'contradicted', 'unit'],
   ['the bound said right', VISA, '入境时护照的有效期至少要还剩6个月。', 'unverified', ''],
+  [
+    "one shift's hours given to the other, whose clause leaves the verb unsaid",
+    SHIFTS,
+    'The late shift runs from 7:00 to 15:00.',
+    'contradicted',
+    'name',
+  ],
+  ['the hours said right', SHIFTS, 'The late shift runs from 15:00 to 23:00.', 'unverified', ''],
   ['the pair said right', SETUP, 'Setup costs $45 if you pick an 18-month plan.', 'unverified', ''],
 ];
 

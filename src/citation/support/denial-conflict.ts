@@ -114,10 +114,17 @@ export function polarityConflict(
         .filter(Boolean),
     ]);
   const flippedWords = spoken(found.candidate);
+  // Values count for the closeness too: "and the late shift from 15:00 to 23:00" gives both of the claim's times,
+  // though it leaves "runs" unsaid, and speaks for it against "the early shift runs from 7:00 to 15:00".
+  const values = (candidate: SourceClause) =>
+    clause.quantities.filter((quantity) => grounded(quantity, candidate.clause.quantities)).length;
   const agreeing = related.some((candidate) => {
     if (candidate === found.candidate || flips.get(candidate) !== undefined) return false;
     const words = spoken(candidate);
-    return [...flippedWords].every((word) => words.has(word)) && score(candidate) >= found.score;
+    return (
+      [...flippedWords].every((word) => words.has(word)) &&
+      (score(candidate) >= found.score || values(candidate) > values(found.candidate))
+    );
   });
   if (agreeing || converse(clause, found.candidate.clause, claim, source.sentences[found.candidate.sentence]!))
     return undefined;
