@@ -196,7 +196,7 @@ const cases: ClaimCase[] = [
   ],
   ['nor does a changed date', LEAVE, 'Any unused days beyond those lapse on 30 June.', 'contradicted', 'date'],
   [
-    "a changed number that is its sentence's only value",
+    'a changed number in a sentence that rests on the source',
     SPONGE,
     'Preheat your oven to 210 °C.',
     'contradicted',
@@ -212,7 +212,7 @@ const cases: ClaimCase[] = [
   [
     '"limited to" sets a bound, compared with the claim\'s bound',
     SCOOTERS,
-    "In the pedestrian zones scooters can't go faster than 10 km/h.",
+    'In the pedestrian zones, e-scooters are limited to 10 km/h.',
     'contradicted',
     'number',
   ],

@@ -1080,11 +1080,11 @@ const chineseCases: ClaimCase[] = [
     'number',
   ],
   [
-    "a wrong weight that is its sentence's only value, though the sentence shares little else with the source",
+    'a wrong weight in a sentence that shares too little with the source to warn',
     '该手机支持5G网络，重量为190克。',
     '该手机重量为5克。',
-    'contradicted',
-    'number',
+    'unverified',
+    '',
   ],
   [
     'a speed in Chinese against km/h',

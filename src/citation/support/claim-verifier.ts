@@ -1,7 +1,6 @@
 import { alignWindow, type Window } from './claim-alignment.js';
 import { findConflict } from './claim-conflicts.js';
 import type { FoundConflict } from './found-conflict.js';
-import type { Quantity } from './quantity.js';
 import { holdsEveryClaim } from './claim-holding.js';
 import { asSource, type SourceProfile } from './claim-roles.js';
 import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText } from './claim-profile.js';
@@ -139,31 +138,16 @@ function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window)
  * A changed value lowers how well its sentence rests on the source: "Heat the oven to 180 °F" shares only "oven" with
  * "Preheat the oven to 180 °C" once the value no longer matches. Counted as held where the source gives a value of
  * its kind, the sentence may rest on the source after all; then a changed date or unit, the conflicts that are
- * nearly always right, is shown, and a changed number when it is the sentence's only value.
+ * nearly always right, is shown. A changed number is not: in such a sentence it was as often a value worked out, or
+ * said of another thing, as a changed one.
  */
 function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
   if (claim.quantities.length === 0) return undefined;
   const window = alignWindow(claim, source, true);
   if (window.coverage < CONFLICT_ALIGNMENT) return undefined;
   const found = conflictIn(claim, source, window);
-  if (found === undefined) return undefined;
-  const kind = found.conflict.kind;
-  if (kind === 'date' || kind === 'unit') return found;
-  // A number that is the sentence's only value (besides the day, how often, which one) restates the source's with one
-  // thing changed; a sentence of several values may have worked this one out from the others.
-  const values = claim.quantities.filter((quantity) => !NOT_INPUTS.has(quantity.cls));
-  return kind === 'number' && values.length === 1 && !givenAsExample(claim, values[0]!) ? found : undefined;
+  return found?.conflict.kind === 'date' || found?.conflict.kind === 'unit' ? found : undefined;
 }
-
-/** Values that say the day, how often or which one: no value is worked out from them. */
-const NOT_INPUTS: ReadonlySet<string> = new Set(['weekday', 'period', 'ordinal']);
-
-/** A value the sentence gives as an example ("a PIN like 777777"): it stands for a kind of value, not a claim. */
-function givenAsExample(claim: ClaimSentence, quantity: Quantity): boolean {
-  return EXAMPLE_BEFORE.test(claim.text.slice(0, quantity.start - claim.start));
-}
-
-const EXAMPLE_BEFORE = /(?:\blike|\bsuch as|\be\.g\.?|\bfor example|\bfor instance|比如|例如)[\s,:：]*$/i;
 
 /** A sentence with nothing to check ("In short:") neither verifies nor fails a paragraph. */
 function hasClaim(sentence: ClaimSentence): boolean {
