@@ -223,7 +223,7 @@ function quantityConflict(
     if (
       summingUp(claim) &&
       source.quantities.some((held) => sameQuantity(quantity, held)) &&
-      !anchored(claim, quantity, sentence.quantities)
+      !anchored(claim, quantity, bound[0]!.clause.quantities, sentence.quantities)
     )
       continue;
     const from = {
@@ -321,10 +321,19 @@ const RANGE_JOINT = /^\s*(?:to|–|—|-|~|至|到)\s*$/;
 /**
  * Whether the claim sentence's other values are all the bound source's: the sentence restates that part of the
  * source, not a summary that brings values from several parts together, so a value it gives otherwise is changed.
+ * Where the bound sentence gives the value too, in another clause, only the bound clause's own values tell: the
+ * sentence may restate the whole of it, each value bound to the wrong clause.
  */
-function anchored(claim: ClaimSentence, quantity: Quantity, held: readonly Quantity[]): boolean {
+function anchored(
+  claim: ClaimSentence,
+  quantity: Quantity,
+  clause: readonly Quantity[],
+  sentence: readonly Quantity[],
+): boolean {
   const others = claim.quantities.filter((other) => other !== quantity && isValue(other));
-  return others.length > 0 && others.every((other) => held.some((value) => sameQuantity(other, value)));
+  const holdsAll = (held: readonly Quantity[]) =>
+    others.length > 0 && others.every((other) => held.some((value) => sameQuantity(other, value)));
+  return sentence.some((value) => sameQuantity(quantity, value)) ? holdsAll(clause) : holdsAll(sentence);
 }
 
 /** A number given as a value: not a day of the week, a rank, or a number that names a thing ("Economy 7"). */
