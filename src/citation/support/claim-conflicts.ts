@@ -71,6 +71,9 @@ function pairingConflict(
   source: ClaimText,
   clauses: readonly SourceClause[],
 ): FoundConflict | undefined {
+  // "Upgrading from a $320 seat gets you 97 cm", "a bigger battery than the 180 g Aria 3": values set against each
+  // other, not a pair.
+  if (COMPARING_VALUES.test(clause.text)) return undefined;
   const values = clause.quantities.filter(pairable);
   // A clause that gives several values of a kind ("2.4%, from 2.9%, and 3.6%") sums up: its pairs are not read.
   for (const first of values) {
@@ -95,6 +98,8 @@ function pairingConflict(
   }
   return undefined;
 }
+
+const COMPARING_VALUES = /\b(?:from|than|instead of|rather than|compared (?:with|to)|against|versus|vs)\b/i;
 
 function pairable(quantity: Quantity): boolean {
   return (
@@ -260,11 +265,15 @@ function settleTie(tied: SourceClause[], claim: ClaimSentence, clause: Clause, s
  * employees", "9.5 litres against 14"): each of those rests on a clause of its own.
  */
 function bindingValues(clause: Clause, quantity: Quantity, clauses: readonly SourceClause[]): WeightedValue[] {
-  if (WHEN.has(quantity.cls)) return [];
+  // A value the clause starts from ("switching from £30 a month to a 24-month contract") is not the other values'.
+  if (WHEN.has(quantity.cls) || setAgainst(clause, quantity)) return [];
   const others = clause.quantities.filter((other) => other !== quantity);
   if (others.some((other) => comparable(other, quantity) || looselyCounted(other, quantity))) return [];
   return others
-    .filter((other) => WHEN.has(other.cls) || other.cls.startsWith('version:') || measuredValue(other))
+    .filter(
+      (other) =>
+        WHEN.has(other.cls) || other.cls.startsWith('version:') || (measuredValue(other) && !setAgainst(clause, other)),
+    )
     .map((value) => {
       const holding = clauses.filter(({ clause: held }) => grounded(value, held.quantities)).length;
       return { value, weight: 1 / Math.max(1, holding) };
@@ -286,6 +295,17 @@ function measuredValue(quantity: Quantity): boolean {
 }
 
 const UNBINDING: ReadonlySet<string> = new Set(['bare', 'period', 'ordinal', 'ratio', 'dotted']);
+
+/**
+ * A value the clause starts from or compares a thing with ("switching from £30 a month", "a bigger battery than the
+ * 180 g model"); "more than £15,000" is a bound, not a comparison.
+ */
+function setAgainst(clause: Clause, quantity: Quantity): boolean {
+  return VALUE_SET_AGAINST.test(clause.text.slice(0, quantity.start - clause.start));
+}
+
+const VALUE_SET_AGAINST =
+  /\b(?:from|(?<!\b(?:more|less|fewer|greater|higher|lower|longer|shorter|larger|smaller)\s)than|instead of)\s+(?:(?:a|an|the|your|my)\s+)?$/i;
 
 /** Values that say when: a day, a date, a time of day. */
 const WHEN: ReadonlySet<string> = new Set(['weekday', 'date', 'clock']);

@@ -194,13 +194,6 @@ const cases: ClaimCase[] = [
   ['"can be switched off" says no state', ROUTER, 'Remote access comes switched on out of the box.', 'unverified', ''],
   ['"no … without" states a requirement', HELMETS, 'No trail may be ridden without a helmet.', 'unverified', ''],
   [
-    'a contrast clause that names the claimed thing speaks for it',
-    PLANS,
-    'On the Lite plan, leftover minutes expire when the month ends.',
-    'unverified',
-    '',
-  ],
-  [
     "the other plan given the first plan's rule",
     PLANS,
     'Unused minutes roll over on the Lite plan.',

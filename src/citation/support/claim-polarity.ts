@@ -553,7 +553,8 @@ const HAN_TOPIC_CONDITION = /的(?:话)?$/;
 
 /**
  * How a clause states a requirement, if it does: "may not use the lap pool unless accompanied" and "no route can be
- * ridden without a helmet" deny the rest unless the condition holds; "can only swim there if an adult is with them" says the same from the other end; "to
+ * ridden without a helmet" (a rule on every one of a kind, "no …", not "with or without") deny the rest unless the
+ * condition holds; "can only swim there if an adult is with them" says the same from the other end; "to
  * restore, the full backup must be there" says it plainly. Each says the condition is needed, with its own polarity:
  * their words are not compared one for one.
  */
@@ -572,7 +573,8 @@ export function requirementsSaidApart(claim: Clause, other: Clause): boolean {
   return (ours ?? theirs) === 'denied-unless' && !ownReading(plain).denies && !UNLESS.test(plain.text);
 }
 
-const DENIED_UNLESS = /(?:\b(?:not|never|no|cannot)\b|n['’]t\b).*\b(?:unless|without)\b/i;
+const DENIED_UNLESS =
+  /(?:\b(?:not|never|no|cannot)\b|n['’]t\b).*\bunless\b|^no\b(?:(?!\bwith or without\b).)*\bwithout\b/i;
 const ONLY_IF = /\bonly\b(?:\s+\S+){0,8}?\s+(?:if|when|once|after|with)\b/i;
 const UNLESS = /\bunless\b/i;
 

@@ -279,10 +279,16 @@ const UNMEASURED = new Set(['date', 'dotted', 'ratio']);
  * weeks, "5 or 10 euros" two prices.
  */
 function completeLists(quantities: Quantity[], tokens: readonly Token[]): Quantity[] {
+  let listEnd = quantities.at(-1);
   for (let q = quantities.length - 2; q >= 0; q--) {
     const quantity = quantities[q]!;
     const next = quantities[q + 1]!;
-    if (quantity.cls !== 'bare' || !listsUnit(next) || !listedBefore(quantity, next, tokens)) continue;
+    // The last number of the list is joined by "and" or "or" ("8, 12 and 16 weeks"); earlier ones by commas too.
+    const completed = next !== listEnd;
+    if (quantity.cls !== 'bare' || !listsUnit(next) || !listedBefore(quantity, next, tokens, completed)) {
+      listEnd = quantities[q]!;
+      continue;
+    }
     quantities[q] = {
       ...quantity,
       cls: next.cls,
@@ -307,16 +313,21 @@ function listsUnit(quantity: Quantity): boolean {
   );
 }
 
-/** Only commas and "and"/"or" (和, 或) between the two numbers. */
-function listedBefore(quantity: Quantity, next: Quantity, tokens: readonly Token[]): boolean {
-  let joined = false;
+/**
+ * Only commas and "and"/"or" (和, 或, 、) between the two numbers; a comma alone only between two numbers of the
+ * list, not before the measured one that ends it ("for ages 3, 4 and 5, 15 hours are free").
+ */
+function listedBefore(quantity: Quantity, next: Quantity, tokens: readonly Token[], inList: boolean): boolean {
+  let comma = false;
+  let word = false;
   for (const token of tokens) {
     if (token.start < quantity.end) continue;
     if (token.start >= next.start) break;
-    if (token.text === ',' || token.text === '，' || token.text === '、' || LIST_JOINS.has(token.lower)) joined = true;
+    if (token.text === ',' || token.text === '，') comma = true;
+    else if (token.text === '、' || LIST_JOINS.has(token.lower)) word = true;
     else return false;
   }
-  return joined;
+  return word || (comma && inList);
 }
 
 const LIST_JOINS: ReadonlySet<string> = new Set(['and', 'or', '和', '或']);
@@ -509,24 +520,27 @@ const COMPARATIVES: ReadonlySet<string> = new Set(
   'more less fewer later earlier longer shorter greater higher lower larger smaller'.split(' '),
 );
 
-/** A denial of a comparative before "than" ("no more than", "not later than"): a bound on the value that follows. */
-function boundsValue(tokens: readonly Token[], i: number): boolean {
+/**
+ * A denial of a comparative before "than" and a number ("no more than 5 days", "not later than 9:00"): a bound on the
+ * value. Before anything else ("no longer than on the standard model") it denies the comparison.
+ */
+function boundsValue(tokens: readonly Token[], i: number, inQuantity: readonly (Quantity | undefined)[]): boolean {
   const lower = tokens[i]!.lower;
   return (
     (lower === 'no' || lower === 'not') &&
     COMPARATIVES.has(tokens[i + 1]?.lower ?? '') &&
-    tokens[i + 2]?.lower === 'than'
+    tokens[i + 2]?.lower === 'than' &&
+    inQuantity[i + 3] !== undefined
   );
 }
 
 /**
- * "than" of "rather than" and "of" of "instead of" deny what follows them: "approval from a department head rather
- * than a line manager" says the line manager does not approve.
+ * "than" of "rather than" denies what follows it: "approval from a department head rather than a line manager" says the
+ * line manager does not approve. ("You can use a passport instead of a driving licence" offers a choice: it denies
+ * nothing of the licence.)
  */
 function deniesAlternative(tokens: readonly Token[], i: number): boolean {
-  const lower = tokens[i]!.lower;
-  const before = tokens[i - 1]?.lower;
-  return (lower === 'than' && before === 'rather') || (lower === 'of' && before === 'instead');
+  return tokens[i]!.lower === 'than' && tokens[i - 1]?.lower === 'rather';
 }
 
 /** Denials of a phrase: what they deny ends where the clause goes on to say something of the phrase. */
@@ -594,6 +608,7 @@ function clauseOf(
   let cue = 0;
   let phraseDenial = false;
   let phraseDenials: number[] | undefined;
+  let alternativeDenial = false;
   for (let i = from; i < to; i++) {
     const token = tokens[i]!;
     if (token.kind === 'han') {
@@ -602,19 +617,27 @@ function clauseOf(
     }
     if (token.kind !== 'word' || inQuantity[i]) continue;
     // "no more than 5 days" bounds a value as "at most 5 days" does: it denies nothing.
-    if (boundsValue(tokens, i)) {
+    if (boundsValue(tokens, i, inQuantity)) {
       i++;
       continue;
     }
-    if (isNegationWord(token.lower) || deniesAlternative(tokens, i)) {
+    const alternative = deniesAlternative(tokens, i);
+    if (isNegationWord(token.lower) || alternative) {
       denyLeft = NEGATION_REACH;
       cue++;
       phraseDenial = PHRASE_DENIALS.has(token.lower);
       if (phraseDenial) (phraseDenials ??= []).push(cue);
+      alternativeDenial = alternative;
       continue;
     }
     // "goes back to nothing when a new year begins": what follows says when, not what is denied.
     if (isDenialBoundary(token.lower)) denyLeft = 0;
+    // "pay by card rather than cash to have your receipt emailed": the alternative is the phrase after "than", up to
+    // the first word that goes on to say something else.
+    if (alternativeDenial && FUNCTION_WORDS.has(token.lower) && terms.at(-1)?.cue === cue) {
+      denyLeft = 0;
+      alternativeDenial = false;
+    }
     // "Photography without flash is permitted": "without" denies its own phrase, not what the clause then says of it.
     if (phraseDenial && PREDICATE_OPENERS.has(token.lower)) denyLeft = 0;
     const state = switchState(tokens, i);

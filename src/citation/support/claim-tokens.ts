@@ -136,12 +136,13 @@ export function tokenize(text: string, offset = 0): Token[] {
 const EN_DASH = 0x2013;
 
 /**
- * A hyphen or an en dash with a space on each side and a word after it ("no longer limited to WPA2 - it now supports
- * WPA3") sets a clause apart, as an em dash does; before a number it joins a range ("£5 - £10", "9 – 17").
+ * A hyphen or an en dash with a space on each side and a lowercase word after it ("no longer limited to WPA2 - it now
+ * supports WPA3") sets a clause apart, as an em dash does; before a number it joins a range ("£5 - £10", "9 – 17"),
+ * and between two names a pair ("Monday - Friday", "London - Paris").
  */
 function spacedDash(text: string, at: number): boolean {
   if (text.charCodeAt(at - 1) !== 32 || text.charCodeAt(at + 1) !== 32) return false;
-  return /^ \p{L}/u.test(text.slice(at + 1, at + 3));
+  return /^ \p{Ll}/u.test(text.slice(at + 1, at + 3));
 }
 
 function kindOf(value: string): TokenKind {

@@ -48,7 +48,7 @@ export function polarityConflict(
   if (clause.terms.length + clause.quantities.length < POLARITY_SHARED_TERMS) return undefined;
   // Without a denial or an opposite on either side, polarity cannot differ.
   if (source.polarClauses.length === 0 && !clause.terms.some(turnsPolarity)) return undefined;
-  if (qualifiesOnly(clause) || deniedAfter(clause, claim) || namesTopicOnly(clause, claim)) return undefined;
+  if (qualifiesOnly(clause) || deniedAfter(clause, claim)) return undefined;
   // A source clause speaks of the same thing when it shares two words and most of it is in the claim's clause.
   const relatedTo = (candidate: SourceClause) => {
     let own = 0;
@@ -281,22 +281,6 @@ function frontedTopic(clause: Clause, claim: ClaimSentence): ClauseTerm[] {
   }
   return topic;
 }
-
-/**
- * A short phrase that opens the sentence with a preposition ("On the Lite plan, …", "For children under 12, …")
- * names what the rest is about and says nothing of it: it has no polarity of its own.
- */
-function namesTopicOnly(clause: Clause, claim: ClaimSentence): boolean {
-  return (
-    clause === claim.clauses[0] &&
-    claim.clauses.length > 1 &&
-    clause.terms.length <= TOPIC_TERMS + 1 &&
-    !clause.terms.some((term) => term.cue > 0) &&
-    TOPIC_OPENING.test(clause.text)
-  );
-}
-
-const TOPIC_OPENING = /^(?:on|for|in|at|with|under|during|within|from|as for|regarding)\b/i;
 
 /** A clause this short before another only names its topic or links it to what came before ("on the other hand"). */
 const TOPIC_TERMS = 2;

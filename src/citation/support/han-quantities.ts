@@ -75,7 +75,8 @@ export abstract class HanQuantityReading {
     for (let k = first - 2; k >= first - BOUND_REACH && this.tokens[k]?.kind === 'han'; k--) {
       const text = this.tokens[k]!.text;
       const pair = (this.tokens[k - 1]?.text ?? '') + text;
-      if (HAN_BOUNDS.has(pair)) return pair;
+      // 最多的 is a superlative ("人数最多的专业"), not a bound.
+      if (HAN_BOUNDS.has(pair) && this.tokens[k + 1]?.text !== '的') return pair;
       if (text === '限') return text;
     }
     return undefined;

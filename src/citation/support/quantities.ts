@@ -60,7 +60,7 @@ const MORE: ReadonlySet<string> = new Set(['more', 'greater', 'higher', 'longer'
 const LIMITING: ReadonlySet<string> = new Set(['limited', 'restricted']);
 
 /** Words a version number follows, written in lowercase too: "came with firmware 3.1", "since version 2". */
-const VERSIONED: ReadonlySet<string> = new Set(['firmware', 'version', 'release', 'build', 'patch', 'update']);
+const VERSIONED: ReadonlySet<string> = new Set(['firmware', 'version']);
 
 /** A month's name: "may" only as written "May", for "children aged 6 to 12 may take" says no date. */
 function namesMonth(token: Token): boolean {

@@ -44,7 +44,11 @@ export interface Quantity {
  */
 export function disagree(claim: Quantity, source: Quantity): boolean {
   if (!comparable(claim, source) || sameQuantity(claim, source)) return false;
-  if (claim.cls !== source.cls && inDegrees(claim) && inDegrees(source)) return true;
+  // A temperature in the other scale is compared in degrees Celsius, as a value, a bound or a range.
+  if (claim.cls !== source.cls && inDegrees(claim) && inDegrees(source)) {
+    const difference = claim.compared === true || source.compared === true;
+    return disagree(inCelsius(claim, difference), inCelsius(source, difference));
+  }
   if (claim.range || source.range) return rangesDisagree(claim, source);
   const bound = (q: Quantity) => q.loose && !q.approx;
   if (bound(claim) && bound(source)) return claim.bound === undefined || source.bound === claim.bound || !source.bound;
@@ -109,8 +113,21 @@ function inDegrees(quantity: Quantity): boolean {
   return quantity.cls === 'temperature:c' || quantity.cls === 'temperature:f';
 }
 
-function celsius(quantity: Quantity): number {
-  return quantity.cls === 'temperature:f' ? ((quantity.value - 32) * 5) / 9 : quantity.value;
+/** A temperature's value in degrees Celsius; a difference of temperatures ("lowers it by 5°F") has no offset. */
+function celsius(value: number, quantity: Quantity, difference: boolean): number {
+  if (quantity.cls !== 'temperature:f') return value;
+  return difference ? (value * 5) / 9 : ((value - 32) * 5) / 9;
+}
+
+function inCelsius(quantity: Quantity, difference: boolean): Quantity {
+  if (quantity.cls !== 'temperature:f') return quantity;
+  const range = quantity.range;
+  return {
+    ...quantity,
+    cls: 'temperature:c',
+    value: celsius(quantity.value, quantity, difference),
+    ...(range ? { range: [celsius(range[0], quantity, difference), celsius(range[1], quantity, difference)] } : {}),
+  };
 }
 
 /** How far apart a temperature and its conversion may be, as a recipe or a manual rounds it (350°F is "180°C"). */
@@ -134,7 +151,8 @@ export function sameQuantity(a: Quantity, b: Quantity): boolean {
     return bare.cls === 'bare' && (bare.raw * 60 === clock.value || bare.raw * 60 + 720 === clock.value);
   }
   if (a.cls !== b.cls && inDegrees(a) && inDegrees(b)) {
-    return Math.abs(celsius(a) - celsius(b)) <= CONVERSION_DEGREES;
+    const difference = a.compared === true || b.compared === true;
+    return Math.abs(celsius(a.value, a, difference) - celsius(b.value, b, difference)) <= CONVERSION_DEGREES;
   }
   // A number without a unit may be a measured one written short ("paid users get 1000"); two measures of
   // different things (a day, a price) are not the same quantity because their numbers are.
