@@ -35,7 +35,6 @@ const VISA = '入境时护照有效期须不少于6个月。';
 
 const SHIFTS = 'The early shift runs from 7:00 to 15:00 and the late shift from 15:00 to 23:00.';
 
-const DOSES = 'Adults may take up to 6 g a day. Children must be at least 12 to use the gel.';
 const TARIFF = 'The Fixed tariff charges 24.6p per kWh, and the standing charge is 53p a day.';
 
 const SYRUP = 'Adults may take the syrup as 250 mg to 500 mg every 8 to 12 hours, up to a maximum of 1 g in 24 hours.';
@@ -229,16 +228,6 @@ const cases: ClaimCase[] = [
     'name',
   ],
   ['the hours said right', SHIFTS, 'The late shift runs from 15:00 to 23:00.', 'unverified', ''],
-  ["a value above the source's upper bound", DOSES, 'Adults can take 8 g every day.', 'contradicted', 'number'],
-  ['a value within it', DOSES, 'Adults can take 5 g a day.', 'unverified', ''],
-  ["a value below the source's lower bound", DOSES, 'Children from age 10 can use the gel.', 'contradicted', 'number'],
-  [
-    '"no more than" bounds from above, as "up to" does',
-    DOSES,
-    'Adults should take no more than 6 g a day.',
-    'verified',
-    '',
-  ],
   ['pence are a price', TARIFF, 'The Fixed tariff charges 26.4p per kWh.', 'contradicted', 'number'],
   ['the price said in pounds', TARIFF, 'The Fixed tariff charges £0.246 per kWh.', 'verified', ''],
   ['the pair said right', SETUP, 'Setup costs $45 if you pick an 18-month plan.', 'unverified', ''],

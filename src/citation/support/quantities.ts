@@ -42,19 +42,12 @@ import {
   LATIN_UNITS,
   LOOSE_AFTER,
   LOOSE_BEFORE,
-  LOWER_BOUNDS,
-  UPPER_BOUNDS,
   MONTH_NAMES,
   MULTIPLIERS,
   NUMBER_WORDS,
   WEEKDAYS,
   type Unit,
 } from './quantity-units.js';
-
-/** How far before a number its Chinese bound word may start: the word and a modal and a verb between. */
-const BOUND_LOOKBACK = 8;
-const LESS: ReadonlySet<string> = new Set(['less', 'fewer', 'lower', 'shorter', 'smaller', 'under', 'below']);
-const MORE: ReadonlySet<string> = new Set(['more', 'greater', 'higher', 'longer', 'larger', 'over', 'above']);
 
 /** Verbs that set a limit on the value after "to". */
 const LIMITING: ReadonlySet<string> = new Set(['limited', 'restricted']);
@@ -116,7 +109,6 @@ class QuantityScanner extends HanQuantityReading {
       unit: quantity.unit,
       loose: word !== undefined,
       approx: word !== undefined && APPROXIMATE.has(word),
-      bound: word === undefined ? undefined : this.boundWay(word, first),
       untimed: quantity.untimed,
       compared: quantity.compared,
       range: quantity.range,
@@ -214,34 +206,6 @@ class QuantityScanner extends HanQuantityReading {
       }
     }
     return quantity;
-  }
-
-  /**
-   * Which way the bound word limits: "up to", "at most", "under", 最多, 以内 from above; "at least", "over", 至少, 以上
-   * from below; "more than" and "less than" by the word before "than", and a Chinese comparison turned by 不 before it
-   * (不少于 is "at least", 不超过 "at most").
-   */
-  private boundWay(word: string, first: number): 'upper' | 'lower' | undefined {
-    if (word === 'than') {
-      const comparative = this.tokens[first - 2]?.lower ?? '';
-      const way = LESS.has(comparative) ? 'upper' : MORE.has(comparative) ? 'lower' : undefined;
-      // "no more than 5" is "at most 5".
-      const denied = ['no', 'not'].includes(this.tokens[first - 3]?.lower ?? '');
-      return way === undefined || !denied ? way : way === 'upper' ? 'lower' : 'upper';
-    }
-    const way = UPPER_BOUNDS.has(word) ? 'upper' : LOWER_BOUNDS.has(word) ? 'lower' : undefined;
-    if (way === undefined || !this.deniedBefore(word, first)) return way;
-    return way === 'upper' ? 'lower' : 'upper';
-  }
-
-  /** Whether 不 stands right before the Chinese bound word that stands a few characters before the number. */
-  private deniedBefore(word: string, first: number): boolean {
-    for (let k = first - word.length; k >= Math.max(0, first - BOUND_LOOKBACK); k--) {
-      let found = true;
-      for (let c = 0; c < word.length && found; c++) found = this.tokens[k + c]?.text === word[c];
-      if (found) return this.tokens[k - 1]?.text === '不';
-    }
-    return false;
   }
 
   /** The word that makes a number approximate or a bound: "about 5", "up to 3", "约5", "5个左右". */

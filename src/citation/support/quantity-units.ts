@@ -320,57 +320,6 @@ export const LOOSE_BEFORE = new Set([
   '高达',
   '长达',
 ]);
-/** Bound words that limit from above: "up to 6", "at most 6", 最多6, 6个以内. */
-export const UPPER_BOUNDS: ReadonlySet<string> = new Set([
-  'under',
-  'below',
-  'most',
-  'up',
-  'upto',
-  'within',
-  'maximum',
-  'max',
-  'limited',
-  'restricted',
-  'much',
-  'many',
-  'long',
-  'high',
-  'far',
-  '最多',
-  '至多',
-  '不到',
-  '多达',
-  '高达',
-  '长达',
-  '少于',
-  '低于',
-  '小于',
-  '以下',
-  '以内',
-  '内',
-  '限',
-]);
-/** Bound words that limit from below: "at least 6", "over 6", 至少6, 6个以上. */
-export const LOWER_BOUNDS: ReadonlySet<string> = new Set([
-  'over',
-  'above',
-  'least',
-  'minimum',
-  'min',
-  '至少',
-  '最少',
-  '超',
-  '逾',
-  '超过',
-  '多于',
-  '高于',
-  '大于',
-  '以上',
-  '多',
-  '余',
-  '+',
-]);
 /** The word before "as" that makes "as … as N" a bound: "as much as 20 kg", "as few as three". */
 export const AS_BOUND = new Set(['much', 'many', 'long', 'high', 'far', 'little', 'few', 'low']);
 export const LOOSE_AFTER = new Set(['左右', '多', '余', '以上', '以下', '以内', '内', '上下', '+', 'or']);

@@ -22,8 +22,6 @@ export interface Quantity {
   loose: boolean;
   /** Approximate ("about 5", "约5"), rather than a bound. */
   approx: boolean;
-  /** Which way a bound limits, where its words say: "up to 6", "最多6" (upper); "at least 6", "不少于6" (lower). */
-  bound?: 'upper' | 'lower';
   /** A bare number that no word places in time ("eleven on Thursdays"): never a time of day. */
   untimed?: boolean;
   /** Said as how much one value exceeds another, maybe ("30 metres taller", "rose by 5%"): see worked-out.ts. */
@@ -37,10 +35,8 @@ export interface Quantity {
 
 /**
  * Whether a claim's quantity disagrees with a source's: comparable, not the same, and each said firmly enough.
- * A bound disagrees with another bound of its kind ("up to 6 g" against "up to 4 g") and with a value it rules out
- * ("downloads on up to 2 devices" against "downloads on 6 devices"), not with one it allows ("up to 6 g" against
- * "5 g"), nor with a bound the other way ("at least 3" against "at most 5"); an approximate value disagrees only with
- * one far from it.
+ * A bound disagrees only with another bound ("up to 6 g" against "up to 4 g", not against "5 g"); an
+ * approximate value only with one far from it.
  */
 export function disagree(claim: Quantity, source: Quantity): boolean {
   if (!comparable(claim, source) || sameQuantity(claim, source)) return false;
@@ -51,12 +47,7 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
   }
   if (claim.range || source.range) return rangesDisagree(claim, source);
   const bound = (q: Quantity) => q.loose && !q.approx;
-  if (bound(claim) && bound(source)) return claim.bound === undefined || source.bound === claim.bound || !source.bound;
-  if (bound(claim) || bound(source)) {
-    const [limit, value] = bound(claim) ? [claim, source] : [source, claim];
-    if (limit.bound === undefined || value.approx) return false;
-    return limit.bound === 'upper' ? value.value > limit.value * (1 + 1e-9) : value.value < limit.value * (1 - 1e-9);
-  }
+  if (bound(claim) || bound(source)) return bound(claim) && bound(source);
   if (claim.approx || source.approx) {
     // "About 200 years" is not "about 400 years": values half again apart or more disagree.
     const [small, large] = [Math.abs(claim.value), Math.abs(source.value)].sort((a, b) => a - b) as [number, number];
