@@ -157,20 +157,6 @@ const cases: ClaimCase[] = [
   ],
   ["the path's permission given to the loop", TRAILS, 'Bikes are allowed on the North Loop.', 'contradicted', 'name'],
   [
-    '"rather than" denies what follows it: the claim that the denied one approves is contradicted',
-    EXPENSES,
-    'Claims over £500 are approved by your line manager.',
-    'contradicted',
-    'negation',
-  ],
-  [
-    '"not X" agrees with "rather than X"',
-    EXPENSES,
-    'Anything above £500 has to be signed off by the finance director, not your line manager.',
-    'unverified',
-    '',
-  ],
-  [
     '"no more than" is a bound, not a denial: "at most" agrees with it',
     EXPENSES,
     'New starters can claim at most £200 a month.',

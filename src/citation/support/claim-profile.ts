@@ -534,15 +534,6 @@ function boundsValue(tokens: readonly Token[], i: number, inQuantity: readonly (
   );
 }
 
-/**
- * "than" of "rather than" denies what follows it: "approval from a department head rather than a line manager" says the
- * line manager does not approve. ("You can use a passport instead of a driving licence" offers a choice: it denies
- * nothing of the licence.)
- */
-function deniesAlternative(tokens: readonly Token[], i: number): boolean {
-  return tokens[i]!.lower === 'than' && tokens[i - 1]?.lower === 'rather';
-}
-
 /** Denials of a phrase: what they deny ends where the clause goes on to say something of the phrase. */
 const PHRASE_DENIALS: ReadonlySet<string> = new Set(['without']);
 /** Words that open what a clause says of its subject: a phrase's denial does not reach past them. */
@@ -608,7 +599,6 @@ function clauseOf(
   let cue = 0;
   let phraseDenial = false;
   let phraseDenials: number[] | undefined;
-  let alternativeDenial = false;
   for (let i = from; i < to; i++) {
     const token = tokens[i]!;
     if (token.kind === 'han') {
@@ -621,23 +611,15 @@ function clauseOf(
       i++;
       continue;
     }
-    const alternative = deniesAlternative(tokens, i);
-    if (isNegationWord(token.lower) || alternative) {
+    if (isNegationWord(token.lower)) {
       denyLeft = NEGATION_REACH;
       cue++;
       phraseDenial = PHRASE_DENIALS.has(token.lower);
       if (phraseDenial) (phraseDenials ??= []).push(cue);
-      alternativeDenial = alternative;
       continue;
     }
     // "goes back to nothing when a new year begins": what follows says when, not what is denied.
     if (isDenialBoundary(token.lower)) denyLeft = 0;
-    // "pay by card rather than cash to have your receipt emailed": the alternative is the phrase after "than", up to
-    // the first word that goes on to say something else.
-    if (alternativeDenial && FUNCTION_WORDS.has(token.lower) && terms.at(-1)?.cue === cue) {
-      denyLeft = 0;
-      alternativeDenial = false;
-    }
     // "Photography without flash is permitted": "without" denies its own phrase, not what the clause then says of it.
     if (phraseDenial && PREDICATE_OPENERS.has(token.lower)) denyLeft = 0;
     const state = switchState(tokens, i);

@@ -6,7 +6,7 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
-    '"rather than" denies the alternative only, not the purpose after it',
+    'the purpose after "rather than" is said of the choice made',
     'Pay by card rather than cash to have your receipt emailed to you.',
     'If you pay by card, your receipt is emailed to you.',
     'verified',

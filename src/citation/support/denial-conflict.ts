@@ -247,22 +247,17 @@ function speaksOfAnother(
   const holdsClause = (other: Clause) => weightIn(other.termSet, other.quantities);
   const flippedWeight = holdsClause(flipped);
   const sentence = source.sentences[own]!;
-  // Only a clause set apart by a semicolon, or one that sets a contrast ("rolls over on Plus, but not on Basic"),
-  // states a thing of its own; one after a comma goes on with the same one.
+  // Only a clause set apart by a semicolon states a thing of its own; one after a comma goes on with the same one.
   const apart = (other: Clause) => {
     const [first, second] = other.start < flipped.start ? [other, flipped] : [flipped, other];
-    return (
-      STATEMENT_BREAK.test(sentence.text.slice(first.end - sentence.start, second.start - sentence.start)) ||
-      CONTRAST_OPENING.test(second.text)
-    );
+    return STATEMENT_BREAK.test(sentence.text.slice(first.end - sentence.start, second.start - sentence.start));
   };
   return sentence.clauses.some(
     (other) =>
       other !== flipped &&
       apart(other) &&
       terms.some((term) => isName(term, source) && other.termSet.has(term.term) && !flipped.termSet.has(term.term)) &&
-      // A clause that goes on from the flipped one ("…, but not on Basic") says the rest of it over again.
-      holdsClause(other) + (other.context.size > 0 ? flippedWeight : 0) > flippedWeight,
+      holdsClause(other) > flippedWeight,
   );
 }
 
