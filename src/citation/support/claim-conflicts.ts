@@ -313,7 +313,12 @@ const WHEN: ReadonlySet<string> = new Set(['weekday', 'date', 'clock']);
 /** How strongly the claim clause's values of other kinds bind it to a source clause: each counts as a word. */
 function sharedValues(values: readonly WeightedValue[], candidate: Clause): number {
   let score = 0;
-  for (const { value, weight } of values) if (grounded(value, candidate.quantities)) score += weight;
+  for (const { value, weight } of values) {
+    // A bound ("above £50,270") binds a clause that gives it as a bound, not one where it ends a range ("from
+    // £12,571 to £50,270"), whose rate is another band's.
+    const held = value.loose ? candidate.quantities.filter((quantity) => quantity.loose) : candidate.quantities;
+    if (grounded(value, held)) score += weight;
+  }
   return score;
 }
 

@@ -157,7 +157,7 @@ const cases: ClaimCase[] = [
   ],
   ["the path's permission given to the loop", TRAILS, 'Bikes are allowed on the North Loop.', 'contradicted', 'name'],
   [
-    '"no more than" is a bound, not a denial: "at most" agrees with it',
+    '"at most" against "no more than" is no contradiction',
     EXPENSES,
     'New starters can claim at most £200 a month.',
     'unverified',

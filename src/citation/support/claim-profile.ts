@@ -235,7 +235,8 @@ function profileSentence(text: string, offset: number, senses: WordSenses): Clai
   const quantities = completeEllipses(
     completeLists(
       scanQuantities(tokens, (word) => senses.stem(word)),
-      tokens,
+      text,
+      offset,
     ),
     tokens,
   );
@@ -276,17 +277,20 @@ const UNMEASURED = new Set(['date', 'dotted', 'ratio']);
 
 /**
  * Bare numbers listed before a measured one measure what it does: "at 8, 12 and 16 weeks" gives three ages in
- * weeks, "5 or 10 euros" two prices.
+ * weeks, "5 or 10 euros" two prices, "350–375°F" two temperatures. A bound ("children under 5 and 50% off") is
+ * another value, not one of a list.
  */
-function completeLists(quantities: Quantity[], tokens: readonly Token[]): Quantity[] {
+function completeLists(quantities: Quantity[], text: string, offset: number): Quantity[] {
   let listEnd = quantities.at(-1);
   for (let q = quantities.length - 2; q >= 0; q--) {
     const quantity = quantities[q]!;
     const next = quantities[q + 1]!;
-    // The last number of the list is joined by "and" or "or" ("8, 12 and 16 weeks"); earlier ones by commas too.
-    const completed = next !== listEnd;
-    if (quantity.cls !== 'bare' || !listsUnit(next) || !listedBefore(quantity, next, tokens, completed)) {
-      listEnd = quantities[q]!;
+    const gap = text.slice(quantity.end - offset, next.start - offset);
+    // The last number of the list is joined by "and", "or" or a dash ("8, 12 and 16 weeks"); earlier ones by commas
+    // too, but a comma alone before the measured number ends no list ("for ages 3, 4 and 5, 15 hours are free").
+    const joined = LIST_JOINT.test(gap) || (COMMA_JOINT.test(gap) && next !== listEnd);
+    if (quantity.cls !== 'bare' || quantity.loose || !listsUnit(next) || !joined) {
+      listEnd = quantity;
       continue;
     }
     quantities[q] = {
@@ -313,24 +317,8 @@ function listsUnit(quantity: Quantity): boolean {
   );
 }
 
-/**
- * Only commas and "and"/"or" (和, 或, 、) between the two numbers; a comma alone only between two numbers of the
- * list, not before the measured one that ends it ("for ages 3, 4 and 5, 15 hours are free").
- */
-function listedBefore(quantity: Quantity, next: Quantity, tokens: readonly Token[], inList: boolean): boolean {
-  let comma = false;
-  let word = false;
-  for (const token of tokens) {
-    if (token.start < quantity.end) continue;
-    if (token.start >= next.start) break;
-    if (token.text === ',' || token.text === '，') comma = true;
-    else if (token.text === '、' || LIST_JOINS.has(token.lower)) word = true;
-    else return false;
-  }
-  return word || (comma && inList);
-}
-
-const LIST_JOINS: ReadonlySet<string> = new Set(['and', 'or', '和', '或']);
+const LIST_JOINT = /^\s*[,，]?\s*(?:and|or|to|和|或|、|至|到|–|—|-|~)\s*$/i;
+const COMMA_JOINT = /^\s*[,，]\s*$/;
 
 /**
  * A bare number after a measured one in the same sentence measures the same thing: "free users get 100 requests
@@ -516,24 +504,6 @@ function switchState(tokens: readonly Token[], i: number): 'on' | 'off' | undefi
 
 const POSSIBILITY: ReadonlySet<string> = new Set(['can', 'could', 'may', 'might']);
 
-const COMPARATIVES: ReadonlySet<string> = new Set(
-  'more less fewer later earlier longer shorter greater higher lower larger smaller'.split(' '),
-);
-
-/**
- * A denial of a comparative before "than" and a number ("no more than 5 days", "not later than 9:00"): a bound on the
- * value. Before anything else ("no longer than on the standard model") it denies the comparison.
- */
-function boundsValue(tokens: readonly Token[], i: number, inQuantity: readonly (Quantity | undefined)[]): boolean {
-  const lower = tokens[i]!.lower;
-  return (
-    (lower === 'no' || lower === 'not') &&
-    COMPARATIVES.has(tokens[i + 1]?.lower ?? '') &&
-    tokens[i + 2]?.lower === 'than' &&
-    inQuantity[i + 3] !== undefined
-  );
-}
-
 /** Denials of a phrase: what they deny ends where the clause goes on to say something of the phrase. */
 const PHRASE_DENIALS: ReadonlySet<string> = new Set(['without']);
 /** Words that open what a clause says of its subject: a phrase's denial does not reach past them. */
@@ -606,11 +576,6 @@ function clauseOf(
       continue;
     }
     if (token.kind !== 'word' || inQuantity[i]) continue;
-    // "no more than 5 days" bounds a value as "at most 5 days" does: it denies nothing.
-    if (boundsValue(tokens, i, inQuantity)) {
-      i++;
-      continue;
-    }
     if (isNegationWord(token.lower)) {
       denyLeft = NEGATION_REACH;
       cue++;

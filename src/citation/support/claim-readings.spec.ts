@@ -72,7 +72,7 @@ const cases: ClaimCase[] = [
     'an approximate temperature converted before it is compared',
     'Bake at 180°C for 30 minutes.',
     'Bake at about 365°F for 30 minutes.',
-    'unverified',
+    'verified',
     '',
   ],
   [
@@ -96,8 +96,56 @@ const cases: ClaimCase[] = [
     'verified',
     '',
   ],
+  [
+    'a bound binds a clause that gives it as a bound, not one where it ends a range',
+    'Income up to £12,570 is tax-free. The basic rate of 20% applies to income from £12,571 to £50,270, and the higher rate of 40% above that.',
+    'On income above £50,270 you pay 40%.',
+    'unverified',
+    '',
+  ],
+  [
+    '"1080p" is a screen\'s lines, not pence',
+    'The Standard plan costs £10.99 a month and streams in 1080p. The Premium plan costs £17.99 a month and streams in 4K.',
+    'If you only need 1080p, the £10.99 Standard plan is enough.',
+    'unverified',
+    '',
+  ],
+  [
+    'a version after a lowercase "version" is not a count of the word after it',
+    'The app came with version 2 in 2021, and version 3 added offline maps.',
+    'Offline maps came in version 3.',
+    'unverified',
+    '',
+  ],
+  [
+    'a bound age is no item of a list of percentages',
+    'Children under 5 go free, and seniors over 65 get 50% off the adult fare of £12.',
+    'Entry is free for children under 5 and 50% off for over-65s.',
+    'unverified',
+    '',
+  ],
+  [
+    'a range in the other scale, its first number sharing the unit of its second',
+    'Bake at 180–190°C for 25 minutes.',
+    'Bake at 350–375°F for 25 minutes.',
+    'verified',
+    '',
+  ],
+  [
+    'a temperature converted wrongly by more than recipes round',
+    'Cook chicken until the internal temperature reaches 74°C.',
+    'Cook chicken until it reaches 160°F.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a date that shares only its month is another event',
+    'The bridge opened to traffic on 12 May 1998 after six years of construction.',
+    'Construction started in May 1992, so it took six years.',
+    'unverified',
+    '',
+  ],
 ];
-
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);
 });

@@ -24,14 +24,12 @@ const VACCINES = 'The 5-in-1 vaccine is given three times, at 6, 10 and 14 weeks
 const PENSION = '公司按工资基数的8%缴纳企业年金，个人同样缴纳8%。';
 const INFANT = '第一剂在2月龄接种，第二剂在4月龄接种。';
 const FIRMWARE = 'Firmware 2.6 added a night mode that dims the screen after 10 pm.';
-const LICENCES = 'The Studio licence is $180 per seat per year and includes phone support.';
 const SETUP = 'Setup is free on 36-month plans and $45 on 18-month plans.';
 
 const SPONGE = 'Preheat the oven to 190 °C. Beat three eggs with 120 g of sugar, then fold in 120 g of flour.';
 const LEAVE = 'Up to five unused days may be carried over; any further unused days lapse on 31 March.';
 
 const SCOOTERS = 'E-scooters are limited to 20 km/h, and to 6 km/h in the pedestrian zones.';
-const VISA = '入境时护照有效期须不少于6个月。';
 
 const SHIFTS = 'The early shift runs from 7:00 to 15:00 and the late shift from 15:00 to 23:00.';
 
@@ -175,14 +173,6 @@ const cases: ClaimCase[] = [
   ['the age said right', INFANT, '第二剂在4月龄接种。', 'verified', ''],
   ['a version after a lowercase "firmware"', FIRMWARE, 'Night mode came with firmware 2.4.', 'contradicted', 'number'],
   [
-    'a price per seat per year is a price per year',
-    LICENCES,
-    'The Studio licence costs $180 per seat per month.',
-    'contradicted',
-    'unit',
-  ],
-  ['the price said right', LICENCES, 'The Studio licence costs $180 per seat per year.', 'unverified', ''],
-  [
     'two values paired the other way from a sentence that sets both pairs side by side',
     SETUP,
     'Setup costs $45 if you pick a 36-month plan.',
@@ -212,14 +202,12 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
-    '"limited to" sets a bound, compared with the claim\'s bound',
+    'a changed speed limit',
     SCOOTERS,
     'In the pedestrian zones, e-scooters are limited to 10 km/h.',
     'contradicted',
     'number',
   ],
-  ['不少于 sets a bound', VISA, '入境时护照的有效期至少要还剩6年。', 'contradicted', 'unit'],
-  ['the bound said right', VISA, '入境时护照的有效期至少要还剩6个月。', 'unverified', ''],
   [
     "one shift's hours given to the other, whose clause leaves the verb unsaid",
     SHIFTS,

@@ -137,8 +137,8 @@ function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window)
 /**
  * A changed value lowers how well its sentence rests on the source: "Heat the oven to 180 °F" shares only "oven" with
  * "Preheat the oven to 180 °C" once the value no longer matches. Counted as held where the source gives a value of
- * its kind, the sentence may rest on the source after all; then a changed unit, or a date with its day or month
- * kept, the conflicts that are nearly always right, is shown. A changed number is not: in such a sentence it was as often a value worked out, or
+ * its kind, the sentence may rest on the source after all; then a changed unit, or a date with two of its day,
+ * month and year kept, the conflicts that are nearly always right, is shown. A changed number is not: in such a sentence it was as often a value worked out, or
  * said of another thing, as a changed one.
  */
 function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
@@ -147,20 +147,23 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
   if (window.coverage < CONFLICT_ALIGNMENT) return undefined;
   const found = conflictIn(claim, source, window);
   if (found?.conflict.kind === 'unit') return found;
-  return found?.conflict.kind === 'date' && sameDayOrMonth(found, claim, source) ? found : undefined;
+  return found?.conflict.kind === 'date' && restatesDate(found, claim, source) ? found : undefined;
 }
 
 /**
- * Whether the two dates of a date conflict share their day or their month: "15 May 1890" restates "15 May 1889" with
- * the year changed, while "March 2021" beside "3 May 2023" is another date, of something else the answer adds.
+ * Whether the two dates of a date conflict share two of their day, month and year: "12 April 1912" restates
+ * "10 April 1912" with the day changed, while "May 1992" beside "12 May 1998", or "5 October 2025" beside
+ * "5 January 2026", is another date, of something else the answer adds.
  */
-function sameDayOrMonth(found: FoundConflict, claim: ClaimSentence, source: ClaimText): boolean {
+function restatesDate(found: FoundConflict, claim: ClaimSentence, source: ClaimText): boolean {
   const ours = claim.quantities.find((quantity) => quantity.text === found.conflict.claim)?.date;
   const theirs = source.quantities.find((quantity) => quantity.text === found.conflict.source)?.date;
   if (ours === undefined || theirs === undefined) return false;
-  return (
-    (ours.day !== undefined && ours.day === theirs.day) || (ours.month !== undefined && ours.month === theirs.month)
-  );
+  let shared = 0;
+  for (const part of ['day', 'month', 'year'] as const) {
+    if (ours[part] !== undefined && ours[part] === theirs[part]) shared++;
+  }
+  return shared >= 2;
 }
 
 /** A sentence with nothing to check ("In short:") neither verifies nor fails a paragraph. */

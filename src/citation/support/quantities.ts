@@ -49,8 +49,8 @@ import {
   type Unit,
 } from './quantity-units.js';
 
-/** Verbs that set a limit on the value after "to". */
-const LIMITING: ReadonlySet<string> = new Set(['limited', 'restricted']);
+/** A whole number of pence from this on is no price: "1080p", "720p". */
+const PENCE_BELOW = 200;
 
 /** Words a version number follows, written in lowercase too: "came with firmware 3.1", "since version 2". */
 const VERSIONED: ReadonlySet<string> = new Set(['firmware', 'version']);
@@ -216,8 +216,6 @@ class QuantityScanner extends HanQuantityReading {
       if (LOOSE_BEFORE.has(previous.lower)) return previous.lower;
       // "up to 3", "a maximum of 4 g", "no more than 4 mg".
       if (previous.lower === 'to' && before?.lower === 'up') return 'up';
-      // "limited to 6 km/h", "restricted to 30 days": a limit, as "up to" is.
-      if (previous.lower === 'to' && LIMITING.has(before?.lower ?? '')) return before!.lower;
       if (previous.lower === 'of' && (before?.lower === 'maximum' || before?.lower === 'minimum')) return before.lower;
       // "as much as 20 kg", "as few as 3": the comparison names a bound.
       if (previous.lower === 'as' && before !== undefined && AS_BOUND.has(before.lower)) return before.lower;
@@ -344,12 +342,15 @@ class QuantityScanner extends HanQuantityReading {
         return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first, last + 2);
       }
       const found = this.unitAt(last + 1);
-      if (found) return this.pushUnit(value, found, first, last + 1);
+      // "24.6p" and "53p" are pence; "1080p" and "720p" a screen's lines.
+      if (found && !(found.name === 'p' && Number.isInteger(value) && value >= PENCE_BELOW))
+        return this.pushUnit(value, found, first, last + 1);
       // "three more hours", "two extra days": the unit after the comparative is the number's.
       const further = EXTRA_WORDS.has(next.lower) ? this.unitAt(last + 2) : undefined;
       if (further) return this.pushUnit(value, further, first, last + 2);
       // "LH 402 departs", "Eurostar 9014 leaves": the number goes with the name before it, not the word after.
-      if (this.namedBefore(first)) return this.bare(value, first, numberLast);
+      if (this.namedBefore(first) || VERSIONED.has(this.tokens[first - 1]?.lower ?? ''))
+        return this.bare(value, first, numberLast);
       if (!NOT_A_NOUN.has(next.lower) && !/\d/.test(next.lower)) return this.count(value, next, first, last + 1);
     }
     if (next.kind === 'han') return this.hanUnit(value, first, numberLast);
@@ -414,7 +415,7 @@ class QuantityScanner extends HanQuantityReading {
     const name = this.tokens[first - 1];
     if (
       name?.kind === 'word' &&
-      (/^\p{Lu}/u.test(name.text) || VERSIONED.has(name.lower)) &&
+      ((/^\p{Lu}/u.test(name.text) && !NOT_A_NOUN.has(name.lower)) || VERSIONED.has(name.lower)) &&
       !MONTH_NAMES.has(name.lower) &&
       name.lower.length > 1
     ) {
@@ -494,12 +495,6 @@ class QuantityScanner extends HanQuantityReading {
     if (next.kind === 'word' && PER_WORDS.has(next.lower)) {
       const per = LATIN_UNITS.get(this.tokens[last + 2]?.lower ?? '');
       if (per?.cls === 'time') return { seconds: per.factor, name: per.name, last: last + 2 };
-      // "$240 per user per year", "£5 per person each day": a price per head is still a price per year.
-      const after = this.tokens[last + 3];
-      if (per === undefined && this.tokens[last + 2]?.kind === 'word' && PER_WORDS.has(after?.lower ?? '')) {
-        const time = LATIN_UNITS.get(this.tokens[last + 4]?.lower ?? '');
-        if (time?.cls === 'time') return { seconds: time.factor, name: time.name, last: last + 4 };
-      }
     }
     const slash = /^\/(\w+)$/.exec(next.text);
     const per = slash ? LATIN_UNITS.get(slash[1]!.toLowerCase()) : undefined;

@@ -309,13 +309,6 @@ export const LOOSE_BEFORE = new Set([
   '最多',
   '不到',
   '超过',
-  // 不少于 (at least), 低于 (below): the comparison the number ends.
-  '少于',
-  '多于',
-  '低于',
-  '高于',
-  '大于',
-  '小于',
   '多达',
   '高达',
   '长达',

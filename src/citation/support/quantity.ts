@@ -121,8 +121,11 @@ function inCelsius(quantity: Quantity, difference: boolean): Quantity {
   };
 }
 
-/** How far apart a temperature and its conversion may be, as a recipe or a manual rounds it (350°F is "180°C"). */
-const CONVERSION_DEGREES = 4;
+/**
+ * How far apart, as a share of the value in degrees Celsius (and at least a degree), a temperature and its conversion
+ * may be, as a recipe rounds it: 350°F is "180°C" and 400°F "200°C", while 160°F is not 74°C nor 45°F 5°C.
+ */
+const CONVERSION_SHARE = 0.03;
 
 /** Whether two quantities say the same thing. */
 export function sameQuantity(a: Quantity, b: Quantity): boolean {
@@ -143,7 +146,8 @@ export function sameQuantity(a: Quantity, b: Quantity): boolean {
   }
   if (a.cls !== b.cls && inDegrees(a) && inDegrees(b)) {
     const difference = a.compared === true || b.compared === true;
-    return Math.abs(celsius(a.value, a, difference) - celsius(b.value, b, difference)) <= CONVERSION_DEGREES;
+    const [x, y] = [celsius(a.value, a, difference), celsius(b.value, b, difference)];
+    return Math.abs(x - y) <= Math.max(1, CONVERSION_SHARE * Math.max(Math.abs(x), Math.abs(y)));
   }
   // A number without a unit may be a measured one written short ("paid users get 1000"); two measures of
   // different things (a day, a price) are not the same quantity because their numbers are.
