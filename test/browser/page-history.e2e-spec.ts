@@ -113,7 +113,8 @@ describe('a conversation with many answers, in the web page', () => {
     // Reloaded in the middle of it: the page opens at the answer being resumed, and keeps following it.
     await page.reload();
     reloaded.open();
-    await paragraphsAtLeast(6);
+    // Every paragraph before the next hold (0 to 6): one still arriving would scroll the page after the reader does.
+    await paragraphsAtLeast(7);
     expect(await page.getAttribute(LAST_ANSWER, 'data-status')).not.toBe('done');
     expect(await fromBottom(page)).toBeLessThanOrEqual(1);
 
