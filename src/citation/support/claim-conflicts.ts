@@ -304,8 +304,11 @@ function setAgainst(clause: Clause, quantity: Quantity): boolean {
   return VALUE_SET_AGAINST.test(clause.text.slice(0, quantity.start - clause.start));
 }
 
-const VALUE_SET_AGAINST =
-  /\b(?:from|(?<!\b(?:more|less|fewer|greater|higher|lower|longer|shorter|larger|smaller)\s)than|instead of)\s+(?:(?:a|an|the|your|my)\s+)?$/i;
+const COMPARATIVE_BEFORE = '(?<!\\b(?:more|less|fewer|greater|higher|lower|longer|shorter|larger|smaller)\\s)';
+const VALUE_SET_AGAINST = new RegExp(
+  `\\b(?:from|${COMPARATIVE_BEFORE}than|instead of)\\s+(?:(?:a|an|the|your|my)\\s+)?$`,
+  'i',
+);
 
 /** Values that say when: a day, a date, a time of day. */
 const WHEN: ReadonlySet<string> = new Set(['weekday', 'date', 'clock']);

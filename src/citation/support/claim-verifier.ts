@@ -137,9 +137,9 @@ function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window)
 /**
  * A changed value lowers how well its sentence rests on the source: "Heat the oven to 180 °F" shares only "oven" with
  * "Preheat the oven to 180 °C" once the value no longer matches. Counted as held where the source gives a value of
- * its kind, the sentence may rest on the source after all; then a changed unit, or a date with two of its day,
- * month and year kept, the conflicts that are nearly always right, is shown. A changed number is not: in such a sentence it was as often a value worked out, or
- * said of another thing, as a changed one.
+ * its kind, the sentence may rest on the source after all; then a changed unit, or a date with two of its day, month
+ * and year kept, the conflicts that are nearly always right, is shown. A changed number is not: in such a sentence it
+ * was as often a value worked out, or said of another thing, as a changed one.
  */
 function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
   if (claim.quantities.length === 0) return undefined;

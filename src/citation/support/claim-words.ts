@@ -329,8 +329,8 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map(
     'found:find froze:freeze frozen:freeze led:lead met:meet said:say spent:spend stood:stand struck:strike ' +
     'taught:teach thought:think wore:wear worn:wear wrote:write written:write beaten:beat forbade:forbid ' +
     'forbidden:forbid broke:break broken:break woke:wake slept:sleep felt:feel lent:lend sank:sink ' +
-    'died:die dies:die dying:die sunk:sink shot:shoot fought:fight sought:seek swept:sweep wound:wind withdrew:withdraw withdrawn:withdraw ' +
-    'wider:wide widest:wide widen:wide widens:wide widened:wide widening:wide'
+    'died:die dies:die dying:die sunk:sink shot:shoot fought:fight sought:seek swept:sweep wound:wind ' +
+    'withdrew:withdraw withdrawn:withdraw wider:wide widest:wide widen:wide widens:wide widened:wide widening:wide'
   )
     .split(' ')
     .map((pair) => pair.split(':') as [string, string]),
