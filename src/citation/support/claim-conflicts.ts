@@ -101,13 +101,10 @@ function pairingConflict(
 
 const COMPARING_VALUES = /\b(?:from|than|instead of|rather than|compared (?:with|to)|against|versus|vs)\b/i;
 
+/** A value with a unit said firmly, not a day of the week or a number that names a thing. */
 function pairable(quantity: Quantity): boolean {
   return (
-    quantity.cls !== 'bare' &&
-    !quantity.cls.startsWith('count:') &&
-    !quantity.loose &&
-    !['ordinal', 'ratio', 'weekday', 'period'].includes(quantity.cls) &&
-    !/^(?:version|term):/.test(quantity.cls)
+    measuredValue(quantity) && !quantity.loose && quantity.cls !== 'weekday' && !/^(?:version|term):/.test(quantity.cls)
   );
 }
 

@@ -277,8 +277,8 @@ const UNMEASURED = new Set(['date', 'dotted', 'ratio']);
 
 /**
  * Bare numbers listed before a measured one measure what it does: "at 8, 12 and 16 weeks" gives three ages in
- * weeks, "5 or 10 euros" two prices, "350–375°F" two temperatures. A bound ("children under 5 and 50% off") is
- * another value, not one of a list.
+ * weeks, "5 or 10 euros" two prices (a range, "350–375°F", is read as one by the quantity scanner). A bound
+ * ("children under 5 and 50% off") is another value, not one of a list.
  */
 function completeLists(quantities: Quantity[], text: string, offset: number): Quantity[] {
   let listEnd = quantities.at(-1);
@@ -286,8 +286,8 @@ function completeLists(quantities: Quantity[], text: string, offset: number): Qu
     const quantity = quantities[q]!;
     const next = quantities[q + 1]!;
     const gap = text.slice(quantity.end - offset, next.start - offset);
-    // The last number of the list is joined by "and", "or" or a dash ("8, 12 and 16 weeks"); earlier ones by commas
-    // too, but a comma alone before the measured number ends no list ("for ages 3, 4 and 5, 15 hours are free").
+    // The last number of the list is joined by "and" or "or" ("8, 12 and 16 weeks"); earlier ones by commas too,
+    // but a comma alone before the measured number ends no list ("for ages 3, 4 and 5, 15 hours are free").
     const joined = LIST_JOINT.test(gap) || (COMMA_JOINT.test(gap) && next !== listEnd);
     if (quantity.cls !== 'bare' || quantity.loose || !listsUnit(next) || !joined) {
       listEnd = quantity;
@@ -317,7 +317,7 @@ function listsUnit(quantity: Quantity): boolean {
   );
 }
 
-const LIST_JOINT = /^\s*[,，]?\s*(?:and|or|to|和|或|、|至|到|–|—|-|~)\s*$/i;
+const LIST_JOINT = /^\s*[,，]?\s*(?:and|or|和|或|、)\s*$/i;
 const COMMA_JOINT = /^\s*[,，]\s*$/;
 
 /**

@@ -17,10 +17,10 @@ export interface Token {
 }
 
 const TOKEN =
-  /\d{4}-\d{1,2}-\d{1,2}|\d+(?:[.,:]\d+)*|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{M}][\p{L}\p{M}\p{N}]*(?:[-'’./&+][\p{L}\p{M}\p{N}]+)*(?:\(\p{Lu}\))?|[%$€£¥°℃~−-]|[,;:，；：、()（）"“”!?！？]|—|--/uy;
+  /\d{4}-\d{1,2}-\d{1,2}|\d+(?:[.,:]\d+)*|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{M}][\p{L}\p{M}\p{N}]*(?:[-'’./&+][\p{L}\p{M}\p{N}]+)*(?:\(\p{Lu}\))?|[%$€£¥°℃~−–-]|[,;:，；：、()（）"“”!?！？]|—|--/uy;
 const HAN_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u;
 const LETTER = /^[\p{L}\p{M}]/u;
-const SYMBOLS = new Set('%$€£¥°℃~−-');
+const SYMBOLS = new Set('%$€£¥°℃~−–-');
 
 /** Full-width ASCII (Ｈ, ３, ％) to ASCII, one UTF-16 unit for one, so offsets stay those of the text. */
 function foldWidth(text: string): string {

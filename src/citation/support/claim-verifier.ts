@@ -1,6 +1,7 @@
 import { alignWindow, type Window } from './claim-alignment.js';
 import { findConflict } from './claim-conflicts.js';
 import type { FoundConflict } from './found-conflict.js';
+import { comparable, conflictKind, sameQuantity } from './quantity.js';
 import { holdsEveryClaim } from './claim-holding.js';
 import { asSource, type SourceProfile } from './claim-roles.js';
 import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText } from './claim-profile.js';
@@ -142,7 +143,14 @@ function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window)
  * was as often a value worked out, or said of another thing, as a changed one.
  */
 function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
-  if (claim.quantities.length === 0) return undefined;
+  // Only a date or a unit the source gives otherwise can be shown: without one, the sentence is not read again.
+  const changed = claim.quantities.some((quantity) =>
+    source.quantities.some(
+      (held) =>
+        comparable(quantity, held) && !sameQuantity(quantity, held) && conflictKind(quantity, held) !== 'number',
+    ),
+  );
+  if (!changed) return undefined;
   const window = alignWindow(claim, source, true);
   if (window.coverage < CONFLICT_ALIGNMENT) return undefined;
   const found = conflictIn(claim, source, window);

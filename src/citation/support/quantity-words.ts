@@ -63,7 +63,8 @@ export const AM_PM = new Set(['am', 'a.m', 'pm', 'p.m']);
 /** Words between the two ends of a range. */
 export const RANGE_WORDS: ReadonlySet<string> = new Set(['至', '到', '~', '-', '–', '—', 'to']);
 /** Amounts that can be given as a range of bounds: not times of day, dates, versions or ranks. */
-export const RANGED = /^(?:time|length|mass|volume|money|percent|energy|power|area|count:|length\/time|volume\/time)/u;
+export const RANGED =
+  /^(?:time|length|mass|volume|money|percent|energy|power|area|temperature|count:|length\/time|volume\/time)/u;
 /** Characters before N号 that make it a day of the month: time words and particles. */
 export const DAY_CONTEXT: ReadonlySet<string> = new Set('月周今明昨本下上前后至到每从自于在的是为和与及或'.split(''));
 /**

@@ -43,7 +43,9 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
   // A temperature in the other scale is compared in degrees Celsius, as a value, a bound or a range.
   if (claim.cls !== source.cls && inDegrees(claim) && inDegrees(source)) {
     const difference = claim.compared === true || source.compared === true;
-    return disagree(inCelsius(claim, difference), inCelsius(source, difference));
+    const [ours, theirs] = [inCelsius(claim, difference), inCelsius(source, difference)];
+    // A range's ends are converted with the rounding a single temperature is: "350–375°F" is "180–190°C".
+    return ours.range || theirs.range ? rangesDisagree(ours, theirs, CONVERSION_SHARE) : disagree(ours, theirs);
   }
   if (claim.range || source.range) return rangesDisagree(claim, source);
   const bound = (q: Quantity) => q.loose && !q.approx;
@@ -58,14 +60,15 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
 
 /**
  * A range against a range disagrees when an end differs; a value, or a bound, against a range when it lies outside
- * it ("up to 800 mg" against "200至400毫克"); an approximate value only when far outside it.
+ * it ("up to 800 mg" against "200至400毫克"); an approximate value only when far outside it. `tolerance` is the
+ * share by which values that are the same may differ.
  */
-function rangesDisagree(claim: Quantity, source: Quantity): boolean {
+function rangesDisagree(claim: Quantity, source: Quantity, tolerance = 1e-6): boolean {
   const [low, high] = claim.range ?? [claim.value, claim.value];
   const [from, to] = source.range ?? [source.value, source.value];
-  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(Math.abs(a), Math.abs(b));
+  const near = (a: number, b: number) => Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b));
   if (claim.range && source.range) return !near(low, from) || !near(high, to);
-  const margin = claim.approx || source.approx ? 1.5 : 1 + 1e-6;
+  const margin = claim.approx || source.approx ? 1.5 : 1 + tolerance;
   const [value, lower, upper] = claim.range ? [source.value, low, high] : [claim.value, from, to];
   return value * margin < lower || value > upper * margin;
 }
