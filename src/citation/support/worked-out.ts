@@ -1,5 +1,6 @@
 import type { Clause } from './claim-profile.js';
 import { comparable, type Quantity } from './quantity.js';
+import { TOTALS } from './quantity-words.js';
 
 /** What else the claim sentence says that a number may have been worked out with. */
 export interface WorkedFrom {
@@ -83,8 +84,7 @@ function combined(result: Quantity, value: Quantity, inputs: readonly Quantity[]
 
 /** Whether `result` is the sum of two of `values`: "公司和个人合计缴纳24%" of 12% each. */
 export function sumOfTwo(result: Quantity, values: readonly Quantity[]): boolean {
-  const addends = values.filter((value) => counted(value) && !value.range && comparable(result, value));
-  return addends.some((a, i) => addends.some((b, j) => i !== j && close(result.value, a.value + b.value)));
+  return counted(result) && values.some((value) => counted(value) && combined(result, value, values, true));
 }
 
 /**
@@ -95,8 +95,10 @@ export function saysTotal(clause: Clause): boolean {
   return TOTAL_WORDS.test(clause.text);
 }
 
-const TOTAL_WORDS =
-  /\b(?:total(?:s|led|ling)?|together|combined|altogether|in all|all told|sum of)\b|一共|总共|共计|合计|总计|加起来/iu;
+const TOTAL_WORDS = new RegExp(
+  `\\b(?:total(?:s|led|ling)?|together|combined|altogether|in all|all told|sum of)\\b|${[...TOTALS].join('|')}`,
+  'iu',
+);
 
 /**
  * Whether a time of day is the bound time moved by a length of time the sentences give: "struck at 11:40 pm and sank
