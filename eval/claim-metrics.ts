@@ -331,6 +331,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g2000-g2024', from: 2000, to: 2099 },
   { name: 'g2100-g2224', from: 2100, to: 2299 },
   { name: 'g2300-g2324', from: 2300, to: 2399 },
+  { name: 'g2400-g2424', from: 2400, to: 2499 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
