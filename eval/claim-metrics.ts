@@ -332,6 +332,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g2100-g2224', from: 2100, to: 2299 },
   { name: 'g2300-g2324', from: 2300, to: 2399 },
   { name: 'g2400-g2424', from: 2400, to: 2499 },
+  { name: 'g2500-g2524', from: 2500, to: 2599 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
