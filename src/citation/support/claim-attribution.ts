@@ -315,7 +315,9 @@ interface PartWords {
 
 /**
  * The words of the part of a sentence that holds `value`: from the last joint between it and a value of its kind
- * before it to the last joint between it and one after it.
+ * before it to the first joint between it and one after it. What stands between those joints belongs to neither
+ * part: "8:20从南京南站出发，中途停靠湖州站，11:05到达杭州东站" stops at 湖州 on the way, neither leaving at 8:20 there nor
+ * arriving at 11:05.
  */
 function partAround(sentence: ClaimSentence, value: Quantity, terms: readonly ClauseTerm[]): PartWords {
   const at = (offset: number) => offset - sentence.start;
@@ -337,7 +339,7 @@ function partAround(sentence: ClaimSentence, value: Quantity, terms: readonly Cl
       if (joint !== undefined) from = Math.max(from, sentence.start + joint);
     } else if (other.start >= value.end) {
       last = false;
-      const joint = lastJoint(sentence.text, at(value.end), at(other.start));
+      const joint = firstJoint(sentence.text, at(value.end), at(other.start));
       if (joint !== undefined) to = Math.min(to, sentence.start + joint);
     }
   }
@@ -347,6 +349,13 @@ function partAround(sentence: ClaimSentence, value: Quantity, terms: readonly Cl
     const joint = firstJoint(sentence.text, at(value.end), at(to));
     if (joint !== undefined) to = sentence.start + joint;
   }
+  // A value in brackets is said of what stands before it: "4.1.3 (2 February 2024) stays supported" does not say
+  // that 2 February is when support ends.
+  if (
+    PARENTHESISED.test(sentence.text.slice(0, at(value.start))) &&
+    /^\s*[)）]/.test(sentence.text.slice(at(value.end)))
+  )
+    to = Math.min(to, value.end);
   // A day of the week names what its part is about as a word does ("before 2 pm on Friday").
   const words = [
     ...terms.map(({ term, start, end }) => ({ term, start, end })),
@@ -362,6 +371,8 @@ function partAround(sentence: ClaimSentence, value: Quantity, terms: readonly Cl
     after: naming.filter((word) => word.start >= value.end).map((word) => word.term),
   };
 }
+
+const PARENTHESISED = /[(（]\s*$/;
 
 /** Where the first joint between two places of a text stands, if one does. */
 function firstJoint(text: string, from: number, to: number): number | undefined {

@@ -326,20 +326,28 @@ const COMMA_JOINT = /^\s*[,，]\s*$/;
  */
 function completeEllipses(quantities: Quantity[], tokens: readonly Token[]): Quantity[] {
   let measured: Quantity | undefined;
-  // Quantities come in text order: the token after each is looked for from where the last search stopped.
+  // The measured values by the word before them: "at 220°C, for 30" goes on from "for 40 minutes", not from 220°C.
+  let byWordBefore: Map<string, Quantity> | undefined;
+  // Quantities come in text order: the tokens around each are looked for from where the last search stopped.
   let next = 0;
   return quantities.map((quantity) => {
+    while (next < tokens.length && tokens[next]!.start < quantity.start) next++;
+    const before = tokens[next - 1]?.kind === 'word' ? tokens[next - 1]!.lower : undefined;
     if (quantity.cls !== 'bare') {
       // A ratio ("four times as fast as gear 1") compares two values; the numbers after it are not ratios.
-      if (!UNMEASURED.has(quantity.cls) && quantity.raw !== 0) measured = quantity;
+      if (!UNMEASURED.has(quantity.cls) && quantity.raw !== 0) {
+        measured = quantity;
+        if (before !== undefined) (byWordBefore ??= new Map()).set(before, quantity);
+      }
       return quantity;
     }
     // Only a number that ends its clause leaves its unit unsaid; "a COP of 4.2 at 35 °C" measures something else.
     while (next < tokens.length && tokens[next]!.start < quantity.end) next++;
     const following = tokens[next];
     if (measured === undefined || (following !== undefined && following.kind !== 'break')) return quantity;
-    const factor = measured.cls === 'clock' ? 60 : measured.value / measured.raw;
-    return { ...quantity, cls: measured.cls, unit: measured.unit, value: quantity.raw * factor };
+    const like = (before !== undefined ? byWordBefore?.get(before) : undefined) ?? measured;
+    const factor = like.cls === 'clock' ? 60 : like.value / like.raw;
+    return { ...quantity, cls: like.cls, unit: like.unit, value: quantity.raw * factor };
   });
 }
 

@@ -314,10 +314,10 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
-    "a number worked out from the source's own",
+    "a number worked out from the source's own: the same price per user a year as a month",
     'The team plan costs 12 dollars per user per month.',
     'The team plan costs 12 dollars per user each month, so 144 dollars per user a year.',
-    'unverified',
+    'verified',
     '',
   ],
   [

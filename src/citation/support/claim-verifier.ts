@@ -139,8 +139,10 @@ function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window)
  * A changed value lowers how well its sentence rests on the source: "Heat the oven to 180 °F" shares only "oven" with
  * "Preheat the oven to 180 °C" once the value no longer matches. Counted as held where the source gives a value of
  * its kind, the sentence may rest on the source after all; then a changed unit, or a date with two of its day, month
- * and year kept, the conflicts that are nearly always right, is shown. A changed number is not: in such a sentence it
- * was as often a value worked out, or said of another thing, as a changed one.
+ * and year kept, the conflicts that are nearly always right, is shown. Being nearly always right, they are shown
+ * wherever the sentence rests on the source at all (`MIN_ALIGNMENT`): "Both plans run on a 12-week contract, so you're
+ * not locked in for long" says little else the source words alike. A changed number is not shown: in such a sentence
+ * it was as often a value worked out, or said of another thing, as a changed one.
  */
 function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
   // Only a date or a unit the source gives otherwise can be shown: without one, the sentence is not read again.
@@ -152,7 +154,7 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
   );
   if (!changed) return undefined;
   const window = alignWindow(claim, source, true);
-  if (window.coverage < CONFLICT_ALIGNMENT) return undefined;
+  if (window.coverage < MIN_ALIGNMENT) return undefined;
   const found = conflictIn(claim, source, window);
   if (found?.conflict.kind === 'unit') return found;
   return found?.conflict.kind === 'date' && restatesDate(found, claim, source) ? found : undefined;

@@ -51,6 +51,8 @@ import {
 
 /** A whole number of pence from this on is no price: "1080p", "720p". */
 const PENCE_BELOW = 200;
+/** A word before the first of two values that says they are a change, not a range: "from 3 to 5", "从3到5". */
+const CHANGE_FROM: ReadonlySet<string> = new Set(['from', '从']);
 
 /** Words a version number follows, written in lowercase too: "came with firmware 3.1", "since version 2". */
 const VERSIONED: ReadonlySet<string> = new Set(['firmware', 'version']);
@@ -136,15 +138,23 @@ class QuantityScanner extends HanQuantityReading {
   private range(quantity: Quantity, first: number): Quantity {
     const low = this.found.at(-1);
     const between = this.tokens[first - 1];
-    // The first end, the word between, the second end: nothing else between them ("from 3 to 5" says a change).
-    if (low?.cls !== 'bare' || between === undefined || between.start - low.end > 1) return quantity;
-    if (!RANGE_WORDS.has(between.lower) || this.tokens[first - 3]?.lower === 'from' || !RANGED.test(quantity.cls)) {
-      return quantity;
-    }
+    // The first end, bare or with a unit of its own ("1.2米至1.5米"), the word between, the second end: nothing else
+    // between them ("from 3 to 5" says a change).
+    const unitOfItsOwn = low !== undefined && low.cls === quantity.cls && low.range === undefined;
+    if (low === undefined || (low.cls !== 'bare' && !unitOfItsOwn) || between === undefined) return quantity;
+    if (between.start - low.end > 1 || !RANGE_WORDS.has(between.lower) || !RANGED.test(quantity.cls)) return quantity;
+    if (CHANGE_FROM.has(this.tokenBefore(low.start, first)?.lower ?? '')) return quantity;
     const factor = quantity.raw === 0 ? 1 : quantity.value / quantity.raw;
-    const range = [low.raw * factor, quantity.value] as const;
+    const range = [unitOfItsOwn ? low.value : low.raw * factor, quantity.value] as const;
     this.found[this.found.length - 1] = { ...low, cls: quantity.cls, unit: quantity.unit, value: range[0], range };
     return { ...quantity, range };
+  }
+
+  /** The token before the one that starts at `start`, looked for back from the token `from`. */
+  private tokenBefore(start: number, from: number): Token | undefined {
+    let k = from;
+    while (k >= 0 && this.tokens[k]!.start >= start) k--;
+    return k >= 0 ? this.tokens[k] : undefined;
   }
 
   /**
@@ -495,6 +505,11 @@ class QuantityScanner extends HanQuantityReading {
     if (next.kind === 'word' && PER_WORDS.has(next.lower)) {
       const per = LATIN_UNITS.get(this.tokens[last + 2]?.lower ?? '');
       if (per?.cls === 'time') return { seconds: per.factor, name: per.name, last: last + 2 };
+      // "€14 per person per day": the rate is per day, whoever it is counted for.
+      const then = this.tokens[last + 3];
+      const perTime = LATIN_UNITS.get(this.tokens[last + 4]?.lower ?? '');
+      if (per === undefined && then?.kind === 'word' && PER_WORDS.has(then.lower) && perTime?.cls === 'time')
+        return { seconds: perTime.factor, name: perTime.name, last: last + 4 };
     }
     const slash = /^\/(\w+)$/.exec(next.text);
     const per = slash ? LATIN_UNITS.get(slash[1]!.toLowerCase()) : undefined;
