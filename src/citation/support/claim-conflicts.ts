@@ -182,10 +182,15 @@ function quantityConflict(
     // A day of the week is said of opening and closing alike; only another language's clause is compared on it. A
     // product named by a number (三年期) is compared as a name.
     if (quantity.cls === 'weekday' || quantity.cls.startsWith('term:')) continue;
-    // A bound ("up to 6 g") speaks of the source's bound of the thing, not of its other values.
+    // A bound ("up to 6 g") speaks of the source's bound of the thing, not of its other values, unless it gives a
+    // value's number in another unit.
     const isBound = (q: Quantity) => q.loose && !q.approx;
     const candidates = clauses.filter(({ clause: other }) =>
-      other.quantities.some((held) => comparable(quantity, held) && (!isBound(quantity) || isBound(held))),
+      other.quantities.some(
+        (held) =>
+          comparable(quantity, held) &&
+          (!isBound(quantity) || isBound(held) || conflictKind(quantity, held) === 'unit'),
+      ),
     );
     if (candidates.length === 0) continue;
     const holds = (candidate: SourceClause) => candidate.clause.quantities.some((held) => sameQuantity(quantity, held));

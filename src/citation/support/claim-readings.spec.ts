@@ -208,6 +208,34 @@ const cases: ClaimCase[] = [
     'contradicted',
     'unit',
   ],
+  [
+    'a weight converted to pounds and rounded is the same weight',
+    'A cabin bag may weigh up to 8 kg. Checked bags may weigh up to 23 kg.',
+    'A cabin bag may weigh up to 17.6 lb.',
+    'verified',
+    '',
+  ],
+  [
+    '千 of 千克 belongs to the unit: 190千克 is 190 kg, not 190,000 of the source unit',
+    '该手机支持5G网络，电池容量为5000毫安时，重量为190克。屏幕尺寸为6.7英寸。',
+    '该手机重量为190千克。',
+    'contradicted',
+    'unit',
+  ],
+  [
+    'a range in weeks against the same range in days',
+    '每日限流8000人，需提前1至7天在线预约。每月第一个周三免费开放。',
+    '参观需要提前1到7周在网上预约。',
+    'contradicted',
+    'unit',
+  ],
+  [
+    'a bound in another unit than a plain value with the same number',
+    'The total dimensions of each checked bag (length + width + height) must not exceed 158 cm. An extra bag costs US$100.',
+    'Each checked bag can measure up to 158 inches when you add up its length, width and height.',
+    'contradicted',
+    'unit',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

@@ -244,11 +244,11 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   [
-    'a unit the source does not give is never verified',
+    'a unit the source does not give is never verified: the same number of pounds is another weight',
     'Each passenger may bring one cabin bag of up to 8 kg.',
     'A cabin bag may weigh up to 8 lb.',
-    'unverified',
-    '',
+    'contradicted',
+    'unit',
   ],
   [
     'a qualifier taken from another sentence is never verified',

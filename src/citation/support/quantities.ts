@@ -283,7 +283,8 @@ class QuantityScanner extends HanQuantityReading {
         value *= MULTIPLIERS.get(multiplier.lower)!;
         last++;
       }
-    } else if (multiplier?.kind === 'han' && HAN_MULTIPLIERS.has(multiplier.text)) {
+    } else if (multiplier?.kind === 'han' && HAN_MULTIPLIERS.has(multiplier.text) && !this.hanUnitAt(last + 1)) {
+      // 千 of 千克 and 千米 is the unit's, not a thousand: "190千克" is 190 kg.
       value *= HAN_MULTIPLIERS.get(multiplier.text)!;
       last++;
     }

@@ -56,6 +56,8 @@ export const LATIN_UNITS: ReadonlyMap<string, Unit> = new Map(
       [['g', 'gram', 'grams'], unit('mass', 1, 'gram')],
       [['kg', 'kilogram', 'kilograms', 'kilo', 'kilos'], unit('mass', 1000, 'kg')],
       [['tonne', 'tonnes', 'ton', 'tons'], unit('mass', 1e6, 'tonne')],
+      [['lb', 'lbs'], unit('mass', 453.592, 'lb')],
+      [['oz', 'ounce', 'ounces'], unit('mass', 28.3495, 'oz')],
       [['ml', 'millilitre', 'millilitres', 'milliliter', 'milliliters'], unit('volume', 0.001, 'ml')],
       [['litre', 'litres', 'liter', 'liters'], unit('volume', 1, 'litre')],
       [['percent', 'pct'], unit('percent', 1, '%')],

@@ -49,7 +49,9 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
   }
   if (claim.range || source.range) return rangesDisagree(claim, source);
   const bound = (q: Quantity) => q.loose && !q.approx;
-  if (bound(claim) || bound(source)) return bound(claim) && bound(source);
+  // A bound speaks of the other side's bound, not its values; but the same number in another unit is no bound of it:
+  // "up to 158 inches" against "must not exceed 158 cm".
+  if (bound(claim) || bound(source)) return (bound(claim) && bound(source)) || conflictKind(claim, source) === 'unit';
   if (claim.approx || source.approx) {
     // "About 200 years" is not "about 400 years": values half again apart or more disagree.
     const [small, large] = [Math.abs(claim.value), Math.abs(source.value)].sort((a, b) => a - b) as [number, number];
@@ -158,9 +160,13 @@ export function sameQuantity(a: Quantity, b: Quantity): boolean {
   const tolerance = Math.max(
     (a.approx || b.approx) && !a.cls.startsWith('version:') ? 0.1 : 1e-6,
     calendarTolerance(a, b),
+    a.unit !== b.unit && (IMPERIAL.has(a.unit) || IMPERIAL.has(b.unit)) ? CONVERSION_SHARE : 0,
   );
   return Math.abs(a.value - b.value) <= tolerance * Math.max(Math.abs(a.value), Math.abs(b.value));
 }
+
+/** Units of another system than the metric one: a value converted to or from one is rounded ("8 kg (17.6 lb)"). */
+const IMPERIAL: ReadonlySet<string> = new Set(['lb', 'oz', 'inch', 'foot', 'mile']);
 
 /**
  * Months and years are not a fixed number of days: "three months" is twelve or thirteen weeks, "two years" 730 or
@@ -188,6 +194,19 @@ function sameDate(a: NonNullable<Quantity['date']>, b: NonNullable<Quantity['dat
 /** What kind of disagreement two comparable quantities make: a unit changed, a date, or a number. */
 export function conflictKind(claim: Quantity, source: Quantity): 'number' | 'unit' | 'date' {
   if (claim.date || source.date || claim.cls === 'weekday') return 'date';
-  if (claim.raw === source.raw && claim.unit !== source.unit) return 'unit';
+  if (sameNumbers(claim, source) && claim.unit !== source.unit) return 'unit';
   return 'number';
+}
+
+/**
+ * Whether two values write the same numbers, whatever they measure: 190 and 190, or the ranges "1到7周" and "1至7天",
+ * whose ends differ by one factor. The same numbers in another unit are a changed unit.
+ */
+function sameNumbers(claim: Quantity, source: Quantity): boolean {
+  if (claim.range === undefined || source.range === undefined) return claim.raw === source.raw;
+  const [claimLow, claimHigh] = claim.range;
+  const [sourceLow, sourceHigh] = source.range;
+  if (sourceLow === 0 || sourceHigh === 0) return false;
+  const factor = claimLow / sourceLow;
+  return Math.abs(claimHigh / sourceHigh - factor) <= 1e-9 * Math.max(1, Math.abs(factor));
 }
