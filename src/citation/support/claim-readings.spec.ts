@@ -236,6 +236,20 @@ const cases: ClaimCase[] = [
     'contradicted',
     'unit',
   ],
+  [
+    'two approximate figures that differ by more than rounding',
+    'The Yangtze is about 6,300 km long, the longest river in China. It rises on the Tibetan Plateau.',
+    'The Yangtze is roughly 5,400 km long.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'two approximate figures within rounding of each other',
+    'The Yangtze is about 6,300 km long, the longest river in China. It rises on the Tibetan Plateau.',
+    'The Yangtze is roughly 6,380 km long.',
+    'unverified',
+    '',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

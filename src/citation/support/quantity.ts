@@ -52,6 +52,9 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
   // A bound speaks of the other side's bound, not its values; but the same number in another unit is no bound of it:
   // "up to 158 inches" against "must not exceed 158 cm".
   if (bound(claim) || bound(source)) return (bound(claim) && bound(source)) || conflictKind(claim, source) === 'unit';
+  // Two values both said as approximate give their own figures: "about 5,400 km" is not "about 6,300 km", though either
+  // would round to the other's order. They are the same within the share `sameQuantity` allows, and differ beyond it.
+  if (claim.approx && source.approx) return true;
   if (claim.approx || source.approx) {
     // "About 200 years" is not "about 400 years": values half again apart or more disagree.
     const [small, large] = [Math.abs(claim.value), Math.abs(source.value)].sort((a, b) => a - b) as [number, number];
