@@ -204,12 +204,16 @@ function quantityConflict(
         sharedValues(others, candidate.clause) +
         (measured !== undefined && candidate.clause.termSet.has(measured) ? MEASURED_WEIGHT : 0),
     );
-    const best = settleTie(tied, claim, clause, source);
+    // A clause that gives two values of the kind ("both the Thirty Years' War and the Eighty Years' War") speaks of
+    // each tied clause in turn: its sentence cannot choose one.
+    const { best, bySentence } = settleTie(tied, claim, clause, source, !pairsValues(clause, quantity));
     // One shared common word is not evidence that two clauses speak of the same thing; two words, a name, or a day, a
-    // time or a numbered name both give are.
-    const evidence = best.some(
-      (candidate) => sharedEvidence(clause, candidate.clause, source) || sharedValues(others, candidate.clause) > 0,
-    );
+    // time or a numbered name both give are, and so is a sentence that holds more of the claim than its rivals.
+    const evidence =
+      bySentence ||
+      best.some(
+        (candidate) => sharedEvidence(clause, candidate.clause, source) || sharedValues(others, candidate.clause) > 0,
+      );
     let bound = best;
     if (top === 0 || !evidence) {
       // Nothing in the clause binds: the sentence as a whole must be about the window, and the window's
@@ -249,14 +253,38 @@ function quantityConflict(
  * Source clauses that bind a claim clause equally are told apart by the rest of its sentence: "For children aged 8 to
  * 14, the dose is one capsule every 6 hours" speaks of the children's clause, not the adults'.
  */
-function settleTie(tied: SourceClause[], claim: ClaimSentence, clause: Clause, source: ClaimText): SourceClause[] {
-  if (tied.length < 2) return tied;
+function settleTie(
+  tied: SourceClause[],
+  claim: ClaimSentence,
+  clause: Clause,
+  source: ClaimText,
+  bySentences: boolean,
+): { best: SourceClause[]; bySentence: boolean } {
   const scores = claim.clauses
     .filter((other) => other !== clause)
     .map((other) => binder(other, source, { polarity: true }));
-  if (scores.length === 0) return tied;
-  const { best } = bestBound(tied, (candidate) => scores.reduce((sum, score) => sum + score(candidate.clause), 0));
-  return best.length > 0 ? best : tied;
+  let settled = tied;
+  if (tied.length < 2) return { best: tied, bySentence: false };
+  if (scores.length > 0) {
+    const { best } = bestBound(tied, (candidate) => scores.reduce((sum, score) => sum + score(candidate.clause), 0));
+    if (best.length > 0) settled = best;
+  }
+  if (settled.length < 2 || !bySentences) return { best: settled, bySentence: false };
+  // Still tied, the clauses are told apart by their sentences: "Children aged 10 to 15 can take up to 8 tablets" speaks
+  // of the sentence about children aged 10 to 15, whose clause "with no more than 4 tablets in 24 hours" words the
+  // limit as the adults' sentence does. The sentence that holds more of the claim is evidence of what it speaks of.
+  const { best } = bestBound(settled, (candidate) => sentenceShare(clause, source.sentences[candidate.sentence]!));
+  return best.length > 0 && best.length < settled.length
+    ? { best, bySentence: true }
+    : { best: settled, bySentence: false };
+}
+
+/** How many of the claim clause's terms and values a source sentence holds. */
+function sentenceShare(clause: Clause, sentence: ClaimSentence): number {
+  let shared = 0;
+  for (const term of clause.termSet) if (sentence.terms.has(term)) shared++;
+  for (const quantity of clause.quantities) if (grounded(quantity, sentence.quantities)) shared++;
+  return shared;
 }
 
 /**

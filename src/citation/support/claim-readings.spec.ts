@@ -250,6 +250,13 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'clauses that word a limit alike are told apart by their sentences',
+    'Adults: take 1 to 2 capsules every 6 hours, with no more than 8 capsules in 24 hours. Children aged 6 to 11: take 1 capsule every 6 hours, with no more than 4 capsules in 24 hours.',
+    'Children aged 6 to 11 can take up to 8 capsules in 24 hours.',
+    'contradicted',
+    'number',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);
