@@ -257,6 +257,13 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    'a Chinese value said after a second thing the claim names is that thing’s',
+    '速冻汤圆水开后下锅，小火煮5分钟，浮起后再煮1分钟即可。速冻包子冷水上锅，水开后蒸15分钟。',
+    '汤圆小火煮5分钟、浮起后再煮1分钟。',
+    'unverified',
+    '',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

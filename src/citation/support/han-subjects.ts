@@ -39,7 +39,7 @@ export function subjectConflict(claim: ClaimSentence, source: ClaimText): FoundC
       );
       const found =
         said.length > 0
-          ? valueConflict(said, thing, predicate, own, source)
+          ? valueConflict(said, thing, predicate, own, source, clause)
           : clause.quantities.length === 0
             ? claimConflict(clause, thing, predicate, own, source)
             : undefined;
@@ -71,6 +71,7 @@ function valueConflict(
   predicate: readonly string[],
   own: readonly SourceClause[],
   source: ClaimText,
+  claim: Clause,
 ): FoundConflict | undefined {
   for (const quantity of quantities) {
     if (quantity.cls.startsWith('term:') || quantity.cls === 'period') continue;
@@ -83,9 +84,11 @@ function valueConflict(
     const property = ofThing.filter((candidate) => covers(candidate.clause, predicate) >= PREDICATE_COVERAGE);
     if (property.length > 0 && property.every(disagreeing)) return at(quantity, values(property[0]!)[0]!, property[0]!);
     // The claim's value is another thing's, said of the same property; the thing's own value is another.
+    // A thing the claim names itself is not another thing: "汤圆小火煮5分钟、浮起后再煮1分钟" gives 1分钟 to 浮起.
     const elsewhere = source.clauses.find(
       (candidate) =>
         candidate.clause.subject !== thing &&
+        (candidate.clause.subject === undefined || !claim.termSet.has(candidate.clause.subject)) &&
         !candidate.clause.termSet.has(thing) &&
         !candidate.clause.context.has(thing) &&
         candidate.clause.quantities.some((held) => sameQuantity(quantity, held)) &&
