@@ -104,7 +104,18 @@ export interface ClaimText {
   senses: WordSenses;
 }
 
-const CLAUSE_WORDS = new Set(['while', 'whereas', 'whilst', 'but', 'although', 'though', 'however', 'which']);
+const CLAUSE_WORDS = new Set([
+  'while',
+  'whereas',
+  'whilst',
+  'but',
+  'although',
+  'though',
+  'however',
+  'which',
+  'versus',
+  'vs',
+]);
 const LIST_WORDS = new Set(['and', 'or']);
 const OPENS_CLAUSE = new Set([
   'the',
@@ -162,15 +173,18 @@ function startsUpper(word: string): boolean {
 export function profileClaims(text: string, known: readonly ClaimText[] = []): ClaimText {
   const senses = new WordSenses(known.map((other) => other.senses));
   const sentences = sentencesOf(text, senses);
+  for (const sentence of sentences) nameOpeningWords(sentence);
   const terms = new Set<string>();
   const names = new Set<string>();
   const words = new Set<string>();
   const clauseFrequency = new Map<string, number>();
   for (const sentence of sentences) {
     for (const clause of sentence.clauses) {
-      for (const term of clause.termSet) clauseFrequency.set(term, (clauseFrequency.get(term) ?? 0) + 1);
+      for (const term of clause.termSet) {
+        clauseFrequency.set(term, (clauseFrequency.get(term) ?? 0) + 1);
+        terms.add(term);
+      }
       for (const term of clause.terms) {
-        terms.add(term.term);
         words.add(term.lower);
         if (term.name) names.add(term.lower);
       }
@@ -192,6 +206,22 @@ export function profileClaims(text: string, known: readonly ClaimText[] = []): C
     polarClauses: clauses.filter(({ clause }) => clause.terms.some(turnsPolarity)),
     senses,
   };
+}
+
+/**
+ * A capital word opening a sentence may be a name ("Complete costs £14 a month", "Plus keeps deleted files for 90
+ * days"): a text read against this one may write it as a name, mid-sentence. The word as written is held as well as
+ * the term it is read as.
+ */
+function nameOpeningWords(sentence: ClaimSentence): void {
+  const terms = sentence.terms as Set<string>;
+  for (const clause of sentence.clauses) {
+    for (const term of clause.terms) {
+      if (!term.initialCapital || term.lower === term.term) continue;
+      (clause.termSet as Set<string>).add(term.lower);
+      terms.add(term.lower);
+    }
+  }
 }
 
 /** A denial reaches the term, or it is said through its opposite: either turns the polarity of what is said. */

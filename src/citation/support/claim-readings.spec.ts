@@ -264,6 +264,20 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'a plan named at the start of a source sentence is the plan a claim names mid-sentence',
+    'NimbusBox offers three storage tiers. Free accounts get 15 GB. Plus costs $2.99 a month for 200 GB and keeps deleted files for 90 days. Pro costs $9.99 a month for 2 TB.',
+    'For $2.99 a month, Plus gives you 200 MB of storage.',
+    'contradicted',
+    'unit',
+  ],
+  [
+    '"versus" opens the other side of a comparison',
+    'Essential costs £8.50 a month and has a £250 excess per claim. Complete costs £14 a month and has a £100 excess per claim.',
+    'Complete has a £100 excess per claim versus £250 on Essential.',
+    'unverified',
+    '',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);
