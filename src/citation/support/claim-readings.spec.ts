@@ -278,6 +278,13 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'a changed version of a named system is shown though the sentence says little else alike',
+    'The Lyra S3 and the Lyra S3 Max both ship with LyraOS 4.1. The S3 has 8 GB of RAM and a 4,500 mAh battery; the Max has 12 GB and a 5,000 mAh battery.',
+    'Straight out of the box, both phones come with LyraOS 4.2.',
+    'contradicted',
+    'number',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

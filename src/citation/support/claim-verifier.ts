@@ -1,7 +1,7 @@
 import { alignWindow, type Window } from './claim-alignment.js';
 import { findConflict } from './claim-conflicts.js';
 import type { FoundConflict } from './found-conflict.js';
-import { comparable, conflictKind, sameQuantity } from './quantity.js';
+import { comparable, conflictKind, sameQuantity, type Quantity } from './quantity.js';
 import { holdsEveryClaim } from './claim-holding.js';
 import { asSource, type SourceProfile } from './claim-roles.js';
 import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText } from './claim-profile.js';
@@ -138,18 +138,22 @@ function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window)
 /**
  * A changed value lowers how well its sentence rests on the source: "Heat the oven to 180 °F" shares only "oven" with
  * "Preheat the oven to 180 °C" once the value no longer matches. Counted as held where the source gives a value of
- * its kind, the sentence may rest on the source after all; then a changed unit, or a date with two of its day, month
- * and year kept, the conflicts that are nearly always right, is shown. Being nearly always right, they are shown
- * wherever the sentence rests on the source at all (`MIN_ALIGNMENT`): "Both plans run on a 12-week contract, so you're
- * not locked in for long" says little else the source words alike. A changed number is not shown: in such a sentence
- * it was as often a value worked out, or said of another thing, as a changed one.
+ * its kind, the sentence may rest on the source after all; then a changed unit, a changed version or address, or a
+ * date with two of its day, month and year kept, the conflicts that are nearly always right, is shown. Being nearly
+ * always right, they are shown wherever the sentence rests on the source at all (`MIN_ALIGNMENT`): "Both plans run on
+ * a 12-week contract, so you're not locked in for long" says little else the source words alike. Another changed
+ * number is not shown: in such a sentence it was as often a value worked out, or said of another thing, as a changed
+ * one.
  */
 function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
-  // Only a date or a unit the source gives otherwise can be shown: without one, the sentence is not read again.
+  // Only a date, a unit, a version or an address the source gives otherwise can be shown: without one, the sentence is
+  // not read again.
   const changed = claim.quantities.some((quantity) =>
     source.quantities.some(
       (held) =>
-        comparable(quantity, held) && !sameQuantity(quantity, held) && conflictKind(quantity, held) !== 'number',
+        comparable(quantity, held) &&
+        !sameQuantity(quantity, held) &&
+        (conflictKind(quantity, held) !== 'number' || versioned(quantity)),
     ),
   );
   if (!changed) return undefined;
@@ -157,7 +161,16 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
   if (window.coverage < MIN_ALIGNMENT) return undefined;
   const found = conflictIn(claim, source, window);
   if (found?.conflict.kind === 'unit') return found;
+  if (found?.conflict.kind === 'number') {
+    const ours = claim.quantities.find((quantity) => quantity.text === found.conflict.claim);
+    return ours !== undefined && versioned(ours) ? found : undefined;
+  }
   return found?.conflict.kind === 'date' && restatesDate(found, claim, source) ? found : undefined;
+}
+
+/** A version of a named thing ("CorvoOS 5.2") or an address ("192.168.1.1"): changed, it names another one. */
+function versioned(quantity: Quantity): boolean {
+  return quantity.cls.startsWith('version:') || quantity.cls === 'dotted';
 }
 
 /**
