@@ -149,7 +149,7 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['permit', ['forbid', 'prohibit']],
   ['enable', ['disable']],
   ['open', ['close', 'shut', 'closed']],
-  ['increase', ['decrease', 'reduce', 'lower', 'shrink', 'cut']],
+  ['increase', ['decrease', 'reduce', 'lower', 'shrink']],
   ['rise', ['fall', 'decline']],
   ['keep', ['wipe', 'erase', 'discard']],
   ['include', ['exclude', 'omit']],

@@ -70,6 +70,9 @@ function changedBy(result: Quantity, value: Quantity, change: Quantity): boolean
  */
 function combined(result: Quantity, value: Quantity, inputs: readonly Quantity[], totalled: boolean): boolean {
   if (value.range || !comparable(result, value)) return false;
+  // A figure said as approximate is worked out without a word to say how: "with the 2-hour layover, the whole journey
+  // takes about 9 hours" of a 7-hour flight, "budgeted at about £2 million" of £2.4 million, £400,000 over budget.
+  const rounded = result.approx;
   return inputs.some(
     (input) =>
       input !== result &&
@@ -77,8 +80,8 @@ function combined(result: Quantity, value: Quantity, inputs: readonly Quantity[]
       counted(input) &&
       !input.range &&
       (comparable(result, input) || (input.cls === 'bare' && result.cls.startsWith('count:'))) &&
-      ((result.compared === true && close(result.value, Math.abs(value.value - input.value))) ||
-        (totalled && close(result.value, value.value + input.value))),
+      (((result.compared === true || rounded) && close(result.value, Math.abs(value.value - input.value))) ||
+        ((totalled || rounded) && close(result.value, value.value + input.value))),
   );
 }
 
