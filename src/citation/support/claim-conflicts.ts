@@ -103,9 +103,7 @@ const COMPARING_VALUES = /\b(?:from|than|instead of|rather than|compared (?:with
 
 /** A value with a unit said firmly, not a day of the week or a number that names a thing. */
 function pairable(quantity: Quantity): boolean {
-  return (
-    measuredValue(quantity) && !quantity.loose && quantity.cls !== 'weekday' && !/^(?:version|term):/.test(quantity.cls)
-  );
+  return measuredValue(quantity) && !quantity.loose && isValue(quantity);
 }
 
 /** The names of the claim sentence, read against the source, as written (lowercase). */
@@ -260,11 +258,11 @@ function settleTie(
   source: ClaimText,
   bySentences: boolean,
 ): { best: SourceClause[]; bySentence: boolean } {
+  if (tied.length < 2) return { best: tied, bySentence: false };
   const scores = claim.clauses
     .filter((other) => other !== clause)
     .map((other) => binder(other, source, { polarity: true }));
   let settled = tied;
-  if (tied.length < 2) return { best: tied, bySentence: false };
   if (scores.length > 0) {
     const { best } = bestBound(tied, (candidate) => scores.reduce((sum, score) => sum + score(candidate.clause), 0));
     if (best.length > 0) settled = best;

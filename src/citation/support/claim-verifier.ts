@@ -162,10 +162,15 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
   const found = conflictIn(claim, source, window);
   if (found?.conflict.kind === 'unit') return found;
   if (found?.conflict.kind === 'number') {
-    const ours = claim.quantities.find((quantity) => quantity.text === found.conflict.claim);
+    const ours = claimValue(found, claim);
     return ours !== undefined && versioned(ours) ? found : undefined;
   }
   return found?.conflict.kind === 'date' && restatesDate(found, claim, source) ? found : undefined;
+}
+
+/** The claim's value a conflict names. */
+function claimValue(found: FoundConflict, claim: ClaimSentence): Quantity | undefined {
+  return claim.quantities.find((quantity) => quantity.text === found.conflict.claim);
 }
 
 /** A version of a named thing ("CorvoOS 5.2") or an address ("192.168.1.1"): changed, it names another one. */
@@ -179,7 +184,7 @@ function versioned(quantity: Quantity): boolean {
  * "5 January 2026", is another date, of something else the answer adds.
  */
 function restatesDate(found: FoundConflict, claim: ClaimSentence, source: ClaimText): boolean {
-  const ours = claim.quantities.find((quantity) => quantity.text === found.conflict.claim)?.date;
+  const ours = claimValue(found, claim)?.date;
   const theirs = source.quantities.find((quantity) => quantity.text === found.conflict.source)?.date;
   if (ours === undefined || theirs === undefined) return false;
   let shared = 0;
