@@ -6,6 +6,27 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'a denial in a sentence that rests loosely on the source is not shown',
+    'Changes to the colour scheme take effect immediately; no restart is needed. Changing the listen address, by contrast, requires a full restart of the service.',
+    'After you change the colour scheme, a restart of the service is needed before the new scheme applies.',
+    'unverified',
+    '',
+  ],
+  [
+    'a total not worked out, in a sentence that rests loosely on the source, is not shown',
+    'Riders under 18 pay a helmet fee of €4 per day, capped at €20 per hire.',
+    'Riders under 18 hiring for three days pay a helmet fee of €15.',
+    'unverified',
+    '',
+  ],
+  [
+    'a value the source gives another thing is a swap, however loosely the sentence rests on the source',
+    'The ferry leaves the harbour at 9:00 and the tram leaves the station at 10:00. Tickets for both are sold at the kiosk.',
+    'If you would rather go by tram, you should get to the station in time for its 9:00 departure.',
+    'contradicted',
+    'number',
+  ],
+  [
     'the purpose after "rather than" is said of the choice made',
     'Pay by card rather than cash to have your receipt emailed to you.',
     'If you pay by card, your receipt is emailed to you.',

@@ -165,7 +165,7 @@ const cases: ClaimCase[] = [
   [
     'a total that is no sum of the source values',
     PENSION,
-    '企业年金由公司和个人合计缴纳工资基数的20%。',
+    '公司和个人合计按工资基数的20%缴纳企业年金。',
     'contradicted',
     'number',
   ],

@@ -702,7 +702,7 @@ const cases: ClaimCase[] = [
   [
     'a total that is not the daily fee times the days',
     HELMETS,
-    'Riders under 18 hiring for three days pay a helmet fee of €15.',
+    'Riders under 18 pay a helmet fee of €15 for three days.',
     'contradicted',
     'number',
   ],
@@ -786,7 +786,7 @@ const cases: ClaimCase[] = [
   [
     'a short source denial all of whose words the claim says',
     'Changes to the colour scheme take effect immediately; no restart is needed. Changing the listen address, by contrast, requires a full restart of the service.',
-    'After you change the colour scheme, a restart of the service is needed before the new scheme applies.',
+    'Changes to the colour scheme need a restart before they take effect.',
     'contradicted',
     'negation',
   ],
@@ -1480,10 +1480,17 @@ const numberCases: ClaimCase[] = [
   ],
   [
     'a gain that two counts do not make',
-    STAFF,
-    'The firm added 600 staff between 2020 and 2024.',
+    'The firm had 1,200 staff in 2020 and 1,750 staff in 2024.',
+    'The firm had 1,200 staff in 2020 and added 600 staff by 2024.',
     'contradicted',
     'number',
+  ],
+  [
+    'a gain the two counts make',
+    'The firm had 1,200 staff in 2020 and 1,750 staff in 2024.',
+    'The firm had 1,200 staff in 2020 and added 550 staff by 2024.',
+    'unverified',
+    '',
   ],
   [
     'a name the source gives another part is still a swap',

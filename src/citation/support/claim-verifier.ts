@@ -38,6 +38,17 @@ const MIN_ALIGNMENT = 0.3;
  * words that share little with the source, which stays unverified.
  */
 const CONFLICT_ALIGNMENT = 0.5;
+/**
+ * A denial or a changed plain number is shown only where the sentence rests on the source for 0.6 of its weight. On
+ * the test pairs of every batch after the first, never tuned on, the warnings this withholds, of sentences aligned
+ * from 0.5 to 0.6, were right 50 times and wrong 44 times: as often a worked-out number, a value said of another
+ * thing, or a denial said another way ("stayed out of" for "never joined") as a real change. Above 0.6 such
+ * warnings were right five times in six. Units, dates, versions, names and values the source gives another thing,
+ * nearly always right when found, keep the lower bars.
+ */
+const FIRM_ALIGNMENT = 0.6;
+/** A sentence that rests on the source this well once its values count as held restates it but for a value. */
+const RESTATED = 0.8;
 /** Profiles kept for sources cited again; a source is profiled once however many paragraphs cite it. */
 const KEPT_PROFILES = 512;
 
@@ -94,8 +105,9 @@ export class ClaimSupportVerifier implements SupportVerifier {
     // something else, or said in words the check cannot bind. A modal word's clause must share words with the
     // source clause it opposes: that is its own evidence.
     const found =
-      (window.coverage >= CONFLICT_ALIGNMENT ? conflictIn(claim, source, window) : changedValue(claim, source)) ??
-      modalityConflict(claim, source);
+      (window.coverage >= CONFLICT_ALIGNMENT
+        ? firm(conflictIn(claim, source, window), claim, source, window)
+        : changedValue(claim, source)) ?? modalityConflict(claim, source);
     if (found) return contradiction(found, source);
     const spans = window.coverage >= MIN_ALIGNMENT ? window.sentences.map((s) => spanOf(source.sentences[s]!)) : [];
     const verified = window.coverage >= this.settings.coverage && holdsEveryClaim(claim, source, window.sentences);
@@ -166,6 +178,28 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
     return ours !== undefined && versioned(ours) ? found : undefined;
   }
   return found?.conflict.kind === 'date' && restatesDate(found, claim, source) ? found : undefined;
+}
+
+/**
+ * A found conflict, unless it is a denial or a changed plain number in a sentence that rests on the source too loosely
+ * for it. A number stays when it names another thing of the source rather than a value worked out: a value the source
+ * gives to another thing (a swap), a version or an address, or a comparison between the source's values. So does a
+ * number in a sentence that, its values counted as held, restates the source (`RESTATED`): "The warranty lasts 3
+ * years" shares little with "The warranty lasts two years" only because the number changed.
+ */
+function firm(
+  found: FoundConflict | undefined,
+  claim: ClaimSentence,
+  source: ClaimText,
+  window: Window,
+): FoundConflict | undefined {
+  if (found === undefined || window.coverage >= FIRM_ALIGNMENT) return found;
+  const { kind } = found.conflict;
+  if (kind === 'negation') return undefined;
+  if (kind !== 'number') return found;
+  const ours = claimValue(found, claim);
+  if (ours === undefined || versioned(ours) || source.quantities.some((held) => sameQuantity(ours, held))) return found;
+  return alignWindow(claim, source, true).coverage >= RESTATED ? found : undefined;
 }
 
 /** The claim's value a conflict names. */
