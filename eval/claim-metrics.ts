@@ -334,6 +334,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g2400-g2424', from: 2400, to: 2499 },
   { name: 'g2500-g2524', from: 2500, to: 2599 },
   { name: 'g2600-g2624', from: 2600, to: 2699 },
+  { name: 'g2700-g2724', from: 2700, to: 2799 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
