@@ -6,6 +6,13 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    "a rate's amount said in another language, with its period apart, is the rate",
+    'Drivers under 25 pay a young-driver surcharge of €12 per day. Refuelling is charged at €2.40 per litre.',
+    '25岁以下的驾驶人每天需额外支付12欧元的年轻驾驶人附加费。',
+    'unverified',
+    '',
+  ],
+  [
     'a denial in a sentence that rests loosely on the source is not shown',
     'Changes to the colour scheme take effect immediately; no restart is needed. Changing the listen address, by contrast, requires a full restart of the service.',
     'After you change the colour scheme, a restart of the service is needed before the new scheme applies.',

@@ -218,6 +218,8 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
     const clause = claim.clauses[c]!;
     for (const quantity of clause.quantities) {
       if (!judged(quantity) || (quantity.cls === 'bare' && !isCount(quantity, clause))) continue;
+      // The amount of a rate the source gives ("€12 per day" for "每天…12欧元"): the claim says its period apart.
+      if (sourceHeld.some((held) => amountOfRate(quantity, held.quantity))) continue;
       const candidates = sourceHeld.filter((held) => comparableAcross(quantity, clause, held));
       const same = (held: Held) =>
         sameQuantity(quantity, held.quantity) || (isCount(quantity, clause) && quantity.value === held.quantity.value);
@@ -271,4 +273,9 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
     }
   }
   return undefined;
+}
+
+/** Whether `rate` is a rate of the value's unit with the value's number: "€12 per day" for "12欧元". */
+function amountOfRate(value: Quantity, rate: Quantity): boolean {
+  return rate.cls.startsWith(`${value.cls}/`) && rate.raw === value.raw;
 }
