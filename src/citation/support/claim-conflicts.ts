@@ -177,9 +177,12 @@ function quantityConflict(
   window: Window,
 ): FoundConflict | undefined {
   for (const quantity of clause.quantities) {
-    // A day of the week is said of opening and closing alike; only another language's clause is compared on it. A
-    // product named by a number (三年期) is compared as a name.
-    if (quantity.cls === 'weekday' || quantity.cls.startsWith('term:')) continue;
+    // A day of the week is said of opening and closing alike: a day the source does not give is not compared (only
+    // another language's clause is). A day it gives is, as a value given to another thing: "General waste is
+    // collected on Fridays" against "… on Tuesdays and recycling on Fridays". A product named by a number (三年期) is
+    // compared as a name.
+    if (quantity.cls === 'weekday' && !source.quantities.some((held) => sameQuantity(quantity, held))) continue;
+    if (quantity.cls.startsWith('term:')) continue;
     // A bound ("up to 6 g") speaks of the source's bound of the thing, not of its other values, unless it gives a
     // value's number in another unit.
     const isBound = (q: Quantity) => q.loose && !q.approx;

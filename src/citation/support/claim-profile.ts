@@ -14,7 +14,7 @@ import {
 } from './claim-words.js';
 import { hasHan, tokenize, type Token } from './claim-tokens.js';
 import type { Noted } from './notes.js';
-import type { Quantity } from './quantity.js';
+import { comparable, type Quantity } from './quantity.js';
 import { scanQuantities } from './quantities.js';
 
 /**
@@ -475,8 +475,8 @@ const AUXILIARIES = new Set([
 
 /**
  * Token ranges [from, to) of the clauses: at , ; : ( ), at words that open a new clause, at "that was …" and
- * "and is …", and at
- * "and"/"or" before a second number with words between ("52 dB at full load and 38 dB in night mode").
+ * "and is …", at "and"/"or" before a second number with words between ("52 dB at full load and 38 dB in night
+ * mode"), and at an "and" that gaps its verb ("on Tuesdays and recycling on Fridays", see `gapped`).
  */
 function splitClauses(tokens: readonly Token[], quantityAt: readonly (Quantity | undefined)[]): [number, number][] {
   const ranges: [number, number][] = [];
@@ -493,13 +493,37 @@ function splitClauses(tokens: readonly Token[], quantityAt: readonly (Quantity |
       lastQuantityEnd = quantity.end;
       wordsSinceQuantity = 0;
     } else if (token.kind === 'word' && lastQuantityEnd >= 0 && !FUNCTION_WORDS.has(token.lower)) wordsSinceQuantity++;
-    if (!opensClause(token, i, next, quantityAt, wordsSinceQuantity)) return;
+    if (!opensClause(token, i, next, quantityAt, wordsSinceQuantity) && !gapped(tokens, i, quantityAt)) return;
     close(i);
     from = token.kind === 'break' ? i + 1 : i;
   });
   close(tokens.length);
   return ranges.length > 0 ? ranges : [[0, tokens.length]];
 }
+
+/**
+ * "and" right after a value, before a few words and a value of the same kind: "General waste is collected on
+ * Tuesdays and recycling on Fridays", "closed on Mondays and open from Tuesday to Sunday". The words name another
+ * thing, or another state, with its own value: a clause of its own, its verb left unsaid. More words are more often
+ * a second verb of the same subject ("reached the coast on 3 May and moved inland early on 4 May"); a determiner
+ * opens a clause anyway ("and the tram €2").
+ */
+function gapped(tokens: readonly Token[], i: number, quantityAt: readonly (Quantity | undefined)[]): boolean {
+  const token = tokens[i]!;
+  if (token.kind !== 'word' || token.lower !== 'and') return false;
+  const before = quantityAt[i - 1];
+  if (before === undefined) return false;
+  for (let at = i + 1, words = 0; at < tokens.length && words <= GAPPED_WORDS; at++) {
+    const quantity = quantityAt[at];
+    if (quantity !== undefined) return words > 0 && quantity !== before && comparable(before, quantity);
+    if (tokens[at]!.kind !== 'word' || AUXILIARIES.has(tokens[at]!.lower)) return false;
+    words++;
+  }
+  return false;
+}
+
+/** The most words a clause without its verb names its thing with, before its value: "and | general waste on | Fridays". */
+const GAPPED_WORDS = 3;
 
 /** Whether the i-th token opens a new clause: see `splitClauses`. */
 function opensClause(

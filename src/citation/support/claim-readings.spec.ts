@@ -6,6 +6,34 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'a day the source gives to the other thing, in a clause that leaves its verb unsaid',
+    'General waste is collected on Tuesdays and recycling on Fridays. Candles are prohibited in all rooms.',
+    'General waste is collected on Fridays.',
+    'contradicted',
+    'date',
+  ],
+  [
+    'two days traded between the two things',
+    'General waste is collected on Tuesdays and recycling on Fridays. Candles are prohibited in all rooms.',
+    'Recycling is collected on Tuesdays and general waste on Fridays.',
+    'contradicted',
+    'date',
+  ],
+  [
+    'a day said of opening, where the clause before gives the closing day',
+    'The museum is closed on Mondays and open from Tuesday to Sunday.',
+    'The museum opens on Tuesdays.',
+    'unverified',
+    '',
+  ],
+  [
+    'the thing a clause without its verb names keeps its own value',
+    'The ferry costs €4 and the tram €2. Both leave from the harbour.',
+    'The tram costs €2.',
+    'unverified',
+    '',
+  ],
+  [
     "a rate's amount said in another language, with its period apart, is the rate",
     'Drivers under 25 pay a young-driver surcharge of €12 per day. Refuelling is charged at €2.40 per litre.',
     '25岁以下的驾驶人每天需额外支付12欧元的年轻驾驶人附加费。',
