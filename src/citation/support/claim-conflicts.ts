@@ -1,6 +1,7 @@
 import {
   bestBound,
   binder,
+  NAME_WEIGHT,
   clauseCoverage,
   clausesNear,
   grounded,
@@ -307,7 +308,8 @@ function bindingValues(clause: Clause, quantity: Quantity, clauses: readonly Sou
     )
     .map((value) => {
       const holding = clauses.filter(({ clause: held }) => grounded(value, held.quantities)).length;
-      return { value, weight: 1 / Math.max(1, holding) };
+      // A numbered name ("Quick 30", "Lumen 3") binds as a name does.
+      return { value, weight: (value.cls.startsWith('version:') ? NAME_WEIGHT : 1) / Math.max(1, holding) };
     });
 }
 

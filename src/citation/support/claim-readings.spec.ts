@@ -6,6 +6,13 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'a numbered name binds its clause as a name does',
+    'The Quick 30 programme washes up to 3 kg at 30°C and finishes in 30 minutes, while the Cotton Eco programme takes 3 hours 20 minutes for loads up to 8 kg at 40°C.',
+    'Quick 30 will take a load of up to 8 kg and have it washed in half an hour.',
+    'contradicted',
+    'number',
+  ],
+  [
     'a day the source gives to the other thing, in a clause that leaves its verb unsaid',
     'General waste is collected on Tuesdays and recycling on Fridays. Candles are prohibited in all rooms.',
     'General waste is collected on Fridays.',
