@@ -6,6 +6,20 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'a denial of the other thing, where a sentence opens with "Only"',
+    'The Corvo X2 has 8 GB of RAM and the Corvo X2 Pro has 12 GB. Only the Pro supports wireless charging.',
+    'The X2 does not support wireless charging.',
+    'unverified',
+    '',
+  ],
+  [
+    'a denial of every thing, the one "only" names too',
+    'The Corvo X2 has 8 GB of RAM and the Corvo X2 Pro has 12 GB. Only the Pro supports wireless charging.',
+    'Neither phone supports wireless charging.',
+    'contradicted',
+    'negation',
+  ],
+  [
     'a numbered name binds its clause as a name does',
     'The Quick 30 programme washes up to 3 kg at 30°C and finishes in 30 minutes, while the Cotton Eco programme takes 3 hours 20 minutes for loads up to 8 kg at 40°C.',
     'Quick 30 will take a load of up to 8 kg and have it washed in half an hour.',
@@ -48,23 +62,16 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
-    'a denial in a sentence that rests loosely on the source is not shown',
-    'Changes to the colour scheme take effect immediately; no restart is needed. Changing the listen address, by contrast, requires a full restart of the service.',
-    'After you change the colour scheme, a restart of the service is needed before the new scheme applies.',
-    'unverified',
-    '',
+    "a rate's amount said with another period is not the rate",
+    'Drivers under 25 pay a young-driver surcharge of €12 per day. A deposit of €300 is taken at pick-up.',
+    '25岁以下的驾驶人每月需额外支付12欧元的附加费。',
+    'contradicted',
+    'number',
   ],
   [
-    'a total not worked out, in a sentence that rests loosely on the source, is not shown',
-    'Riders under 18 pay a helmet fee of €4 per day, capped at €20 per hire.',
-    'Riders under 18 hiring for three days pay a helmet fee of €15.',
-    'unverified',
-    '',
-  ],
-  [
-    'a value the source gives another thing is a swap, however loosely the sentence rests on the source',
-    'The ferry leaves the harbour at 9:00 and the tram leaves the station at 10:00. Tickets for both are sold at the kiosk.',
-    'If you would rather go by tram, you should get to the station in time for its 9:00 departure.',
+    "a rate's amount is no other value of its currency",
+    'Drivers under 25 pay a young-driver surcharge of €12 per day. A deposit of €300 is taken at pick-up.',
+    '取车时需支付12欧元的押金。',
     'contradicted',
     'number',
   ],

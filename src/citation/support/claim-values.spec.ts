@@ -158,7 +158,7 @@ const cases: ClaimCase[] = [
   [
     'a total the clause says it adds up (合计) is worked out',
     PENSION,
-    '企业年金由公司和个人合计缴纳工资基数的16%。',
+    '公司和个人合计按工资基数的16%缴纳企业年金。',
     'unverified',
     '',
   ],

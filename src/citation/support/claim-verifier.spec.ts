@@ -1379,7 +1379,7 @@ const ROOMS = 'A standard room costs €120 a night. Members get a 15% discount 
 const MEALS = 'Lunch costs €13 and dinner costs €28.';
 const TOWERS = 'The west tower is 275 metres tall and the east tower is 240 metres tall.';
 const RESERVOIR = 'The reservoir holds 50 million cubic metres when full. In August it was at 40% of capacity.';
-const STAFF = 'The firm had 1,200 staff in 2020. By 2024 it had 1,750.';
+const STAFF = 'The firm had 1,200 staff in 2020 and 1,750 staff in 2024.';
 const TUNNEL =
   'Spain began the tunnel in 1901 under the engineer Luis Prado, but stopped the work in 1907. France took over the project in 1910 and opened the tunnel on 3 May 1921. France handed the tunnel to a private operator in 1990.';
 const CONCERT = 'The concert starts at 7:30 pm and ends two hours and forty-five minutes later.';
@@ -1474,23 +1474,16 @@ const numberCases: ClaimCase[] = [
   [
     'a number with a thousands separator is a count, not a year',
     STAFF,
-    'The firm added 550 staff between 2020 and 2024.',
+    'The firm had 1,200 staff in 2020 and added 550 staff by 2024.',
     'unverified',
     '',
   ],
   [
     'a gain that two counts do not make',
-    'The firm had 1,200 staff in 2020 and 1,750 staff in 2024.',
+    STAFF,
     'The firm had 1,200 staff in 2020 and added 600 staff by 2024.',
     'contradicted',
     'number',
-  ],
-  [
-    'a gain the two counts make',
-    'The firm had 1,200 staff in 2020 and 1,750 staff in 2024.',
-    'The firm had 1,200 staff in 2020 and added 550 staff by 2024.',
-    'unverified',
-    '',
   ],
   [
     'a name the source gives another part is still a swap',
@@ -1611,4 +1604,44 @@ const numberCases: ClaimCase[] = [
 
 describe('ClaimSupportVerifier on worked-out numbers and the names they bind', () => {
   judgeEach(numberCases, verifier);
+});
+
+/**
+ * A warning needs a sentence that rests on the source: a denial or a changed plain number needs 0.6 of its weight,
+ * unless the number names another thing of the source (a swap, a version) or the sentence restates the source but
+ * for it. These sentences rest on their sources for between 0.5 and 0.6.
+ */
+const firmnessCases: ClaimCase[] = [
+  [
+    'a denial in a sentence that rests loosely on the source is not shown',
+    'Changes to the colour scheme take effect immediately; no restart is needed. Changing the listen address, by contrast, requires a full restart of the service.',
+    'After you change the colour scheme, a restart of the service is needed before the new scheme applies.',
+    'unverified',
+    '',
+  ],
+  [
+    'a total not worked out, in a sentence that rests loosely on the source, is not shown',
+    HELMETS,
+    'Riders under 18 hiring for three days pay a helmet fee of €15.',
+    'unverified',
+    '',
+  ],
+  [
+    'a value the source gives another thing is a swap, however loosely the sentence rests on the source',
+    'The ferry leaves the harbour at 9:00 and the tram leaves the station at 10:00. Tickets for both are sold at the kiosk.',
+    'If you would rather go by tram, you should get to the station in time for its 9:00 departure.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a changed version names another release, however loosely the sentence rests on the source',
+    'LyraOS 4.1 added a dark mode and a battery saver for the Lyra Tab. The update is free for every owner.',
+    'You will find dark mode in LyraOS 4.2 on your tablet.',
+    'contradicted',
+    'number',
+  ],
+];
+
+describe('ClaimSupportVerifier on how firmly a sentence must rest on the source to be warned about', () => {
+  judgeEach(firmnessCases, verifier);
 });

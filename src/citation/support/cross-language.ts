@@ -218,8 +218,8 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
     const clause = claim.clauses[c]!;
     for (const quantity of clause.quantities) {
       if (!judged(quantity) || (quantity.cls === 'bare' && !isCount(quantity, clause))) continue;
-      // The amount of a rate the source gives ("€12 per day" for "每天…12欧元"): the claim says its period apart.
-      if (sourceHeld.some((held) => amountOfRate(quantity, held.quantity))) continue;
+      // The amount of a rate the source gives, its period said apart ("每天…12欧元" for "€12 per day").
+      if (sourceHeld.some((held) => amountOfRate(quantity, held.quantity, clause))) continue;
       const candidates = sourceHeld.filter((held) => comparableAcross(quantity, clause, held));
       const same = (held: Held) =>
         sameQuantity(quantity, held.quantity) || (isCount(quantity, clause) && quantity.value === held.quantity.value);
@@ -275,7 +275,17 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
   return undefined;
 }
 
-/** Whether `rate` is a rate of the value's unit with the value's number: "€12 per day" for "12欧元". */
-function amountOfRate(value: Quantity, rate: Quantity): boolean {
-  return rate.cls.startsWith(`${value.cls}/`) && rate.raw === value.raw;
+/**
+ * Whether `rate` is a rate of the value's unit with the value's number, per the period the claim clause says apart:
+ * "€12 per day" for "每天…12欧元", not for "每月…12欧元" nor for a deposit of 12欧元.
+ */
+function amountOfRate(value: Quantity, rate: Quantity, clause: Clause): boolean {
+  if (!rate.unit.startsWith(`${value.unit}/`) || rate.raw !== value.raw || rate.value === 0) return false;
+  const seconds = rate.raw / rate.value;
+  return clause.quantities.some(
+    (period) => period.cls === 'period' && Math.abs(period.value - seconds) <= seconds * PERIOD_TOLERANCE,
+  );
 }
+
+/** Periods are read in seconds from floating-point rates: equal within rounding. */
+const PERIOD_TOLERANCE = 1e-6;

@@ -142,10 +142,12 @@ function deniedOfAnother(claim: Clause, other: Clause): boolean {
   if (only === null) return false;
   const thing = only[1]!.toLowerCase();
   const denies = claim.terms.some((term) => term.cue > 0);
-  return denies && !claim.terms.some((term) => term.lower === thing);
+  // "None of the three bikes has it" denies it of the one the source names too.
+  return denies && !claim.terms.some((term) => term.lower === thing) && !DENIED_OF_ALL.test(claim.text);
 }
 
-const ONLY_THING = /\bonly (?:the |a |an )?([A-Z][\w-]*)/;
+const ONLY_THING = /\b[Oo]nly (?:the |a |an )?([A-Z][\w-]*)/;
+const DENIED_OF_ALL = /\b(?:none|neither|nobody|no one)\b/i;
 
 /**
  * Whether a source clause speaks of what a short elliptic claim clause leaves unsaid: "…, but not on the Ridge loop"
