@@ -41,10 +41,10 @@ const CONFLICT_ALIGNMENT = 0.5;
 /**
  * A denial or a changed plain number is shown only where the sentence rests on the source for 0.6 of its weight. On
  * the test pairs of every batch after the first, never tuned on, the warnings this withholds, of sentences aligned
- * from 0.5 to 0.6, were right 54 times and wrong 43 times: as often a worked-out number, a value said of another
- * thing, or a denial said another way ("stayed out of" for "never joined") as a real change. Above 0.6 such
- * warnings were right five times in six. Units, dates, versions, names and values the source gives another thing,
- * nearly always right when found, keep the lower bars.
+ * from 0.5 to 0.6, were right 54 times and wrong 43 times: nearly as often a worked-out number, a value said of
+ * another thing, or a denial said another way ("stayed out of" for "never joined") as a real change. Above 0.6 such
+ * warnings were right five times in six. Units, dates, versions, names and values of their kind the source gives
+ * another thing, nearly always right when found, keep the lower bars.
  */
 const FIRM_ALIGNMENT = 0.6;
 /** A sentence that rests on the source this well once its values count as held restates it but for a value. */
