@@ -6,6 +6,27 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'a Chinese clause that opens with when it happens is not about a thing',
+    '速冻水饺须水开后下锅，中火煮8分钟，其间点三次冷水；速冻汤圆水开后下锅，小火煮5分钟，浮起后再煮1分钟即可；速冻包子无需解冻，冷水上锅，水开后蒸15分钟。包子蒸好后关火焖2分钟再开盖，防止回缩。',
+    '速冻水饺水开后中火煮8分钟。',
+    'unverified',
+    '',
+  ],
+  [
+    'the time said of the right thing, against a clause that opens with when',
+    '速冻水饺须水开后下锅，中火煮8分钟，其间点三次冷水；速冻汤圆水开后下锅，小火煮5分钟，浮起后再煮1分钟即可；速冻包子无需解冻，冷水上锅，水开后蒸15分钟。包子蒸好后关火焖2分钟再开盖，防止回缩。',
+    '速冻水饺水开后中火煮15分钟。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a Chinese clause that goes on from the clause naming the thing is said of that thing',
+    '速冻水饺须水开后下锅，中火煮8分钟，其间点三次冷水；速冻汤圆水开后下锅，小火煮5分钟，浮起后再煮1分钟即可；速冻包子无需解冻，冷水上锅，水开后蒸15分钟。包子蒸好后关火焖2分钟再开盖，防止回缩。',
+    '包子冷水上锅，水开后蒸15分钟。',
+    'unverified',
+    '',
+  ],
+  [
     'a denial of the other thing, where a sentence opens with "Only"',
     'The Corvo X2 has 8 GB of RAM and the Corvo X2 Pro has 12 GB. Only the Pro supports wireless charging.',
     'The X2 does not support wireless charging.',

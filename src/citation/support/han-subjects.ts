@@ -125,7 +125,8 @@ function claimConflict(
       candidate.clause.subject !== undefined &&
       candidate.clause.subject !== thing &&
       !candidate.clause.termSet.has(thing) &&
-      !candidate.clause.context.has(thing),
+      !candidate.clause.context.has(thing) &&
+      !goesOnAbout(candidate, source, thing),
   );
   if (holders.length !== 1) return undefined;
   const other = holders[0]!;
@@ -149,6 +150,7 @@ export function sourceSubjects(source: ClaimText): ReadonlyMap<string, SourceCla
       const first = candidate.clause.terms[0];
       const subject = candidate.clause.subject;
       if (subject === undefined || first === undefined || !isThing(first) || !candidate.clause.holdsHan) continue;
+      if (saysWhen(candidate.clause, first)) continue;
       found.set(subject, [...(found.get(subject) ?? []), candidate]);
     }
     subjectsBySource.set(source, found);
@@ -232,4 +234,22 @@ export function crossedConflict(claim: ClaimSentence, source: ClaimText): FoundC
     }
   }
   return undefined;
+}
+
+/** "水开后蒸15分钟", "出发前…": a clause that opens with when it happens, not with the thing it is about. */
+function saysWhen(clause: Clause, first: ClauseTerm): boolean {
+  const at = first.end - clause.start;
+  return WHEN_MARKS.has(clause.text.charAt(at));
+}
+
+const WHEN_MARKS = new Set(['后', '前', '时']);
+
+/**
+ * Whether a source clause goes on from the clause before it in its sentence, which names the thing: "速冻包子无需解冻，
+ * 冷水上锅" says 冷水上锅 of the 包子, its subject left unsaid.
+ */
+function goesOnAbout(candidate: SourceClause, source: ClaimText, thing: string): boolean {
+  const at = source.clauses.indexOf(candidate);
+  const before = source.clauses[at - 1];
+  return before !== undefined && before.sentence === candidate.sentence && before.clause.termSet.has(thing);
 }
