@@ -6,6 +6,20 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    "the part of the day is the time's own, not a word turned by the other part",
+    '火车每天早上8点从北京出发，下午2点到达西安，全程约6个小时。',
+    '这趟火车上午8点发车，14点到西安。',
+    'unverified',
+    '',
+  ],
+  [
+    'a time changed within its part of the day',
+    '火车每天早上8点从北京出发，下午2点到达西安，全程约6个小时。',
+    '火车下午3点到达西安。',
+    'contradicted',
+    'number',
+  ],
+  [
     'a Chinese clause that opens with when it happens is not about a thing',
     '速冻水饺须水开后下锅，中火煮8分钟，其间点三次冷水；速冻汤圆水开后下锅，小火煮5分钟，浮起后再煮1分钟即可；速冻包子无需解冻，冷水上锅，水开后蒸15分钟。包子蒸好后关火焖2分钟再开盖，防止回缩。',
     '速冻水饺水开后中火煮8分钟。',

@@ -3,6 +3,7 @@ import type { Quantity } from './quantity.js';
 import { HanQuantityReading } from './han-quantities.js';
 import {
   AFTERNOON,
+  DAY_PART,
   AM_PM,
   BEYOND,
   BINARY_SIZES,
@@ -526,7 +527,11 @@ class QuantityScanner extends HanQuantityReading {
     if ((suffix === 'am' || suffix === 'a.m') && h === 12) h = 0;
     const previous = (this.tokens[first - 2]?.text ?? '') + (this.tokens[first - 1]?.text ?? '');
     if (AFTERNOON.test(previous) && h < 12) h += 12;
-    this.push({ cls: 'clock', value: h * 60 + minute, raw: hour, unit: '', ...this.span(first, last) }, first, last);
+    // The part of the day is the time's own (下午2点 is 14:00), not a word the clause says: 上午 and 下午 set side by
+    // side are two times, not a statement and its opposite.
+    const part = DAY_PART.exec(previous);
+    const from = part && this.tokens[first - 1]?.kind === 'han' ? first - part[0].length : first;
+    this.push({ cls: 'clock', value: h * 60 + minute, raw: hour, unit: '', ...this.span(from, last) }, from, last);
   }
 
   protected pushDate(date: NonNullable<Quantity['date']>, first: number, last: number): void {

@@ -90,6 +90,8 @@ export const HAN_BOUNDS: ReadonlySet<string> = new Set([
 ]);
 export const ORDINAL_SUFFIX = new Set(['st', 'nd', 'rd', 'th', 's']);
 export const AFTERNOON = /(?:下午|晚上|傍晚|晚)$/u;
+/** The parts of the day a Chinese clock time may open with: 上午8点, 下午2点. */
+export const DAY_PART = /(?:上午|下午|早上|晚上|傍晚|凌晨|中午)$/u;
 export const PER_WORDS = new Set(['per', 'a', 'an', 'each', 'every']);
 /**
  * Words that may follow "a day", "an hour" when it is a length or a rate ("a day for parking", "an hour later", "a
