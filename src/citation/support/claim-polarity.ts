@@ -589,14 +589,17 @@ export function insteadOfDenied(claim: Clause, other: Clause): boolean {
 }
 
 function insteadOfDenial(clause: Clause, other: Clause): boolean {
-  return (
-    INSTEAD.test(clause.text) &&
-    !INSTEAD.test(other.text) &&
-    !ownReading(clause).denies &&
-    DENIED_RULE.test(other.text) &&
-    other.context.size === 0
-  );
+  const instead = INSTEAD.exec(clause.text);
+  if (instead === null || INSTEAD.test(other.text) || ownReading(clause).denies) return false;
+  if (DENIED_RULE.test(other.text) && other.context.size === 0) return true;
+  // "…, not a line manager" against "… from a department head rather than a line manager": the thing replaced, denied.
+  if (!DENIED_THING.test(other.text) || other.terms.length === 0) return false;
+  const from = clause.start + instead.index + instead[0].length;
+  return other.terms.every((term) => clause.terms.some((own) => own.term === term.term && own.start >= from));
 }
+
+/** A clause that only denies a thing: "not a line manager", "not on Sundays". */
+const DENIED_THING = /^(?:but\s+)?not\b/i;
 
 /** A rule that denies all it says, from its first word: "never pour …", "do not store …". */
 const DENIED_RULE = /^(?:never|do not|don['’]t|must not|may not)\b/i;

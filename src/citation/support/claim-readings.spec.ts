@@ -6,6 +6,13 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'the thing "rather than" replaces, denied',
+    'Requests for more than 10 days of leave need approval from a department head rather than a line manager.',
+    'Such requests need a department head to approve them, not a line manager.',
+    'unverified',
+    '',
+  ],
+  [
     "the part of the day is the time's own, not a word turned by the other part",
     '火车每天早上8点从北京出发，下午2点到达西安，全程约6个小时。',
     '这趟火车上午8点发车，14点到西安。',
