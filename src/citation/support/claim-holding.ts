@@ -2,7 +2,7 @@ import { bestBound, grounded, isName, sourceClauses, type SourceClause } from '.
 import { flipped } from './denial-conflict.js';
 import { saysInOrder } from './claim-order.js';
 import { bothWaysOf } from './claim-polarity.js';
-import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
+import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { claimAnchors, roleDoubt, type SourceProfile } from './claim-roles.js';
 import type { Quantity } from './quantity.js';
 import { hasHan } from './claim-tokens.js';
@@ -53,6 +53,7 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
     // A denial or an opposite on one side only: not the same claim, even where the check cannot call it a
     // contradiction.
     if (best.some((candidate) => flipped(clause, candidate.clause) !== undefined)) return false;
+    if (opposedApart(clause, best)) return false;
     // A rule holds only where it is said with the same force: "you can skip the goggles" is not held by "goggles
     // are worn at all times", nor "you must book" by "you may book".
     if (!sameForces(clause, best)) return false;
@@ -158,4 +159,25 @@ function qualifiersStayPut(claim: ClaimSentence, bound: readonly number[][]): bo
       clause.quantities.length > 0 ||
       bound[i]!.some((sentence) => mainSentences.has(sentence)),
   );
+}
+
+/**
+ * Whether an opposite on either side turns a word of the clause against the bound clauses, word by word: "lowered …
+ * below" is not "raised … above", though the two opposites even out over the clause. Two opposites side by side
+ * even out ("less quickly" is "more slowly"), and a denial over an opposite says the plain word ("not uncommon").
+ */
+function opposedApart(clause: Clause, bound: readonly SourceClause[]): boolean {
+  const terms = clause.terms;
+  const opposed = terms.map((term) => opposedWord(term, bound));
+  // Two opposed words with only a space between them even out.
+  const pairedWithNext = (i: number) =>
+    opposed[i]! && opposed[i + 1] === true && terms[i + 1]!.start - terms[i]!.end <= 1;
+  return opposed.some((turned, i) => turned && !pairedWithNext(i) && !(i > 0 && pairedWithNext(i - 1)));
+}
+
+function opposedWord(term: ClauseTerm, bound: readonly SourceClause[]): boolean {
+  const said = (t: ClauseTerm) => t.inverted !== t.cue > 0;
+  const owns = bound.flatMap((c) => c.clause.terms.filter((own) => own.term === term.term));
+  if (owns.length === 0 || !(term.inverted || owns.some((own) => own.inverted))) return false;
+  return !owns.some((own) => said(own) === said(term));
 }

@@ -6,6 +6,20 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'two opposites do not even out: "lowered … below" is not "raised … above"',
+    'Ships are raised 26 metres above sea level by three sets of locks to cross Gatun Lake.',
+    'To cross Gatun Lake, ships are lowered 26 metres below sea level by the locks.',
+    'unverified',
+    '',
+  ],
+  [
+    'a denial over an opposite says the plain word',
+    'Headache is a common side effect of the drug, affecting about one in ten patients.',
+    'Headache is not an uncommon side effect of the drug.',
+    'verified',
+    '',
+  ],
+  [
     'the thing "rather than" replaces, denied',
     'Requests for more than 10 days of leave need approval from a department head rather than a line manager.',
     'Such requests need a department head to approve them, not a line manager.',
