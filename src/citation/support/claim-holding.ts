@@ -1,7 +1,7 @@
 import { bestBound, grounded, isName, sourceClauses, type SourceClause } from './claim-alignment.js';
 import { flipped } from './denial-conflict.js';
 import { saysInOrder } from './claim-order.js';
-import { bothWaysOf } from './claim-polarity.js';
+import { bothWaysOf, INSTEAD } from './claim-polarity.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { claimAnchors, roleDoubt, type SourceProfile } from './claim-roles.js';
 import type { Quantity } from './quantity.js';
@@ -54,6 +54,7 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
     // contradiction.
     if (best.some((candidate) => flipped(clause, candidate.clause) !== undefined)) return false;
     if (opposedApart(clause, best)) return false;
+    if (best.some((candidate) => saysReplaced(clause, candidate.clause))) return false;
     // A rule holds only where it is said with the same force: "you can skip the goggles" is not held by "goggles
     // are worn at all times", nor "you must book" by "you may book".
     if (!sameForces(clause, best)) return false;
@@ -181,3 +182,28 @@ function opposedWord(term: ClauseTerm, bound: readonly SourceClause[]): boolean 
   if (owns.length === 0 || !(term.inverted || owns.some((own) => own.inverted))) return false;
   return !owns.some((own) => said(own) === said(term));
 }
+
+/**
+ * Whether the claim clause says, as its own, a word the source clause names only as the thing replaced: "approval
+ * from a line manager" against "approval from a department head rather than a line manager". The thing replaced runs
+ * from "rather than" to the next joint: "pay by card rather than cash to have your receipt emailed" replaces cash,
+ * not the receipt.
+ */
+function saysReplaced(clause: Clause, other: Clause): boolean {
+  const instead = INSTEAD.exec(other.text);
+  if (instead === null || INSTEAD.test(clause.text)) return false;
+  const from = instead.index + instead[0].length;
+  const joint = REPLACED_ENDS.exec(other.text.slice(from));
+  const to = joint === null ? other.text.length : from + joint.index;
+  const [start, end] = [other.start + from, other.start + to];
+  const before = new Set(other.terms.filter((term) => term.end <= start).map((term) => term.term));
+  return clause.terms.some(
+    (term) =>
+      term.cue === 0 &&
+      !before.has(term.term) &&
+      other.terms.some((own) => own.term === term.term && own.start >= start && own.end <= end),
+  );
+}
+
+/** Where the thing "rather than" replaces ends: a mark, or a word that goes on to something else. */
+const REPLACED_ENDS = /[,;:]|\b(?:to|for|so|because|when|if|and|or|which|that|as)\b/i;

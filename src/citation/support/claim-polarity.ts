@@ -604,4 +604,5 @@ const DENIED_THING = /^(?:but\s+)?not\b/i;
 /** A rule that denies all it says, from its first word: "never pour …", "do not store …". */
 const DENIED_RULE = /^(?:never|do not|don['’]t|must not|may not)\b/i;
 
-const INSTEAD = /\b(?:rather than|instead of)\b/i;
+/** "rather than X", "instead of X": X is the thing replaced. */
+export const INSTEAD = /\b(?:rather than|instead of)\b/i;

@@ -6,6 +6,20 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'the thing "rather than" replaces is not what the source says',
+    'Requests for more than 10 days of leave need approval from a department head rather than a line manager.',
+    'Requests for more than 10 days of leave need approval from a line manager.',
+    'unverified',
+    '',
+  ],
+  [
+    'the thing chosen over the one replaced',
+    'Requests for more than 10 days of leave need approval from a department head rather than a line manager.',
+    'Requests for more than 10 days of leave need approval from a department head.',
+    'verified',
+    '',
+  ],
+  [
     'two opposites do not even out: "lowered … below" is not "raised … above"',
     'Ships are raised 26 metres above sea level by three sets of locks to cross Gatun Lake.',
     'To cross Gatun Lake, ships are lowered 26 metres below sea level by the locks.',
