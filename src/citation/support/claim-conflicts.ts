@@ -178,11 +178,12 @@ function quantityConflict(
   window: Window,
 ): FoundConflict | undefined {
   for (const quantity of clause.quantities) {
-    // A day of the week is said of opening and closing alike: a day the source does not give is not compared (only
-    // another language's clause is). A day it gives is, as a value given to another thing: "General waste is
-    // collected on Fridays" against "… on Tuesdays and recycling on Fridays". A product named by a number (三年期) is
-    // compared as a name.
-    if (quantity.cls === 'weekday' && !source.quantities.some((held) => sameQuantity(quantity, held))) continue;
+    // A day of the week is said of opening and closing alike, and listed with other days: it is compared only where
+    // the source gives it to another thing, in a clause naming something the claim's clause does not ("General
+    // waste is collected on Fridays" against "… on Tuesdays and recycling on Fridays"), not in a list ("on Mondays
+    // and Thursdays") or a clause that goes on about the same thing ("On Saturdays it closes at 13:00"). Only
+    // another language's clause is compared on any day. A product named by a number (三年期) is compared as a name.
+    if (quantity.cls === 'weekday' && !givenToAnother(quantity, clause, clauses)) continue;
     if (quantity.cls.startsWith('term:')) continue;
     // A bound ("up to 6 g") speaks of the source's bound of the thing, not of its other values, unless it gives a
     // value's number in another unit.
@@ -224,6 +225,7 @@ function quantityConflict(
       bound = candidates.filter((candidate) => window.sentences.includes(candidate.sentence));
     }
     if (bound.length === 0 || bound.some(holds) || goesOnWith(clause, bound, clauses).some(holds)) continue;
+    if (quantity.cls === 'weekday' && bound.some(({ clause: held }) => daysFromTo(held, quantity))) continue;
     const other = bound[0]!.clause.quantities.find((held) => disagree(quantity, held));
     if (other === undefined || !bound.every((c) => c.clause.quantities.some((held) => disagree(quantity, held))))
       continue;
@@ -679,3 +681,30 @@ function wholeName(clause: Clause, name: ClauseTerm): string {
 function sameShape(a: string, b: string): boolean {
   return /\d/.test(a) === /\d/.test(b);
 }
+
+/** Whether a source clause gives this day to a thing the claim clause does not name. */
+function givenToAnother(day: Quantity, clause: Clause, clauses: readonly SourceClause[]): boolean {
+  return clauses.some(
+    ({ clause: other }) =>
+      other.quantities.some((held) => sameQuantity(day, held)) &&
+      other.terms.some((term) => !clause.termSet.has(term.term)),
+  );
+}
+
+/** Whether a clause gives a span of days that holds this one: "open Monday to Friday" holds Wednesday. */
+function daysFromTo(clause: Clause, day: Quantity): boolean {
+  const days = clause.quantities.filter((quantity) => quantity.cls === 'weekday');
+  for (let i = 0; i + 1 < days.length; i++) {
+    const [from, to] = [days[i]!, days[i + 1]!];
+    const between = clause.text.slice(from.end - clause.start, to.start - clause.start);
+    if (!DAY_SPAN.test(between)) continue;
+    const within =
+      from.value <= to.value
+        ? day.value >= from.value && day.value <= to.value
+        : day.value >= from.value || day.value <= to.value;
+    if (within) return true;
+  }
+  return false;
+}
+
+const DAY_SPAN = /^\s*(?:to|through|until|till|[-–—])\s*$/i;

@@ -1,7 +1,7 @@
 import { bestBound, grounded, isName, sourceClauses, type SourceClause } from './claim-alignment.js';
 import { flipped } from './denial-conflict.js';
 import { saysInOrder } from './claim-order.js';
-import { bothWaysOf, INSTEAD } from './claim-polarity.js';
+import { bothWaysOf, INSTEAD, replacedTerms } from './claim-polarity.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { claimAnchors, roleDoubt, type SourceProfile } from './claim-roles.js';
 import type { Quantity } from './quantity.js';
@@ -185,25 +185,15 @@ function opposedWord(term: ClauseTerm, bound: readonly SourceClause[]): boolean 
 
 /**
  * Whether the claim clause says, as its own, a word the source clause names only as the thing replaced: "approval
- * from a line manager" against "approval from a department head rather than a line manager". The thing replaced runs
- * from "rather than" to the next joint: "pay by card rather than cash to have your receipt emailed" replaces cash,
- * not the receipt.
+ * from a line manager" against "approval from a department head rather than a line manager".
  */
 function saysReplaced(clause: Clause, other: Clause): boolean {
-  const instead = INSTEAD.exec(other.text);
-  if (instead === null || INSTEAD.test(clause.text)) return false;
-  const from = instead.index + instead[0].length;
-  const joint = REPLACED_ENDS.exec(other.text.slice(from));
-  const to = joint === null ? other.text.length : from + joint.index;
-  const [start, end] = [other.start + from, other.start + to];
-  const before = new Set(other.terms.filter((term) => term.end <= start).map((term) => term.term));
-  return clause.terms.some(
-    (term) =>
-      term.cue === 0 &&
-      !before.has(term.term) &&
-      other.terms.some((own) => own.term === term.term && own.start >= start && own.end <= end),
+  if (INSTEAD.test(clause.text)) return false;
+  const replaced = replacedTerms(other);
+  if (replaced.size === 0) return false;
+  const instead = INSTEAD.exec(other.text)!;
+  const before = new Set(
+    other.terms.filter((term) => term.end <= other.start + instead.index).map((term) => term.term),
   );
+  return clause.terms.some((term) => term.cue === 0 && replaced.has(term.term) && !before.has(term.term));
 }
-
-/** Where the thing "rather than" replaces ends: a mark, or a word that goes on to something else. */
-const REPLACED_ENDS = /[,;:]|\b(?:to|for|so|because|when|if|and|or|which|that|as)\b/i;

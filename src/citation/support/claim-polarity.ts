@@ -589,14 +589,33 @@ export function insteadOfDenied(claim: Clause, other: Clause): boolean {
 }
 
 function insteadOfDenial(clause: Clause, other: Clause): boolean {
-  const instead = INSTEAD.exec(clause.text);
-  if (instead === null || INSTEAD.test(other.text) || ownReading(clause).denies) return false;
+  if (!INSTEAD.test(clause.text) || INSTEAD.test(other.text) || ownReading(clause).denies) return false;
   if (DENIED_RULE.test(other.text) && other.context.size === 0) return true;
   // "…, not a line manager" against "… from a department head rather than a line manager": the thing replaced, denied.
   if (!DENIED_THING.test(other.text) || other.terms.length === 0) return false;
-  const from = clause.start + instead.index + instead[0].length;
-  return other.terms.every((term) => clause.terms.some((own) => own.term === term.term && own.start >= from));
+  const replaced = replacedTerms(clause);
+  return other.terms.every((term) => replaced.has(term.term));
 }
+
+/**
+ * The terms a clause names as the thing replaced, after "rather than" or "instead of" up to the next joint: "pay by
+ * card rather than cash to have your receipt emailed" replaces cash, not the receipt; "… rather than cash at the
+ * front desk", cash, not the desk. Empty without either.
+ */
+export function replacedTerms(clause: Clause): ReadonlySet<string> {
+  const instead = INSTEAD.exec(clause.text);
+  if (instead === null) return NONE_REPLACED;
+  const from = instead.index + instead[0].length;
+  const joint = REPLACED_ENDS.exec(clause.text.slice(from));
+  const start = clause.start + from;
+  const end = joint === null ? clause.end : start + joint.index;
+  return new Set(clause.terms.filter((term) => term.start >= start && term.end <= end).map((term) => term.term));
+}
+
+const NONE_REPLACED: ReadonlySet<string> = new Set();
+/** Where the thing replaced ends: a mark, or a word that goes on to where, when, why or what else. */
+const REPLACED_ENDS =
+  /[,;:]|\b(?:to|for|so|because|when|if|and|or|which|that|as|at|in|on|during|from|with|by|before|after|until|while)\b/i;
 
 /** A clause that only denies a thing: "not a line manager", "not on Sundays". */
 const DENIED_THING = /^(?:but\s+)?not\b/i;

@@ -504,9 +504,9 @@ function splitClauses(tokens: readonly Token[], quantityAt: readonly (Quantity |
 /**
  * "and" right after a value, before a few words and a value of the same kind: "General waste is collected on
  * Tuesdays and recycling on Fridays", "closed on Mondays and open from Tuesday to Sunday". The words name another
- * thing, or another state, with its own value: a clause of its own, its verb left unsaid. More words are more often
- * a second verb of the same subject ("reached the coast on 3 May and moved inland early on 4 May"); a determiner
- * opens a clause anyway ("and the tram €2").
+ * thing, or another state, with its own value: a clause of its own, its verb left unsaid. A verb of its own ("and
+ * recovered in 1913", "and moved inland early on 4 May"), or the same thing said again ("and again at 20:00"), goes on
+ * about the same subject; a determiner opens a clause anyway ("and the tram €2").
  */
 function gapped(tokens: readonly Token[], i: number, quantityAt: readonly (Quantity | undefined)[]): boolean {
   const token = tokens[i]!;
@@ -516,12 +516,20 @@ function gapped(tokens: readonly Token[], i: number, quantityAt: readonly (Quant
   for (let at = i + 1, words = 0; at < tokens.length && words <= GAPPED_WORDS; at++) {
     const quantity = quantityAt[at];
     if (quantity !== undefined) return words > 0 && quantity !== before && comparable(before, quantity);
-    if (tokens[at]!.kind !== 'word' || AUXILIARIES.has(tokens[at]!.lower)) return false;
+    const word = tokens[at]!;
+    if (word.kind !== 'word' || AUXILIARIES.has(word.lower) || SAID_AGAIN.has(word.lower) || /ed$/.test(word.lower)) {
+      return false;
+    }
     words++;
   }
   return false;
 }
 
+/**
+ * Words after "and" that say the same thing again or in turn ("and again at 20:00", "and then at 7:45") or a verb of
+ * its own ("and recovered in 1913"): not another thing with its own value.
+ */
+const SAID_AGAIN = new Set(['again', 'then', 'also', 'later', 'once', 'still', 'back', 'thereafter', 'afterwards']);
 /** The most words a clause without its verb names its thing with, before its value: "and | general waste on | Fridays". */
 const GAPPED_WORDS = 3;
 

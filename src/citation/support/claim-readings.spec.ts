@@ -6,6 +6,62 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'a denial of where, against the thing "rather than" replaces',
+    'Pay by card rather than cash at the front desk.',
+    'Pay by card, not at the front desk.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a day listed with another is not given to another thing',
+    'Bins are collected on Mondays and Thursdays.',
+    'Bins are collected on Thursdays.',
+    'verified',
+    '',
+  ],
+  [
+    'a day within a span of days',
+    'The clinic is open Monday to Friday. Vaccinations are given on Wednesdays only.',
+    'The clinic is open on Wednesdays.',
+    'unverified',
+    '',
+  ],
+  [
+    'a day the source gives in a clause about the same thing',
+    'The library is open every day except Sunday. On Saturdays it closes at 13:00.',
+    'The library closes at 13:00 on Saturdays.',
+    'unverified',
+    '',
+  ],
+  [
+    '"and again" goes on about the same thing',
+    'Doses are given at 8:00 and again at 20:00.',
+    'A dose is given at 20:00.',
+    'verified',
+    '',
+  ],
+  [
+    '"and" before a verb of its own goes on about the same subject',
+    'The painting was stolen in 1911 and recovered in 1913.',
+    'The painting was recovered in 1913.',
+    'verified',
+    '',
+  ],
+  [
+    'a rent named by its period in a word',
+    'The flat rents for ¥3,000 per month, with a deposit of ¥6,000.',
+    '这套公寓的月租金为3000元。',
+    'unverified',
+    '',
+  ],
+  [
+    'the thing "rather than" replaces ends before where',
+    'Pay by card rather than cash at the front desk.',
+    'At the front desk, pay by card.',
+    'verified',
+    '',
+  ],
+  [
     'the thing "rather than" replaces is not what the source says',
     'Requests for more than 10 days of leave need approval from a department head rather than a line manager.',
     'Requests for more than 10 days of leave need approval from a line manager.',

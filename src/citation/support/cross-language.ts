@@ -282,10 +282,25 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
 function amountOfRate(value: Quantity, rate: Quantity, clause: Clause): boolean {
   if (!rate.unit.startsWith(`${value.unit}/`) || rate.raw !== value.raw || rate.value === 0) return false;
   const seconds = rate.raw / rate.value;
-  return clause.quantities.some(
-    (period) => period.cls === 'period' && Math.abs(period.value - seconds) <= seconds * PERIOD_TOLERANCE,
-  );
+  return periodsSaid(clause).some((period) => Math.abs(period - seconds) <= seconds * PERIOD_TOLERANCE);
 }
+
+/** The periods, in seconds, a clause says apart from its amounts: "每天", "a month", or in a word ("月租金", "日租"). */
+function periodsSaid(clause: Clause): number[] {
+  const periods = clause.quantities.filter((quantity) => quantity.cls === 'period').map((period) => period.value);
+  for (const [, unit] of clause.text.matchAll(HAN_PERIOD_FEE)) periods.push(HAN_PERIOD_SECONDS[unit!]!);
+  return periods;
+}
+
+/** A fee or a rent named by its period: 月租金, 日租, 年费, 月薪. */
+const HAN_PERIOD_FEE = /([日天周月年])(?:租|费|薪)/gu;
+const HAN_PERIOD_SECONDS: Readonly<Record<string, number>> = {
+  日: 86_400,
+  天: 86_400,
+  周: 604_800,
+  月: 2_629_800,
+  年: 31_557_600,
+};
 
 /** Periods are read in seconds from floating-point rates: equal within rounding. */
 const PERIOD_TOLERANCE = 1e-6;
