@@ -7,6 +7,7 @@ import { claimAnchors, roleDoubt, type SourceProfile } from './claim-roles.js';
 import type { Quantity } from './quantity.js';
 import { hasHan } from './claim-tokens.js';
 import { modalsOf } from './modal-words.js';
+import { Note } from './notes.js';
 
 /**
  * When the default check may call a sentence `verified`: only when the source says the same thing in the same
@@ -53,8 +54,6 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
     // A denial or an opposite on one side only: not the same claim, even where the check cannot call it a
     // contradiction.
     if (best.some((candidate) => flipped(clause, candidate.clause) !== undefined)) return false;
-    if (opposedApart(clause, best)) return false;
-    if (best.some((candidate) => saysReplaced(clause, candidate.clause))) return false;
     // A rule holds only where it is said with the same force: "you can skip the goggles" is not held by "goggles
     // are worn at all times", nor "you must book" by "you may book".
     if (!sameForces(clause, best)) return false;
@@ -64,6 +63,8 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
     // A source clause that says a word both ways ("adds USB 3.2 and removes Windows 7") cannot tell which way
     // the claim's word goes without knowing what each half is about.
     if (best.some((c) => saysAnyBothWays(c.clause, clause))) return false;
+    // Word by word: an opposite that turns one word on its own, or the thing the source says is replaced.
+    if (opposedApart(clause, best) || best.some((candidate) => saysReplaced(clause, candidate.clause))) return false;
     boundSentences.push(best.map((candidate) => candidate.sentence));
   }
   return qualifiersStayPut(claim, boundSentences);
@@ -169,28 +170,72 @@ function qualifiersStayPut(claim: ClaimSentence, bound: readonly number[][]): bo
  */
 function opposedApart(clause: Clause, bound: readonly SourceClause[]): boolean {
   const terms = clause.terms;
-  const opposed = terms.map((term) => opposedWord(term, bound));
+  const readings = bound.map((candidate) => polarityReading(candidate.clause));
+  // Only a word said through an opposite, on either side, can be turned word by word: most clauses hold none.
+  if (!terms.some(saidThroughOpposite) && readings.every((reading) => reading.opposites.size === 0)) return false;
+  const opposed = terms.map((term) => {
+    let held = 0;
+    let opposite = saidThroughOpposite(term);
+    for (const reading of readings) {
+      const said = reading.said.get(term.term);
+      if (said === undefined) continue;
+      held |= said;
+      if (reading.opposites.has(term.term)) opposite = true;
+    }
+    return held !== 0 && opposite && (held & (saidTurned(term) ? TURNED : PLAIN)) === 0;
+  });
   // Two opposed words with only a space between them even out.
   const pairedWithNext = (i: number) =>
     opposed[i]! && opposed[i + 1] === true && terms[i + 1]!.start - terms[i]!.end <= 1;
   return opposed.some((turned, i) => turned && !pairedWithNext(i) && !(i > 0 && pairedWithNext(i - 1)));
 }
 
-function opposedWord(term: ClauseTerm, bound: readonly SourceClause[]): boolean {
-  const said = (t: ClauseTerm) => t.inverted !== t.cue > 0;
-  const owns = bound.flatMap((c) => c.clause.terms.filter((own) => own.term === term.term));
-  if (owns.length === 0 || !(term.inverted || owns.some((own) => own.inverted))) return false;
-  return !owns.some((own) => said(own) === said(term));
+/** A word said plainly, or turned (by an opposite or a denial, not both). */
+const PLAIN = 1;
+const TURNED = 2;
+
+/**
+ * A word said through its opposite. A single Chinese character read on its own beside its pairs (关 in 关火) is left
+ * to the clause's polarity as a whole: it is too often part of another word (输出 is not losing).
+ */
+function saidThroughOpposite(term: ClauseTerm): boolean {
+  return term.inverted && !term.term.endsWith('·');
 }
+
+function saidTurned(term: ClauseTerm): boolean {
+  return term.inverted !== term.cue > 0;
+}
+
+/** How a source clause says each of its words, and which it says through an opposite. */
+interface PolarityReading {
+  said: ReadonlyMap<string, number>;
+  opposites: ReadonlySet<string>;
+}
+
+/** Worked out once a source clause: every claim clause bound to it asks. */
+function polarityReading(clause: Clause): PolarityReading {
+  let reading = readings.get(clause);
+  if (reading === undefined) {
+    const said = new Map<string, number>();
+    const opposites = new Set<string>();
+    for (const term of clause.terms) {
+      said.set(term.term, (said.get(term.term) ?? 0) | (saidTurned(term) ? TURNED : PLAIN));
+      if (saidThroughOpposite(term)) opposites.add(term.term);
+    }
+    reading = readings.set(clause, { said, opposites });
+  }
+  return reading;
+}
+
+const readings = new Note<PolarityReading>();
 
 /**
  * Whether the claim clause says, as its own, a word the source clause names only as the thing replaced: "approval
  * from a line manager" against "approval from a department head rather than a line manager".
  */
 function saysReplaced(clause: Clause, other: Clause): boolean {
-  if (INSTEAD.test(clause.text)) return false;
   const replaced = replacedTerms(other);
-  if (replaced.size === 0) return false;
+  if (replaced.size === 0 || INSTEAD.test(clause.text)) return false;
   const instead = INSTEAD.exec(other.text)!;
   const before = new Set(
     other.terms.filter((term) => term.end <= other.start + instead.index).map((term) => term.term),
