@@ -236,9 +236,5 @@ const readings = new Note<PolarityReading>();
 function saysReplaced(clause: Clause, other: Clause): boolean {
   const replaced = replacedTerms(other);
   if (replaced.size === 0 || INSTEAD.test(clause.text)) return false;
-  const instead = INSTEAD.exec(other.text)!;
-  const before = new Set(
-    other.terms.filter((term) => term.end <= other.start + instead.index).map((term) => term.term),
-  );
-  return clause.terms.some((term) => term.cue === 0 && replaced.has(term.term) && !before.has(term.term));
+  return clause.terms.some((term) => term.cue === 0 && replaced.has(term.term));
 }

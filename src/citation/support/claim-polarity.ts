@@ -598,9 +598,9 @@ function insteadOfDenial(clause: Clause, other: Clause): boolean {
 }
 
 /**
- * The terms a clause names as the thing replaced, after "rather than" or "instead of" up to the next joint: "pay by
- * card rather than cash to have your receipt emailed" replaces cash, not the receipt; "… rather than cash at the
- * front desk", cash, not the desk. Empty without either.
+ * The terms a clause names only as the thing replaced, after "rather than" or "instead of" up to the next joint, and
+ * not before it: "pay by card rather than cash to have your receipt emailed" replaces cash, not the receipt; "…
+ * rather than cash at the front desk", cash, not the desk. Empty without either.
  */
 export function replacedTerms(clause: Clause): ReadonlySet<string> {
   const instead = INSTEAD.exec(clause.text);
@@ -609,7 +609,12 @@ export function replacedTerms(clause: Clause): ReadonlySet<string> {
   const joint = REPLACED_ENDS.exec(clause.text.slice(from));
   const start = clause.start + from;
   const end = joint === null ? clause.end : start + joint.index;
-  return new Set(clause.terms.filter((term) => term.start >= start && term.end <= end).map((term) => term.term));
+  const before = new Set(clause.terms.filter((term) => term.end <= clause.start + instead.index).map((t) => t.term));
+  return new Set(
+    clause.terms
+      .filter((term) => term.start >= start && term.end <= end && !before.has(term.term))
+      .map((term) => term.term),
+  );
 }
 
 const NONE_REPLACED: ReadonlySet<string> = new Set();

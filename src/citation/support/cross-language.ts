@@ -216,10 +216,12 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
   });
   for (let c = 0; c < claim.clauses.length; c++) {
     const clause = claim.clauses[c]!;
+    let periods: readonly number[] | undefined;
     for (const quantity of clause.quantities) {
       if (!judged(quantity) || (quantity.cls === 'bare' && !isCount(quantity, clause))) continue;
       // The amount of a rate the source gives, its period said apart ("每天…12欧元" for "€12 per day").
-      if (sourceHeld.some((held) => amountOfRate(quantity, held.quantity, clause))) continue;
+      periods ??= periodsSaid(clause);
+      if (sourceHeld.some((held) => amountOfRate(quantity, held.quantity, periods!))) continue;
       const candidates = sourceHeld.filter((held) => comparableAcross(quantity, clause, held));
       const same = (held: Held) =>
         sameQuantity(quantity, held.quantity) || (isCount(quantity, clause) && quantity.value === held.quantity.value);
@@ -276,13 +278,13 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
 }
 
 /**
- * Whether `rate` is a rate of the value's unit with the value's number, per the period the claim clause says apart:
+ * Whether `rate` is a rate of the value's unit with the value's number, per a period the claim clause says apart:
  * "€12 per day" for "每天…12欧元", not for "每月…12欧元" nor for a deposit of 12欧元.
  */
-function amountOfRate(value: Quantity, rate: Quantity, clause: Clause): boolean {
+function amountOfRate(value: Quantity, rate: Quantity, periods: readonly number[]): boolean {
   if (!rate.unit.startsWith(`${value.unit}/`) || rate.raw !== value.raw || rate.value === 0) return false;
   const seconds = rate.raw / rate.value;
-  return periodsSaid(clause).some((period) => Math.abs(period - seconds) <= seconds * PERIOD_TOLERANCE);
+  return periods.some((period) => Math.abs(period - seconds) <= seconds * PERIOD_TOLERANCE);
 }
 
 /** The periods, in seconds, a clause says apart from its amounts: "每天", "a month", or in a word ("月租金", "日租"). */

@@ -120,13 +120,13 @@ function claimConflict(
   // The other thing's clause says it itself, not by leaving words unsaid.
   const says = (candidate: Clause) => predicate.filter((term) => candidate.termSet.has(term)).length / predicate.length;
   const holders = source.clauses.filter(
-    (candidate) =>
+    (candidate, at) =>
       says(candidate.clause) >= NAMED_COVERAGE &&
       candidate.clause.subject !== undefined &&
       candidate.clause.subject !== thing &&
       !candidate.clause.termSet.has(thing) &&
       !candidate.clause.context.has(thing) &&
-      !goesOnAbout(candidate, source, thing),
+      !goesOnAbout(at, source, thing),
   );
   if (holders.length !== 1) return undefined;
   const other = holders[0]!;
@@ -245,11 +245,10 @@ function saysWhen(clause: Clause, first: ClauseTerm): boolean {
 const WHEN_MARKS = new Set(['后', '前', '时']);
 
 /**
- * Whether a source clause goes on from the clause before it in its sentence, which names the thing: "速冻包子无需解冻，
+ * Whether the source clause at `at` goes on from the clause before it in its sentence, which names the thing: "速冻包子无需解冻，
  * 冷水上锅" says 冷水上锅 of the 包子, its subject left unsaid.
  */
-function goesOnAbout(candidate: SourceClause, source: ClaimText, thing: string): boolean {
-  const at = source.clauses.indexOf(candidate);
+function goesOnAbout(at: number, source: ClaimText, thing: string): boolean {
   const before = source.clauses[at - 1];
-  return before !== undefined && before.sentence === candidate.sentence && before.clause.termSet.has(thing);
+  return before !== undefined && before.sentence === source.clauses[at]!.sentence && before.clause.termSet.has(thing);
 }
