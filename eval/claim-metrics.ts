@@ -336,6 +336,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g2600-g2624', from: 2600, to: 2699 },
   { name: 'g2700-g2724', from: 2700, to: 2799 },
   { name: 'g2800-g2824', from: 2800, to: 2899 },
+  { name: 'g2900-g2924', from: 2900, to: 2999 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
