@@ -49,6 +49,7 @@ const CONFLICT_ALIGNMENT = 0.5;
 const FIRM_ALIGNMENT = 0.6;
 /** A sentence that rests on the source this well once its values count as held restates it but for a value. */
 const RESTATED = 0.8;
+const NO_SENTENCES: readonly number[] = [];
 /** Profiles kept for sources cited again; a source is profiled once however many paragraphs cite it. */
 const KEPT_PROFILES = 512;
 
@@ -56,8 +57,15 @@ const KEPT_PROFILES = 512;
 interface SentenceJudgement {
   verdict: SupportVerdict;
   coverage: number;
-  spans: SourceSpan[];
+  /** The source sentences it rests on, by index: made into the citation's evidence only once it is known. */
+  evidence: readonly number[];
   conflict?: FoundConflict['conflict'];
+  /**
+   * The source sentences an `unverified` sentence aligns to well enough to be verified by them, until it is asked
+   * whether they hold every claim of it (`settle`): the question costs more than the rest of the judgement, and its
+   * answer matters only to a paragraph whose every sentence may be verified.
+   */
+  verifiableBy?: readonly number[];
 }
 
 /**
@@ -81,10 +89,9 @@ export class ClaimSupportVerifier implements SupportVerifier {
     const profiles = sources.map((source) => this.profile(source.text));
     const claims = this.paragraph(paragraph, profiles).filter(hasClaim);
     const judged = profiles.map((source) => claims.map((claim) => this.judge(claim, source)));
-    const verifiedBySome = claims.map((_, s) => judged.some((perSource) => perSource[s]!.verdict === 'verified'));
-    const allVerified = claims.length > 0 && verifiedBySome.every(Boolean);
+    const allVerified = claims.length > 0 && everyClaimVerified(claims, profiles, judged);
     const citations = sources.map((source, i): CitationSupport =>
-      citationVerdict(source.citationId, judged[i]!, allVerified),
+      citationVerdict(source.citationId, profiles[i]!, judged[i]!, allVerified),
     );
     const verdict: SupportVerdict = citations.some((c) => c.verdict === 'contradicted')
       ? 'contradicted'
@@ -97,8 +104,8 @@ export class ClaimSupportVerifier implements SupportVerifier {
   private judge(claim: ClaimSentence, source: SourceProfile): SentenceJudgement {
     if (inOtherLanguage(claim, source)) {
       const found = crossLanguageConflict(claim, source);
-      if (found) return contradiction(found, source);
-      return { verdict: 'unverified', coverage: 0, spans: [] };
+      if (found) return contradiction(found);
+      return { verdict: 'unverified', coverage: 0, evidence: NO_SENTENCES };
     }
     const window = alignWindow(claim, source);
     // A contradiction needs a sentence that rests on the source: a claim that shares little with it is about
@@ -108,10 +115,11 @@ export class ClaimSupportVerifier implements SupportVerifier {
       (window.coverage >= CONFLICT_ALIGNMENT
         ? firm(conflictIn(claim, source, window), claim, source, window)
         : changedValue(claim, source)) ?? modalityConflict(claim, source);
-    if (found) return contradiction(found, source);
-    const spans = window.coverage >= MIN_ALIGNMENT ? window.sentences.map((s) => spanOf(source.sentences[s]!)) : [];
-    const verified = window.coverage >= this.settings.coverage && holdsEveryClaim(claim, source, window.sentences);
-    return { verdict: verified ? 'verified' : 'unverified', coverage: window.coverage, spans };
+    if (found) return contradiction(found);
+    const evidence = window.coverage >= MIN_ALIGNMENT ? window.sentences : NO_SENTENCES;
+    const judgement: SentenceJudgement = { verdict: 'unverified', coverage: window.coverage, evidence };
+    if (window.coverage >= this.settings.coverage) judgement.verifiableBy = window.sentences;
+    return judgement;
   }
 
   prepare(sources: readonly string[]): void {
@@ -237,11 +245,11 @@ function hasClaim(sentence: ClaimSentence): boolean {
   return sentence.terms.size > 0 || sentence.quantities.length > 0;
 }
 
-function contradiction(found: FoundConflict, source: ClaimText): SentenceJudgement {
+function contradiction(found: FoundConflict): SentenceJudgement {
   return {
     verdict: 'contradicted',
     coverage: 0,
-    spans: [spanOf(source.sentences[found.sentence]!)],
+    evidence: [found.sentence],
     conflict: found.conflict,
   };
 }
@@ -251,34 +259,69 @@ function spanOf(sentence: ClaimSentence): SourceSpan {
 }
 
 /**
+ * Whether every claim sentence is verified by some cited source, settling (`settle`) only the judgements the answer
+ * needs: none when a sentence aligns well to no source, as most rewordings do, and then each sentence's sources only
+ * until one verifies it. When every sentence is verified, the rest are settled too: each citation's evidence is the
+ * sentences it verifies.
+ */
+function everyClaimVerified(
+  claims: readonly ClaimSentence[],
+  sources: readonly SourceProfile[],
+  judged: readonly SentenceJudgement[][],
+): boolean {
+  const mayBeVerified = (s: number) => judged.some((perSource) => perSource[s]!.verifiableBy !== undefined);
+  const verified = (s: number) => sources.some((source, i) => settle(judged[i]![s]!, claims[s]!, source));
+  if (!claims.every((_, s) => mayBeVerified(s)) || !claims.every((_, s) => verified(s))) return false;
+  judged.forEach((perSource, i) => perSource.forEach((judgement, s) => settle(judgement, claims[s]!, sources[i]!)));
+  return true;
+}
+
+/** Whether the judgement verifies its sentence, asking the aligned source sentences once whether they hold it. */
+function settle(judgement: SentenceJudgement, claim: ClaimSentence, source: SourceProfile): boolean {
+  if (judgement.verifiableBy !== undefined) {
+    if (holdsEveryClaim(claim, source, judgement.verifiableBy)) judgement.verdict = 'verified';
+    judgement.verifiableBy = undefined;
+  }
+  return judgement.verdict === 'verified';
+}
+
+/**
  * A citation is contradicted when it contradicts any sentence; verified when it verifies a sentence and every
  * sentence is verified by some cited source; otherwise unverified.
  */
 function citationVerdict(
   citationId: string,
+  source: ClaimText,
   judged: readonly SentenceJudgement[],
   allVerified: boolean,
 ): CitationSupport {
   const score = round(Math.max(0, ...judged.map((judgement) => judgement.coverage)));
   const contradicted = judged.find((judgement) => judgement.verdict === 'contradicted');
   if (contradicted) {
-    return { citationId, score, verdict: 'contradicted', evidence: evidenceOf([contradicted], contradicted.conflict) };
+    return {
+      citationId,
+      score,
+      verdict: 'contradicted',
+      evidence: evidenceOf(source, [contradicted], contradicted.conflict),
+    };
   }
   const verifying = judged.filter((judgement) => judgement.verdict === 'verified');
   const verdict: SupportVerdict = allVerified && verifying.length > 0 ? 'verified' : 'unverified';
-  const evidence = evidenceOf(verdict === 'verified' ? verifying : judged);
+  const evidence = evidenceOf(source, verdict === 'verified' ? verifying : judged);
   return { citationId, score, verdict, ...(evidence ? { evidence } : {}) };
 }
 
+/** The source sentences the judgements rest on, once each, in the source's order. */
 function evidenceOf(
+  source: ClaimText,
   judged: readonly SentenceJudgement[],
   conflict?: FoundConflict['conflict'],
 ): SupportEvidence | undefined {
-  const spans = new Map<number, SourceSpan>();
-  for (const judgement of judged) for (const span of judgement.spans) spans.set(span.start, span);
-  if (spans.size === 0 && conflict === undefined) return undefined;
+  const sentences = new Set<number>();
+  for (const judgement of judged) for (const s of judgement.evidence) sentences.add(s);
+  if (sentences.size === 0 && conflict === undefined) return undefined;
   return {
-    spans: [...spans.values()].sort((a, b) => a.start - b.start),
+    spans: [...sentences].sort((a, b) => a - b).map((s) => spanOf(source.sentences[s]!)),
     ...(conflict ? { conflict } : {}),
   };
 }
