@@ -501,6 +501,31 @@ function restated(
 }
 
 /**
+ * Whether the source writes the rival name beside the claim's name, and beside no other, as one name of one thing:
+ * "Lavender 'Hidcote' grows to about 60 cm" lets a claim call it "'Hidcote' lavender" where the source later says
+ * "Lavender". A name written beside several ("the Lumen City", "the Lumen Trek") is a family's, not one thing's; names
+ * in a list ("SHA-1, SHA-256") or joined by a word ("SHA-1 and SHA-256") are not side by side.
+ */
+function namedTogether(source: ClaimText, rival: string, name: string): boolean {
+  const beside = new Set<string>();
+  for (const sentence of source.sentences) {
+    for (const clause of sentence.clauses) {
+      for (let t = 1; t < clause.terms.length; t++) {
+        const [before, after] = [clause.terms[t - 1]!, clause.terms[t]!];
+        if (before.lower !== rival && after.lower !== rival) continue;
+        if (!SIDE_BY_SIDE.test(sentence.text.slice(before.end - sentence.start, after.start - sentence.start)))
+          continue;
+        beside.add(before.lower === rival ? after.lower : before.lower);
+      }
+    }
+  }
+  return beside.size === 1 && beside.has(name);
+}
+
+/** Nothing but a space or a quotation mark between two words. */
+const SIDE_BY_SIDE = /^[\s'"‘’“”]+$/u;
+
+/**
  * A name said of what the source says of another name: "SHA-256 is broken" against "SHA-1 is broken, SHA-256
  * is not". The rest of the clause binds it to a source clause that names another thing of the same shape, and
  * not the claim's.
@@ -562,7 +587,8 @@ function nameConflict(
         !claimNames().has(other.lower) &&
         sameShape(other.lower, name.lower) &&
         (other.name || (owner.terms[0] === other && leading.includes(name))) &&
-        !oppositeRoles(clause, name, owner, other, source),
+        !oppositeRoles(clause, name, owner, other, source) &&
+        !namedTogether(source, other.lower, name.lower),
     );
     if (rival === undefined) continue;
     return {

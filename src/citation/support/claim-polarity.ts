@@ -311,7 +311,9 @@ const NO_WORDS: ReadonlySet<string> = new Set();
  * before the word's first place in the other clause are what all its parts speak of, and tell no part.
  */
 export function partDisagrees(claim: Clause, other: Clause): boolean {
-  if (bothWaysOf(other).size === 0) return false;
+  // A span from one value to another says what holds between the two ends the other clause names apart: "open from
+  // 6 am to midnight" is "opens at 6 am and closes at midnight".
+  if (bothWaysOf(other).size === 0 || SPAN.test(claim.text)) return false;
   const claimParts = partsOf(claim);
   const otherParts = partsOf(other);
   return claim.terms.some((term, i) => {
@@ -340,6 +342,7 @@ export function partDisagrees(claim: Clause, other: Clause): boolean {
 }
 
 const PART_COVERAGE = 0.6;
+const SPAN = /\bfrom\b.+\b(?:to|until|till)\b|从.+(?:到|至)/i;
 
 /**
  * Whether a part of the claim clause and the part of the other clause that shares most of its words say them

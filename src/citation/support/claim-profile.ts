@@ -3,6 +3,7 @@ import {
   FUNCTION_WORDS,
   HAN_FUNCTION,
   hanCharSense,
+  hanCharWord,
   hanNegationAt,
   hanNegationReach,
   hanSense,
@@ -16,6 +17,7 @@ import { hasHan, tokenize, type Token } from './claim-tokens.js';
 import type { Noted } from './notes.js';
 import { comparable, type Quantity } from './quantity.js';
 import { scanQuantities } from './quantities.js';
+import { WEEKDAYS } from './quantity-units.js';
 
 /**
  * A text as the claim check reads it: sentences, each cut into clauses ("the ferry leaves at 9" | "the tram at
@@ -515,14 +517,38 @@ function gapped(tokens: readonly Token[], i: number, quantityAt: readonly (Quant
   if (before === undefined) return false;
   for (let at = i + 1, words = 0; at < tokens.length && words <= GAPPED_WORDS; at++) {
     const quantity = quantityAt[at];
-    if (quantity !== undefined) return words > 0 && quantity !== before && comparable(before, quantity);
+    if (quantity !== undefined) {
+      return (
+        words > 0 && quantity !== before && (comparable(before, quantity) || (namesDay(before) && namesDay(quantity)))
+      );
+    }
     const word = tokens[at]!;
+    // What the thing is, in brackets, names it no further: "and green bins (food and garden waste) every Friday".
+    if (word.text === '(' || word.text === '（') {
+      at = closingBracket(tokens, at);
+      continue;
+    }
     if (word.kind !== 'word' || AUXILIARIES.has(word.lower) || SAID_AGAIN.has(word.lower) || /ed$/.test(word.lower)) {
       return false;
     }
     words++;
   }
   return false;
+}
+
+/** A day of the week, or how often on one: "on Tuesdays" and "every Friday" both say which day. */
+function namesDay(quantity: Quantity): boolean {
+  if (quantity.cls === 'weekday') return true;
+  return (
+    quantity.cls === 'period' && WEEKDAYS.has(quantity.text.slice(quantity.text.lastIndexOf(' ') + 1).toLowerCase())
+  );
+}
+
+/** The index of the bracket closing the one at `open`, or the last token when it is not closed. */
+function closingBracket(tokens: readonly Token[], open: number): number {
+  for (let at = open + 1; at < tokens.length; at++)
+    if (tokens[at]!.text === ')' || tokens[at]!.text === '）') return at;
+  return tokens.length - 1;
 }
 
 /**
@@ -808,7 +834,11 @@ function hanRun(
     if (k + 1 < chars.length && usable[k + 1]) push(k, 2);
     else if (!(k > 0 && usable[k - 1])) push(k, 1);
     // A character of a pair whose sense is known says nothing more on its own: "关闭" is read once, as "关闭".
-    const knownPair = pairSenses[k] !== undefined || pairSenses[k - 1] !== undefined;
+    const knownPair =
+      pairSenses[k] !== undefined ||
+      pairSenses[k - 1] !== undefined ||
+      hanCharWord(pairs[k]) ||
+      hanCharWord(pairs[k - 1]);
     const opposite = knownPair ? undefined : hanCharSense(chars[k]!);
     if (opposite) {
       const denial = denialBefore(denials, reach, k);

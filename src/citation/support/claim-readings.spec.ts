@@ -6,6 +6,72 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'a thing named in brackets, with its day said as how often, leaves its verb unsaid after "and"',
+    'In Eastfield, blue bins for paper, cardboard and cans are collected every two weeks on Tuesdays, while green bins ' +
+      'for food and garden waste are collected weekly on Fridays.',
+    'Blue bins (paper, card and cans) go fortnightly on Tuesdays and green bins (food and garden waste) every Friday.',
+    'unverified',
+    '',
+  ],
+  [
+    'days swapped between two things whose verb is left unsaid',
+    'In Eastfield, blue bins are collected every two weeks on Tuesdays, while green bins are collected weekly on Fridays.',
+    'Blue bins go fortnightly on Fridays and green bins (food waste) every Tuesday.',
+    'contradicted',
+    'date',
+  ],
+  [
+    'a name written beside another, and beside no other, is one name of one thing',
+    "Lavender 'Hidcote' grows to about 60 cm and needs full sun. Hydrangea 'Annabelle' reaches 1.5 m and prefers " +
+      'shade. Lavender should be watered only during its first summer, whereas the hydrangea needs weekly watering.',
+    "Once your 'Hidcote' lavender has got through its first summer, you can stop watering it.",
+    'unverified',
+    '',
+  ],
+  [
+    "the other plant's name, though written beside a name too",
+    "Lavender 'Hidcote' grows to about 60 cm and needs full sun. Hydrangea 'Annabelle' reaches 1.5 m and prefers " +
+      'shade. Lavender should be watered only during its first summer, whereas the hydrangea needs weekly watering.',
+    "Once your 'Annabelle' hydrangea has got through its first summer, you can stop watering it.",
+    'contradicted',
+    'name',
+  ],
+  [
+    "a family's name written beside each of its models names none of them",
+    'The Lumen City has a 250 W hub motor. The Lumen Trek uses a 250 W mid-drive motor.',
+    'The City uses a 250 W mid-drive motor.',
+    'contradicted',
+    'name',
+  ],
+  [
+    'open from one time to another, against opens at the one and closes at the other',
+    'The visitor car park barrier opens at 6 am and closes at midnight.',
+    'The visitor car park is open from 6 am to midnight.',
+    'unverified',
+    '',
+  ],
+  [
+    'closes at the time the source opens',
+    'The visitor car park barrier opens at 6 am and closes at midnight.',
+    'The visitor car park closes at 6 am.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    '少 in 少儿 says young, not few',
+    '市图书馆普通读者证每次最多可借图书10册，借期30天，可续借一次，续借期15天。少儿读者证（适用于14岁以下读者）每次最多可借5册，借期21天，不可续借。',
+    '普通读者证一次能借的册数是少儿读者证的两倍，一个是10册，一个是5册。',
+    'unverified',
+    '',
+  ],
+  [
+    '最少 against 最多 beside 少儿',
+    '少儿读者证每次最多可借5册。',
+    '少儿读者证每次最少可借5册。',
+    'contradicted',
+    'negation',
+  ],
+  [
     'a denial of where, against the thing "rather than" replaces',
     'Pay by card rather than cash at the front desk.',
     'Pay by card, not at the front desk.',

@@ -603,6 +603,17 @@ export function hanCharSense(char: string): TermSense | undefined {
   return HAN_CHAR_OPPOSITES.get(char);
 }
 
+/**
+ * Words in which such a character means something else than its opposite's other side: 少儿 and 少年 are the young,
+ * not "few"; 大学 and 小学 are kinds of school; 关于 is "about", 开发 "develop".
+ */
+const HAN_CHAR_WORDS: ReadonlySet<string> = new Set(['少儿', '少年', '少女', '大学', '小学', '关于', '开发', '上海']);
+
+/** Whether the character pair is a word in which its characters' opposites are not meant. */
+export function hanCharWord(pair: string | undefined): boolean {
+  return pair !== undefined && HAN_CHAR_WORDS.has(pair);
+}
+
 /** The sense of a Chinese character pair the check knows a rewording or an opposite of; none for the others. */
 export function hanSense(pair: string): TermSense | undefined {
   return HAN_SENSES.get(pair);
