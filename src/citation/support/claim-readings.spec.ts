@@ -6,6 +6,22 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'what is left once a fraction written as one word is taken off',
+    'The Highland Rover costs £129 and covers 5 days of travel within 15 days. Railcard holders get one-third off ' +
+      'either pass.',
+    'With a Railcard the Highland Rover comes down to £86.',
+    'unverified',
+    '',
+  ],
+  [
+    'a price no share of the source makes',
+    'The Highland Rover costs £129 and covers 5 days of travel within 15 days. Railcard holders get one-third off ' +
+      'either pass.',
+    'With a Railcard the Highland Rover comes down to £80.',
+    'contradicted',
+    'number',
+  ],
+  [
     'a thing named in brackets, with its day said as how often, leaves its verb unsaid after "and"',
     'In Eastfield, blue bins for paper, cardboard and cans are collected every two weeks on Tuesdays, while green bins ' +
       'for food and garden waste are collected weekly on Fridays.',

@@ -177,8 +177,23 @@ const OTHER_SHARES: ReadonlyMap<string, number> = new Map([
 
 /** The share a word names ("half", "a third", "double", "twice"), if it names one. */
 export function shareNamed(word: string): number | undefined {
-  return FRACTIONS.get(word) ?? MULTIPLES.get(word) ?? OTHER_SHARES.get(word);
+  return FRACTIONS.get(word) ?? MULTIPLES.get(word) ?? OTHER_SHARES.get(word) ?? hyphenedFraction(word);
 }
+
+/** A fraction written as one word: "one-third", "two-thirds", "three-quarters". */
+function hyphenedFraction(word: string): number | undefined {
+  const dash = word.indexOf('-');
+  if (dash < 0) return undefined;
+  const count = COUNTS.get(word.slice(0, dash));
+  const fraction = FRACTIONS.get(word.slice(dash + 1));
+  return count === undefined || fraction === undefined ? undefined : count * fraction;
+}
+
+const COUNTS: ReadonlyMap<string, number> = new Map([
+  ['one', 1],
+  ['two', 2],
+  ['three', 3],
+]);
 
 /** Words after "N times" that compare two values with it ("as fast", "the allowance", "faster"). */
 export const COMPARING = new Set(['as', 'more', 'less', 'fewer', 'the', 'that', 'this', 'than', 'its', 'their']);
