@@ -6,6 +6,27 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'a rate said with what it measures between the amount and its period',
+    'The Everyday Saver pays 1.8% interest a year. The Bonus Saver pays 3.6% interest a year.',
+    'The Bonus Saver pays 3.6% a year.',
+    'verified',
+    '',
+  ],
+  [
+    "the other account's rate",
+    'The Everyday Saver pays 1.8% interest a year. The Bonus Saver pays 3.6% interest a year.',
+    'The Everyday Saver pays 3.6% a year.',
+    'contradicted',
+    'number',
+  ],
+  [
+    "the other plan's allowance, the source's said per month after what it measures",
+    'The Lite plan gives you 10 GB of data per month. The Max plan gives you 50 GB of data per month.',
+    'Lite comes with 50 GB a month.',
+    'contradicted',
+    'number',
+  ],
+  [
     'what is left once a fraction written as one word is taken off',
     'The Highland Rover costs £129 and covers 5 days of travel within 15 days. Railcard holders get one-third off ' +
       'either pass.',

@@ -632,6 +632,8 @@ class QuantityScanner extends HanQuantityReading {
     }
     if (token.lower === 'every' || token.lower === 'each') return this.every(first);
     if (this.fraction(first)) return;
+    // "20 GB of data per month", "1.8% interest per year": the amount before what it measures is a rate.
+    if (token.lower === 'per' && this.unitAt(first + 1)?.cls === 'time' && this.perAfterAmount(first)) return;
     // "a week", "an hour": one of a unit, when the unit measures something.
     if ((token.lower === 'a' || token.lower === 'an') && this.unitAt(first + 1)?.cls === 'time') {
       const before = this.tokens[first - 1]?.lower;

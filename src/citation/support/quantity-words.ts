@@ -140,7 +140,7 @@ export const FRACTIONS: ReadonlyMap<string, number> = new Map([
   ['thirds', 1 / 3],
 ]);
 /** Amounts that a rate can give: not times of day, dates, versions or ranks. */
-export const RATED = /^(?:time|length|mass|volume|money|energy|count:)/u;
+export const RATED = /^(?:time|length|mass|volume|money|energy|percent|size|count:)/u;
 /** The most words naming what an amount measures ("of ferrous sulfate"). */
 export const NOUN_WORDS = 4;
 /** Number words that say how many times, like "N times". */
@@ -215,7 +215,7 @@ export const CHANGING =
 export const SAVING_REACH = 4;
 /**
  * The words a Latin quantity can start with: each reading of `word` below begins with one of them (a month, a
- * weekday, a period, "every", a number word, a fraction, a multiple, "a"), or with a number word before a hyphen
+ * weekday, a period, "every", a number word, a fraction, a multiple, "a", "per"), or with a number word before a hyphen
  * ("twenty-five"). Most words are none, and are passed over with one look-up.
  */
 const QUANTITY_WORDS: ReadonlySet<string> = new Set([
@@ -229,6 +229,7 @@ const QUANTITY_WORDS: ReadonlySet<string> = new Set([
   'each',
   'a',
   'an',
+  'per',
 ]);
 
 export function startsQuantity(lower: string): boolean {
