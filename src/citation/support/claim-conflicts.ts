@@ -19,6 +19,7 @@ import { comparable, conflictKind, disagree, looselyCounted, sameQuantity, type 
 import { shareNamed } from './quantity-words.js';
 import type { FoundConflict } from './found-conflict.js';
 import { polarityConflict } from './denial-conflict.js';
+import { boundConflict } from './bound-conflict.js';
 import { hasHan } from './claim-tokens.js';
 import { saysTotal, workedOut } from './worked-out.js';
 
@@ -50,6 +51,7 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
     const found =
       quantityConflict(clause, claim, source, clauses, window) ??
       pairingConflict(clause, source, clauses) ??
+      boundConflict(clause, source) ??
       (comparesWithNone(clause) ? undefined : nameConflict(clause, claimNames, source, clauses, near)) ??
       modifierSwap(clause, source, near) ??
       subjectSwap(clause, claim, clauses, near) ??

@@ -6,6 +6,41 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    "the source's words of a value, said of the other side of its bound",
+    'Standard orders ship in 3 to 5 working days for $4.95, or free on orders over $60.',
+    'Standard shipping is free on orders under $60.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'the other side of a bound, said with other words',
+    'Standard orders ship in 3 to 5 working days for $4.95, or free on orders over $60.',
+    'Orders under $60 pay $4.95 for standard shipping.',
+    'unverified',
+    '',
+  ],
+  [
+    'the other side of a bound, with a denial of its own on a word the source says',
+    'Children under 12 must be accompanied by an adult.',
+    'Children over 12 can swim without an adult.',
+    'unverified',
+    '',
+  ],
+  [
+    'the same rule given to the other side of a bound',
+    'Tickets bought before 1 May cost £20.',
+    'Tickets bought after 1 May cost £20.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a bound turned by its own opposite still disagrees',
+    'On flights longer than six hours, staff may book premium economy.',
+    'Premium economy may be booked on flights shorter than six hours.',
+    'contradicted',
+    'negation',
+  ],
+  [
     'a rate said with what it measures between the amount and its period',
     'The Everyday Saver pays 1.8% interest a year. The Bonus Saver pays 3.6% interest a year.',
     'The Bonus Saver pays 3.6% a year.',

@@ -20,6 +20,7 @@ import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type Cl
 import type { FoundConflict } from './found-conflict.js';
 import type { Quantity } from './quantity.js';
 import { deniesItsObject } from './claim-words.js';
+import { boundsOtherSide } from './bound-conflict.js';
 
 /**
  * Where a claim clause says the words of a source clause with the other polarity: a denial added or removed, an
@@ -129,6 +130,8 @@ export function polarityConflict(
   if (agreeing || converse(clause, found.candidate.clause, claim, source.sentences[found.candidate.sentence]!))
     return undefined;
   if (qualifiedAfter(clause, found.candidate, source)) return undefined;
+  // The other side of a bound the source states ("over 12" against "under 12") may hold the other way.
+  if (boundsOtherSide(clause, found.candidate.clause)) return undefined;
   if (deniedOfAnother(clause, found.candidate.clause)) return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
 }
