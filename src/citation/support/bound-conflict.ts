@@ -1,5 +1,5 @@
 import type { SourceClause } from './claim-alignment.js';
-import type { ClaimText, Clause, ClauseTerm } from './claim-profile.js';
+import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import type { FoundConflict } from './found-conflict.js';
 import { sameQuantity, type Quantity } from './quantity.js';
 
@@ -21,21 +21,32 @@ type Side = 'above' | 'below';
  * The words that end a text before a bound value, longest first, with the side they put it on. A denial before a
  * comparison is read with it ("no more than", "not later than"); any other denial leaves the clause unread.
  */
-const BOUND_WORDS: readonly (readonly [RegExp, Side])[] = [
-  [/\b(?:no|not) (?:more|longer|later|higher|greater|heavier|older) than$/, 'below'],
-  [/\b(?:no|not) (?:less|fewer|earlier|shorter|lower|younger) than$/, 'above'],
-  [/\b(?:more|longer|later|higher|greater|heavier|older) than$/, 'above'],
-  [/\b(?:less|fewer|earlier|shorter|lower|younger) than$/, 'below'],
-  [/\b(?:at least|a minimum of|minimum of|in excess of|upwards of)$/, 'above'],
-  [/\b(?:at most|a maximum of|maximum of|up to|no later than)$/, 'below'],
-  [/\b(?:over|above|after|beyond|exceeding)$/, 'above'],
-  [/\b(?:under|below|before|within|until|till|by)$/, 'below'],
+const BOUND_WORDS: readonly (readonly [RegExp, Side, kind: BoundKind])[] = [
+  [/\b(?:no|not) (?:later|sooner) than$/, 'below', 'moment'],
+  [/\b(?:no|not) earlier than$/, 'above', 'moment'],
+  [/\b(?:no|not) (?:more|longer|higher|greater|heavier|older) than$/, 'below', 'comparison'],
+  [/\b(?:no|not) (?:less|fewer|shorter|lower|younger) than$/, 'above', 'comparison'],
+  [/\b(?:later) than$/, 'above', 'moment'],
+  [/\b(?:earlier|sooner) than$/, 'below', 'moment'],
+  [/\b(?:more|longer|higher|greater|heavier|older) than$/, 'above', 'comparison'],
+  [/\b(?:less|fewer|shorter|lower|younger) than$/, 'below', 'comparison'],
+  [/\b(?:at least|a minimum of|minimum of|in excess of|upwards of)$/, 'above', 'comparison'],
+  [/\b(?:at most|a maximum of|maximum of)$/, 'below', 'comparison'],
+  [/\b(?:up to)$/, 'below', 'loose'],
+  [/\b(?:over|above|after|beyond|exceeding)$/, 'above', 'loose'],
+  [/\b(?:under|below|before|within|until|till|by)$/, 'below', 'loose'],
 ];
+
+/**
+ * How a bound's words read: a comparison of amounts ("more than", "at least"), of moments ("later than"), or words
+ * that read one way of an amount and another of a moment ("up to", "by", "within").
+ */
+type BoundKind = 'comparison' | 'moment' | 'loose';
 
 /** Words that may stand between a bound's word and its value: "within the first 2 years", "after a 30-day wait". */
 const BETWEEN = /(?:\s+(?:the|a|an|first|initial|its|their|your))*\s*$/;
 /** A clause's own words the claim clause must say: what the source states of the bounded thing. */
-const SAID_SHARE = 0.6;
+const SAID_SHARE = 0.5;
 
 interface Bound {
   side: Side;
@@ -43,17 +54,45 @@ interface Bound {
   start: number;
 }
 
-/** The side the words before the value put it on, if they bound it. */
+/**
+ * The side the words before the value put it on, if they bound it. A length of time before or after an event ("up to
+ * 24 hours before check-in", "within 3 days of delivery") is read only when a comparison bounds it: "up to" and "by"
+ * may then give the latest moment or the longest wait, and say the same as "at least" of the other. A comparison of
+ * moments turns before an event: "no later than 60 minutes before departure" is at least 60 minutes before it.
+ */
 function boundOf(clause: Clause, quantity: Quantity): Bound | undefined {
   const before = clause.text
     .slice(0, Math.max(0, quantity.start - clause.start))
     .toLowerCase()
     .replace(BETWEEN, '');
-  for (const [words, side] of BOUND_WORDS) {
+  const offset = OFFSET.exec(clause.text.slice(quantity.end - clause.start))?.[1];
+  for (const [words, side, kind] of BOUND_WORDS) {
     const match = words.exec(before);
-    if (match !== null) return { side, start: clause.start + match.index };
+    if (match === null) continue;
+    if (offset !== undefined && kind === 'loose') return undefined;
+    // "later than 45 minutes before departure" is less than 45 minutes before it.
+    const turned = offset !== undefined && kind === 'moment' && EARLIER.test(offset);
+    return { side: turned ? (side === 'above' ? 'below' : 'above') : side, start: clause.start + match.index };
   }
   return undefined;
+}
+
+/** Words after a length of time that make it an offset from an event, before or after it. */
+const OFFSET = /^\s*(?:[a-z]+\s+)?(before|after|prior to|ahead of|in advance|beforehand|of)\b/i;
+const EARLIER = /^(?:before|prior to|ahead of|in advance|beforehand)$/i;
+
+/**
+ * Whether two bounds are on one value. A bare number is read as a count of the word after it ("over 16 pay", "under
+ * 16 travel"), or as a number of no unit: such a number is the value of the other's number, whatever it measures.
+ */
+function sameBoundValue(quantity: Quantity, held: Quantity): boolean {
+  if (quantity.cls === held.cls) return sameQuantity(quantity, held);
+  // "no older than 18" bounds the age "at least 18 years old" does.
+  return (countLike(quantity) || countLike(held)) && quantity.raw === held.raw;
+}
+
+function countLike(quantity: Quantity): boolean {
+  return quantity.cls === 'bare' || quantity.cls.startsWith('count:');
 }
 
 /** The start of a range ("from 9 to 5", "between 2 and 4") is no bound of its own. */
@@ -63,27 +102,43 @@ function inRange(clause: Clause, quantity: Quantity): boolean {
   );
 }
 
-/** A denial or an opposite in the clause, other than the bound's own words ("after" reads as "not before"). */
-function turnsOutsideBound(clause: Clause, bound: Bound, quantity: Quantity): boolean {
-  const inBound = (term: ClauseTerm) => term.start >= bound.start && term.end <= quantity.start;
-  return clause.terms.some((term) => (term.cue > 0 || term.inverted) && !inBound(term)) || /n't\b/.test(clause.text);
+/** The words beyond the bound's own ("after" reads as "not before") that a denial or an opposite turns. */
+function turnedWords(clause: Clause, bound: Bound, quantity: Quantity): Set<string> {
+  const turned = new Set<string>();
+  for (const term of clause.terms) {
+    const inBound = term.start >= bound.start && term.end <= quantity.start;
+    if ((term.cue > 0 || term.inverted) && !inBound) turned.add(term.term);
+  }
+  return turned;
 }
 
-/** A denial or an opposite, beyond the bound's own words, on a word the other clause says too. */
-function turnsShared(clause: Clause, bound: Bound, quantity: Quantity, other: Clause): boolean {
-  const inBound = (term: ClauseTerm) => term.start >= bound.start && term.end <= quantity.start;
-  return clause.terms.some((term) => (term.cue > 0 || term.inverted) && !inBound(term) && other.termSet.has(term.term));
+/**
+ * Whether the two clauses turn the same words beyond their bounds, and deny nothing else: "Check-in closes later than
+ * 45 minutes before departure" turns "open" as "Check-in closes no later than …" does.
+ */
+function sameTurns(
+  clause: Clause,
+  bound: Bound,
+  quantity: Quantity,
+  other: Clause,
+  otherBound: Bound,
+  held: Quantity,
+): boolean {
+  const ours = turnedWords(clause, bound, quantity);
+  const theirs = turnedWords(other, otherBound, held);
+  return ours.size === theirs.size && [...ours].every((term) => theirs.has(term));
 }
 
-export function boundConflict(clause: Clause, source: ClaimText): FoundConflict | undefined {
+export function boundConflict(clause: Clause, claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   if (clause.holdsHan) return undefined;
+  const sentenceTerms = claim.terms;
   for (const quantity of clause.quantities) {
     if (inRange(clause, quantity)) continue;
     const ours = boundOf(clause, quantity);
-    if (ours === undefined || turnsOutsideBound(clause, ours, quantity)) continue;
+    if (ours === undefined) continue;
     const bounding = (candidate: SourceClause, wanted: (side: Side) => boolean) =>
       candidate.clause.quantities.find((held) => {
-        if (held.cls !== quantity.cls || !sameQuantity(quantity, held) || inRange(candidate.clause, held)) return false;
+        if (!sameBoundValue(quantity, held) || inRange(candidate.clause, held)) return false;
         const theirs = boundOf(candidate.clause, held);
         return theirs !== undefined && wanted(theirs.side);
       });
@@ -91,10 +146,9 @@ export function boundConflict(clause: Clause, source: ClaimText): FoundConflict 
     // apply"), speaks for it.
     const agreeing = source.clauses.some((candidate) => {
       const held = bounding(candidate, (side) => side === ours.side);
-      return (
-        held !== undefined &&
-        (ownTerms(candidate.clause, held).length === 0 || restatesAround(clause, quantity, candidate.clause, held))
-      );
+      if (held === undefined) return false;
+      const own = ownTerms(candidate.clause, held);
+      return own.length === 0 || own.some((term) => sentenceTerms.has(term.term));
     });
     if (agreeing) continue;
     for (const candidate of source.clauses) {
@@ -103,7 +157,7 @@ export function boundConflict(clause: Clause, source: ClaimText): FoundConflict 
       if (held === undefined) continue;
       const theirs = boundOf(candidate.clause, held)!;
       if (
-        turnsOutsideBound(candidate.clause, theirs, held) ||
+        !sameTurns(clause, ours, quantity, candidate.clause, theirs, held) ||
         !restatesAround(clause, quantity, candidate.clause, held)
       )
         continue;
@@ -129,11 +183,22 @@ function restatesAround(clause: Clause, quantity: Quantity, other: Clause, held:
   if (own.length === 0) return false;
   const said = own.filter((term) => clause.termSet.has(term.term) || clause.context.has(term.term)).length;
   if (said < SAID_SHARE * own.length) return false;
-  return clause.quantities.every((value) => {
-    if (value === quantity) return true;
-    const match = other.quantities.find((theirs) => theirs !== held && sameQuantity(value, theirs));
-    return match !== undefined && boundOf(clause, value)?.side === boundOf(other, match)?.side;
-  });
+  // A word of the claim's own the source clause does not say ("the same working day" against "the following working
+  // day", "free of charge" against "charged") states another thing of the other side.
+  const theirs = new Set([...other.termSet, ...other.context]);
+  if (ownTerms(clause, quantity).some((term) => !theirs.has(term.term))) return false;
+  const alike = (value: Quantity, theirs: Quantity) =>
+    sameQuantity(value, theirs) && boundOf(clause, value)?.side === boundOf(other, theirs)?.side;
+  // Every other value of either clause is the other's, bounded alike: "… pay the full rate" says another thing of
+  // "… get a 10% discount".
+  return (
+    clause.quantities.every(
+      (value) => value === quantity || other.quantities.some((theirs) => theirs !== held && alike(value, theirs)),
+    ) &&
+    other.quantities.every(
+      (theirs) => theirs === held || clause.quantities.some((value) => value !== quantity && alike(value, theirs)),
+    )
+  );
 }
 
 /** The clause's words other than its bound's: what it states of the bounded thing. */
@@ -149,25 +214,45 @@ function boundText(clause: Clause, bound: Bound, quantity: Quantity): string {
 }
 
 /**
- * Whether the claim clause bounds a value of the other clause from the other side: "Children over 12 can swim without
- * an adult" speaks of the children "Children under 12 must be accompanied by an adult" leaves out, so its words may
- * well read the other way.
+ * Whether the claim clause bounds a value of the other clause from the other side: "Passengers over 16 pay £12" speaks
+ * of those "Passengers under 16 travel for £5" leaves out, so its values and its rules may well differ. A claim that
+ * says the source's own words of the other side is found by `boundConflict` first.
  */
 export function boundsOtherSide(claim: Clause, other: Clause): boolean {
-  return claim.quantities.some((quantity) => {
-    if (inRange(claim, quantity)) return false;
-    const ours = boundOf(claim, quantity);
-    if (ours === undefined) return false;
-    return other.quantities.some((held) => {
-      if (held.cls !== quantity.cls || !sameQuantity(quantity, held) || inRange(other, held)) return false;
-      const theirs = boundOf(other, held);
-      // Only words beyond the bounds may turn: "shorter than six hours" against "longer than six hours" says the
-      // same thing of the other side, the bound's own opposite.
-      return (
-        theirs !== undefined &&
-        theirs.side !== ours.side &&
-        turnsShared(claim, ours, quantity, other) !== turnsShared(other, theirs, held, claim)
-      );
-    });
+  return otherSideBounds(claim, other).length > 0;
+}
+
+/**
+ * Whether the claim clause speaks of the other side of the other clause's bound and turns a word both say, beyond the
+ * bounds: "Children over 12 can swim without an adult" against "Children under 12 must be accompanied by an adult".
+ * A clause turned by its bound's own words alone ("leave before 09:30" against "departing after 09:30") says the
+ * source's rule of the other side, and disagrees.
+ */
+export function turnsOtherSide(claim: Clause, other: Clause): boolean {
+  return otherSideBounds(claim, other).some(([ours, quantity, theirs, held]) => {
+    const turnedHere = sharedTurns(claim, ours, quantity, other);
+    const turnedThere = sharedTurns(other, theirs, held, claim);
+    return turnedHere.size !== turnedThere.size || [...turnedHere].some((term) => !turnedThere.has(term));
   });
+}
+
+/** Each value the two clauses bound from opposite sides, with both bounds. */
+function otherSideBounds(claim: Clause, other: Clause): [Bound, Quantity, Bound, Quantity][] {
+  const found: [Bound, Quantity, Bound, Quantity][] = [];
+  for (const quantity of claim.quantities) {
+    if (inRange(claim, quantity)) continue;
+    const ours = boundOf(claim, quantity);
+    if (ours === undefined) continue;
+    for (const held of other.quantities) {
+      if (!sameBoundValue(quantity, held) || inRange(other, held)) continue;
+      const theirs = boundOf(other, held);
+      if (theirs !== undefined && theirs.side !== ours.side) found.push([ours, quantity, theirs, held]);
+    }
+  }
+  return found;
+}
+
+/** The words beyond the bound's own that a denial or an opposite turns, of those the other clause says too. */
+function sharedTurns(clause: Clause, bound: Bound, quantity: Quantity, other: Clause): Set<string> {
+  return new Set([...turnedWords(clause, bound, quantity)].filter((term) => other.termSet.has(term)));
 }

@@ -19,7 +19,7 @@ import { comparable, conflictKind, disagree, looselyCounted, sameQuantity, type 
 import { shareNamed } from './quantity-words.js';
 import type { FoundConflict } from './found-conflict.js';
 import { polarityConflict } from './denial-conflict.js';
-import { boundConflict } from './bound-conflict.js';
+import { boundConflict, boundsOtherSide } from './bound-conflict.js';
 import { hasHan } from './claim-tokens.js';
 import { saysTotal, workedOut } from './worked-out.js';
 
@@ -51,7 +51,7 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
     const found =
       quantityConflict(clause, claim, source, clauses, window) ??
       pairingConflict(clause, source, clauses) ??
-      boundConflict(clause, source) ??
+      boundConflict(clause, claim, source) ??
       (comparesWithNone(clause) ? undefined : nameConflict(clause, claimNames, source, clauses, near)) ??
       modifierSwap(clause, source, near) ??
       subjectSwap(clause, claim, clauses, near) ??
@@ -232,6 +232,8 @@ function quantityConflict(
     if (other === undefined || !bound.every((c) => c.clause.quantities.some((held) => disagree(quantity, held))))
       continue;
     if (restated(claim, clause, bound[0]!, other, source, clauses)) continue;
+    // "Passengers over 16 pay £12" against "Passengers under 16 travel for £5": another case, with its own value.
+    if (bound.some((candidate) => boundsOtherSide(clause, candidate.clause))) continue;
     const sentence = source.sentences[bound[0]!.sentence]!;
     // A clause that gives two values of a kind ("62 cm against 55 cm", "by 8 pm Monday to Thursday or by 2 pm on a
     // Friday") sets side by side values that the bound sentence gives each to its own part; which value goes with
@@ -413,18 +415,23 @@ function pairsValues(clause: Clause, quantity: Quantity): boolean {
 
 /**
  * The shares the source gives in words, a value may have been worked out with: "children pay half the adult fare"
- * makes a £9.40 fare £4.70 for a child.
+ * makes a £9.40 fare £4.70 for a child, and "one-third off" a £129 pass £86.
  */
 function spokenShares(clauses: readonly SourceClause[]): number[] {
   const shares: number[] = [];
   for (const { clause } of clauses) {
     for (const term of clause.terms) {
       const share = shareNamed(term.lower);
-      if (share !== undefined) shares.push(share);
+      if (share === undefined) continue;
+      // "one-third off" leaves two thirds: a £129 pass costs £86.
+      const off = share < 1 && TAKEN_OFF.test(clause.text.slice(term.end - clause.start));
+      shares.push(off ? 1 - share : share);
     }
   }
   return shares;
 }
+
+const TAKEN_OFF = /^\s+off\b/i;
 
 /**
  * The fragments of a source sentence that go on from a bound clause and say only words of the claim clause ("… and

@@ -8,6 +8,7 @@ import type { Quantity } from './quantity.js';
 import { hasHan } from './claim-tokens.js';
 import { modalsOf } from './modal-words.js';
 import { Note } from './notes.js';
+import { boundsOtherSide } from './bound-conflict.js';
 
 /**
  * When the default check may call a sentence `verified`: only when the source says the same thing in the same
@@ -54,6 +55,8 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
     // A denial or an opposite on one side only: not the same claim, even where the check cannot call it a
     // contradiction.
     if (best.some((candidate) => flipped(clause, candidate.clause) !== undefined)) return false;
+    // "free on orders up to $60" is not held by "free on orders over $60": the words are the same, the side is not.
+    if (best.some((candidate) => boundsOtherSide(clause, candidate.clause))) return false;
     // A rule holds only where it is said with the same force: "you can skip the goggles" is not held by "goggles
     // are worn at all times", nor "you must book" by "you may book".
     if (!sameForces(clause, best)) return false;

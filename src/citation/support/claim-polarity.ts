@@ -1,4 +1,5 @@
 import type { ClaimSentence, Clause, ClauseTerm } from './claim-profile.js';
+import { sameQuantity } from './quantity.js';
 import { deniedReach, hanPassesBound, hanSpeaksOfPassing, isRelation } from './claim-words.js';
 import { hasHan } from './claim-tokens.js';
 import { Note } from './notes.js';
@@ -342,7 +343,28 @@ export function partDisagrees(claim: Clause, other: Clause): boolean {
 }
 
 const PART_COVERAGE = 0.6;
-const SPAN = /\bfrom\b.+\b(?:to|until|till)\b|从.+(?:到|至)/i;
+/**
+ * Whether the claim clause says a span ("open from 9 am to 5 pm") of a word its source sentence says both ways, in
+ * clauses of their own ("opens at 9 am and closes at 5 pm"): the span holds between the two.
+ */
+export function spansBothWays(claim: Clause, sentence: ClaimSentence): boolean {
+  const start = claim.quantities[0];
+  if (start === undefined || !SPAN.test(claim.text)) return false;
+  // The clause that gives the span's start says the word as the claim does: "open from 9 am" is "opens at 9 am", and
+  // "closed from 9 am" is not.
+  const opening = sentence.clauses.find((clause) => clause.quantities.some((held) => sameQuantity(start, held)));
+  if (opening === undefined) return false;
+  return claim.terms.some((term) => {
+    const atStart = opening.terms.find((own) => own.term === term.term);
+    if (atStart === undefined || atStart.denied !== term.denied) return false;
+    return sentence.clauses.some(
+      (clause) =>
+        clause !== opening && clause.terms.some((own) => own.term === term.term && own.denied !== term.denied),
+    );
+  });
+}
+
+const SPAN = /\bfrom\b.+\b(?:to|until|till)\b|\bbetween\b.+\band\b|从.+(?:到|至)/i;
 
 /**
  * Whether a part of the claim clause and the part of the other clause that shares most of its words say them

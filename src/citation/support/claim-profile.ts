@@ -17,7 +17,7 @@ import { hasHan, tokenize, type Token } from './claim-tokens.js';
 import type { Noted } from './notes.js';
 import { comparable, type Quantity } from './quantity.js';
 import { scanQuantities } from './quantities.js';
-import { WEEKDAYS } from './quantity-units.js';
+import { NUMBER_WORDS, WEEKDAYS } from './quantity-units.js';
 
 /**
  * A text as the claim check reads it: sentences, each cut into clauses ("the ferry leaves at 9" | "the tram at
@@ -672,6 +672,12 @@ function clauseOf(
       continue;
     }
     if (token.kind !== 'word' || inQuantity[i]) continue;
+    // "no more than 5 days", "not later than 31 March": a bound on the value, as "at most" is, not a denial of the
+    // words after it.
+    if (deniedComparison(tokens, i, inQuantity)) {
+      i++;
+      continue;
+    }
     if (isNegationWord(token.lower)) {
       denyLeft = NEGATION_REACH;
       cue++;
@@ -777,6 +783,24 @@ function sayingOf(terms: readonly ClauseTerm[], quantities: readonly Quantity[])
   return key;
 }
 
+/**
+ * Whether the i-th token opens "no more than 5", "not later than 31 March" and the like, a bound on a value said with
+ * a denial. Before no value ("no longer than on the standard model") the denial denies the comparison.
+ */
+function deniedComparison(tokens: readonly Token[], i: number, inQuantity: readonly (Quantity | undefined)[]): boolean {
+  const lower = tokens[i]!.lower;
+  return (
+    (lower === 'no' || lower === 'not') &&
+    BOUND_COMPARATIVES.has(tokens[i + 1]?.lower ?? '') &&
+    tokens[i + 2]?.lower === 'than' &&
+    (inQuantity[i + 3] !== undefined || NUMBER_WORDS.has(tokens[i + 3]?.lower ?? ''))
+  );
+}
+
+const BOUND_COMPARATIVES: ReadonlySet<string> = new Set(
+  'more less fewer later earlier sooner longer shorter higher lower greater older younger heavier lighter'.split(' '),
+);
+
 /** The terms of a run of Chinese characters: character pairs, each denied when a denial stands just before it. */
 function hanRun(
   tokens: readonly Token[],
@@ -837,8 +861,8 @@ function hanRun(
     const knownPair =
       pairSenses[k] !== undefined ||
       pairSenses[k - 1] !== undefined ||
-      hanCharWord(pairs[k]) ||
-      hanCharWord(pairs[k - 1]);
+      // A word such as 少儿 is read as one where its first character starts the run: in 至少年满 the 少 is 至少's.
+      (hanCharWord(pairs[k]) && usable[k - 1] !== true);
     const opposite = knownPair ? undefined : hanCharSense(chars[k]!);
     if (opposite) {
       const denial = denialBefore(denials, reach, k);

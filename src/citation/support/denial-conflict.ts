@@ -15,12 +15,13 @@ import {
   swappedAroundException,
   turnedWordsSaidBy,
   turnsAnyWord,
+  spansBothWays,
 } from './claim-polarity.js';
 import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
 import type { FoundConflict } from './found-conflict.js';
 import type { Quantity } from './quantity.js';
 import { deniesItsObject } from './claim-words.js';
-import { boundsOtherSide } from './bound-conflict.js';
+import { turnsOtherSide } from './bound-conflict.js';
 
 /**
  * Where a claim clause says the words of a source clause with the other polarity: a denial added or removed, an
@@ -131,7 +132,8 @@ export function polarityConflict(
     return undefined;
   if (qualifiedAfter(clause, found.candidate, source)) return undefined;
   // The other side of a bound the source states ("over 12" against "under 12") may hold the other way.
-  if (boundsOtherSide(clause, found.candidate.clause)) return undefined;
+  if (turnsOtherSide(clause, found.candidate.clause)) return undefined;
+  if (spansBothWays(clause, source.sentences[found.candidate.sentence]!)) return undefined;
   if (deniedOfAnother(clause, found.candidate.clause)) return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
 }

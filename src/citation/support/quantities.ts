@@ -50,6 +50,8 @@ import {
   type Unit,
 } from './quantity-units.js';
 
+/** A verb with its denial: "don't", "can't", "won't". */
+const DENIED_VERB = /n['’]t$/;
 /** A whole number of pence from this on is no price: "1080p", "720p". */
 const PENCE_BELOW = 200;
 /** A word before the first of two values that says they are a change, not a range: "from 3 to 5", "从3到5". */
@@ -363,7 +365,9 @@ class QuantityScanner extends HanQuantityReading {
       // "LH 402 departs", "Eurostar 9014 leaves": the number goes with the name before it, not the word after.
       if (this.namedBefore(first) || VERSIONED.has(this.tokens[first - 1]?.lower ?? ''))
         return this.bare(value, first, numberLast);
-      if (!NOT_A_NOUN.has(next.lower) && !/\d/.test(next.lower)) return this.count(value, next, first, last + 1);
+      // "over 12 don't need …": a denied verb is no noun the number counts.
+      if (!NOT_A_NOUN.has(next.lower) && !/\d/.test(next.lower) && !DENIED_VERB.test(next.lower))
+        return this.count(value, next, first, last + 1);
     }
     if (next.kind === 'han') return this.hanUnit(value, first, numberLast);
     this.bare(value, first, numberLast);
@@ -626,9 +630,14 @@ class QuantityScanner extends HanQuantityReading {
       );
     }
     if ((token.lower === 'every' || token.lower === 'each') && WEEKDAYS.has(this.tokens[first + 1]?.lower ?? '')) {
-      // "every Sunday": a weekly schedule.
+      // "every Sunday": a weekly schedule, on its day.
       const last = first + 1;
-      return this.push({ cls: 'period', value: 604_800, raw: 1, unit: 'week', ...this.span(first, last) }, first, last);
+      const key = `day:${WEEKDAYS.get(this.tokens[last]!.lower)!}`;
+      return this.push(
+        { cls: 'period', value: 604_800, raw: 1, unit: 'week', key, ...this.span(first, last) },
+        first,
+        last,
+      );
     }
     if (token.lower === 'every' || token.lower === 'each') return this.every(first);
     if (this.fraction(first)) return;

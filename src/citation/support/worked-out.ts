@@ -33,7 +33,7 @@ export function workedOut(
 ): boolean {
   if (counted(quantity) && counted(value)) {
     if (from.changes?.some((change) => changedBy(quantity, value, change))) return true;
-    if (from.shares?.some((share) => takenShare(quantity, value, share))) return true;
+    if (from.shares?.some((share) => close(quantity.value, value.value * share))) return true;
     const inputs = [...claimNumbers, ...sourceNumbers];
     if (combined(quantity, value, [...inputs, ...(from.around ?? [])], from.totalled === true)) return true;
     for (const factor of claimNumbers) {
@@ -49,14 +49,6 @@ export function workedOut(
   const since = value.date?.year;
   if (year === undefined || since === undefined || quantity.date?.month !== undefined) return false;
   return sourceNumbers.some((span) => span.unit === 'year' && Math.abs(year - since) === span.raw);
-}
-
-/**
- * Whether `result` is that share of `value`, or what is left of it once a fraction is taken off: "Railcard holders get
- * one-third off" makes a £129 pass £86.
- */
-function takenShare(result: Quantity, value: Quantity, share: number): boolean {
-  return close(result.value, value.value * share) || (share < 1 && close(result.value, value.value * (1 - share)));
 }
 
 /**
