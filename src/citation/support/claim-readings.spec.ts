@@ -6,6 +6,22 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'a clause that leaves its thing unsaid speaks of the thing its sentence last named',
+    'Rolling substitutions are allowed in the Veterans Division but not in the Open Division, where players who have ' +
+      'been substituted off cannot return. Open Division matches last 90 minutes; Veterans matches last 70 minutes.',
+    'Open Division games run for 90 minutes, while Veterans games are 70 minutes, and substituted players can return.',
+    'unverified',
+    '',
+  ],
+  [
+    'the same clause going on from the thing the source denies it of',
+    'Rolling substitutions are allowed in the Veterans Division but not in the Open Division, where players who have ' +
+      'been substituted off cannot return. Open Division matches last 90 minutes; Veterans matches last 70 minutes.',
+    'Open Division games run for 90 minutes, and substituted players can return.',
+    'contradicted',
+    'negation',
+  ],
+  [
     'the side of a bound the source states in a sentence of its own',
     'Cancel at least 48 hours before your appointment for a full refund. Cancellations made less than 48 hours ' +
       'before the appointment are charged 50% of the fee.',

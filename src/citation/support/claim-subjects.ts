@@ -32,9 +32,9 @@ function subjectChains(clauses: readonly SourceClause[]): ReadonlyMap<SourceClau
 
 const chainsBySource = new WeakMap<readonly SourceClause[], ReadonlyMap<SourceClause, readonly Clause[]>>();
 
-function chainOf(bound: SourceClause, clauses: readonly SourceClause[]): Clause[] {
+function chainOf(bound: SourceClause, clauses: readonly SourceClause[], index = clauses.indexOf(bound)): Clause[] {
   const chain = [bound.clause];
-  let at = clauses.indexOf(bound);
+  let at = index;
   const before = clauses[at - 1];
   if (bound.clause.context.size > 0 && before?.sentence === bound.sentence) chain.push(before.clause);
   while (at > 0 && clauses[at - 1]!.sentence === bound.sentence && !opensWithSubject(clauses[at]!.clause)) {
@@ -160,4 +160,27 @@ export function subjectSwap(
     conflict: { kind: 'name', claim: subject.lower, source: other.lower },
     sentence: bound.sentence,
   };
+}
+
+/**
+ * The names of the nearest clause, back along the clause's chain in its sentence, that has any: what a clause that
+ * leaves its subject unsaid speaks of ("while Veterans games are 70 minutes, …, and substituted players can return"
+ * speaks of the Veterans).
+ */
+export function nearestNames(
+  clause: Clause,
+  sentence: readonly Clause[],
+  named: (term: ClauseTerm) => boolean,
+): ReadonlySet<string> {
+  const at = sentence.indexOf(clause);
+  const chain = chainOf(
+    { clause, sentence: 0 },
+    sentence.map((own) => ({ clause: own, sentence: 0 })),
+    at,
+  );
+  for (const own of chain) {
+    const names = new Set(own.terms.filter(named).map((term) => term.lower));
+    if (names.size > 0) return names;
+  }
+  return new Set();
 }

@@ -21,6 +21,7 @@ import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type Cl
 import type { FoundConflict } from './found-conflict.js';
 import type { Quantity } from './quantity.js';
 import { deniesItsObject } from './claim-words.js';
+import { nearestNames } from './claim-subjects.js';
 import { turnsOtherSide } from './bound-conflict.js';
 
 /**
@@ -103,6 +104,7 @@ export function polarityConflict(
       found = { candidate, flip, score: score(candidate) };
   }
   if (found === undefined || speaksOfAnother(clause, claim, found.candidate, source)) return undefined;
+  if (namesAnother(clause, claim, found.candidate, source)) return undefined;
   // Another clause that says the same things with the claim's polarity, at least as closely, speaks for the claim;
   // a general rule does not speak against its own exception ("sale items … not refunded").
   // The claim's numbers and days count among its words: "closed on Mondays" is not excused by "opens on weekdays".
@@ -136,6 +138,24 @@ export function polarityConflict(
   if (spansBothWays(clause, source.sentences[found.candidate.sentence]!)) return undefined;
   if (deniedOfAnother(clause, found.candidate.clause)) return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
+}
+
+/**
+ * Whether the claim clause goes on from a clause naming a thing, as the flipped clause does or names one itself, and the
+ * two name different
+ * things the source both names: "…, while Veterans games are 70 minutes, and substituted players can return" speaks of
+ * the Veterans, not of "… but not in the Open Division, where players who have been substituted off cannot return".
+ */
+export function namesAnother(clause: Clause, claim: ClaimSentence, flipped: SourceClause, source: ClaimText): boolean {
+  const named = (term: ClauseTerm) => isName(term, source);
+  // Only a clause that leaves its thing unsaid goes on about an earlier clause's: "None of Lumen's e-bikes …" names
+  // its own.
+  if (clause.terms.some(named)) return false;
+  const ours = nearestNames(clause, claim.clauses, named);
+  if (ours.size === 0) return false;
+  const theirs = nearestNames(flipped.clause, source.sentences[flipped.sentence]!.clauses, named);
+  if (theirs.size === 0 || [...ours].some((name) => theirs.has(name))) return false;
+  return [...ours].some((name) => source.words.has(name));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { requirementsSaidApart } from './claim-polarity.js';
 import { modalsOf, type Modal, type Modality } from './modal-words.js';
 import { boundsOtherSide } from './bound-conflict.js';
+import { namesAnother } from './denial-conflict.js';
 
 /**
  * A claim that states a rule with the opposite force of the source's rule on the same thing: "对青霉素过敏的人也可以
@@ -95,7 +96,12 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
         }
       }
       // A rule for the other side of the source's bound ("over 12" against "under 12") may well be another.
-      if (found === undefined || boundsOtherSide(clause, found.candidate.clause)) continue;
+      if (
+        found === undefined ||
+        boundsOtherSide(clause, found.candidate.clause) ||
+        namesAnother(clause, claim, found.candidate, source)
+      )
+        continue;
       const conflicting = found;
       // A clause with the claim's force that holds the words the claim shares with the other speaks for it: the
       // rule's exception. In English, one that shares as many words does too: the rule the claim restates, while the
