@@ -6,6 +6,20 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'the case the source leaves out, its condition and its statement both turned',
+    'The policy covers theft from a locked car.',
+    "If your car wasn't locked, a theft from it isn't covered.",
+    'unverified',
+    '',
+  ],
+  [
+    "the source's own case, its statement turned",
+    'The policy covers theft from a locked car.',
+    "If your car was locked, a theft from it isn't covered.",
+    'contradicted',
+    'negation',
+  ],
+  [
     'a clause that leaves its thing unsaid speaks of the thing its sentence last named',
     'Rolling substitutions are allowed in the Veterans Division but not in the Open Division, where players who have ' +
       'been substituted off cannot return. Open Division matches last 90 minutes; Veterans matches last 70 minutes.',

@@ -105,6 +105,7 @@ export function polarityConflict(
   }
   if (found === undefined || speaksOfAnother(clause, claim, found.candidate, source)) return undefined;
   if (namesAnother(clause, claim, found.candidate, source)) return undefined;
+  if (inverseCase(clause, claim, found.candidate.clause)) return undefined;
   // Another clause that says the same things with the claim's polarity, at least as closely, speaks for the claim;
   // a general rule does not speak against its own exception ("sale items … not refunded").
   // The claim's numbers and days count among its words: "closed on Mondays" is not excused by "opens on weekdays".
@@ -138,6 +139,24 @@ export function polarityConflict(
   if (spansBothWays(clause, source.sentences[found.candidate.sentence]!)) return undefined;
   if (deniedOfAnother(clause, found.candidate.clause)) return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
+}
+
+/**
+ * Whether another clause of the claim's sentence is a condition that turns a word the flipped source clause says the
+ * other way: "If your car wasn't locked, a theft from it isn't covered" states the case "The policy covers theft from a
+ * locked car" leaves out, with both turned.
+ */
+function inverseCase(clause: Clause, claim: ClaimSentence, flipped: Clause): boolean {
+  return claim.clauses.some(
+    (other) =>
+      other !== clause &&
+      isCondition(other, claim) &&
+      other.terms.some((term) => {
+        if (!turnsPolarity(term)) return false;
+        const theirs = flipped.terms.find((own) => own.term === term.term);
+        return theirs !== undefined && theirs.denied !== term.denied;
+      }),
+  );
 }
 
 /**
