@@ -6,6 +6,21 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'a number counts the noun after the word that says which ("two checked bags")',
+    'Economy Classic fares include one 23 kg checked bag. Business fares include two checked bags of up to 32 kg ' +
+      'each. Any checked bag weighing more than 23 kg but no more than 32 kg on an Economy fare incurs a $60 fee.',
+    'Business passengers can check in two bags of up to 32 kg each.',
+    'unverified',
+    '',
+  ],
+  [
+    'a count changed, the word that says which between',
+    'Accounts lock for 15 minutes after ten failed attempts.',
+    'Accounts lock for 15 minutes after 12 failed login attempts.',
+    'contradicted',
+    'number',
+  ],
+  [
     'the case the source leaves out, its condition and its statement both turned',
     'The policy covers theft from a locked car.',
     "If your car wasn't locked, a theft from it isn't covered.",

@@ -50,6 +50,10 @@ import {
   type Unit,
 } from './quantity-units.js';
 
+/** A word that says which of the things counted: "checked" in "two checked bags". */
+const PARTICIPLE = /^\p{L}{3,}ed$/u;
+/** How many words after such a word may name what is counted: "unused | leave days". */
+const COUNTED_WORDS = 2;
 /** A verb with its denial: "don't", "can't", "won't". */
 const DENIED_VERB = /n['’]t$/;
 /** A whole number of pence from this on is no price: "1080p", "720p". */
@@ -365,6 +369,10 @@ class QuantityScanner extends HanQuantityReading {
       // "LH 402 departs", "Eurostar 9014 leaves": the number goes with the name before it, not the word after.
       if (this.namedBefore(first) || VERSIONED.has(this.tokens[first - 1]?.lower ?? ''))
         return this.bare(value, first, numberLast);
+      // "two checked bags", "ten unused leave days" count bags and days: the words between say which, and stay words
+      // of the clause.
+      const counted = PARTICIPLE.test(next.lower) ? this.countedAfter(last + 2) : undefined;
+      if (counted !== undefined) return this.count(value, counted, first, numberLast);
       // "over 12 don't need …": a denied verb is no noun the number counts.
       if (!NOT_A_NOUN.has(next.lower) && !/\d/.test(next.lower) && !DENIED_VERB.test(next.lower))
         return this.count(value, next, first, last + 1);
@@ -497,6 +505,18 @@ class QuantityScanner extends HanQuantityReading {
     const parts = token.lower.split('-');
     if (!parts.every((part) => NUMBER_WORDS.has(part))) return undefined;
     return parts.reduce((sum, part) => sum + NUMBER_WORDS.get(part)!, 0);
+  }
+
+  /** The noun a few words from `at` name: the first plural one, else the first. */
+  private countedAfter(at: number): Token | undefined {
+    let first: Token | undefined;
+    for (let k = at; k < at + COUNTED_WORDS; k++) {
+      const token = this.tokens[k];
+      if (token?.kind !== 'word' || NOT_A_NOUN.has(token.lower)) break;
+      first ??= token;
+      if (token.lower.endsWith('s')) return token;
+    }
+    return first;
   }
 
   private count(value: number, noun: Token, first: number, last: number): void {
