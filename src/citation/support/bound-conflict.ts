@@ -22,14 +22,14 @@ type Side = 'above' | 'below';
  * comparison is read with it ("no more than", "not later than"); any other denial leaves the clause unread.
  */
 const BOUND_WORDS: readonly (readonly [RegExp, Side, kind: BoundKind])[] = [
-  [/\b(?:no|not) (?:later|sooner) than$/, 'below', 'moment'],
-  [/\b(?:no|not) earlier than$/, 'above', 'moment'],
-  [/\b(?:no|not) (?:more|longer|higher|greater|heavier|older) than$/, 'below', 'comparison'],
-  [/\b(?:no|not) (?:less|fewer|shorter|lower|younger) than$/, 'above', 'comparison'],
+  [/\b(?:no|not) later than$/, 'below', 'moment'],
+  [/\b(?:no|not) (?:earlier|sooner) than$/, 'above', 'moment'],
+  [/\b(?:no|not) (?:more|longer|higher|greater|heavier|older|taller|larger|bigger|wider) than$/, 'below', 'comparison'],
+  [/\b(?:no|not) (?:less|fewer|shorter|lower|younger|smaller|lighter|narrower) than$/, 'above', 'comparison'],
   [/\b(?:later) than$/, 'above', 'moment'],
   [/\b(?:earlier|sooner) than$/, 'below', 'moment'],
-  [/\b(?:more|longer|higher|greater|heavier|older) than$/, 'above', 'comparison'],
-  [/\b(?:less|fewer|shorter|lower|younger) than$/, 'below', 'comparison'],
+  [/\b(?:more|longer|higher|greater|heavier|older|taller|larger|bigger|wider) than$/, 'above', 'comparison'],
+  [/\b(?:less|fewer|shorter|lower|younger|smaller|lighter|narrower) than$/, 'below', 'comparison'],
   [/\b(?:at least|a minimum of|minimum of|in excess of|upwards of)$/, 'above', 'comparison'],
   [/\b(?:at most|a maximum of|maximum of)$/, 'below', 'comparison'],
   [/\b(?:up to)$/, 'below', 'loose'],
@@ -47,6 +47,13 @@ type BoundKind = 'comparison' | 'moment' | 'loose';
 const BETWEEN = /(?:\s+(?:the|a|an|first|initial|its|their|your))*\s*$/;
 /** A clause's own words the claim clause must say: what the source states of the bounded thing. */
 const SAID_SHARE = 0.5;
+/**
+ * The share of its own words a clause bounding the claim's side must share with the claim's sentence to speak for it:
+ * "Cancellations made less than 48 hours before … are charged 50% of the fee" speaks for "If you cancel less than 48
+ * hours before …, you will be charged 50% of the fee"; "Children over 12 may swim alone" does not speak for "Children
+ * over 12 must be accompanied by an adult", which says the other side's rule.
+ */
+const AGREEING_SHARE = 0.5;
 
 interface Bound {
   side: Side;
@@ -65,17 +72,30 @@ function boundOf(clause: Clause, quantity: Quantity): Bound | undefined {
     .slice(0, Math.max(0, quantity.start - clause.start))
     .toLowerCase()
     .replace(BETWEEN, '');
-  const offset = OFFSET.exec(clause.text.slice(quantity.end - clause.start))?.[1];
+  const after = clause.text.slice(quantity.end - clause.start);
+  // "£40 or less", "18 or over": the bound written after its value.
+  const trailing = TRAILING_BOUND.exec(after);
+  if (trailing !== null) return { side: ABOVE_WORDS.test(trailing[1]!) ? 'above' : 'below', start: quantity.start };
+  const offset = OFFSET.exec(after)?.[1];
   for (const [words, side, kind] of BOUND_WORDS) {
     const match = words.exec(before);
     if (match === null) continue;
     if (offset !== undefined && kind === 'loose') return undefined;
-    // "later than 45 minutes before departure" is less than 45 minutes before it.
-    const turned = offset !== undefined && kind === 'moment' && EARLIER.test(offset);
+    // "later than 45 minutes before departure" is less than 45 minutes before it; "can't be longer than 30
+    // characters" is at most 30.
+    const beforeEvent = offset !== undefined && kind === 'moment' && EARLIER.test(offset);
+    const denied = DENIED_BOUND.test(before.slice(0, match.index));
+    const turned = beforeEvent !== denied;
     return { side: turned ? (side === 'above' ? 'below' : 'above') : side, start: clause.start + match.index };
   }
   return undefined;
 }
+
+/** A denial a word or two before a bound's words turns it: "must not be heavier than", "do not take more than". */
+const DENIED_BOUND = /(?:\bnot|n't|\bnever|\bcannot)\s+(?:[a-z]+\s+)?$/;
+const TRAILING_BOUND =
+  /^\s*(?:\p{L}+\s+)?or (less|fewer|under|below|lower|younger|more|over|above|higher|older|longer|greater)\b/u;
+const ABOVE_WORDS = /^(?:more|over|above|higher|older|longer|greater)$/;
 
 /** Words after a length of time that make it an offset from an event, before or after it. */
 const OFFSET = /^\s*(?:[a-z]+\s+)?(before|after|prior to|ahead of|in advance|beforehand|of)\b/i;
@@ -142,13 +162,14 @@ export function boundConflict(clause: Clause, claim: ClaimSentence, source: Clai
         const theirs = boundOf(candidate.clause, held);
         return theirs !== undefined && wanted(theirs.side);
       });
-    // The claim's side of the value said of the same thing, or said bare ("after three months, daily penalties
+    // The claim's side of the value said with the claim's words, or said bare ("after three months, daily penalties
     // apply"), speaks for it.
     const agreeing = source.clauses.some((candidate) => {
       const held = bounding(candidate, (side) => side === ours.side);
       if (held === undefined) return false;
       const own = ownTerms(candidate.clause, held);
-      return own.length === 0 || own.some((term) => sentenceTerms.has(term.term));
+      const said = own.filter((term) => sentenceTerms.has(term.term)).length;
+      return own.length === 0 || said >= AGREEING_SHARE * own.length;
     });
     if (agreeing) continue;
     for (const candidate of source.clauses) {

@@ -348,8 +348,10 @@ const PART_COVERAGE = 0.6;
  * clauses of their own ("opens at 9 am and closes at 5 pm"): the span holds between the two.
  */
 export function spansBothWays(claim: Clause, sentence: ClaimSentence): boolean {
-  const start = claim.quantities[0];
-  if (start === undefined || !SPAN.test(claim.text)) return false;
+  const span = SPAN.exec(claim.text);
+  // The span starts at the first value after its opening word: "On Saturdays the café is open from 8 am to 3 pm".
+  const start = span === null ? undefined : claim.quantities.find((q) => q.start >= claim.start + span.index);
+  if (start === undefined) return false;
   // The clause that gives the span's start says the word as the claim does: "open from 9 am" is "opens at 9 am", and
   // "closed from 9 am" is not.
   const opening = sentence.clauses.find((clause) => clause.quantities.some((held) => sameQuantity(start, held)));

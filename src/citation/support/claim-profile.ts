@@ -665,6 +665,7 @@ function clauseOf(
   let cue = 0;
   let phraseDenial = false;
   let phraseDenials: number[] | undefined;
+  let boundAt = -1;
   for (let i = from; i < to; i++) {
     const token = tokens[i]!;
     if (token.kind === 'han') {
@@ -674,8 +675,9 @@ function clauseOf(
     if (token.kind !== 'word' || inQuantity[i]) continue;
     // "no more than 5 days", "not later than 31 March": a bound on the value, as "at most" is, not a denial of the
     // words after it.
-    if (deniedComparison(tokens, i, inQuantity)) {
-      i++;
+    const bounded = deniedComparison(tokens, i, inQuantity);
+    if (bounded >= 0) {
+      boundAt = bounded;
       continue;
     }
     if (isNegationWord(token.lower)) {
@@ -707,7 +709,9 @@ function clauseOf(
       });
       continue;
     }
-    let idiom = idiomState(tokens, i, from, to);
+    // "no more than" is read as "at most" says it, "no less than" as "at least".
+    let idiom =
+      i === boundAt ? (UPPER_COMPARATIVES.has(token.lower) ? 'most' : 'least') : idiomState(tokens, i, from, to);
     if (idiom === undefined && (idiom = avoidance(tokens, i)) !== undefined) {
       // The phrase's verb is read with its last word, as one word: "hold off on" is "avoid", not "hold" and "avoid".
       if (terms.at(-1)?.start === tokens[i - 1]!.start) terms.pop();
@@ -784,22 +788,52 @@ function sayingOf(terms: readonly ClauseTerm[], quantities: readonly Quantity[])
 }
 
 /**
- * Whether the i-th token opens "no more than 5", "not later than 31 March" and the like, a bound on a value said with
- * a denial. Before no value ("no longer than on the standard model") the denial denies the comparison.
+ * Where the comparison of "no more than 5", "not later than 31 March", "do not take more than 8", "can't weigh more
+ * than 23 kg" stands, when the i-th token is its denial: a bound on a value, said with a denial, not a denial of the
+ * words after it. -1 otherwise; before no value ("no longer than on the standard model") the denial denies.
  */
-function deniedComparison(tokens: readonly Token[], i: number, inQuantity: readonly (Quantity | undefined)[]): boolean {
-  const lower = tokens[i]!.lower;
-  return (
-    (lower === 'no' || lower === 'not') &&
-    BOUND_COMPARATIVES.has(tokens[i + 1]?.lower ?? '') &&
-    tokens[i + 2]?.lower === 'than' &&
-    (inQuantity[i + 3] !== undefined || NUMBER_WORDS.has(tokens[i + 3]?.lower ?? ''))
-  );
+function deniedComparison(tokens: readonly Token[], i: number, inQuantity: readonly (Quantity | undefined)[]): number {
+  if (!isNegationWord(tokens[i]!.lower)) return -1;
+  for (let at = i + 1; at <= i + 1 + BOUND_VERB_WORDS; at++) {
+    const token = tokens[at];
+    if (token?.kind !== 'word' || inQuantity[at] !== undefined) return -1;
+    // "more than 8", or "over 8", "exceed 4 doses" without "than".
+    const than = BOUND_COMPARATIVES.has(token.lower) && tokens[at + 1]?.lower === 'than';
+    if (!than && !BOUND_WORDS_ALONE.has(token.lower)) continue;
+    const valueAt = than ? at + 2 : at + 1;
+    const value = tokens[valueAt];
+    const quantity = inQuantity[valueAt];
+    // "no more than every 4 hours" bounds how often, the other way from how long: left to the denial's reading.
+    const bound =
+      value !== undefined && quantity?.cls !== 'period' && (quantity !== undefined || NUMBER_WORDS.has(value.lower));
+    return bound ? at : -1;
+  }
+  return -1;
 }
 
-const BOUND_COMPARATIVES: ReadonlySet<string> = new Set(
-  'more less fewer later earlier sooner longer shorter higher lower greater older younger heavier lighter'.split(' '),
+/** The words a denial may stand before a bound's comparison by: "must not be | heavier than", "do not take | more". */
+const BOUND_VERB_WORDS = 2;
+
+/** Words a denial makes an upper bound of ("no more than", "no later than", "never over"); the others a lower one. */
+const UPPER_COMPARATIVES: ReadonlySet<string> = new Set(
+  'more later longer higher greater older heavier taller larger bigger wider over above beyond exceed exceeding'.split(
+    ' ',
+  ),
 );
+/** Words that bound the value right after them without "than": "never take over 8", "do not exceed 4 doses". */
+const BOUND_WORDS_ALONE: ReadonlySet<string> = new Set([
+  'over',
+  'above',
+  'beyond',
+  'exceed',
+  'exceeding',
+  'under',
+  'below',
+]);
+const BOUND_COMPARATIVES: ReadonlySet<string> = new Set([
+  ...UPPER_COMPARATIVES,
+  ...'less fewer earlier sooner shorter lower younger lighter smaller narrower'.split(' '),
+]);
 
 /** The terms of a run of Chinese characters: character pairs, each denied when a denial stands just before it. */
 function hanRun(

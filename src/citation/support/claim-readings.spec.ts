@@ -6,6 +6,70 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'a denial on the comparison bounds the value: "can\'t be longer than" is "at most"',
+    'Usernames can be at most 30 characters.',
+    "Usernames can't be longer than 30 characters.",
+    'unverified',
+    '',
+  ],
+  [
+    '"do not take more than" and "take no more than" are one bound',
+    'Do not take more than 8 tablets in 24 hours.',
+    'Take no more than 8 tablets in 24 hours.',
+    'verified',
+    '',
+  ],
+  [
+    '"never take over" is the same bound',
+    'Do not take more than 8 tablets in 24 hours.',
+    'Never take over 8 tablets in 24 hours.',
+    'verified',
+    '',
+  ],
+  [
+    'the bound kept, the period it is counted over changed',
+    'Do not take more than 8 tablets in 24 hours.',
+    'Take no more than 8 tablets in 12 hours.',
+    'contradicted',
+    'number',
+  ],
+  [
+    '"no less than" against "no more than"',
+    'The admin fee is no more than £10.',
+    'The admin fee is no less than £10.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    '"no sooner than" against "no later than"',
+    'Claims must be made no later than 60 days after the trip.',
+    'Claims must be made no sooner than 60 days after the trip.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'the case a rule leaves out, its condition and its rule both turned',
+    'Pets are allowed in the cabin if they are in a carrier.',
+    "If your pet isn't in a carrier, it isn't allowed in the cabin.",
+    'unverified',
+    '',
+  ],
+  [
+    'a span after the day it is on',
+    'The café opens at 8 am and closes at 3 pm on Saturdays.',
+    'On Saturdays the café is open from 8 am to 3 pm.',
+    'unverified',
+    '',
+  ],
+  [
+    'the rule of one side of a bound given to the other, the source stating both',
+    'Children under 12 must be accompanied by an adult in the pool. Children over 12 may swim alone after passing a ' +
+      'swim test.',
+    'Children over 12 must be accompanied by an adult in the pool.',
+    'contradicted',
+    'negation',
+  ],
+  [
     'a number counts the noun after the word that says which ("two checked bags")',
     'Economy Classic fares include one 23 kg checked bag. Business fares include two checked bags of up to 32 kg ' +
       'each. Any checked bag weighing more than 23 kg but no more than 32 kg on an Economy fare incurs a $60 fee.',
@@ -122,19 +186,26 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   [
+    'two weekly days swapped between two places',
+    'The mobile library visits Ashby every Wednesday and Brackley (outside the post office) every Saturday.',
+    'The mobile library visits Ashby every Saturday and Brackley (outside the post office) every Wednesday.',
+    'contradicted',
+    'date',
+  ],
+  [
+    'one of a list of weekly days',
+    'Yoga classes run every Monday, Wednesday and Friday at 6 pm.',
+    'Yoga runs every Wednesday at 6 pm.',
+    'unverified',
+    '',
+  ],
+  [
     'two weekly days, each for its own thing',
     'Black bins (general waste) are collected every Tuesday. Green bins (food and garden waste) are collected every ' +
       'Friday.',
     'Black bins are collected every Tuesday and green bins (food and garden waste) every Friday.',
     'unverified',
     '',
-  ],
-  [
-    'two weekly days swapped between two places',
-    'The mobile library visits Ashby every Wednesday and Brackley (outside the post office) every Saturday.',
-    'The mobile library visits Ashby every Saturday and Brackley (outside the post office) every Wednesday.',
-    'contradicted',
-    'date',
   ],
   [
     '"at most" for "no more than": one bound, not a denial of what follows',

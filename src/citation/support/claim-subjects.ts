@@ -179,8 +179,12 @@ export function nearestNames(
     at,
   );
   for (const own of chain) {
+    // "unlike Veterans games" names a thing to set against, not the one spoken of.
+    if (COMPARED_WITH.test(own.text)) continue;
     const names = new Set(own.terms.filter(named).map((term) => term.lower));
     if (names.size > 0) return names;
   }
   return new Set();
 }
+
+const COMPARED_WITH = /^(?:unlike|compared (?:with|to)|as opposed to|in contrast to|rather than|instead of)\b/i;

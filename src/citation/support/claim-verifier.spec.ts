@@ -521,7 +521,7 @@ const cases: ClaimCase[] = [
     '"no more than" bounds a number',
     'Each doctor can see up to four patients an hour.',
     'Each doctor sees no more than four patients an hour.',
-    'verified',
+    'unverified',
     '',
   ],
   [

@@ -146,7 +146,7 @@ export function polarityConflict(
  * other way: "If your car wasn't locked, a theft from it isn't covered" states the case "The policy covers theft from a
  * locked car" leaves out, with both turned.
  */
-function inverseCase(clause: Clause, claim: ClaimSentence, flipped: Clause): boolean {
+export function inverseCase(clause: Clause, claim: ClaimSentence, flipped: Clause): boolean {
   return claim.clauses.some(
     (other) =>
       other !== clause &&

@@ -650,14 +650,10 @@ class QuantityScanner extends HanQuantityReading {
       );
     }
     if ((token.lower === 'every' || token.lower === 'each') && WEEKDAYS.has(this.tokens[first + 1]?.lower ?? '')) {
-      // "every Sunday": a weekly schedule, on its day.
+      // "every Sunday": the day, as "on Sundays" gives it.
       const last = first + 1;
-      const key = `day:${WEEKDAYS.get(this.tokens[last]!.lower)!}`;
-      return this.push(
-        { cls: 'period', value: 604_800, raw: 1, unit: 'week', key, ...this.span(first, last) },
-        first,
-        last,
-      );
+      const day = WEEKDAYS.get(this.tokens[last]!.lower)!;
+      return this.push({ cls: 'weekday', value: day, raw: day, unit: '', ...this.span(first, last) }, first, last);
     }
     if (token.lower === 'every' || token.lower === 'each') return this.every(first);
     if (this.fraction(first)) return;

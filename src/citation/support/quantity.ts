@@ -2,8 +2,7 @@
  * A number as a claim uses it: its value, what it measures, where it stands. The classes:
  *   - a unit's class (`time`, `size`, `length`, `money:usd`, `percent`, …): value in the base unit;
  *   - `count:<noun>`: a number of things ("3 replicas", "3个节点"), value as written;
- *   - `period`: how often ("weekly", "每天"), value = seconds between two times, `key` the day when one is named
- *     ("every Friday" is `day:5`);
+ *   - `period`: how often ("weekly", "每天"), value = seconds between two times;
  *   - `clock`: a time of day, value = minutes after midnight;
  *   - `date`: a calendar date or part of one, in `date`;
  *   - `dotted`: an address or version (10.0.3.7, 1.4.2), compared as written, in `key`;
@@ -139,9 +138,6 @@ const CONVERSION_SHARE = 0.03;
 /** Whether two quantities say the same thing. */
 export function sameQuantity(a: Quantity, b: Quantity): boolean {
   if (a.cls === 'dotted' || b.cls === 'dotted') return a.key !== undefined && a.key === b.key;
-  // "every Tuesday" and "every Friday" are both weekly, on other days.
-  if (a.cls === 'period' && b.cls === 'period' && a.key !== undefined && b.key !== undefined && a.key !== b.key)
-    return false;
   if (a.date || b.date) {
     if (a.date && b.date) return sameDate(a.date, b.date);
     const bare = a.date ? b : a;
@@ -200,8 +196,7 @@ function sameDate(a: NonNullable<Quantity['date']>, b: NonNullable<Quantity['dat
 
 /** What kind of disagreement two comparable quantities make: a unit changed, a date, or a number. */
 export function conflictKind(claim: Quantity, source: Quantity): 'number' | 'unit' | 'date' {
-  // A day of the week, said alone or as how often ("every Friday"), is a date.
-  if (claim.date || source.date || claim.cls === 'weekday' || (claim.key?.startsWith('day:') ?? false)) return 'date';
+  if (claim.date || source.date || claim.cls === 'weekday') return 'date';
   if (sameNumbers(claim, source) && claim.unit !== source.unit) return 'unit';
   return 'number';
 }
