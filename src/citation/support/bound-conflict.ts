@@ -62,9 +62,9 @@ interface Bound {
 }
 
 /**
- * The side the words before the value put it on, if they bound it. A length of time before or after an event ("up to
- * 24 hours before check-in", "within 3 days of delivery") is read only when a comparison bounds it: "up to" and "by"
- * may then give the latest moment or the longest wait, and say the same as "at least" of the other. A comparison of
+ * The side the words before the value put it on, if they bound it. A length of time before an event ("up to 24 hours
+ * before check-in") is read only when a comparison bounds it: "up to" and "by" may then give the latest moment, and
+ * say the same as "at least" of the other; after an event ("within 30 days of purchase") they read as of any value. A comparison of
  * moments turns before an event: "no later than 60 minutes before departure" is at least 60 minutes before it.
  */
 function boundOf(clause: Clause, quantity: Quantity): Bound | undefined {
@@ -80,17 +80,21 @@ function boundOf(clause: Clause, quantity: Quantity): Bound | undefined {
   for (const [words, side, kind] of BOUND_WORDS) {
     const match = words.exec(before);
     if (match === null) continue;
-    if (offset !== undefined && kind === 'loose') return undefined;
+    if (offset !== undefined && kind === 'loose' && EARLIER.test(offset)) return undefined;
     // "later than 45 minutes before departure" is less than 45 minutes before it; "can't be longer than 30
     // characters" is at most 30.
     const beforeEvent = offset !== undefined && kind === 'moment' && EARLIER.test(offset);
-    const denied = DENIED_BOUND.test(before.slice(0, match.index));
+    // Only where the profile reads the denial as the bound's too (claim-profile.ts, `deniedComparison`): "not
+    // available after 16:00" denies "available" after 16:00, its bound unturned.
+    const denied = TURNED_BY_DENIAL.test(match[0]) && DENIED_BOUND.test(before.slice(0, match.index));
     const turned = beforeEvent !== denied;
     return { side: turned ? (side === 'above' ? 'below' : 'above') : side, start: clause.start + match.index };
   }
   return undefined;
 }
 
+/** The bound words a denial before them turns: a comparison, or "over", "above", "beyond", "under", "below". */
+const TURNED_BY_DENIAL = /\bthan$|^(?:over|above|beyond|exceeding|under|below)$/;
 /** A denial a word or two before a bound's words turns it: "must not be heavier than", "do not take more than". */
 const DENIED_BOUND = /(?:\bnot|n't|\bnever|\bcannot)\s+(?:[a-z]+\s+)?$/;
 const TRAILING_BOUND =
@@ -122,12 +126,15 @@ function inRange(clause: Clause, quantity: Quantity): boolean {
   );
 }
 
-/** The words beyond the bound's own ("after" reads as "not before") that a denial or an opposite turns. */
+/**
+ * The words beyond the bound's own ("after" reads as "not before") that the clause says denied, by a denial or an
+ * opposite: "will not be paid" says "free" plainly, "will be paid" denies it.
+ */
 function turnedWords(clause: Clause, bound: Bound, quantity: Quantity): Set<string> {
   const turned = new Set<string>();
   for (const term of clause.terms) {
     const inBound = term.start >= bound.start && term.end <= quantity.start;
-    if ((term.cue > 0 || term.inverted) && !inBound) turned.add(term.term);
+    if (term.denied && !inBound) turned.add(term.term);
   }
   return turned;
 }

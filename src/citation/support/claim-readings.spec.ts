@@ -6,6 +6,41 @@ import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js'
  */
 const cases: ClaimCase[] = [
   [
+    'a denial of the other side of a time: "not available after" against "available until"',
+    'Check-in is available until 16:00 on the day of travel.',
+    'Check-in is not available after 16:00 on the day of travel.',
+    'unverified',
+    '',
+  ],
+  [
+    'a denial of the other side of a length of time after an event',
+    'Refunds are available within 30 days of purchase. After 30 days, we offer store credit only.',
+    'Refunds are not available after 30 days; you get store credit instead.',
+    'unverified',
+    '',
+  ],
+  [
+    "the other side of a bound, said plainly against the source's denial",
+    'Claims must be submitted within 90 days of treatment. Claims submitted after 90 days will not be paid.',
+    'Claims submitted within 90 days will be paid.',
+    'unverified',
+    '',
+  ],
+  [
+    'the other side of a bound set apart before the denial',
+    'Standard shipping costs $4.95. Standard shipping is free on orders over $60.',
+    'On orders under $60, standard shipping is not free.',
+    'unverified',
+    '',
+  ],
+  [
+    "the bound's own side set apart before the denial",
+    'Standard shipping costs $4.95. Standard shipping is free on orders over $60.',
+    'On orders over $60, standard shipping is not free.',
+    'contradicted',
+    'negation',
+  ],
+  [
     'a denial on the comparison bounds the value: "can\'t be longer than" is "at most"',
     'Usernames can be at most 30 characters.',
     "Usernames can't be longer than 30 characters.",

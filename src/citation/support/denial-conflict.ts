@@ -22,7 +22,7 @@ import type { FoundConflict } from './found-conflict.js';
 import type { Quantity } from './quantity.js';
 import { deniesItsObject } from './claim-words.js';
 import { nearestNames } from './claim-subjects.js';
-import { turnsOtherSide } from './bound-conflict.js';
+import { boundsOtherSide, turnsOtherSide } from './bound-conflict.js';
 
 /**
  * Where a claim clause says the words of a source clause with the other polarity: a denial added or removed, an
@@ -136,6 +136,12 @@ export function polarityConflict(
   if (qualifiedAfter(clause, found.candidate, source)) return undefined;
   // The other side of a bound the source states ("over 12" against "under 12") may hold the other way.
   if (turnsOtherSide(clause, found.candidate.clause)) return undefined;
+  // "On orders under $60, standard shipping is not free": the bound said in a clause of its own before the denial.
+  if (
+    clause.quantities.length === 0 &&
+    claim.clauses.some((other) => other !== clause && boundsOtherSide(other, found.candidate.clause))
+  )
+    return undefined;
   if (spansBothWays(clause, source.sentences[found.candidate.sentence]!)) return undefined;
   if (deniedOfAnother(clause, found.candidate.clause)) return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
