@@ -2,6 +2,7 @@ import type { SourceClause } from './claim-alignment.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import type { FoundConflict } from './found-conflict.js';
 import { sameQuantity, type Quantity } from './quantity.js';
+import { Note } from './notes.js';
 
 /**
  * A value the claim bounds the other way than the source, saying the source's own words of it: "Standard shipping is
@@ -68,6 +69,18 @@ interface Bound {
  * moments turns before an event: "no later than 60 minutes before departure" is at least 60 minutes before it.
  */
 function boundOf(clause: Clause, quantity: Quantity): Bound | undefined {
+  const at = clause.quantities.indexOf(quantity);
+  if (at < 0) return readBound(clause, quantity);
+  const read = bounds.get(clause) ?? bounds.set(clause, new Array<Bound | null>(clause.quantities.length));
+  let bound = read[at];
+  if (bound === undefined) bound = read[at] = readBound(clause, quantity) ?? null;
+  return bound ?? undefined;
+}
+
+/** Each clause's bounds, by its values' places: read once, asked of by every clause compared with it. */
+const bounds = new Note<(Bound | null | undefined)[]>();
+
+function readBound(clause: Clause, quantity: Quantity): Bound | undefined {
   const before = clause.text
     .slice(0, Math.max(0, quantity.start - clause.start))
     .toLowerCase()
@@ -160,14 +173,13 @@ export function boundConflict(clause: Clause, claim: ClaimSentence, source: Clai
   if (clause.holdsHan) return undefined;
   const sentenceTerms = claim.terms;
   for (const quantity of clause.quantities) {
-    if (inRange(clause, quantity)) continue;
     const ours = boundOf(clause, quantity);
-    if (ours === undefined) continue;
+    if (ours === undefined || inRange(clause, quantity)) continue;
     const bounding = (candidate: SourceClause, wanted: (side: Side) => boolean) =>
       candidate.clause.quantities.find((held) => {
-        if (!sameBoundValue(quantity, held) || inRange(candidate.clause, held)) return false;
+        if (!sameBoundValue(quantity, held)) return false;
         const theirs = boundOf(candidate.clause, held);
-        return theirs !== undefined && wanted(theirs.side);
+        return theirs !== undefined && wanted(theirs.side) && !inRange(candidate.clause, held);
       });
     // The claim's side of the value said with the claim's words, or said bare ("after three months, daily penalties
     // apply"), speaks for it.
@@ -268,13 +280,13 @@ export function turnsOtherSide(claim: Clause, other: Clause): boolean {
 function otherSideBounds(claim: Clause, other: Clause): [Bound, Quantity, Bound, Quantity][] {
   const found: [Bound, Quantity, Bound, Quantity][] = [];
   for (const quantity of claim.quantities) {
-    if (inRange(claim, quantity)) continue;
     const ours = boundOf(claim, quantity);
-    if (ours === undefined) continue;
+    if (ours === undefined || inRange(claim, quantity)) continue;
     for (const held of other.quantities) {
-      if (!sameBoundValue(quantity, held) || inRange(other, held)) continue;
+      if (!sameBoundValue(quantity, held)) continue;
       const theirs = boundOf(other, held);
-      if (theirs !== undefined && theirs.side !== ours.side) found.push([ours, quantity, theirs, held]);
+      if (theirs !== undefined && theirs.side !== ours.side && !inRange(other, held))
+        found.push([ours, quantity, theirs, held]);
     }
   }
   return found;
