@@ -339,6 +339,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g2900-g2924', from: 2900, to: 2999 },
   { name: 'g3000-g3124', from: 3000, to: 3199 },
   { name: 'g3200-g3224', from: 3200, to: 3299 },
+  { name: 'g3300-g3324', from: 3300, to: 3399 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
