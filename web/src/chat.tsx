@@ -51,8 +51,13 @@ export function Chat({ onUnauthorized }: { onUnauthorized: () => void }) {
 
   const fail = (failure: unknown) => (isUnauthorized(failure) ? onUnauthorized() : setError(messageOf(failure)));
 
+  // Only the latest list is shown: the list fetched when the page opens may arrive after the one fetched once a new
+  // conversation is added, and would drop it.
+  const latestReload = useRef(0);
   const reload = async () => {
+    const ticket = ++latestReload.current;
     const list = await client.listConversations();
+    if (ticket !== latestReload.current) return;
     setConversations(list);
     setSelected((current) => (current && list.some((c) => c.uuid === current) ? current : list[0]?.uuid));
   };
