@@ -3,6 +3,16 @@ import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profi
 import type { FoundConflict } from './found-conflict.js';
 import { sameQuantity, type Quantity } from './quantity.js';
 import { Note } from './notes.js';
+import { isNegationWord } from './claim-words.js';
+import {
+  BOUND_VERB_WORDS,
+  EARLIER_MOMENTS,
+  LATER_MOMENTS,
+  LOWER_AMOUNTS,
+  LOWER_WITHOUT_THAN,
+  UPPER_AMOUNTS,
+  UPPER_WITHOUT_THAN,
+} from './quantity-words.js';
 
 /**
  * A value the claim bounds the other way than the source, saying the source's own words of it: "Standard shipping is
@@ -11,31 +21,36 @@ import { Note } from './notes.js';
  * nothing; the words before it say which side of it the claim is on.
  *
  * The other side of a bound is often said truly with other words ("orders under $60 pay $4.95", "children over 12
- * can swim alone", "you can't get in after 16:00"): only a claim clause that says every word of the source's clause,
- * without a denial of its own, and every other value the same way, says the source's statement of the other side.
+ * can swim alone", "you can't get in after 16:00"): only a claim clause that says the source clause's words, no word
+ * of its own, the same words denied and every other value the same way, says the source's statement of the other side.
  */
 
 /** Which side of its value a bound puts what it speaks of: at or above it, or at or below it. */
 type Side = 'above' | 'below';
 
+/** A pattern of words ending a text: "more|longer|…". */
+const anyOf = (words: readonly string[]) => words.join('|');
+const ending = (pattern: string) => new RegExp(`\\b(?:${pattern})$`);
+
 /**
- * The words that end a text before a bound value, longest first, with the side they put it on. A denial before a
- * comparison is read with it ("no more than", "not later than"); any other denial leaves the clause unread.
+ * The words that end a text before a bound value, longest first, with the side they put it on. A denial right before a
+ * comparison is read with it ("no more than", "not later than"); the profile reads the same words the same way
+ * (claim-profile.ts, `deniedComparison`), from the same lists (quantity-words.ts).
  */
 const BOUND_WORDS: readonly (readonly [RegExp, Side, kind: BoundKind])[] = [
-  [/\b(?:no|not) later than$/, 'below', 'moment'],
-  [/\b(?:no|not) (?:earlier|sooner) than$/, 'above', 'moment'],
-  [/\b(?:no|not) (?:more|longer|higher|greater|heavier|older|taller|larger|bigger|wider) than$/, 'below', 'comparison'],
-  [/\b(?:no|not) (?:less|fewer|shorter|lower|younger|smaller|lighter|narrower) than$/, 'above', 'comparison'],
-  [/\b(?:later) than$/, 'above', 'moment'],
-  [/\b(?:earlier|sooner) than$/, 'below', 'moment'],
-  [/\b(?:more|longer|higher|greater|heavier|older|taller|larger|bigger|wider) than$/, 'above', 'comparison'],
-  [/\b(?:less|fewer|shorter|lower|younger|smaller|lighter|narrower) than$/, 'below', 'comparison'],
-  [/\b(?:at least|a minimum of|minimum of|in excess of|upwards of)$/, 'above', 'comparison'],
-  [/\b(?:at most|a maximum of|maximum of)$/, 'below', 'comparison'],
-  [/\b(?:up to)$/, 'below', 'loose'],
-  [/\b(?:over|above|after|beyond|exceeding)$/, 'above', 'loose'],
-  [/\b(?:under|below|before|within|until|till|by)$/, 'below', 'loose'],
+  [ending(`(?:no|not) (?:${anyOf(LATER_MOMENTS)}) than`), 'below', 'moment'],
+  [ending(`(?:no|not) (?:${anyOf(EARLIER_MOMENTS)}) than`), 'above', 'moment'],
+  [ending(`(?:no|not) (?:${anyOf(UPPER_AMOUNTS)}) than`), 'below', 'comparison'],
+  [ending(`(?:no|not) (?:${anyOf(LOWER_AMOUNTS)}) than`), 'above', 'comparison'],
+  [ending(`(?:${anyOf(LATER_MOMENTS)}) than`), 'above', 'moment'],
+  [ending(`(?:${anyOf(EARLIER_MOMENTS)}) than`), 'below', 'moment'],
+  [ending(`(?:${anyOf(UPPER_AMOUNTS)}) than`), 'above', 'comparison'],
+  [ending(`(?:${anyOf(LOWER_AMOUNTS)}) than`), 'below', 'comparison'],
+  [ending('at least|a minimum of|minimum of|in excess of|upwards of'), 'above', 'comparison'],
+  [ending('at most|a maximum of|maximum of'), 'below', 'comparison'],
+  [ending('up to'), 'below', 'loose'],
+  [ending(anyOf([...UPPER_WITHOUT_THAN, 'after'])), 'above', 'loose'],
+  [ending(anyOf([...LOWER_WITHOUT_THAN, 'before', 'within', 'until', 'till', 'by'])), 'below', 'loose'],
 ];
 
 /**
@@ -62,12 +77,7 @@ interface Bound {
   start: number;
 }
 
-/**
- * The side the words before the value put it on, if they bound it. A length of time before an event ("up to 24 hours
- * before check-in") is read only when a comparison bounds it: "up to" and "by" may then give the latest moment, and
- * say the same as "at least" of the other; after an event ("within 30 days of purchase") they read as of any value. A comparison of
- * moments turns before an event: "no later than 60 minutes before departure" is at least 60 minutes before it.
- */
+/** The bound `readBound` reads of the clause's value, read once a clause. */
 function boundOf(clause: Clause, quantity: Quantity): Bound | undefined {
   const at = clause.quantities.indexOf(quantity);
   if (at < 0) return readBound(clause, quantity);
@@ -80,7 +90,17 @@ function boundOf(clause: Clause, quantity: Quantity): Bound | undefined {
 /** Each clause's bounds, by its values' places: read once, asked of by every clause compared with it. */
 const bounds = new Note<(Bound | null | undefined)[]>();
 
+/**
+ * The side the words before the value put it on, if they bound it; none for the start of a range ("from 9 to 5",
+ * "between 2 and 4"). A length of time before an event ("up to 24 hours before check-in") is read only when a
+ * comparison bounds it: "up to" and "by" may then give the latest moment, and say the same as "at least" of the
+ * other; after an event ("within 30 days of purchase") they read as of any value. A comparison of moments turns before
+ * an event: "no later than 60 minutes before departure" is at least 60 minutes before it.
+ */
 function readBound(clause: Clause, quantity: Quantity): Bound | undefined {
+  if (quantity.range !== undefined || RANGE_START.test(clause.text.slice(0, quantity.start - clause.start))) {
+    return undefined;
+  }
   const before = clause.text
     .slice(0, Math.max(0, quantity.start - clause.start))
     .toLowerCase()
@@ -99,7 +119,7 @@ function readBound(clause: Clause, quantity: Quantity): Bound | undefined {
     const beforeEvent = offset !== undefined && kind === 'moment' && EARLIER.test(offset);
     // Only where the profile reads the denial as the bound's too (claim-profile.ts, `deniedComparison`): "not
     // available after 16:00" denies "available" after 16:00, its bound unturned.
-    const denied = TURNED_BY_DENIAL.test(match[0]) && DENIED_BOUND.test(before.slice(0, match.index));
+    const denied = TURNED_BY_DENIAL.test(match[0]) && deniedBefore(before.slice(0, match.index));
     const turned = beforeEvent !== denied;
     return { side: turned ? (side === 'above' ? 'below' : 'above') : side, start: clause.start + match.index };
   }
@@ -107,9 +127,15 @@ function readBound(clause: Clause, quantity: Quantity): Bound | undefined {
 }
 
 /** The bound words a denial before them turns: a comparison, or "over", "above", "beyond", "under", "below". */
-const TURNED_BY_DENIAL = /\bthan$|^(?:over|above|beyond|exceeding|under|below)$/;
-/** A denial a word or two before a bound's words turns it: "must not be heavier than", "do not take more than". */
-const DENIED_BOUND = /(?:\bnot|n't|\bnever|\bcannot)\s+(?:[a-z]+\s+)?$/;
+const TURNED_BY_DENIAL = new RegExp(`\\bthan$|^(?:${anyOf([...UPPER_WITHOUT_THAN, ...LOWER_WITHOUT_THAN])})$`);
+/**
+ * Whether a denial stands a word or two before a bound's words, and so turns it: "must not be heavier than", "do not
+ * take more than", "no side longer than". The words and the reach are the profile's (`deniedComparison`).
+ */
+function deniedBefore(text: string): boolean {
+  const words = text.trimEnd().split(/\s+/);
+  return words.slice(-(BOUND_VERB_WORDS + 1)).some(isNegationWord);
+}
 const TRAILING_BOUND =
   /^\s*(?:\p{L}+\s+)?or (less|fewer|under|below|lower|younger|more|over|above|higher|older|longer|greater)\b/u;
 const ABOVE_WORDS = /^(?:more|over|above|higher|older|longer|greater)$/;
@@ -132,12 +158,8 @@ function countLike(quantity: Quantity): boolean {
   return quantity.cls === 'bare' || quantity.cls.startsWith('count:');
 }
 
-/** The start of a range ("from 9 to 5", "between 2 and 4") is no bound of its own. */
-function inRange(clause: Clause, quantity: Quantity): boolean {
-  return (
-    quantity.range !== undefined || /\b(?:from|between)\s*$/i.test(clause.text.slice(0, quantity.start - clause.start))
-  );
-}
+/** The word a range's first value follows: it is no bound of its own. */
+const RANGE_START = /\b(?:from|between)\s*$/i;
 
 /**
  * The words beyond the bound's own ("after" reads as "not before") that the clause says denied, by a denial or an
@@ -164,8 +186,10 @@ function sameTurns(
   otherBound: Bound,
   held: Quantity,
 ): boolean {
-  const ours = turnedWords(clause, bound, quantity);
-  const theirs = turnedWords(other, otherBound, held);
+  return sameWords(turnedWords(clause, bound, quantity), turnedWords(other, otherBound, held));
+}
+
+function sameWords(ours: ReadonlySet<string>, theirs: ReadonlySet<string>): boolean {
   return ours.size === theirs.size && [...ours].every((term) => theirs.has(term));
 }
 
@@ -174,12 +198,12 @@ export function boundConflict(clause: Clause, claim: ClaimSentence, source: Clai
   const sentenceTerms = claim.terms;
   for (const quantity of clause.quantities) {
     const ours = boundOf(clause, quantity);
-    if (ours === undefined || inRange(clause, quantity)) continue;
+    if (ours === undefined) continue;
     const bounding = (candidate: SourceClause, wanted: (side: Side) => boolean) =>
       candidate.clause.quantities.find((held) => {
         if (!sameBoundValue(quantity, held)) return false;
         const theirs = boundOf(candidate.clause, held);
-        return theirs !== undefined && wanted(theirs.side) && !inRange(candidate.clause, held);
+        return theirs !== undefined && wanted(theirs.side);
       });
     // The claim's side of the value said with the claim's words, or said bare ("after three months, daily penalties
     // apply"), speaks for it.
@@ -269,11 +293,10 @@ export function boundsOtherSide(claim: Clause, other: Clause): boolean {
  * source's rule of the other side, and disagrees.
  */
 export function turnsOtherSide(claim: Clause, other: Clause): boolean {
-  return otherSideBounds(claim, other).some(([ours, quantity, theirs, held]) => {
-    const turnedHere = sharedTurns(claim, ours, quantity, other);
-    const turnedThere = sharedTurns(other, theirs, held, claim);
-    return turnedHere.size !== turnedThere.size || [...turnedHere].some((term) => !turnedThere.has(term));
-  });
+  return otherSideBounds(claim, other).some(
+    ([ours, quantity, theirs, held]) =>
+      !sameWords(sharedTurns(claim, ours, quantity, other), sharedTurns(other, theirs, held, claim)),
+  );
 }
 
 /** Each value the two clauses bound from opposite sides, with both bounds. */
@@ -281,12 +304,11 @@ function otherSideBounds(claim: Clause, other: Clause): [Bound, Quantity, Bound,
   const found: [Bound, Quantity, Bound, Quantity][] = [];
   for (const quantity of claim.quantities) {
     const ours = boundOf(claim, quantity);
-    if (ours === undefined || inRange(claim, quantity)) continue;
+    if (ours === undefined) continue;
     for (const held of other.quantities) {
       if (!sameBoundValue(quantity, held)) continue;
       const theirs = boundOf(other, held);
-      if (theirs !== undefined && theirs.side !== ours.side && !inRange(other, held))
-        found.push([ours, quantity, theirs, held]);
+      if (theirs !== undefined && theirs.side !== ours.side) found.push([ours, quantity, theirs, held]);
     }
   }
   return found;

@@ -17,7 +17,16 @@ import { hasHan, tokenize, type Token } from './claim-tokens.js';
 import type { Noted } from './notes.js';
 import { comparable, type Quantity } from './quantity.js';
 import { scanQuantities } from './quantities.js';
-import { NUMBER_WORDS, WEEKDAYS } from './quantity-units.js';
+import {
+  BOUND_VERB_WORDS,
+  EARLIER_MOMENTS,
+  LATER_MOMENTS,
+  LOWER_AMOUNTS,
+  LOWER_WITHOUT_THAN,
+  UPPER_AMOUNTS,
+  UPPER_WITHOUT_THAN,
+} from './quantity-words.js';
+import { NUMBER_WORDS } from './quantity-units.js';
 
 /**
  * A text as the claim check reads it: sentences, each cut into clauses ("the ferry leaves at 9" | "the tram at
@@ -518,9 +527,7 @@ function gapped(tokens: readonly Token[], i: number, quantityAt: readonly (Quant
   for (let at = i + 1, words = 0; at < tokens.length && words <= GAPPED_WORDS; at++) {
     const quantity = quantityAt[at];
     if (quantity !== undefined) {
-      return (
-        words > 0 && quantity !== before && (comparable(before, quantity) || (namesDay(before) && namesDay(quantity)))
-      );
+      return words > 0 && quantity !== before && comparable(before, quantity);
     }
     const word = tokens[at]!;
     // What the thing is, in brackets, names it no further: "and green bins (food and garden waste) every Friday".
@@ -534,14 +541,6 @@ function gapped(tokens: readonly Token[], i: number, quantityAt: readonly (Quant
     words++;
   }
   return false;
-}
-
-/** A day of the week, or how often on one: "on Tuesdays" and "every Friday" both say which day. */
-function namesDay(quantity: Quantity): boolean {
-  if (quantity.cls === 'weekday') return true;
-  return (
-    quantity.cls === 'period' && WEEKDAYS.has(quantity.text.slice(quantity.text.lastIndexOf(' ') + 1).toLowerCase())
-  );
 }
 
 /** The index of the bracket closing the one at `open`, or the last token when it is not closed. */
@@ -673,14 +672,14 @@ function clauseOf(
       continue;
     }
     if (token.kind !== 'word' || inQuantity[i]) continue;
-    // "no more than 5 days", "not later than 31 March": a bound on the value, as "at most" is, not a denial of the
-    // words after it.
-    const bounded = deniedComparison(tokens, i, inQuantity);
-    if (bounded >= 0) {
-      boundAt = bounded;
-      continue;
-    }
     if (isNegationWord(token.lower)) {
+      // "no more than 5 days", "not later than 31 March": a bound on the value, as "at most" is, not a denial of the
+      // words after it.
+      const bounded = deniedComparison(tokens, i, inQuantity);
+      if (bounded >= 0) {
+        boundAt = bounded;
+        continue;
+      }
       denyLeft = NEGATION_REACH;
       cue++;
       phraseDenial = PHRASE_DENIALS.has(token.lower);
@@ -789,11 +788,10 @@ function sayingOf(terms: readonly ClauseTerm[], quantities: readonly Quantity[])
 
 /**
  * Where the comparison of "no more than 5", "not later than 31 March", "do not take more than 8", "can't weigh more
- * than 23 kg" stands, when the i-th token is its denial: a bound on a value, said with a denial, not a denial of the
+ * than 23 kg" stands, when the i-th token, a denial, is its denial: a bound on a value, said with a denial, not a denial of the
  * words after it. -1 otherwise; before no value ("no longer than on the standard model") the denial denies.
  */
 function deniedComparison(tokens: readonly Token[], i: number, inQuantity: readonly (Quantity | undefined)[]): number {
-  if (!isNegationWord(tokens[i]!.lower)) return -1;
   for (let at = i + 1; at <= i + 1 + BOUND_VERB_WORDS; at++) {
     const token = tokens[at];
     if (token?.kind !== 'word' || inQuantity[at] !== undefined) return -1;
@@ -811,28 +809,16 @@ function deniedComparison(tokens: readonly Token[], i: number, inQuantity: reado
   return -1;
 }
 
-/** The words a denial may stand before a bound's comparison by: "must not be | heavier than", "do not take | more". */
-const BOUND_VERB_WORDS = 2;
-
 /** Words a denial makes an upper bound of ("no more than", "no later than", "never over"); the others a lower one. */
-const UPPER_COMPARATIVES: ReadonlySet<string> = new Set(
-  'more later longer higher greater older heavier taller larger bigger wider over above beyond exceed exceeding'.split(
-    ' ',
-  ),
-);
+const UPPER_COMPARATIVES: ReadonlySet<string> = new Set([...UPPER_AMOUNTS, ...LATER_MOMENTS, ...UPPER_WITHOUT_THAN]);
 /** Words that bound the value right after them without "than": "never take over 8", "do not exceed 4 doses". */
-const BOUND_WORDS_ALONE: ReadonlySet<string> = new Set([
-  'over',
-  'above',
-  'beyond',
-  'exceed',
-  'exceeding',
-  'under',
-  'below',
-]);
+const BOUND_WORDS_ALONE: ReadonlySet<string> = new Set([...UPPER_WITHOUT_THAN, ...LOWER_WITHOUT_THAN]);
+/** Comparisons said with "than". */
 const BOUND_COMPARATIVES: ReadonlySet<string> = new Set([
-  ...UPPER_COMPARATIVES,
-  ...'less fewer earlier sooner shorter lower younger lighter smaller narrower'.split(' '),
+  ...UPPER_AMOUNTS,
+  ...LOWER_AMOUNTS,
+  ...LATER_MOMENTS,
+  ...EARLIER_MOMENTS,
 ]);
 
 /** The terms of a run of Chinese characters: character pairs, each denied when a denial stands just before it. */

@@ -104,8 +104,7 @@ export function polarityConflict(
       found = { candidate, flip, score: score(candidate) };
   }
   if (found === undefined || speaksOfAnother(clause, claim, found.candidate, source)) return undefined;
-  if (namesAnother(clause, claim, found.candidate, source)) return undefined;
-  if (inverseCase(clause, claim, found.candidate.clause)) return undefined;
+  if (anotherThingOrCase(clause, claim, found.candidate, source)) return undefined;
   // Another clause that says the same things with the claim's polarity, at least as closely, speaks for the claim;
   // a general rule does not speak against its own exception ("sale items … not refunded").
   // The claim's numbers and days count among its words: "closed on Mondays" is not excused by "opens on weekdays".
@@ -148,11 +147,24 @@ export function polarityConflict(
 }
 
 /**
+ * Whether the claim clause speaks of another thing than the flipped clause (`namesAnother`) or of the case it leaves
+ * out (`inverseCase`): then a denial or a rule it says otherwise is not the source's contradiction.
+ */
+export function anotherThingOrCase(
+  clause: Clause,
+  claim: ClaimSentence,
+  flipped: SourceClause,
+  source: ClaimText,
+): boolean {
+  return namesAnother(clause, claim, flipped, source) || inverseCase(clause, claim, flipped.clause);
+}
+
+/**
  * Whether another clause of the claim's sentence is a condition that turns a word the flipped source clause says the
  * other way: "If your car wasn't locked, a theft from it isn't covered" states the case "The policy covers theft from a
  * locked car" leaves out, with both turned.
  */
-export function inverseCase(clause: Clause, claim: ClaimSentence, flipped: Clause): boolean {
+function inverseCase(clause: Clause, claim: ClaimSentence, flipped: Clause): boolean {
   return claim.clauses.some(
     (other) =>
       other !== clause &&
@@ -171,7 +183,7 @@ export function inverseCase(clause: Clause, claim: ClaimSentence, flipped: Claus
  * things the source both names: "…, while Veterans games are 70 minutes, and substituted players can return" speaks of
  * the Veterans, not of "… but not in the Open Division, where players who have been substituted off cannot return".
  */
-export function namesAnother(clause: Clause, claim: ClaimSentence, flipped: SourceClause, source: ClaimText): boolean {
+function namesAnother(clause: Clause, claim: ClaimSentence, flipped: SourceClause, source: ClaimText): boolean {
   const named = (term: ClauseTerm) => isName(term, source);
   // Only a clause that leaves its thing unsaid goes on about an earlier clause's: "None of Lumen's e-bikes …" names
   // its own.

@@ -4,7 +4,7 @@ import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { requirementsSaidApart } from './claim-polarity.js';
 import { modalsOf, type Modal, type Modality } from './modal-words.js';
 import { boundsOtherSide } from './bound-conflict.js';
-import { inverseCase, namesAnother } from './denial-conflict.js';
+import { anotherThingOrCase } from './denial-conflict.js';
 
 /**
  * A claim that states a rule with the opposite force of the source's rule on the same thing: "对青霉素过敏的人也可以
@@ -99,8 +99,7 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
       if (
         found === undefined ||
         boundsOtherSide(clause, found.candidate.clause) ||
-        namesAnother(clause, claim, found.candidate, source) ||
-        inverseCase(clause, claim, found.candidate.clause)
+        anotherThingOrCase(clause, claim, found.candidate, source)
       )
         continue;
       const conflicting = found;

@@ -184,16 +184,44 @@ export function shareNamed(word: string): number | undefined {
 function hyphenedFraction(word: string): number | undefined {
   const dash = word.indexOf('-');
   if (dash < 0) return undefined;
-  const count = COUNTS.get(word.slice(0, dash));
+  const count = NUMBER_WORDS.get(word.slice(0, dash));
   const fraction = FRACTIONS.get(word.slice(dash + 1));
   return count === undefined || fraction === undefined ? undefined : count * fraction;
 }
 
-const COUNTS: ReadonlyMap<string, number> = new Map([
-  ['one', 1],
-  ['two', 2],
-  ['three', 3],
-]);
+/**
+ * The words that bound a value, by the side they put it on, shared by the reading of a denied bound ("no more than 5",
+ * claim-profile.ts) and the reading of a bound's side (bound-conflict.ts): comparisons of amounts and of moments, said
+ * with "than", and the words that bound the value right after them without it.
+ */
+export const UPPER_AMOUNTS: readonly string[] = [
+  'more',
+  'longer',
+  'higher',
+  'greater',
+  'heavier',
+  'older',
+  'taller',
+  'larger',
+  'bigger',
+  'wider',
+];
+export const LOWER_AMOUNTS: readonly string[] = [
+  'less',
+  'fewer',
+  'shorter',
+  'lower',
+  'younger',
+  'smaller',
+  'lighter',
+  'narrower',
+];
+export const LATER_MOMENTS: readonly string[] = ['later'];
+export const EARLIER_MOMENTS: readonly string[] = ['earlier', 'sooner'];
+export const UPPER_WITHOUT_THAN: readonly string[] = ['over', 'above', 'beyond', 'exceed', 'exceeding'];
+export const LOWER_WITHOUT_THAN: readonly string[] = ['under', 'below'];
+/** The words a denial may stand before a bound's word by: "must not be | heavier than", "do not take | more". */
+export const BOUND_VERB_WORDS = 2;
 
 /** Words after "N times" that compare two values with it ("as fast", "the allowance", "faster"). */
 export const COMPARING = new Set(['as', 'more', 'less', 'fewer', 'the', 'that', 'this', 'than', 'its', 'their']);
