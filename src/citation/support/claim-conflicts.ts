@@ -226,7 +226,15 @@ function quantityConflict(
       if (window.coverage < ALIGNED || source.quantities.some((held) => sameQuantity(quantity, held))) continue;
       bound = candidates.filter((candidate) => window.sentences.includes(candidate.sentence));
     }
+    if (bound.length === 1 && holds(bound[0]!)) {
+      const swapped = givenToParallel(clause, claim, bound[0]!, clauses, holds);
+      if (swapped) return swapped;
+      bound = parallelOf(clause, claim, bound[0]!, candidates, holds);
+    }
     if (bound.length === 0 || bound.some(holds) || goesOnWith(clause, bound, clauses).some(holds)) continue;
+    // "A pass for a child costs €218" against "costs €312 for adults and €218 for children": the clause beside the
+    // bound one that names the claim's thing holds its value.
+    if (bound.length === 1 && besideBound(clause, bound[0]!, candidates).some(holds)) continue;
     if (quantity.cls === 'weekday' && bound.some(({ clause: held }) => daysFromTo(held, quantity))) continue;
     const other = bound[0]!.clause.quantities.find((held) => disagree(quantity, held));
     if (other === undefined || !bound.every((c) => c.clause.quantities.some((held) => disagree(quantity, held))))
@@ -258,6 +266,84 @@ function quantityConflict(
 }
 
 /**
+ * The clause of the same sentence that says the bound clause's words of another thing, when the claim names that
+ * thing and not the bound clause's: "The brioche uses 300 ml of milk and only 3 g of yeast" is what "The brioche
+ * needs 8 g of yeast" speaks of, though the loaf's clause "8 g instant yeast" holds its value. Each clause names its
+ * thing first.
+ */
+function parallelOf(
+  clause: Clause,
+  claim: ClaimSentence,
+  bound: SourceClause,
+  candidates: readonly SourceClause[],
+  holds: (candidate: SourceClause) => boolean,
+): SourceClause[] {
+  const parallel = parallelTo(clause, claim, bound, candidates, holds);
+  return parallel.length === 1 ? parallel : [bound];
+}
+
+/**
+ * A value the source gives one thing, given by the claim to the thing its sentence sets beside it, which it gives
+ * none: "Standard comes with £100 of cover" against "Express includes tracking and £100 of cover, while Standard
+ * includes tracking only". The two clauses say alike words of their things.
+ */
+function givenToParallel(
+  clause: Clause,
+  claim: ClaimSentence,
+  bound: SourceClause,
+  clauses: readonly SourceClause[],
+  holds: (candidate: SourceClause) => boolean,
+): FoundConflict | undefined {
+  const parallel = parallelTo(clause, claim, bound, clauses, holds).filter(({ clause: other }) =>
+    other.terms.some((term, at) => at > 0 && bound.clause.termSet.has(term.term)),
+  );
+  if (parallel.length !== 1 || parallel[0]!.clause.quantities.length > 0) return undefined;
+  return {
+    conflict: { kind: 'name', claim: parallel[0]!.clause.terms[0]!.lower, source: bound.clause.terms[0]!.lower },
+    sentence: bound.sentence,
+  };
+}
+
+/**
+ * The clauses of the bound clause's sentence, other than it, whose first word the claim clause says and the bound
+ * clause neither says nor leaves unsaid, when the claim does not say the bound clause's first word: the things the
+ * sentence sets beside the bound clause's thing, that the claim may have given its value.
+ */
+function parallelTo(
+  clause: Clause,
+  claim: ClaimSentence,
+  bound: SourceClause,
+  pool: readonly SourceClause[],
+  holds: (candidate: SourceClause) => boolean,
+): SourceClause[] {
+  const theirs = bound.clause.terms[0];
+  if (theirs === undefined || claim.terms.has(theirs.term)) return [];
+  return besideBound(clause, bound, pool).filter((candidate) => !holds(candidate));
+}
+
+/**
+ * The clauses of the bound clause's sentence that name first a thing the claim clause says and the bound one does not.
+ * A clause that goes on with a verb ("…, may weigh no more than 23 kg") names no thing of its own.
+ */
+function besideBound(clause: Clause, bound: SourceClause, pool: readonly SourceClause[]): SourceClause[] {
+  return pool.filter((candidate) => {
+    const first = candidate.clause.terms[0];
+    return (
+      candidate !== bound &&
+      !GOES_ON_WITH_VERB.test(candidate.clause.text) &&
+      candidate.sentence === bound.sentence &&
+      first !== undefined &&
+      clause.termSet.has(first.term) &&
+      !bound.clause.termSet.has(first.term) &&
+      !bound.clause.context.has(first.term)
+    );
+  });
+}
+
+const GOES_ON_WITH_VERB =
+  /^(?:(?:and|or|but|while|whereas)\s+)?(?:is|are|was|were|be|must|may|might|can|could|will|would|should|shall|has|have|had|does|do|did|needs?)\b/i;
+
+/**
  * Source clauses that bind a claim clause equally are told apart by the rest of its sentence: "For children aged 8 to
  * 14, the dose is one capsule every 6 hours" speaks of the children's clause, not the adults'.
  */
@@ -269,6 +355,15 @@ function settleTie(
   bySentences: boolean,
 ): { best: SourceClause[]; bySentence: boolean } {
   if (tied.length < 2) return { best: tied, bySentence: false };
+  // A name the clause gives ("Building B's late fee") tells tied clauses apart by the sentences that name it.
+  const names = clause.terms.filter((term) => term.name);
+  if (names.length > 0) {
+    const { best: named, score } = bestBound(
+      tied,
+      (candidate) => names.filter((name) => source.sentences[candidate.sentence]!.terms.has(name.term)).length,
+    );
+    if (score > 0 && named.length < tied.length) return settleTie(named, claim, clause, source, bySentences);
+  }
   const scores = claim.clauses
     .filter((other) => other !== clause)
     .map((other) => binder(other, source, { polarity: true }));

@@ -330,7 +330,10 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map(
     'taught:teach thought:think wore:wear worn:wear wrote:write written:write beaten:beat forbade:forbid ' +
     'forbidden:forbid broke:break broken:break woke:wake slept:sleep felt:feel lent:lend sank:sink ' +
     'died:die dies:die dying:die sunk:sink shot:shoot fought:fight sought:seek swept:sweep wound:wind ' +
-    'withdrew:withdraw withdrawn:withdraw wider:wide widest:wide widen:wide widens:wide widened:wide widening:wide'
+    'withdrew:withdraw withdrawn:withdraw wider:wide widest:wide widen:wide widens:wide widened:wide widening:wide ' +
+    // Irregular plurals: "a child" and "children" are one word.
+    'children:child women:woman men:man people:person feet:foot teeth:tooth mice:mouse geese:goose ' +
+    'wives:wife knives:knife halves:half'
   )
     .split(' ')
     .map((pair) => pair.split(':') as [string, string]),

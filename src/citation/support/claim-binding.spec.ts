@@ -1,0 +1,95 @@
+import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js';
+
+const RENT =
+  'Tenants in Building A pay rent on the 1st of each month, with a grace period of five days; a late fee of $50 is ' +
+  'charged from the 6th. Building B tenants pay on the 15th and have a three-day grace period, after which a $75 late ' +
+  'fee applies.';
+const SKI_PASS =
+  'A six-day ski pass costs €312 for adults and €218 for children aged 6 to 15; children under 6 ski free with a ' +
+  'paying adult.';
+const COURIER =
+  'SwiftBox Express guarantees next-day delivery and costs £9.90 up to 2 kg. Express includes tracking and £100 of ' +
+  'cover, while Standard includes tracking only.';
+const WINES =
+  'Barolo must be aged for at least 38 months, while Barbaresco requires a minimum of 26 months. Both received DOCG ' +
+  'status in 1980.';
+const CAMERAS =
+  'Battery life is rated at 410 shots for the X5 and 350 shots for the X7. Both bodies are weather-sealed, but only ' +
+  'the X7 has dual card slots.';
+const CLINIC =
+  'The flu clinic runs on Tuesdays from 9:00 to 12:00, and flu vaccinations are free for patients aged 65 and over; ' +
+  'other adults pay €18. The travel clinic is by appointment only.';
+
+const cases: ClaimCase[] = [
+  [
+    'a name the clause gives tells apart two clauses its other words bind alike',
+    RENT,
+    "Building B's late fee is $50, charged once the three-day grace period after the 15th has passed.",
+    'contradicted',
+    'number',
+  ],
+  ['the late fee given to its own building', RENT, 'In Building A the late fee is $50.', 'unverified', ''],
+  [
+    '"a child" and "children" are one word',
+    SKI_PASS,
+    'A six-day pass for a child costs €312.',
+    'contradicted',
+    'number',
+  ],
+  ["the child's price said right", SKI_PASS, 'A six-day pass for a child costs €218.', 'unverified', ''],
+  [
+    'a value given to the thing the sentence sets beside its own, which it gives none',
+    COURIER,
+    'Standard comes with tracking plus £100 of cover, so smaller parcels are protected.',
+    'contradicted',
+    'name',
+  ],
+  ['the cover given to its own service', COURIER, 'Express comes with tracking plus £100 of cover.', 'unverified', ''],
+  [
+    "another clause of the sentence, that names the claim's thing first, is what its value is compared with",
+    WINES,
+    'Barbaresco needs at least 38 months of ageing before release.',
+    'contradicted',
+    'number',
+  ],
+  ['the ageing said right', WINES, 'Barbaresco needs at least 26 months of ageing before release.', 'unverified', ''],
+  [
+    'a swapped value in a sentence that rests on the source only once its values count as held',
+    CAMERAS,
+    'The X7 is rated for about 410 shots per charge, so it should get you through a full day of shooting.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'both values said, each of its own camera',
+    CAMERAS,
+    'The X5 manages about 410 shots per charge, so it should outlast the X7 and its 350 shots over a full day.',
+    'unverified',
+    '',
+  ],
+  [
+    "a first clause that rests on the source by itself, though the sentence's consequence does not",
+    CAMERAS,
+    "Neither body is weather-sealed, so you'll want a rain cover for outdoor shoots.",
+    'contradicted',
+    'negation',
+  ],
+  [
+    'the first clause said right, with a consequence the source does not speak of',
+    CAMERAS,
+    "Both bodies are weather-sealed, so you won't need a rain cover for outdoor shoots.",
+    'unverified',
+    '',
+  ],
+  [
+    'a first clause that says the source and a later clause the source does not speak of',
+    CLINIC,
+    "Flu jabs cost nothing once you're 65, and the pharmacy next door offers them too.",
+    'unverified',
+    '',
+  ],
+];
+
+describe('ClaimSupportVerifier binding a claim to the thing it speaks of', () => {
+  judgeEach(cases);
+});
