@@ -187,6 +187,8 @@ function quantityConflict(
     // another language's clause is compared on any day. A product named by a number (三年期) is compared as a name.
     if (quantity.cls === 'weekday' && !givenToAnother(quantity, clause, clauses)) continue;
     if (quantity.cls.startsWith('term:')) continue;
+    // "until it's removed in 5.0" names the source's "version 5.0" without the word.
+    if (quantity.cls === 'bare' && source.quantities.some((held) => versionNamed(held, quantity))) continue;
     // A bound ("up to 6 g") speaks of the source's bound of the thing, not of its other values, unless it gives a
     // value's number in another unit.
     const isBound = (q: Quantity) => q.loose && !q.approx;
@@ -342,6 +344,11 @@ function besideBound(clause: Clause, bound: SourceClause, pool: readonly SourceC
 
 const GOES_ON_WITH_VERB =
   /^(?:(?:and|or|but|while|whereas)\s+)?(?:is|are|was|were|be|must|may|might|can|could|will|would|should|shall|has|have|had|does|do|did|needs?)\b/i;
+
+/** Whether the source's value is a numbered version the claim's bare number writes as it is. */
+function versionNamed(held: Quantity, quantity: Quantity): boolean {
+  return held.cls.startsWith('version:') && held.text === quantity.text;
+}
 
 /**
  * Source clauses that bind a claim clause equally are told apart by the rest of its sentence: "For children aged 8 to

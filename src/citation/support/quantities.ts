@@ -184,12 +184,14 @@ class QuantityScanner extends HanQuantityReading {
    * worked-out.ts).
    */
   private saysDifference(first: number, last: number): 'said' | 'likely' | undefined {
-    const next = this.tokens[last + 1];
+    // "20.3p per kWh cheaper than": what the amount is per stands between it and the comparative.
+    const after = this.tokens[last + 1]?.lower === 'per' && this.tokens[last + 2]?.kind === 'word' ? last + 2 : last;
+    const next = this.tokens[after + 1];
     const comparative =
       next?.kind === 'word' &&
       (DIFFERENCE_WORDS.has(next.lower) || (COMPARATIVE.test(next.lower) && !NOT_A_NOUN.has(next.lower)));
     if (comparative) {
-      for (let k = last + 2; k <= last + 3; k++) if (this.tokens[k]?.lower === 'than') return 'said';
+      for (let k = after + 2; k <= after + 3; k++) if (this.tokens[k]?.lower === 'than') return 'said';
     }
     if (this.tokens.slice(first + 1, last + 1).some((token) => EXTRA_WORDS.has(token.lower))) return 'said';
     for (let k = first - 1; k >= first - SAVING_REACH && this.tokens[k]?.kind === 'word'; k--) {

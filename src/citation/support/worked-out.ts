@@ -43,8 +43,12 @@ export function workedOut(
       }
     }
   }
-  if (quantity.cls === 'clock' && value.cls === 'clock')
-    return timeLater(quantity, value, [...claimNumbers, ...sourceNumbers]);
+  if (quantity.cls === 'clock' && value.cls === 'clock') {
+    const spans = [...claimNumbers, ...sourceNumbers];
+    // "closes at 14:00, six hours after the 8:00 start" works from a time the claim gives as well as the bound one.
+    const starts = [value, ...claimNumbers.filter((start) => start !== quantity && start.cls === 'clock')];
+    return starts.some((start) => timeLater(quantity, start, spans));
+  }
   const year = quantity.date?.year;
   const since = value.date?.year;
   if (year === undefined || since === undefined || quantity.date?.month !== undefined) return false;
