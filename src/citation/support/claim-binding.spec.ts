@@ -11,8 +11,9 @@ const COURIER =
   'SwiftBox Express guarantees next-day delivery and costs £9.90 up to 2 kg. Express includes tracking and £100 of ' +
   'cover, while Standard includes tracking only.';
 const WINES =
-  'Barolo must be aged for at least 38 months, while Barbaresco requires a minimum of 26 months. Both received DOCG ' +
-  'status in 1980.';
+  'Barolo and Barbaresco are both made from the Nebbiolo grape in Piedmont, Italy. Barolo must be aged for at least ' +
+  '38 months, including 18 months in wood, while Barbaresco requires a minimum of 26 months, including 9 months in ' +
+  'wood. Riserva versions must age for 62 months for Barolo and 50 months for Barbaresco.';
 const CAMERAS =
   'Battery life is rated at 410 shots for the X5 and 350 shots for the X7. Both bodies are weather-sealed, but only ' +
   'the X7 has dual card slots.';
@@ -48,11 +49,17 @@ const cases: ClaimCase[] = [
   [
     "another clause of the sentence, that names the claim's thing first, is what its value is compared with",
     WINES,
-    'Barbaresco needs at least 38 months of ageing before release.',
+    'Barbaresco needs at least 38 months of ageing before it can be released, 9 of them in wood.',
     'contradicted',
     'number',
   ],
-  ['the ageing said right', WINES, 'Barbaresco needs at least 26 months of ageing before release.', 'unverified', ''],
+  [
+    'the ageing said right',
+    WINES,
+    'Barbaresco needs at least 26 months of ageing before it can be released, 9 of them in wood.',
+    'unverified',
+    '',
+  ],
   [
     'a swapped value in a sentence that rests on the source only once its values count as held',
     CAMERAS,

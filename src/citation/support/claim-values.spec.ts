@@ -37,6 +37,20 @@ const TARIFF = 'The Fixed tariff charges 24.6p per kWh, and the standing charge 
 
 const SYRUP = 'Adults may take the syrup as 250 mg to 500 mg every 8 to 12 hours, up to a maximum of 1 g in 24 hours.';
 
+const ECONOMY_7 =
+  'The Economy 7 tariff charges 34.2p per kWh during the day but only 13.9p per kWh for seven off-peak hours.';
+const MARATHON =
+  'The marathon starts at 8:00. Runners must pass the 30 km checkpoint by 11:45, and the course closes six hours after the start.';
+const PLANNER =
+  'NovaDB 4.2.0 raises the default connection limit from 100 to 250 and makes the new query planner the default. The ' +
+  'legacy planner can still be enabled with planner_mode = legacy until version 5.0, when it will be removed.';
+const VACCINES_ABROAD =
+  'Travellers to areas with yellow fever risk need a single dose of yellow fever vaccine at least 10 days before ' +
+  'departure; one dose gives lifelong protection for most adults. Hepatitis A vaccine is given as two doses 6 to 12 ' +
+  'months apart, but a single dose at least two weeks before travel offers good short-term protection. For typhoid, ' +
+  'the injection should be given at least two weeks before travel and protects for about three years, whereas the ' +
+  'oral vaccine is three capsules taken on alternate days, finished at least one week before departure.';
+
 const BRIOCHE =
   'Our loaf recipe: mix 500 g bread flour, 350 ml warm water, 8 g instant yeast and 10 g salt, then bake for 40 ' +
   'minutes. The brioche uses the same 500 g of flour but 300 ml of milk and only 3 g of yeast. Brioche dough rests ' +
@@ -219,6 +233,55 @@ const cases: ClaimCase[] = [
   ['pence are a price', TARIFF, 'The Fixed tariff charges 26.4p per kWh.', 'contradicted', 'number'],
   ['the price said in pounds', TARIFF, 'The Fixed tariff charges £0.246 per kWh.', 'verified', ''],
   ['the pair said right', SETUP, 'Setup costs $45 if you pick an 18-month plan.', 'unverified', ''],
+  [
+    'a difference said after what the amount is per',
+    ECONOMY_7,
+    'With Economy 7, off-peak electricity is 20.3p per kWh cheaper than during the day.',
+    'unverified',
+    '',
+  ],
+  [
+    'a difference that is not the one the values make',
+    ECONOMY_7,
+    'During off-peak hours Economy 7 charges 20.3p per kWh.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a time worked out from another time the claim gives',
+    MARATHON,
+    'The course closes at 14:00, six hours after the 8:00 start.',
+    'unverified',
+    '',
+  ],
+  [
+    'a closing time that is not six hours after the start',
+    MARATHON,
+    'The course closes at 15:00, six hours after the 8:00 start.',
+    'contradicted',
+    'number',
+  ],
+  [
+    "a bare number that writes the source's version as it is",
+    PLANNER,
+    "4.2.0 makes the new query planner the default, but you can still switch the old one back on with planner_mode = legacy until it's removed in 5.0.",
+    'unverified',
+    '',
+  ],
+  [
+    'the same number in another unit, across languages',
+    VACCINES_ABROAD,
+    '去黄热病风险地区的话，黄热病疫苗至少要在出发前10周接种。',
+    'contradicted',
+    'unit',
+  ],
+  [
+    'the same length of time, across languages',
+    VACCINES_ABROAD,
+    '去黄热病风险地区的话，黄热病疫苗至少要在出发前10天接种。',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {

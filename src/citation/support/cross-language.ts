@@ -229,6 +229,9 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
       const concepts = conceptsOf(clause, claim.clauses[c - 1]);
       const strength = (held: Held) => {
         let strong = named[held.sentence] ? IDENTIFIER_WEIGHT : 0;
+        // The same number in another unit ("10周" for "10 days") is the value the claim restates, its unit changed.
+        if (held.quantity.raw === quantity.raw && !held.quantity.range && !quantity.range)
+          strong += SHARED_QUANTITY_WEIGHT;
         for (const own of clause.quantities) {
           if (own !== quantity && held.clause.quantities.some((other) => sameQuantity(own, other))) {
             strong += SHARED_QUANTITY_WEIGHT;
