@@ -194,6 +194,20 @@ const cases: ClaimCase[] = [
     '',
   ],
   ['"wider" said right', STAIRS, 'Any stair wider than 1,000 mm needs a handrail on each side.', 'verified', ''],
+  [
+    'a modal word and "still" carry no claim: 还可以 beside 不予',
+    '网上报名时间为5月10日至5月20日，逾期不予补报。第一顺位报名需提交户口簿和房产证原件。',
+    '逾期还可以补报。',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'the late application refused, in other words',
+    '网上报名时间为5月10日至5月20日，逾期不予补报。第一顺位报名需提交户口簿和房产证原件。',
+    '网上报名在5月10日到5月20日之间，过了时间就不能再补报了。',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

@@ -1,9 +1,10 @@
 import { sentenceSpans } from '../../text/sentences.js';
 import {
   FUNCTION_WORDS,
-  HAN_FUNCTION,
+  hanFunctionAt,
   hanCharSense,
   hanCharWord,
+  endsHanWord,
   hanNegationAt,
   hanNegationReach,
   hanSense,
@@ -844,7 +845,7 @@ function hanRun(
   // Told once for each character, which is asked up to three times: for itself and beside each neighbour.
   const usable: boolean[] = [];
   for (let k = 0; k < chars.length; k++) {
-    usable.push(!HAN_FUNCTION.has(chars[k]!) && !inQuantity[from + k] && !denials.includes(k));
+    usable.push(!hanFunctionAt(chars, k) && !inQuantity[from + k] && !denials.includes(k));
   }
   // Each pair of usable characters and its sense, told once: a pair is read as a term and asked of beside each
   // of its characters.
@@ -881,8 +882,9 @@ function hanRun(
     const knownPair =
       pairSenses[k] !== undefined ||
       pairSenses[k - 1] !== undefined ||
-      // A word such as 少儿 is read as one where its first character starts the run: in 至少年满 the 少 is 至少's.
-      (hanCharWord(pairs[k]) && usable[k - 1] !== true);
+      // A word such as 少儿 is read as one ("用少儿读者证"), unless its first character ends a word with the one before
+      // it: in 至少年满 the 少 is 至少's.
+      (hanCharWord(pairs[k]) && !endsHanWord(pairs[k - 1]));
     const opposite = knownPair ? undefined : hanCharSense(chars[k]!);
     if (opposite) {
       const denial = denialBefore(denials, reach, k);

@@ -140,8 +140,31 @@ export function hanNegationAt(chars: readonly string[], i: number): boolean {
 
 /** Characters that carry no claim in Chinese: a character pair holding one is not a term. */
 export const HAN_FUNCTION = new Set(
-  '的了是在和与及或而并且也都就把被由从到于为将其该这那个之着过吗呢吧啊所以因此但'.split(''),
+  '的了是在和与及或而并且也都就把被由从到于为将其该这那个之着过吗呢吧啊所以因此但还'.split(''),
 );
+
+/**
+ * The modal characters (可, 以, 能, 会) carry no claim either, outside the words they make with a neighbour (会员, 功能,
+ * 以上): "逾期还可以补报" says 逾期 and 补报 of "逾期不予补报", and pairs such as 可以 or 能借 would only lower how well
+ * it rests on the source. What a modal word says is read from the text (modal-words.ts), not from its terms.
+ */
+const HAN_MODAL_CHARS: ReadonlySet<string> = new Set('可以能会'.split(''));
+const HAN_MODAL_CHAR_WORDS: ReadonlySet<string> = new Set(
+  (
+    '会员 会议 会费 会所 会场 社会 机会 协会 工会 学会 体会 大会 年会 会计 功能 能力 能源 性能 智能 技能 节能 可能 ' +
+    '许可 认可 可乐 可靠 可见 以上 以下 以内 以外 以后 以前 以来 可用 可选 可控'
+  ).split(' '),
+);
+
+/** Whether the character at `k` carries no claim: a function character, or a modal one outside a word it makes. */
+export function hanFunctionAt(chars: readonly string[], k: number): boolean {
+  const char = chars[k]!;
+  if (HAN_FUNCTION.has(char)) return true;
+  if (!HAN_MODAL_CHARS.has(char)) return false;
+  return (
+    !HAN_MODAL_CHAR_WORDS.has((chars[k - 1] ?? '') + char) && !HAN_MODAL_CHAR_WORDS.has(char + (chars[k + 1] ?? ''))
+  );
+}
 
 /** Pairs of opposites: the second word of each pair reads as the first, denied. */
 const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
@@ -611,6 +634,18 @@ export function hanCharSense(char: string): TermSense | undefined {
  * not "few"; 大学 and 小学 are kinds of school; 关于 is "about", 开发 "develop".
  */
 const HAN_CHAR_WORDS: ReadonlySet<string> = new Set(['少儿', '少年', '少女', '大学', '小学', '关于', '开发', '上海']);
+
+/** Words that end with the first character of such a word: 至少年满 is 至少 and 年满, not 少年. */
+const HAN_WORDS_BEFORE: ReadonlySet<string> = new Set(
+  '至少 最少 减少 缺少 多少 很少 较少 不少 稀少 最大 较大 扩大 放大 最小 较小 缩小 减小 大小 无关 有关 相关 机关'.split(
+    ' ',
+  ),
+);
+
+/** Whether the character pair is a word whose last character is not the first of the pair after it. */
+export function endsHanWord(pair: string | undefined): boolean {
+  return pair !== undefined && HAN_WORDS_BEFORE.has(pair);
+}
 
 /** Whether the character pair is a word in which its characters' opposites are not meant. */
 export function hanCharWord(pair: string | undefined): boolean {
