@@ -17,6 +17,10 @@ const WINES =
 const CAMERAS =
   'Battery life is rated at 410 shots for the X5 and 350 shots for the X7. Both bodies are weather-sealed, but only ' +
   'the X7 has dual card slots.';
+const LEAGUE =
+  'In the Millbrook Sunday League, each team may name up to 5 substitutes. Rolling substitutions are allowed in the ' +
+  'Veterans Division but not in the Open Division. Open Division matches last 90 minutes; Veterans matches last 70 ' +
+  'minutes, played in two halves of 35.';
 const CLINIC =
   'The flu clinic runs on Tuesdays from 9:00 to 12:00, and flu vaccinations are free for patients aged 65 and over; ' +
   'other adults pay €18. The travel clinic is by appointment only.';
@@ -92,6 +96,20 @@ const cases: ClaimCase[] = [
     'a first clause that says the source and a later clause the source does not speak of',
     CLINIC,
     "Flu jabs cost nothing once you're 65, and the pharmacy next door offers them too.",
+    'unverified',
+    '',
+  ],
+  [
+    'a word written as a name only by its capital is the word that opens a sentence',
+    LEAGUE,
+    'Veterans games run for 90 minutes, and rolling substitutions are allowed in that division.',
+    'contradicted',
+    'number',
+  ],
+  [
+    "the Veterans' length said right",
+    LEAGUE,
+    'Veterans games run for 70 minutes, and rolling substitutions are allowed in that division.',
     'unverified',
     '',
   ],

@@ -185,7 +185,7 @@ function startsUpper(word: string): boolean {
 export function profileClaims(text: string, known: readonly ClaimText[] = []): ClaimText {
   const senses = new WordSenses(known.map((other) => other.senses));
   const sentences = sentencesOf(text, senses);
-  for (const sentence of sentences) nameOpeningWords(sentence);
+  for (const sentence of sentences) nameOpeningWords(sentence, text, senses);
   const terms = new Set<string>();
   const names = new Set<string>();
   const words = new Set<string>();
@@ -223,15 +223,20 @@ export function profileClaims(text: string, known: readonly ClaimText[] = []): C
 /**
  * A capital word opening a sentence may be a name ("Complete costs £14 a month", "Plus keeps deleted files for 90
  * days"): a text read against this one may write it as a name, mid-sentence. The word as written is held as well as
- * the term it is read as.
+ * the term it is read as. The other way round, a word written as a name only by its capital ("Lavender 'Hidcote'",
+ * "the Veterans Division") is held as the term it is read as where it opens a sentence, as a text read against this
+ * one may write it ("'Hidcote' lavender tops out at …").
  */
-function nameOpeningWords(sentence: ClaimSentence): void {
+function nameOpeningWords(sentence: ClaimSentence, text: string, senses: WordSenses): void {
   const terms = sentence.terms as Set<string>;
   for (const clause of sentence.clauses) {
     for (const term of clause.terms) {
-      if (!term.initialCapital || term.lower === term.term) continue;
-      (clause.termSet as Set<string>).add(term.lower);
-      terms.add(term.lower);
+      let alias: string | undefined;
+      if (term.initialCapital) alias = term.lower;
+      else if (term.name && !nameShaped(text.slice(term.start, term.end))) alias = senses.sense(term.lower).term;
+      if (alias === undefined || alias === term.term) continue;
+      (clause.termSet as Set<string>).add(alias);
+      terms.add(alias);
     }
   }
 }
