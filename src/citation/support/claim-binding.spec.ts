@@ -21,6 +21,7 @@ const LEAGUE =
   'In the Millbrook Sunday League, each team may name up to 5 substitutes. Rolling substitutions are allowed in the ' +
   'Veterans Division but not in the Open Division. Open Division matches last 90 minutes; Veterans matches last 70 ' +
   'minutes, played in two halves of 35.';
+const STORAGE = 'Files larger than 5 GB can be uploaded only on Pro. Plus costs $5 a month and Pro $12.';
 const CLINIC =
   'The flu clinic runs on Tuesdays from 9:00 to 12:00, and flu vaccinations are free for patients aged 65 and over; ' +
   'other adults pay €18. The travel clinic is by appointment only.';
@@ -110,6 +111,20 @@ const cases: ClaimCase[] = [
     "the Veterans' length said right",
     LEAGUE,
     'Veterans games run for 70 minutes, and rolling substitutions are allowed in that division.',
+    'unverified',
+    '',
+  ],
+  [
+    'a property the source keeps for one named thing only, said of another it names',
+    STORAGE,
+    'Plus lets you upload files bigger than 5 GB.',
+    'contradicted',
+    'name',
+  ],
+  [
+    'the property said of the thing it is kept for',
+    STORAGE,
+    'Pro lets you upload files bigger than 5 GB.',
     'unverified',
     '',
   ],

@@ -22,6 +22,7 @@ import { polarityConflict } from './denial-conflict.js';
 import { boundConflict, boundsOtherSide } from './bound-conflict.js';
 import { hasHan } from './claim-tokens.js';
 import { saysTotal, workedOut } from './worked-out.js';
+import { onlyConflict } from './only-conflict.js';
 
 /**
  * Where a claim sentence disagrees with a source it cites. Each check binds the claim's clause to the source
@@ -55,7 +56,8 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
       (comparesWithNone(clause) ? undefined : nameConflict(clause, claimNames, source, clauses, near)) ??
       modifierSwap(clause, source, near) ??
       subjectSwap(clause, claim, clauses, near) ??
-      polarityConflict(clause, claim, source, near);
+      polarityConflict(clause, claim, source, near) ??
+      onlyConflict(clause, source, near);
     if (found) return found;
   }
   // Names and numbers cannot have swapped places in a sentence made of the source's own clauses.
