@@ -121,10 +121,17 @@ function readBound(clause: Clause, quantity: Quantity): Bound | undefined {
     // available after 16:00" denies "available" after 16:00, its bound unturned.
     const denied = TURNED_BY_DENIAL.test(match[0]) && deniedBefore(before.slice(0, match.index));
     const turned = beforeEvent !== denied;
-    return { side: turned ? (side === 'above' ? 'below' : 'above') : side, start: clause.start + match.index };
+    // "wind speeds drop below 60 km/h": a verb of moving to a side is the bound's own word.
+    const moving = MOVING_TO.exec(before.slice(0, match.index));
+    const start = clause.start + (moving === null ? match.index : moving.index);
+    return { side: turned ? (side === 'above' ? 'below' : 'above') : side, start };
   }
   return undefined;
 }
+
+/** A verb of moving, right before a bound's words: "drops below", "rises above", "goes over". */
+const MOVING_TO =
+  /\b(?:drops?|dropp(?:ed|ing)|falls?|fell|falling|rises?|rose|rising|goes|go|going|went|climbs?|climbing|climbed|gets?|getting|got)\s+$/;
 
 /** The bound words a denial before them turns: a comparison, or "over", "above", "beyond", "under", "below". */
 const TURNED_BY_DENIAL = new RegExp(`\\bthan$|^(?:${anyOf([...UPPER_WITHOUT_THAN, ...LOWER_WITHOUT_THAN])})$`);
@@ -250,7 +257,8 @@ function restatesAround(clause: Clause, quantity: Quantity, other: Clause, held:
   // A word of the claim's own the source clause does not say ("the same working day" against "the following working
   // day", "free of charge" against "charged") states another thing of the other side.
   const theirs = new Set([...other.termSet, ...other.context]);
-  if (ownTerms(clause, quantity).some((term) => !theirs.has(term.term))) return false;
+  if (ownTerms(clause, quantity).some((term) => !theirs.has(term.term) && !CONDITION_WORDS.has(term.lower)))
+    return false;
   const alike = (value: Quantity, theirs: Quantity) =>
     sameQuantity(value, theirs) && boundOf(clause, value)?.side === boundOf(other, theirs)?.side;
   // Every other value of either clause is the other's, bounded alike: "… pay the full rate" says another thing of
@@ -264,6 +272,9 @@ function restatesAround(clause: Clause, quantity: Quantity, other: Clause, held:
     )
   );
 }
+
+/** Words that open the case a clause states, not a thing it says of it: "closes whenever …", "provided they …". */
+const CONDITION_WORDS: ReadonlySet<string> = new Set(['whenever', 'provided', 'providing', 'once']);
 
 /** The clause's words other than its bound's: what it states of the bounded thing. */
 function ownTerms(clause: Clause, held: Quantity): ClauseTerm[] {

@@ -22,6 +22,8 @@ const LEAGUE =
   'Veterans Division but not in the Open Division. Open Division matches last 90 minutes; Veterans matches last 70 ' +
   'minutes, played in two halves of 35.';
 const STORAGE = 'Files larger than 5 GB can be uploaded only on Pro. Plus costs $5 a month and Pro $12.';
+const TRAIL = "The Ridge Trail's upper section closes when wind speeds exceed 60 km/h.";
+const DOGS = 'Cats are allowed in both buildings; dogs are permitted only in Building B and must weigh under 25 kg.';
 const CLINIC =
   'The flu clinic runs on Tuesdays from 9:00 to 12:00, and flu vaccinations are free for patients aged 65 and over; ' +
   'other adults pay €18. The travel clinic is by appointment only.';
@@ -125,6 +127,34 @@ const cases: ClaimCase[] = [
     'the property said of the thing it is kept for',
     STORAGE,
     'Pro lets you upload files bigger than 5 GB.',
+    'unverified',
+    '',
+  ],
+  [
+    "a verb of moving to a side is the bound's own word",
+    TRAIL,
+    'The upper section closes when wind speeds drop below 60 km/h.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'the side said right, with a verb of moving',
+    TRAIL,
+    'The upper section closes when wind speeds rise above 60 km/h.',
+    'unverified',
+    '',
+  ],
+  [
+    "a condition's opening word is no thing the claim says of the bounded value",
+    DOGS,
+    'Dogs are allowed there provided they weigh more than 25 kg.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'the weight said right, as a condition',
+    DOGS,
+    'Dogs are allowed there provided they weigh less than 25 kg.',
     'unverified',
     '',
   ],
