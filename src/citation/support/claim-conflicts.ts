@@ -239,6 +239,13 @@ function quantityConflict(
     // "A pass for a child costs €218" against "costs €312 for adults and €218 for children": the clause beside the
     // bound one that names the claim's thing holds its value.
     if (bound.length === 1 && besideBound(clause, bound[0]!, candidates).some(holds)) continue;
+    // "The kindergarten closes at 17:00" against "… opens at 7:30 and closes at 18:00": the clause that says the claim's
+    // verb as the claim does, not the one that says it the other way, is what the claim speaks of.
+    if (bound.length === 1) {
+      const agreeing = saidOtherWayBeside(clause, bound[0]!, candidates);
+      if (agreeing.length === 1) bound = agreeing;
+      if (bound.some(holds)) continue;
+    }
     if (quantity.cls === 'weekday' && bound.some(({ clause: held }) => daysFromTo(held, quantity))) continue;
     const other = bound[0]!.clause.quantities.find((held) => disagree(quantity, held));
     if (other === undefined || !bound.every((c) => c.clause.quantities.some((held) => disagree(quantity, held))))
@@ -350,6 +357,23 @@ const GOES_ON_WITH_VERB =
 /** Whether the source's value is a numbered version the claim's bare number writes as it is. */
 function versionNamed(held: Quantity, quantity: Quantity): boolean {
   return held.cls.startsWith('version:') && held.text === quantity.text;
+}
+
+/**
+ * The clauses of the bound clause's sentence that say a word of the claim clause with the claim's polarity where the
+ * bound clause says it with the other: "and closes at 18:00" beside "opens at 7:30", for "closes at 18:00".
+ */
+function saidOtherWayBeside(clause: Clause, bound: SourceClause, pool: readonly SourceClause[]): SourceClause[] {
+  const turned = clause.terms.filter((term) =>
+    bound.clause.terms.some((own) => own.term === term.term && own.denied !== term.denied),
+  );
+  if (turned.length === 0) return [];
+  return pool.filter(
+    (candidate) =>
+      candidate !== bound &&
+      candidate.sentence === bound.sentence &&
+      turned.some((term) => candidate.clause.terms.some((own) => own.term === term.term && own.denied === term.denied)),
+  );
 }
 
 /**

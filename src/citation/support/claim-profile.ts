@@ -393,6 +393,8 @@ function completeEllipses(quantities: Quantity[], tokens: readonly Token[]): Qua
     const following = tokens[next];
     if (measured === undefined || (following !== undefined && following.kind !== 'break')) return quantity;
     const like = (before !== undefined ? byWordBefore?.get(before) : undefined) ?? measured;
+    // Only a number after a word that places it in time is a time of day: "(ages 4–6)" after "by 16:30" is not.
+    if (like.cls === 'clock' && quantity.untimed) return quantity;
     const factor = like.cls === 'clock' ? 60 : like.value / like.raw;
     return { ...quantity, cls: like.cls, unit: like.unit, value: quantity.raw * factor };
   });

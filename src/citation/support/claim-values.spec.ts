@@ -51,6 +51,10 @@ const VACCINES_ABROAD =
   'the injection should be given at least two weeks before travel and protects for about three years, whereas the ' +
   'oral vaccine is three capsules taken on alternate days, finished at least one week before departure.';
 
+const KINDERGARTEN =
+  'Sunflower Kindergarten opens at 7:30 and closes at 18:00 on weekdays. Children in the Nursery group (ages 2–3) ' +
+  'must be collected by 16:30, while the Pre-school group (ages 4–6) may stay until closing time.';
+
 const BRIOCHE =
   'Our loaf recipe: mix 500 g bread flour, 350 ml warm water, 8 g instant yeast and 10 g salt, then bake for 40 ' +
   'minutes. The brioche uses the same 500 g of flour but 300 ml of milk and only 3 g of yeast. Brioche dough rests ' +
@@ -282,6 +286,28 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    "the clause that says the claim's verb as the claim does holds its value, not the one that says it the other way",
+    KINDERGARTEN,
+    'The kindergarten closes at 18:00.',
+    'unverified',
+    '',
+  ],
+  [
+    'a closing time changed, compared with the closing time',
+    KINDERGARTEN,
+    'The kindergarten closes at 17:00.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a time on the twelve-hour clock is the afternoon time a 24-hour clock writes, and ages are no times',
+    KINDERGARTEN,
+    'Pre-schoolers aged 4–6 can stay right up until the kindergarten closes at 6 pm, but nursery children have to be picked up earlier, by 4:30.',
+    'unverified',
+    '',
+  ],
+  ['a pick-up time changed', KINDERGARTEN, 'Nursery children have to be picked up by 17:30.', 'contradicted', 'number'],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {

@@ -145,7 +145,7 @@ export function sameQuantity(a: Quantity, b: Quantity): boolean {
     return bare.cls === 'bare' && (bare.raw === date.year || bare.raw === date.day);
   }
   if (a.cls === 'clock' || b.cls === 'clock') {
-    if (a.cls === b.cls) return a.value === b.value;
+    if (a.cls === b.cls) return a.value === b.value || onTwelveHourClock(a, b) || onTwelveHourClock(b, a);
     const bare = a.cls === 'clock' ? b : a;
     const clock = a.cls === 'clock' ? a : b;
     // A length of time written as a clock reads: "by 1:04" is 1 min 04 s, "in 2:15" is 2 h 15 min.
@@ -166,6 +166,24 @@ export function sameQuantity(a: Quantity, b: Quantity): boolean {
     a.unit !== b.unit && (IMPERIAL.has(a.unit) || IMPERIAL.has(b.unit)) ? CONVERSION_SHARE : 0,
   );
   return Math.abs(a.value - b.value) <= tolerance * Math.max(Math.abs(a.value), Math.abs(b.value));
+}
+
+/**
+ * Whether a time written on the twelve-hour clock without its part of the day ("picked up by 4:30") is the afternoon
+ * time the other writes on the 24-hour clock ("collected by 16:30").
+ */
+function onTwelveHourClock(twelve: Quantity, full: Quantity): boolean {
+  // A 24-hour clock writes two digits from 10:00 on, and a text that does may write 9:00 for the morning: only an hour
+  // of one digit, written without a leading zero, is read both ways.
+  const hour = Math.floor(twelve.value / 60);
+  return (
+    twelve.raw === hour &&
+    hour >= 1 &&
+    hour <= 9 &&
+    /^[1-9]\D/.test(twelve.text) &&
+    full.raw >= 13 &&
+    twelve.value + 720 === full.value
+  );
 }
 
 /** Units of another system than the metric one: a value converted to or from one is rounded ("8 kg (17.6 lb)"). */
