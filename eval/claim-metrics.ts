@@ -340,6 +340,10 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g3000-g3124', from: 3000, to: 3199 },
   { name: 'g3200-g3224', from: 3200, to: 3299 },
   { name: 'g3300-g3324', from: 3300, to: 3399 },
+  { name: 'g3400-g3424', from: 3400, to: 3499 },
+  { name: 'g3500-g3549', from: 3500, to: 3599 },
+  { name: 'g3600-g3624', from: 3600, to: 3699 },
+  { name: 'g3700-g3724', from: 3700, to: 3799 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */

@@ -22,7 +22,7 @@ export interface SourceClause {
 
 /** A name weighs more than a word: it is rarely reworded, and swapping it changes the claim. */
 export const NAME_WEIGHT = 2;
-const QUANTITY_WEIGHT = 1.5;
+export const QUANTITY_WEIGHT = 1.5;
 /** A word a clause leaves unsaid, taken from the clause before it, binds half as strongly as its own. */
 const CONTEXT_WEIGHT = 0.5;
 /** A second source sentence joins the window only when it adds this much coverage. */

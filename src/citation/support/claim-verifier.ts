@@ -1,10 +1,10 @@
-import { alignWindow, type Window } from './claim-alignment.js';
+import { alignWindow, grounded, isName, NAME_WEIGHT, QUANTITY_WEIGHT, type Window } from './claim-alignment.js';
 import { findConflict } from './claim-conflicts.js';
 import type { FoundConflict } from './found-conflict.js';
 import { comparable, conflictKind, sameQuantity, type Quantity } from './quantity.js';
 import { holdsEveryClaim } from './claim-holding.js';
 import { asSource, type SourceProfile } from './claim-roles.js';
-import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText } from './claim-profile.js';
+import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText, type Clause } from './claim-profile.js';
 import { parallelConflict } from './claim-parallel.js';
 import { attributionConflict } from './claim-attribution.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
@@ -241,10 +241,30 @@ function heldElsewhere(quantity: Quantity, source: ClaimText): boolean {
 function restingClause(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
   const first = claim.clauses[0];
   if (claim.clauses.length < 2 || first === undefined || first.terms.length < RESTING_CLAUSE_TERMS) return undefined;
+  if (heldAnywhere(first, source) < RESTING_CLAUSE) return undefined;
   const alone: ClaimSentence = { ...claim, clauses: [first], terms: first.termSet, quantities: first.quantities };
   const window = alignWindow(alone, source);
   if (window.coverage < RESTING_CLAUSE) return undefined;
   return firm(conflictIn(alone, source, window), alone, source, window);
+}
+
+/**
+ * The weighted share of a clause's terms and values the source holds anywhere, as `alignWindow` weighs them: no window
+ * of its sentences holds more, so a clause below the bar here is below it there, without the window being worked out.
+ */
+function heldAnywhere(clause: Clause, source: SourceProfile): number {
+  let total = 0;
+  let held = 0;
+  for (const term of clause.terms) {
+    const weight = isName(term, source) ? NAME_WEIGHT : 1;
+    total += weight;
+    if (source.terms.has(term.term)) held += weight;
+  }
+  for (const quantity of clause.quantities) {
+    total += QUANTITY_WEIGHT;
+    if (grounded(quantity, source.quantities)) held += QUANTITY_WEIGHT;
+  }
+  return total === 0 ? 0 : held / total;
 }
 
 /** The claim's value a conflict names. */
