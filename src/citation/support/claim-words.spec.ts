@@ -8,6 +8,26 @@ describe('WordSenses', () => {
     expect(senses.sense('irreversible')).toEqual({ term: senses.sense('reversible').term, inverted: true });
   });
 
+  it('reads a word spelt the British and the American way, and an irregular plural and its singular, alike', () => {
+    const senses = new WordSenses();
+    for (const [british, american] of [
+      ['organise', 'organize'],
+      ['organised', 'organized'],
+      ['analyse', 'analyze'],
+      ['colour', 'color'],
+      ['centre', 'center'],
+      ['licence', 'license'],
+      ['travelling', 'traveling'],
+      ['programme', 'program'],
+      ['children', 'child'],
+    ]) {
+      expect(senses.sense(british!)).toEqual(senses.sense(american!));
+    }
+    // Turned alike on both sides, different words stay apart.
+    expect(senses.sense('promise').term).not.toBe(senses.sense('premise').term);
+    expect(senses.sense('filled').term).not.toBe(senses.sense('filed').term);
+  });
+
   it('reads an antonym as its opposite, denied, and a synonym as the same word', () => {
     const senses = new WordSenses();
     expect(senses.sense('survived')).toEqual({ term: senses.sense('died').term, inverted: true });

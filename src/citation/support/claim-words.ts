@@ -481,8 +481,41 @@ export interface TermSense {
 }
 
 function stemOf(word: string): string {
-  return stemmer(word);
+  return stemmer(oneSpelling(word));
 }
+
+/**
+ * The word in one spelling where British and American English write it apart: "organise"/"organize",
+ * "analyse"/"analyze", "colour"/"color", "centre"/"center", "cancelled"/"canceled", "licence"/"license". An answer
+ * often spells otherwise than its source. The endings are turned alike on both sides, so no two words become one.
+ */
+function oneSpelling(word: string): string {
+  const listed = SPELLINGS.get(word);
+  if (listed !== undefined) return listed;
+  if (word.length < 6) return word;
+  return word.replace(ISE_ENDING, 'iz$1').replace(YSE_ENDING, 'yz$1');
+}
+
+const ISE_ENDING = /(?<=^.{3,})is(e|es|ed|ing|ation|ations|er|ers)$/;
+const YSE_ENDING = /ys(e|es|ed|ing)$/;
+/** British forms the endings do not tell, and their American twins. */
+const SPELLINGS: ReadonlyMap<string, string> = new Map(
+  (
+    'colour:color colours:colors coloured:colored favour:favor favourite:favorite behaviour:behavior ' +
+    'labour:labor neighbour:neighbor honour:honor flavour:flavor harbour:harbor humour:humor rumour:rumor ' +
+    'centre:center centres:centers metre:meter metres:meters litre:liter litres:liters theatre:theater ' +
+    'fibre:fiber kilometre:kilometer kilometres:kilometers centimetre:centimeter centimetres:centimeters ' +
+    'millimetre:millimeter millimetres:millimeters cancelled:canceled cancelling:canceling travelled:traveled ' +
+    'travelling:traveling traveller:traveler travellers:travelers labelled:labeled labelling:labeling ' +
+    'modelling:modeling fuelled:fueled signalled:signaled levelled:leveled totalled:totaled enrol:enroll ' +
+    'enrolment:enrollment enrols:enrolls fulfil:fulfill fulfilment:fulfillment instalment:installment ' +
+    'instalments:installments licence:license licences:licenses defence:defense offence:offense ' +
+    'programme:program programmes:programs catalogue:catalog dialogue:dialog grey:gray aluminium:aluminum ' +
+    'jewellery:jewelry enquiry:inquiry enquiries:inquiries ageing:aging judgement:judgment mould:mold plough:plow'
+  )
+    .split(' ')
+    .map((pair) => pair.split(':') as [string, string]),
+);
 
 function buildSenses(): Map<string, TermSense> {
   const senses = new Map<string, TermSense>();
