@@ -24,6 +24,10 @@ const LEAGUE =
 const STORAGE = 'Files larger than 5 GB can be uploaded only on Pro. Plus costs $5 a month and Pro $12.';
 const TRAIL = "The Ridge Trail's upper section closes when wind speeds exceed 60 km/h.";
 const DOGS = 'Cats are allowed in both buildings; dogs are permitted only in Building B and must weigh under 25 kg.';
+const GARDEN =
+  "Lavender 'Hidcote' grows to about 60 cm, needs full sun and well-drained soil, and should be pruned in late " +
+  "August after flowering. Hydrangea 'Annabelle' reaches 1.5 m, prefers partial shade and moist soil, and is pruned " +
+  'hard in early March.';
 const CLINIC =
   'The flu clinic runs on Tuesdays from 9:00 to 12:00, and flu vaccinations are free for patients aged 65 and over; ' +
   'other adults pay €18. The travel clinic is by appointment only.';
@@ -155,6 +159,20 @@ const cases: ClaimCase[] = [
     'the weight said right, as a condition',
     DOGS,
     'Dogs are allowed there provided they weigh less than 25 kg.',
+    'unverified',
+    '',
+  ],
+  [
+    "one plant's need given to the other, in words that reword the rest",
+    GARDEN,
+    "The hydrangea does best in full sun, and you'll want to prune it hard in early March.",
+    'contradicted',
+    'name',
+  ],
+  [
+    "the hydrangea's own need, reworded",
+    GARDEN,
+    "The hydrangea does best in partial shade, and you'll want to prune it hard in early March.",
     'unverified',
     '',
   ],
