@@ -344,6 +344,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g3500-g3549', from: 3500, to: 3599 },
   { name: 'g3600-g3624', from: 3600, to: 3699 },
   { name: 'g3700-g3724', from: 3700, to: 3799 },
+  { name: 'g3800-g3824', from: 3800, to: 3899 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
