@@ -169,16 +169,17 @@ function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window)
  * one.
  */
 function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
-  // Only a date, a unit, a version or an address the source gives otherwise can be shown: without one, the sentence is
-  // not read again.
-  const changed = claim.quantities.some((quantity) =>
-    source.quantities.some(
+  // Only a date, a unit, a version or an address the source gives otherwise, or a value it gives another thing, can be
+  // shown: without one, the sentence is not read again.
+  const changed = claim.quantities.some((quantity) => {
+    const named = versioned(quantity) || heldElsewhere(quantity, source);
+    return source.quantities.some(
       (held) =>
         comparable(quantity, held) &&
         !sameQuantity(quantity, held) &&
-        (conflictKind(quantity, held) !== 'number' || versioned(quantity) || heldElsewhere(quantity, source)),
-    ),
-  );
+        (named || conflictKind(quantity, held) !== 'number'),
+    );
+  });
   if (!changed) return undefined;
   const window = alignWindow(claim, source, true);
   if (window.coverage < MIN_ALIGNMENT) return undefined;
@@ -218,7 +219,7 @@ function firm(
   const ours = claimValue(found, claim);
   // A comparison of two source values ("甲公司的员工比乙公司多") names no value of the claim's own.
   if (ours === undefined) return found;
-  if (versioned(ours) || source.quantities.some((held) => comparable(ours, held) && sameQuantity(ours, held))) {
+  if (versioned(ours) || heldElsewhere(ours, source)) {
     return found;
   }
   return alignWindow(claim, source, true).coverage >= RESTATED ? found : undefined;
