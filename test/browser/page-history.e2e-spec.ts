@@ -113,8 +113,10 @@ describe('a conversation with many answers, in the web page', () => {
     // Reloaded in the middle of it: the page opens at the answer being resumed, and keeps following it.
     await page.reload();
     reloaded.open();
-    // Every paragraph before the next hold (0 to 6): one still arriving would scroll the page after the reader does.
+    // Every paragraph before the next hold (0 to 6), and the earlier turns: either still arriving would scroll the
+    // page after the reader does (the resumed answer can be shown before the history has loaded).
     await paragraphsAtLeast(7);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=turns] .turn').length >= 20);
     expect(await page.getAttribute(LAST_ANSWER, 'data-status')).not.toBe('done');
     expect(await fromBottom(page)).toBeLessThanOrEqual(1);
 
