@@ -345,6 +345,9 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g3600-g3624', from: 3600, to: 3699 },
   { name: 'g3700-g3724', from: 3700, to: 3799 },
   { name: 'g3800-g3824', from: 3800, to: 3899 },
+  { name: 'g3900-g3924', from: 3900, to: 3999 },
+  { name: 'g4000-g4024', from: 4000, to: 4099 },
+  { name: 'g4100-g4149', from: 4100, to: 4199 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
