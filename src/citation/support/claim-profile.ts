@@ -379,7 +379,8 @@ function completeEllipses(quantities: Quantity[], tokens: readonly Token[]): Qua
   let next = 0;
   return quantities.map((quantity) => {
     while (next < tokens.length && tokens[next]!.start < quantity.start) next++;
-    const before = tokens[next - 1]?.kind === 'word' ? tokens[next - 1]!.lower : undefined;
+    const previous = tokens[next - 1];
+    const before = previous?.kind === 'word' ? previous.lower : undefined;
     if (quantity.cls !== 'bare') {
       // A ratio ("four times as fast as gear 1") compares two values; the numbers after it are not ratios.
       if (!UNMEASURED.has(quantity.cls) && quantity.raw !== 0) {
@@ -392,6 +393,8 @@ function completeEllipses(quantities: Quantity[], tokens: readonly Token[]): Qua
     while (next < tokens.length && tokens[next]!.start < quantity.end) next++;
     const following = tokens[next];
     if (measured === undefined || (following !== undefined && following.kind !== 'break')) return quantity;
+    // A group of digits in a phone number or a code ("0161 555 0142") measures nothing.
+    if (previous?.kind === 'number' || LEADING_ZERO.test(quantity.text)) return quantity;
     const like = (before !== undefined ? byWordBefore?.get(before) : undefined) ?? measured;
     // Only a number after a word that places it in time is a time of day: "(ages 4–6)" after "by 16:30" is not.
     if (like.cls === 'clock' && quantity.untimed) return quantity;
@@ -413,6 +416,7 @@ function quantityCover(tokens: readonly Token[], quantities: readonly Quantity[]
   return cover;
 }
 
+const LEADING_ZERO = /^0\d/;
 const ELLIPTIC_OPENERS = new Set(['and', 'or', 'but', 'while', 'whereas', 'whilst', '而', '但']);
 const ELLIPTIC_TERMS = 3;
 /** "…, when Marco Rossi replaced her" says a claim of its own: it leaves nothing of the clause before unsaid. */

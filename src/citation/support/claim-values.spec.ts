@@ -29,6 +29,9 @@ const SETUP = 'Setup is free on 36-month plans and $45 on 18-month plans.';
 const SPONGE = 'Preheat the oven to 190 °C. Beat three eggs with 120 g of sugar, then fold in 120 g of flour.';
 const LEAVE = 'Up to five unused days may be carried over; any further unused days lapse on 31 March.';
 
+const CLINIC =
+  'Appointments should be cancelled at least 48 hours in advance by calling 0161 555 0142. Late patients may be asked to rebook.';
+
 const SCOOTERS = 'E-scooters are limited to 20 km/h, and to 6 km/h in the pedestrian zones.';
 
 const SHIFTS = 'The early shift runs from 7:00 to 15:00 and the late shift from 15:00 to 23:00.';
@@ -308,6 +311,20 @@ const cases: ClaimCase[] = [
     '',
   ],
   ['a pick-up time changed', KINDERGARTEN, 'Nursery children have to be picked up by 17:30.', 'contradicted', 'number'],
+  [
+    'the digit groups of a phone number measure nothing, though a length of time comes before them',
+    CLINIC,
+    "You'll need to cancel at least two days ahead by phoning 0161 555 0142.",
+    'unverified',
+    '',
+  ],
+  [
+    'a length of time changed, beside a phone number',
+    CLINIC,
+    'Cancel at least 24 hours ahead by calling 0161 555 0142.',
+    'contradicted',
+    'number',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {
