@@ -32,6 +32,9 @@ const CLINIC =
   'The flu clinic runs on Tuesdays from 9:00 to 12:00, and flu vaccinations are free for patients aged 65 and over; ' +
   'other adults pay €18. The travel clinic is by appointment only.';
 
+const SIM_PLANS =
+  'The Essential plan costs £8 a month and includes 10GB of data, unlimited UK calls and texts, and speeds capped at 10Mbps. The Max plan costs £15 a month for 100GB of data at full 5G speed, plus 5GB of EU roaming.';
+
 const cases: ClaimCase[] = [
   [
     'a name the clause gives tells apart two clauses its other words bind alike',
@@ -175,6 +178,20 @@ const cases: ClaimCase[] = [
     "The hydrangea does best in partial shade, and you'll want to prune it hard in early March.",
     'unverified',
     '',
+  ],
+  [
+    "a name the claim's sentence gives with its numbers, in another clause of their source sentence",
+    SIM_PLANS,
+    'The Essential plan costs £8 a month and gives you 10GB of data plus unlimited UK calls and texts.',
+    'unverified',
+    '',
+  ],
+  [
+    "one plan's roaming given to the other",
+    SIM_PLANS,
+    'The Essential plan gives you 5GB of EU roaming.',
+    'contradicted',
+    'name',
   ],
 ];
 

@@ -617,10 +617,16 @@ function nameConflict(
     // A number the source gives nowhere is worked out ("A year of Standard adds up to £348") or changed: the number
     // checks judge it, and the clause is no evidence of which thing it speaks of.
     if (dated.some((quantity) => !grounded(quantity, source.quantities))) continue;
+    // The name and the number may be given in two clauses of one sentence: "£8 a month and includes 10GB of data,
+    // unlimited UK calls and texts".
+    const namedIn = new Set(
+      clauses
+        .filter(({ clause: other }) => other.terms.some((term) => term.lower === name.lower))
+        .map((c) => c.sentence),
+    );
     const datedElsewhere = clauses.some(
-      ({ clause: other }) =>
-        other.terms.some((term) => term.lower === name.lower) &&
-        dated.some((quantity) => grounded(quantity, other.quantities)),
+      ({ clause: other, sentence }) =>
+        namedIn.has(sentence) && dated.some((quantity) => grounded(quantity, other.quantities)),
     );
     if (datedElsewhere) continue;
     // A capitalised first word rivals only a name that is its own clause's first word: "Mercury is the largest
