@@ -25,6 +25,9 @@ const PLANS =
   'Unused minutes roll over on the Max plan, but not on the Lite plan. Colour printing is offered on A3 and A4 only.';
 const STAIRS = 'Stairs wider than 1,000 mm need handrails on both sides; narrower stairs need one handrail.';
 
+const THERMOSTATS =
+  'The Halo T2 smart thermostat works with 24V HVAC systems and needs a C-wire for power; the Halo T2 Lite runs on two AA batteries and does not require a C-wire. Both models connect over 2.4GHz Wi-Fi only; 5GHz networks are not supported.';
+
 const cases: ClaimCase[] = [
   [
     'a verb of not doing denies its object, before it: "avoid" says "do not take"',
@@ -207,6 +210,20 @@ const cases: ClaimCase[] = [
     '网上报名在5月10日到5月20日之间，过了时间就不能再补报了。',
     'unverified',
     '',
+  ],
+  [
+    'a question claims nothing: "No C-wire?" asks, and denies nothing the source says',
+    THERMOSTATS,
+    'No C-wire behind your old thermostat? The Lite is the one to go for, since two AA batteries power it.',
+    'unverified',
+    '',
+  ],
+  [
+    'a denial after a question is judged',
+    THERMOSTATS,
+    'No C-wire behind your old thermostat? The Lite still needs one.',
+    'contradicted',
+    'negation',
   ],
 ];
 

@@ -295,9 +295,12 @@ function restatesDate(found: FoundConflict, claim: ClaimSentence, source: ClaimT
 }
 
 /** A sentence with nothing to check ("In short:") neither verifies nor fails a paragraph. */
+/** A sentence that asks ("No C-wire behind your old thermostat?") claims nothing, however it reads. */
 function hasClaim(sentence: ClaimSentence): boolean {
-  return sentence.terms.size > 0 || sentence.quantities.length > 0;
+  return (sentence.terms.size > 0 || sentence.quantities.length > 0) && !QUESTION.test(sentence.text);
 }
+
+const QUESTION = /[?？]["'”’)）]*\s*$/u;
 
 function contradiction(found: FoundConflict): SentenceJudgement {
   return {
