@@ -28,6 +28,9 @@ const STAIRS = 'Stairs wider than 1,000 mm need handrails on both sides; narrowe
 const THERMOSTATS =
   'The Halo T2 smart thermostat works with 24V HVAC systems and needs a C-wire for power; the Halo T2 Lite runs on two AA batteries and does not require a C-wire. Both models connect over 2.4GHz Wi-Fi only; 5GHz networks are not supported.';
 
+const PUPPIES =
+  'Puppies must not walk in public areas or meet unvaccinated dogs until 2 weeks after their final booster.';
+
 const cases: ClaimCase[] = [
   [
     'a verb of not doing denies its object, before it: "avoid" says "do not take"',
@@ -222,6 +225,20 @@ const cases: ClaimCase[] = [
     'a denial after a question is judged',
     THERMOSTATS,
     'No C-wire behind your old thermostat? The Lite still needs one.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a thing denied until a time, said of the time after it',
+    PUPPIES,
+    'Your puppy can walk in public areas from two weeks after the final booster.',
+    'unverified',
+    '',
+  ],
+  [
+    'a thing denied until a time, said of any time',
+    PUPPIES,
+    'Your puppy can walk in public areas right away.',
     'contradicted',
     'negation',
   ],

@@ -657,3 +657,15 @@ const DENIED_RULE = /^(?:never|do not|don['’]t|must not|may not)\b/i;
 
 /** "rather than X", "instead of X": X is the thing replaced. */
 export const INSTEAD = /\b(?:rather than|instead of)\b/i;
+
+/**
+ * Whether the source denies a thing only until a time ("must not walk in public areas until 2 weeks after their final
+ * booster") and the claim says it from then on ("can start walks in public from about 18 weeks old"): both hold.
+ */
+export function afterTheWait(claim: Clause, other: Clause, sentence: ClaimSentence): boolean {
+  // The wait may be said in a clause of its own after the denial: "… or meet unvaccinated dogs until …".
+  return DENIED_UNTIL.test(sentence.text.slice(other.start - sentence.start)) && FROM_THEN_ON.test(claim.text);
+}
+
+const DENIED_UNTIL = /\b(?:until|till)\b|直到|之前/iu;
+const FROM_THEN_ON = /\b(?:from|after|once|since|onwards?)\b|之后|以后|起/iu;

@@ -11,6 +11,7 @@ import {
   polarity,
   qualifiesOnly,
   bothWaysOf,
+  afterTheWait,
   restriction,
   swappedAroundException,
   turnedWordsSaidBy,
@@ -142,6 +143,7 @@ export function polarityConflict(
   )
     return undefined;
   if (spansBothWays(clause, source.sentences[found.candidate.sentence]!)) return undefined;
+  if (afterTheWait(clause, found.candidate.clause, source.sentences[found.candidate.sentence]!)) return undefined;
   if (deniedOfAnother(clause, found.candidate.clause)) return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
 }

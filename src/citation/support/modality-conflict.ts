@@ -1,7 +1,7 @@
 import { grounded, type SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
-import { requirementsSaidApart } from './claim-polarity.js';
+import { afterTheWait, requirementsSaidApart } from './claim-polarity.js';
 import { modalsOf, type Modal, type Modality } from './modal-words.js';
 import { boundsOtherSide } from './bound-conflict.js';
 import { anotherThingOrCase } from './denial-conflict.js';
@@ -99,7 +99,8 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
       if (
         found === undefined ||
         boundsOtherSide(clause, found.candidate.clause) ||
-        anotherThingOrCase(clause, claim, found.candidate, source)
+        anotherThingOrCase(clause, claim, found.candidate, source) ||
+        afterTheWait(clause, found.candidate.clause, source.sentences[found.candidate.sentence]!)
       )
         continue;
       const conflicting = found;
