@@ -32,6 +32,9 @@ const LEAVE = 'Up to five unused days may be carried over; any further unused da
 const CLINIC =
   'Appointments should be cancelled at least 48 hours in advance by calling 0161 555 0142. Late patients may be asked to rebook.';
 
+const WARD =
+  '本院儿科病房每日探视时间为15:00—19:00，每名患儿限1名固定陪护人员，另可同时有2名探视者。新生儿重症监护室不开放常规探视，父母可在每周二、周五14:00—15:00进入监护室探视30分钟。';
+
 const SCOOTERS = 'E-scooters are limited to 20 km/h, and to 6 km/h in the pedestrian zones.';
 
 const SHIFTS = 'The early shift runs from 7:00 to 15:00 and the late shift from 15:00 to 23:00.';
@@ -318,6 +321,14 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'a Chinese clock time goes on with a word, not a minute: 三点 then 一直',
+    WARD,
+    '儿科病房每天开放探视4个小时，从下午三点一直到晚上七点。',
+    'unverified',
+    '',
+  ],
+  ['a Chinese clock time changed', WARD, '儿科病房从下午四点到晚上七点可以探视。', 'contradicted', 'number'],
   [
     'a length of time changed, beside a phone number',
     CLINIC,

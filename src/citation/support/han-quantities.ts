@@ -318,12 +318,15 @@ export abstract class HanQuantityReading {
       // 七点零五分, 八点四十, 九点一刻.
       let end = last + 1;
       while (isCnNumeral(this.tokens[end + 1]?.text ?? '')) end++;
-      const value = chineseNumeral(this.numeralText(last + 1, end));
+      const numeral = this.numeralText(last + 1, end);
+      const value = chineseNumeral(numeral);
       const unit = this.tokens[end + 1]?.text;
+      // Minutes said without 分 take two figures or a 零 (八点四十, 七点零五): "三点一直到" goes on with 一直.
+      const minutes = unit === '分' || (value !== undefined && value >= 10) || numeral.startsWith('零');
       if (value !== undefined && unit === '刻' && value <= 3) {
         minute = value * 15;
         last = end + 1;
-      } else if (value !== undefined && value < 60 && unit !== '刻') {
+      } else if (value !== undefined && value < 60 && unit !== '刻' && minutes) {
         minute = value;
         last = unit === '分' ? end + 1 : end;
       }
