@@ -35,6 +35,9 @@ const CLINIC =
 const SIM_PLANS =
   'The Essential plan costs £8 a month and includes 10GB of data, unlimited UK calls and texts, and speeds capped at 10Mbps. The Max plan costs £15 a month for 100GB of data at full 5G speed, plus 5GB of EU roaming.';
 
+const COURSES =
+  'Lingua House offers two Spanish course formats. The Intensive course runs Monday to Friday, 09:00–13:00, for 20 hours per week, with a maximum of 8 students per class; it costs €280 per week. The Standard course meets Monday, Wednesday and Friday, 14:00–16:00, for 6 hours per week, with up to 12 students, at €110 per week.';
+
 const cases: ClaimCase[] = [
   [
     'a name the clause gives tells apart two clauses its other words bind alike',
@@ -192,6 +195,20 @@ const cases: ClaimCase[] = [
     'The Essential plan gives you 5GB of EU roaming.',
     'contradicted',
     'name',
+  ],
+  [
+    'a value the source gives one thing in a sentence of its own, given to the thing of another sentence',
+    COURSES,
+    'The Standard course keeps classes small, with at most 8 students.',
+    'contradicted',
+    'number',
+  ],
+  [
+    "the value the sentence of the claim's thing gives",
+    COURSES,
+    'The Standard course keeps classes small, with at most 12 students.',
+    'unverified',
+    '',
   ],
 ];
 

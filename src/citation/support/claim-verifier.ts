@@ -7,6 +7,7 @@ import { asSource, type SourceProfile } from './claim-roles.js';
 import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText, type Clause } from './claim-profile.js';
 import { parallelConflict } from './claim-parallel.js';
 import { attributionConflict } from './claim-attribution.js';
+import { ownerSwap } from './sentence-owners.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
 import { modalityConflict } from './modality-conflict.js';
@@ -154,7 +155,8 @@ function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window)
     crossedConflict(claim, source) ??
     comparisonConflict(claim, source) ??
     parallelConflict(claim, source) ??
-    attributionConflict(claim, source)
+    attributionConflict(claim, source) ??
+    ownerSwap(claim, source)
   );
 }
 

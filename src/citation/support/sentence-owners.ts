@@ -1,0 +1,88 @@
+import { isName } from './claim-alignment.js';
+import type { ClaimSentence, ClaimText } from './claim-profile.js';
+import type { FoundConflict } from './found-conflict.js';
+import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantity.js';
+
+/**
+ * A value the source gives one thing in a sentence about it, given by the claim to another thing the source speaks
+ * of in a sentence of its own: "The Intensive course … with a maximum of 8 students per class. The Standard course …
+ * with up to 12 students" against "go for the Standard course, where classes are capped at 8 students". A source
+ * that speaks of two things in turn, a sentence each, names each first; what a sentence gives, it gives its own
+ * thing. The claim names one of them and not the other, gives the other's value, and the sentence of the thing it
+ * names gives that kind of value otherwise.
+ */
+export function ownerSwap(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  const owners = ownersOf(source);
+  if (owners.size < 2) return undefined;
+  // A sentence that names one of the things, and nothing else, speaks of it in every clause.
+  const names = new Set(
+    claim.clauses.flatMap((c) => c.terms.filter((term) => isName(term, source)).map((t) => t.term)),
+  );
+  const inSentence = [...owners.keys()].filter((owner) => names.has(owner));
+  if (names.size > inSentence.length) inSentence.length = 0;
+  for (const clause of claim.clauses) {
+    // Each clause of the claim speaks of its own thing: "Standard costs $6.50, while Express costs $14".
+    const own = [...owners.keys()].filter((owner) => clause.termSet.has(owner));
+    const named = own.length > 0 ? own : inSentence;
+    if (named.length !== 1) continue;
+    const found = givenToOther(clause.quantities, named[0]!, owners, source);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function givenToOther(
+  quantities: readonly Quantity[],
+  name: string,
+  owners: ReadonlyMap<string, number[]>,
+  source: ClaimText,
+): FoundConflict | undefined {
+  for (const quantity of quantities) {
+    if (quantity.compared || quantity.range) continue;
+    // A sentence that names the claim's thing anywhere and gives the value speaks for the claim.
+    if (source.sentences.some((sentence) => sentence.terms.has(name) && holds(sentence.quantities, quantity))) continue;
+    const givenTo = [...owners].find(
+      ([owner, sentences]) => owner !== name && sentences.some((s) => holds(source.sentences[s]!.quantities, quantity)),
+    );
+    if (givenTo === undefined) continue;
+    const kinds = owners
+      .get(name)!
+      .flatMap((s) =>
+        source.sentences[s]!.quantities.filter((held) => comparable(quantity, held)).map((held) => ({ held, s })),
+      );
+    if (kinds.length === 0 || !kinds.every(({ held }) => disagree(quantity, held))) continue;
+    const { held, s } = kinds[0]!;
+    return {
+      conflict: { kind: conflictKind(quantity, held), claim: quantity.text, source: held.text },
+      sentence: s,
+    };
+  }
+  return undefined;
+}
+
+function holds(quantities: readonly Quantity[], quantity: Quantity): boolean {
+  return quantities.some((held) => sameQuantity(quantity, held));
+}
+
+/**
+ * The things a source speaks of a sentence each, by the name its sentence opens with ("The Standard course meets …"),
+ * with the sentences that open with it. A name that opens one sentence only, beside no other such name, is no turn.
+ */
+function ownersOf(source: ClaimText): ReadonlyMap<string, number[]> {
+  let owners = ownersBySource.get(source);
+  if (owners === undefined) {
+    owners = new Map();
+    source.sentences.forEach((sentence, s) => {
+      const first = sentence.clauses[0]?.terms[0];
+      // Only a sentence that gives values can give one to its thing.
+      if (first === undefined || !isName(first, source) || sentence.quantities.length === 0) return;
+      const sentences = owners!.get(first.term) ?? [];
+      sentences.push(s);
+      owners!.set(first.term, sentences);
+    });
+    ownersBySource.set(source, owners);
+  }
+  return owners;
+}
+
+const ownersBySource = new WeakMap<ClaimText, Map<string, number[]>>();
