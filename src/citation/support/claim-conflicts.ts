@@ -155,7 +155,7 @@ function sharedEvidence(claim: Clause, candidate: Clause, source: ClaimText): bo
  * clause that gives a value of that word is the one the value is about, before one that only shares the sentence's
  * subject ("The ciabatta uses the same 500 g of flour").
  */
-function measuredWord(clause: Clause, quantity: Quantity): string | undefined {
+export function measuredWord(clause: Clause, quantity: Quantity): string | undefined {
   const next = clause.terms.find((term) => term.start >= quantity.end);
   if (next === undefined || next.name) return undefined;
   const between = clause.text.slice(quantity.end - clause.start, next.start - clause.start);

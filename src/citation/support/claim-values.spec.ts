@@ -35,6 +35,9 @@ const CLINIC =
 const WARD =
   '本院儿科病房每日探视时间为15:00—19:00，每名患儿限1名固定陪护人员，另可同时有2名探视者。新生儿重症监护室不开放常规探视，父母可在每周二、周五14:00—15:00进入监护室探视30分钟。';
 
+const THERMOSTAT_PRICES =
+  'The T2 is priced at $199 and the Lite at $129, and both carry a 2-year limited warranty. Both connect over Wi-Fi.';
+
 const SCOOTERS = 'E-scooters are limited to 20 km/h, and to 6 km/h in the pedestrian zones.';
 
 const SHIFTS = 'The early shift runs from 7:00 to 15:00 and the late shift from 15:00 to 23:00.';
@@ -329,6 +332,20 @@ const cases: ClaimCase[] = [
     '',
   ],
   ['a Chinese clock time changed', WARD, '儿科病房从下午四点到晚上七点可以探视。', 'contradicted', 'number'],
+  [
+    "a changed number in a loosely worded sentence, where the source's one value of its kind measures the same word",
+    THERMOSTAT_PRICES,
+    "Both thermostats come with a 3-year limited warranty, so you're covered for a good while.",
+    'contradicted',
+    'number',
+  ],
+  [
+    "the source's one value of its kind in another unit, in a loosely worded sentence",
+    THERMOSTAT_PRICES,
+    "Both thermostats come with a 24-month limited warranty, so you're covered for a good while.",
+    'unverified',
+    '',
+  ],
   [
     'a length of time changed, beside a phone number',
     CLINIC,
