@@ -38,6 +38,8 @@ const WARD =
 const THERMOSTAT_PRICES =
   'The T2 is priced at $199 and the Lite at $129, and both carry a 2-year limited warranty. Both connect over Wi-Fi.';
 
+const BENEFIT = '本市失业保险金标准为每月 1850 元。申领人须在终止劳动合同之日起 60 日内办理失业登记。';
+
 const SCOOTERS = 'E-scooters are limited to 20 km/h, and to 6 km/h in the pedestrian zones.';
 
 const SHIFTS = 'The early shift runs from 7:00 to 15:00 and the late shift from 15:00 to 23:00.';
@@ -343,6 +345,20 @@ const cases: ClaimCase[] = [
     "the source's one value of its kind in another unit, in a loosely worded sentence",
     THERMOSTAT_PRICES,
     "Both thermostats come with a 24-month limited warranty, so you're covered for a good while.",
+    'unverified',
+    '',
+  ],
+  [
+    '日 after a number no month reaches is a number of days',
+    BENEFIT,
+    'You have 60 weeks from the end of your contract to register as unemployed.',
+    'contradicted',
+    'unit',
+  ],
+  [
+    'a number of days said in days',
+    BENEFIT,
+    'You must register as unemployed within 60 days of your contract ending.',
     'unverified',
     '',
   ],

@@ -10,7 +10,7 @@ import {
   chineseNumeral,
   isCnNumeral,
 } from './quantity-words.js';
-import { HAN_MEASURE_WORDS, HAN_PERIODS, HAN_WEEKDAYS, MONTH, YEAR, type Unit } from './quantity-units.js';
+import { DAY, HAN_MEASURE_WORDS, HAN_PERIODS, HAN_WEEKDAYS, MONTH, YEAR, type Unit } from './quantity-units.js';
 
 const NOT_A_MONTH: ReadonlySet<string> = new Set(['份', '龄']);
 
@@ -167,6 +167,9 @@ export abstract class HanQuantityReading {
       const span = this.span(first, last + 1);
       return this.push({ cls: 'term:号', value, raw: value, unit: '号', ...span }, first, last + 1);
     }
+    // 60日内, 30日以内: a number of days, as 天 says; no month has a 60th day.
+    if (next.text === '日' && (value > 31 || this.withinAt(last + 2)))
+      return this.pushUnit(value, DAY, first, last + 1);
     if (next.text === '日' || next.text === '号') return this.pushDate({ day: value }, first, last + 1);
     if (HAN_MEASURE_WORDS.has(next.text)) {
       // The noun counted is the one or two characters right after the measure word, not past a comma.
@@ -264,6 +267,12 @@ export abstract class HanQuantityReading {
       if (matches) return { unit, length: name.length };
     }
     return undefined;
+  }
+
+  /** Whether the tokens from `at` say "within" (内, 以内, 之内): what comes before is a length of time. */
+  protected withinAt(at: number): boolean {
+    const one = this.tokens[at]?.text;
+    return one === '内' || ((one === '以' || one === '之') && this.tokens[at + 1]?.text === '内');
   }
 
   /** 2019年3月14日, 3月14日, 2019年. */

@@ -17,7 +17,7 @@ const unit = (cls: string, factor: number, name: string): Unit => ({ cls, factor
 const SECOND = unit('time', 1, 'second');
 const MINUTE = unit('time', 60, 'minute');
 const HOUR = unit('time', 3600, 'hour');
-const DAY = unit('time', 86_400, 'day');
+export const DAY = unit('time', 86_400, 'day');
 const WEEK = unit('time', 604_800, 'week');
 export const MONTH = unit('time', 2_629_800, 'month');
 export const YEAR = unit('time', 31_557_600, 'year');
