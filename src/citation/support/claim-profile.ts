@@ -260,7 +260,15 @@ function sentencesOf(text: string, senses: WordSenses): ClaimSentence[] {
     const previous = sentences[i - 1]?.clauses[0];
     if (previous !== undefined) referToPrevious(sentence.clauses[0]!, previous);
   });
+  markFullDayClock(sentences);
   return sentences;
+}
+
+/** A text that writes an hour past 12 ("9:00 至 19:00") writes the 24-hour clock: its "9:00" is not 21:00. */
+function markFullDayClock(sentences: readonly ClaimSentence[]): void {
+  const clocks = sentences.flatMap((sentence) => sentence.quantities.filter((quantity) => quantity.cls === 'clock'));
+  if (!clocks.some((clock) => clock.value >= 13 * 60 && /^\d{2}/.test(clock.text))) return;
+  for (const clock of clocks) clock.fullDay = true;
 }
 
 /** "it", "they", "them": what a short clause says them of is named by the sentence before. */

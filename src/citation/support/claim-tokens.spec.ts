@@ -27,6 +27,20 @@ describe('tokenize', () => {
     expect(tokens[2]!.lower).toBe('node.js');
   });
 
+  it('reads a thousands comma and a clock, but not a comma after a clock, as part of a number', () => {
+    expect(read('1,000.50 at 19:00, 19:00，19:00以后')).toEqual([
+      ['number', '1,000.50'],
+      ['word', 'at'],
+      ['number', '19:00'],
+      ['break', ','],
+      ['number', '19:00'],
+      ['break', ','],
+      ['number', '19:00'],
+      ['han', '以'],
+      ['han', '后'],
+    ]);
+  });
+
   it('reads a plain word up to what cannot go on it, and a joined word, a letter in brackets or accents whole', () => {
     expect(
       read('Vitamin(D) costs $2.40 — R&D + QA; abc--def x.y. ＨＴＴＰ ３％ A1b2 1st Zürich ab\u0301c l’été "ok"!'),

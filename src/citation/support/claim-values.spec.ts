@@ -40,6 +40,8 @@ const THERMOSTAT_PRICES =
 
 const BENEFIT = '本市失业保险金标准为每月 1850 元。申领人须在终止劳动合同之日起 60 日内办理失业登记。';
 
+const BOARDING = '接送时间为每天 9:00 至 19:00，19:00 以后不再办理。未绝育的成年公犬不予接收。';
+
 const SCOOTERS = 'E-scooters are limited to 20 km/h, and to 6 km/h in the pedestrian zones.';
 
 const SHIFTS = 'The early shift runs from 7:00 to 15:00 and the late shift from 15:00 to 23:00.';
@@ -359,6 +361,20 @@ const cases: ClaimCase[] = [
     'a number of days said in days',
     BENEFIT,
     'You must register as unemployed within 60 days of your contract ending.',
+    'unverified',
+    '',
+  ],
+  [
+    'a text that writes an hour past 12 writes the 24-hour clock: its 9:00 is not 21:00',
+    BOARDING,
+    'You can drop off or collect your pet any day between 9:00 and 21:00.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'the same hours in another language',
+    BOARDING,
+    'You can drop off or collect your pet any day between 9:00 and 19:00.',
     'unverified',
     '',
   ],

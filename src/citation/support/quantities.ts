@@ -119,6 +119,7 @@ class QuantityScanner extends HanQuantityReading {
       loose: word !== undefined,
       approx: word !== undefined && APPROXIMATE.has(word),
       untimed: quantity.untimed,
+      fullDay: quantity.fullDay,
       compared: quantity.compared,
       range: quantity.range,
       text: quantity.text,

@@ -24,6 +24,8 @@ export interface Quantity {
   approx: boolean;
   /** A bare number that no word places in time ("eleven on Thursdays"): never a time of day. */
   untimed?: boolean;
+  /** A time of day in a text that writes the 24-hour clock (an hour past 12 somewhere): "9:00" there is the morning. */
+  fullDay?: boolean;
   /** Said as how much one value exceeds another, maybe ("30 metres taller", "rose by 5%"): see worked-out.ts. */
   compared?: boolean;
   /** Both ends of a range the number is one end of ("200至400毫克", "4 to 6 hours"), in the class's base unit. */
@@ -177,6 +179,7 @@ function onTwelveHourClock(twelve: Quantity, full: Quantity): boolean {
   // of one digit, written without a leading zero, is read both ways.
   const hour = Math.floor(twelve.value / 60);
   return (
+    twelve.fullDay !== true &&
     twelve.raw === hour &&
     hour >= 1 &&
     hour <= 9 &&
