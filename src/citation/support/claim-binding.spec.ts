@@ -38,6 +38,9 @@ const SIM_PLANS =
 const COURSES =
   'Lingua House offers two Spanish course formats. The Intensive course runs Monday to Friday, 09:00–13:00, for 20 hours per week, with a maximum of 8 students per class; it costs €280 per week. The Standard course meets Monday, Wednesday and Friday, 14:00–16:00, for 6 hours per week, with up to 12 students, at €110 per week.';
 
+const ORBIT_UPDATE =
+  'Version 14.2 of OrbitOS is rolling out to the Orbit 8 and Orbit 8 Pro from 12 March, and to the Orbit 7 series from 26 March. The update adds satellite messaging, but only on the Orbit 8 Pro. It also fixes a battery drain bug affecting the Orbit 7 when Bluetooth is left on.';
+
 const cases: ClaimCase[] = [
   [
     'a name the clause gives tells apart two clauses its other words bind alike',
@@ -209,6 +212,20 @@ const cases: ClaimCase[] = [
     'The Standard course keeps classes small, with at most 12 students.',
     'unverified',
     '',
+  ],
+  [
+    'two numbered names of one family in a sentence name two things, and give neither a version',
+    ORBIT_UPDATE,
+    'Version 14.2 brings satellite messaging to the Orbit 8 Pro and fixes the Bluetooth-related battery drain on the Orbit 7.',
+    'unverified',
+    '',
+  ],
+  [
+    'a numbered name the source does not give',
+    ORBIT_UPDATE,
+    'Version 14.2 reaches the Orbit 9 from 12 March.',
+    'contradicted',
+    'number',
   ],
 ];
 

@@ -190,6 +190,7 @@ function quantityConflict(
     // another language's clause is compared on any day. A product named by a number (三年期) is compared as a name.
     if (quantity.cls === 'weekday' && !givenToAnother(quantity, clause, clauses)) continue;
     if (quantity.cls.startsWith('term:')) continue;
+    if (namesTwoOfAFamily(claim, quantity, source)) continue;
     // "until it's removed in 5.0" names the source's "version 5.0" without the word.
     if (quantity.cls === 'bare' && source.quantities.some((held) => versionNamed(held, quantity))) continue;
     // A bound ("up to 6 g") speaks of the source's bound of the thing, not of its other values, unless it gives a
@@ -275,6 +276,20 @@ function quantityConflict(
     return conflictAt(quantity, other, source);
   }
   return undefined;
+}
+
+/**
+ * Whether the value is the number of a numbered name, in a sentence that names another of its family, both named by
+ * the source too: "brings satellite messaging to the Orbit 8 Pro and fixes the battery drain on the Orbit 7" names two
+ * phones; it gives neither a version. Which thing gets what is the name checks' to judge.
+ */
+function namesTwoOfAFamily(claim: ClaimSentence, quantity: Quantity, source: ClaimText): boolean {
+  return (
+    quantity.cls.startsWith('version:') &&
+    Number.isInteger(quantity.raw) &&
+    claim.quantities.some((other) => other.cls === quantity.cls && other.raw !== quantity.raw) &&
+    source.quantities.some((held) => held.cls === quantity.cls && held.raw === quantity.raw)
+  );
 }
 
 /** Whether the source's value is a numbered version the claim's bare number writes as it is. */
