@@ -42,6 +42,9 @@ const BENEFIT = '本市失业保险金标准为每月 1850 元。申领人须在
 
 const BOARDING = '接送时间为每天 9:00 至 19:00，19:00 以后不再办理。未绝育的成年公犬不予接收。';
 
+const JAPANESE_CLASSES =
+  '樱花日语学校开设N5入门班和N3进阶班。入门班每周二、周四晚19:00—21:00上课，共16周，学费3200元；进阶班每周六9:00—12:00上课，共20周，学费4800元。';
+
 const SCOOTERS = 'E-scooters are limited to 20 km/h, and to 6 km/h in the pedestrian zones.';
 
 const SHIFTS = 'The early shift runs from 7:00 to 15:00 and the late shift from 15:00 to 23:00.';
@@ -378,6 +381,14 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    '每周六 is every Saturday: a weekly day the source gives the other class',
+    JAPANESE_CLASSES,
+    '入门班每周六上课。',
+    'contradicted',
+    'date',
+  ],
+  ['every Saturday, of the class the source gives it', JAPANESE_CLASSES, '进阶班每周六上课。', 'unverified', ''],
   [
     'a length of time changed, beside a phone number',
     CLINIC,

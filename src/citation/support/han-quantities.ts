@@ -361,14 +361,10 @@ export abstract class HanQuantityReading {
   /** 每天, 每周, 每两周, 每3个月. */
   protected hanEvery(first: number): void {
     if (this.hanWeekday(first + 1)) {
-      // 每周日: every Sunday, a weekly schedule.
-      const weekday = this.found.at(-1)!;
-      this.found[this.found.length - 1] = {
-        ...weekday,
-        cls: 'period',
-        value: 604_800,
-        ...this.span(first, this.i - 1),
-      };
+      // 每周六: every Saturday, a weekly schedule (not every day) on a day of the week (not Tuesdays).
+      const weekday = { ...this.found.at(-1)!, ...this.span(first, this.i - 1) };
+      this.found[this.found.length - 1] = { ...weekday, cls: 'period', value: 604_800 };
+      this.found.push(weekday);
       return;
     }
     let index = first + 1;
