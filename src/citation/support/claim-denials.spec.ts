@@ -31,6 +31,11 @@ const THERMOSTATS =
 const PUPPIES =
   'Puppies must not walk in public areas or meet unvaccinated dogs until 2 weeks after their final booster.';
 
+const CHILDCARE =
+  'Parents of children aged 3 and 4 receive 30 hours of funded childcare per week during term time. Funded hours cannot be used for children attending a school reception class.';
+const MARATHON_ENTRY =
+  'Marathon entries are non-transferable, but a runner who cannot race may defer their entry to next year for a $25 fee.';
+
 const cases: ClaimCase[] = [
   [
     'a verb of not doing denies its object, before it: "avoid" says "do not take"',
@@ -241,6 +246,20 @@ const cases: ClaimCase[] = [
     'Your puppy can walk in public areas right away.',
     'contradicted',
     'negation',
+  ],
+  [
+    'a rule turned round on an act the source words otherwise ("can go towards" for "cannot be used for")',
+    CHILDCARE,
+    'Good news: the funded hours can also go towards a child who has already started in a school reception class.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a source clause with both forces rules on a case of its own ("a runner who cannot race may defer")',
+    MARATHON_ENTRY,
+    "If you're unable to run, you can push your place to next year for $25.",
+    'unverified',
+    '',
   ],
 ];
 
