@@ -36,6 +36,8 @@ const CHILDCARE =
 const MARATHON_ENTRY =
   'Marathon entries are non-transferable, but a runner who cannot race may defer their entry to next year for a $25 fee.';
 
+const BULKY_WASTE = '大件垃圾（如旧家具、床垫）需提前通过“绿色回收”小程序预约，每次预约不超过5件，上门清运免费。';
+
 const cases: ClaimCase[] = [
   [
     'a verb of not doing denies its object, before it: "avoid" says "do not take"',
@@ -261,6 +263,14 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'a requirement denied, across a quoted name in the source',
+    BULKY_WASTE,
+    '大件垃圾无需预约，直接放到楼下就会有人上门拉走。',
+    'contradicted',
+    'negation',
+  ],
+  ['the requirement said again', BULKY_WASTE, '大件垃圾要先在小程序上预约。', 'unverified', ''],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

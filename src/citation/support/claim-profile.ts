@@ -586,7 +586,8 @@ function opensClause(
   quantityAt: readonly (Quantity | undefined)[],
   wordsSinceQuantity: number,
 ): boolean {
-  if (token.kind === 'break') return !'、()（）'.includes(token.text);
+  // A quotation mark quotes a name ("通过“绿色回收”小程序预约"): it opens no clause.
+  if (token.kind === 'break') return !'、()（）"“”'.includes(token.text);
   if (token.kind === 'han') return HAN_CLAUSE.has(token.text) && i > 0;
   // Only a word that joins clauses can open one: most words are told with one look-up.
   if (token.kind !== 'word' || !JOINING_WORDS.has(token.lower)) return false;
