@@ -38,6 +38,9 @@ const MARATHON_ENTRY =
 
 const BULKY_WASTE = '大件垃圾（如旧家具、床垫）需提前通过“绿色回收”小程序预约，每次预约不超过5件，上门清运免费。';
 
+const VACCINATION_CLINIC =
+  '社区卫生服务中心的儿童预防接种门诊每周二、周四上午8:00至11:30开放，需提前通过微信公众号预约。';
+
 const cases: ClaimCase[] = [
   [
     'a verb of not doing denies its object, before it: "avoid" says "do not take"',
@@ -271,6 +274,14 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   ['the requirement said again', BULKY_WASTE, '大件垃圾要先在小程序上预约。', 'unverified', ''],
+  [
+    'a Chinese clause that opens with a requirement sets it on what the clause before names',
+    VACCINATION_CLINIC,
+    '儿童预防接种门诊不用预约，周二或周四上午直接带孩子过去就可以。',
+    'contradicted',
+    'negation',
+  ],
+  ['the requirement kept', VACCINATION_CLINIC, '儿童预防接种门诊要提前在微信公众号上预约。', 'unverified', ''],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

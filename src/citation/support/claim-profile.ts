@@ -425,6 +425,8 @@ function quantityCover(tokens: readonly Token[], quantities: readonly Quantity[]
 }
 
 const LEADING_ZERO = /^0\d/;
+/** A Chinese clause that opens with a requirement ("，需提前通过微信公众号预约") sets it on what the clause before names. */
+const HAN_RULE_OPENER = /^(?:需|须|必须|无需|不需)/u;
 const ELLIPTIC_OPENERS = new Set(['and', 'or', 'but', 'while', 'whereas', 'whilst', '而', '但']);
 const ELLIPTIC_TERMS = 3;
 /** "…, when Marco Rossi replaced her" says a claim of its own: it leaves nothing of the clause before unsaid. */
@@ -442,7 +444,8 @@ function addContext(clauses: Clause[], firstTokens: readonly number[], tokens: r
         (opener === undefined ||
           ELLIPTIC_OPENERS.has(opener.lower) ||
           (before?.kind === 'break' && !SUBORDINATORS.has(opener.lower)))) ||
-        (leavesSubjectUnsaid(tokens, firstTokens[i]!) && !RUNS_ON.test(clause.text)));
+        (leavesSubjectUnsaid(tokens, firstTokens[i]!) && !RUNS_ON.test(clause.text)) ||
+        (before?.kind === 'break' && HAN_RULE_OPENER.test(clause.text)));
     if (!elliptic) return;
     const context = new Set<string>();
     const kept = new Set<string>();
