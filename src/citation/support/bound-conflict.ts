@@ -1,7 +1,7 @@
 import type { SourceClause } from './claim-alignment.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import type { FoundConflict } from './found-conflict.js';
-import { sameQuantity, type Quantity } from './quantity.js';
+import { comparable, sameQuantity, type Quantity } from './quantity.js';
 import { Note } from './notes.js';
 import { isNegationWord } from './claim-words.js';
 import {
@@ -128,6 +128,22 @@ function readBound(clause: Clause, quantity: Quantity): Bound | undefined {
   }
   return undefined;
 }
+
+/**
+ * Whether the claim bounds a value the source gives exactly, past it: "rated for up to 12 hours" of "rated for 10
+ * hours" gives more as what it reaches than the source gives, "at least 12" of 10 asks for more than there is. A bound
+ * short of it ("up to 12" of 14, "at least 8" of 10) says something true of it, if less.
+ */
+export function boundsPast(clause: Clause, quantity: Quantity, held: Quantity): boolean {
+  if (!quantity.loose || quantity.approx || held.loose || held.range || !comparable(quantity, held)) return false;
+  if (quantity.value <= held.value) return false;
+  const side = boundOf(clause, quantity)?.side;
+  // "uses under 10 litres" is true of 9.5 litres; "up to 12 hours" gives 12 as what it reaches.
+  return side === 'above' || (side === 'below' && REACHES.test(clause.text.slice(0, quantity.start - clause.start)));
+}
+
+/** Words that give a bound as the most a thing reaches, not as a side of it: "up to", "a maximum of", "as much as". */
+const REACHES = /\b(?:up to|maximum of|max\.?|as (?:much|many|long|high|far) as)\s*$/i;
 
 /** A verb of moving, right before a bound's words: "drops below", "rises above", "goes over". */
 const MOVING_TO =

@@ -19,7 +19,7 @@ import { comparable, conflictKind, disagree, looselyCounted, sameQuantity, type 
 import { shareNamed } from './quantity-words.js';
 import type { FoundConflict } from './found-conflict.js';
 import { polarityConflict } from './denial-conflict.js';
-import { boundConflict, boundsOtherSide } from './bound-conflict.js';
+import { boundConflict, boundsOtherSide, boundsPast } from './bound-conflict.js';
 import { hasHan } from './claim-tokens.js';
 import { saysTotal, workedOut } from './worked-out.js';
 import { onlyConflict } from './only-conflict.js';
@@ -196,11 +196,16 @@ function quantityConflict(
     // A bound ("up to 6 g") speaks of the source's bound of the thing, not of its other values, unless it gives a
     // value's number in another unit.
     const isBound = (q: Quantity) => q.loose && !q.approx;
+    // A value differs from the claim's, or the claim bounds it past the source's exact value ("up to 12 hours" of 10).
+    const differs = (held: Quantity) => disagree(quantity, held) || boundsPast(clause, quantity, held);
     const candidates = clauses.filter(({ clause: other }) =>
       other.quantities.some(
         (held) =>
           comparable(quantity, held) &&
-          (!isBound(quantity) || isBound(held) || conflictKind(quantity, held) === 'unit'),
+          (!isBound(quantity) ||
+            isBound(held) ||
+            conflictKind(quantity, held) === 'unit' ||
+            boundsPast(clause, quantity, held)),
       ),
     );
     if (candidates.length === 0) continue;
@@ -249,9 +254,8 @@ function quantityConflict(
       if (bound.some(holds)) continue;
     }
     if (quantity.cls === 'weekday' && bound.some(({ clause: held }) => daysFromTo(held, quantity))) continue;
-    const other = bound[0]!.clause.quantities.find((held) => disagree(quantity, held));
-    if (other === undefined || !bound.every((c) => c.clause.quantities.some((held) => disagree(quantity, held))))
-      continue;
+    const other = bound[0]!.clause.quantities.find(differs);
+    if (other === undefined || !bound.every((c) => c.clause.quantities.some(differs))) continue;
     if (restated(claim, clause, bound[0]!, other, source, clauses)) continue;
     // "Passengers over 16 pay £12" against "Passengers under 16 travel for £5": another case, with its own value.
     if (bound.some((candidate) => boundsOtherSide(clause, candidate.clause))) continue;

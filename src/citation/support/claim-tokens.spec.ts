@@ -41,6 +41,20 @@ describe('tokenize', () => {
     ]);
   });
 
+  it("reads no word in a possessive after a number: the Aero 16's battery", () => {
+    expect(read("the Aero 16's battery, 16’s, 30s")).toEqual([
+      ['word', 'the'],
+      ['word', 'Aero'],
+      ['number', '16'],
+      ['word', 'battery'],
+      ['break', ','],
+      ['number', '16'],
+      ['break', ','],
+      ['number', '30'],
+      ['word', 's'],
+    ]);
+  });
+
   it('reads a plain word up to what cannot go on it, and a joined word, a letter in brackets or accents whole', () => {
     expect(
       read('Vitamin(D) costs $2.40 — R&D + QA; abc--def x.y. ＨＴＴＰ ３％ A1b2 1st Zürich ab\u0301c l’été "ok"!'),

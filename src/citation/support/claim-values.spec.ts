@@ -45,6 +45,9 @@ const BOARDING = '接送时间为每天 9:00 至 19:00，19:00 以后不再办�
 const JAPANESE_CLASSES =
   '樱花日语学校开设N5入门班和N3进阶班。入门班每周二、周四晚19:00—21:00上课，共16周，学费3200元；进阶班每周六9:00—12:00上课，共20周，学费4800元。';
 
+const LAPTOP_BATTERY =
+  'The Aero 16 has a 90 Wh battery rated for 10 hours of video playback. The dishwasher uses 9.5 litres of water per cycle on the eco programme.';
+
 const SCOOTERS = 'E-scooters are limited to 20 km/h, and to 6 km/h in the pedestrian zones.';
 
 const SHIFTS = 'The early shift runs from 7:00 to 15:00 and the late shift from 15:00 to 23:00.';
@@ -389,6 +392,34 @@ const cases: ClaimCase[] = [
     'date',
   ],
   ['every Saturday, of the class the source gives it', JAPANESE_CLASSES, '进阶班每周六上课。', 'unverified', ''],
+  [
+    '"up to" past the value the source gives exactly',
+    LAPTOP_BATTERY,
+    "The Aero 16's battery is rated for up to 12 hours of video playback.",
+    'contradicted',
+    'number',
+  ],
+  [
+    '"at least" past the value the source gives exactly',
+    LAPTOP_BATTERY,
+    "The Aero 16's battery lasts at least 12 hours of video playback.",
+    'contradicted',
+    'number',
+  ],
+  [
+    '"up to" the value the source gives',
+    LAPTOP_BATTERY,
+    "The Aero 16's battery is rated for up to 10 hours of video playback.",
+    'verified',
+    '',
+  ],
+  [
+    '"under" a number above the value is true of it',
+    LAPTOP_BATTERY,
+    'The eco programme uses under 10 litres of water per cycle.',
+    'unverified',
+    '',
+  ],
   [
     'a length of time changed, beside a phone number',
     CLINIC,
