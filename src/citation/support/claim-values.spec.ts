@@ -48,6 +48,9 @@ const JAPANESE_CLASSES =
 const LAPTOP_BATTERY =
   'The Aero 16 has a 90 Wh battery rated for 10 hours of video playback. The dishwasher uses 9.5 litres of water per cycle on the eco programme.';
 
+const LAKESHORE_MARATHON =
+  'The Lakeshore Marathon starts at 07:30 on Sunday 12 October, and the half marathon starts at 08:15 from the same line. Full-marathon runners must reach the 30 km checkpoint by 11:15; the course closes 6 hours 30 minutes after the start.';
+
 const SCOOTERS = 'E-scooters are limited to 20 km/h, and to 6 km/h in the pedestrian zones.';
 
 const SHIFTS = 'The early shift runs from 7:00 to 15:00 and the late shift from 15:00 to 23:00.';
@@ -417,6 +420,20 @@ const cases: ClaimCase[] = [
     '"under" a number above the value is true of it',
     LAPTOP_BATTERY,
     'The eco programme uses under 10 litres of water per cycle.',
+    'unverified',
+    '',
+  ],
+  [
+    'a changed time in a loosely worded sentence, beside a number that says which clause it speaks of',
+    LAKESHORE_MARATHON,
+    'Full-marathon runners need to get through the 30 km checkpoint by 11:45 to stay in the race.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'the same time in a loosely worded sentence',
+    LAKESHORE_MARATHON,
+    'Full-marathon runners need to get through the 30 km checkpoint by 11:15 to stay in the race.',
     'unverified',
     '',
   ],

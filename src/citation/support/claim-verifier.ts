@@ -8,7 +8,7 @@ import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText, ty
 import { parallelConflict } from './claim-parallel.js';
 import { attributionConflict } from './claim-attribution.js';
 import { ownerSwap } from './sentence-owners.js';
-import { onlyValueConflict } from './only-value.js';
+import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
 import { modalityConflict } from './modality-conflict.js';
@@ -119,8 +119,10 @@ export class ClaimSupportVerifier implements SupportVerifier {
     const found =
       (window.coverage >= CONFLICT_ALIGNMENT
         ? firm(conflictIn(claim, source, window), claim, source, window)
-        : (changedValue(claim, source) ?? restingClause(claim, source) ?? onlyValueConflict(claim, source))) ??
-      modalityConflict(claim, source);
+        : (changedValue(claim, source) ??
+          restingClause(claim, source) ??
+          onlyValueConflict(claim, source) ??
+          anchoredValueConflict(claim, source))) ?? modalityConflict(claim, source);
     if (found) return contradiction(found);
     const evidence = window.coverage >= MIN_ALIGNMENT ? window.sentences : NO_SENTENCES;
     const judgement: SentenceJudgement = { verdict: 'unverified', coverage: window.coverage, evidence };

@@ -1,7 +1,7 @@
 import { measuredWord } from './claim-conflicts.js';
 import type { ClaimSentence, ClaimText } from './claim-profile.js';
 import type { FoundConflict } from './found-conflict.js';
-import { comparable, conflictKind, disagree, type Quantity } from './quantity.js';
+import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantity.js';
 import { workedOut } from './worked-out.js';
 
 /**
@@ -49,4 +49,42 @@ function onlyOfKind(
     }
   }
   return found;
+}
+
+/**
+ * A changed number in a loosely worded sentence, beside another number that says which source clause it speaks of:
+ * "Full-marathon runners need to get through the 30 km checkpoint by 11:45 to stay in the race" against "Full-marathon
+ * runners must reach the 30 km checkpoint by 11:15". The source clause gives the other number, words of the claim's
+ * clause, and one value of the changed number's kind; no other source clause does.
+ */
+export function anchoredValueConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  for (const clause of claim.clauses) {
+    if (clause.quantities.length < 2) continue;
+    for (const quantity of clause.quantities) {
+      if (quantity.compared || quantity.range || quantity.approx) continue;
+      const anchors = clause.quantities.filter((other) => other !== quantity && !other.range);
+      let found: { value: Quantity; sentence: number } | undefined;
+      let count = 0;
+      for (const { clause: other, sentence } of source.clauses) {
+        const ofKind = other.quantities.filter((held) => comparable(quantity, held));
+        if (ofKind.length !== 1) continue;
+        if (
+          !anchors.some((anchor) => other.quantities.some((held) => held !== ofKind[0] && sameQuantity(anchor, held)))
+        )
+          continue;
+        if (clause.terms.filter((term) => other.termSet.has(term.term)).length < SHARED_TERMS) continue;
+        count++;
+        found = { value: ofKind[0]!, sentence };
+      }
+      // A bound against a bound ("by 11:45", "by 11:15"), a value against a value.
+      if (count !== 1 || found === undefined || found.value.loose !== quantity.loose) continue;
+      if (!disagree(quantity, found.value)) continue;
+      if (workedOut(quantity, found.value, claim.quantities, source.sentences[found.sentence]!.quantities)) continue;
+      return {
+        conflict: { kind: conflictKind(quantity, found.value), claim: quantity.text, source: found.value.text },
+        sentence: found.sentence,
+      };
+    }
+  }
+  return undefined;
 }

@@ -129,7 +129,8 @@ class QuantityScanner extends HanQuantityReading {
     } satisfies Record<keyof Quantity, unknown>;
     if (this.tokens[first - 1]?.kind === 'han')
       found = this.hanRate(found, first) ?? this.comparedOrSummed(found, first);
-    else if (found.cls !== 'ratio') {
+    // A time of day is no difference: "by 11:45" is a deadline.
+    else if (found.cls !== 'ratio' && found.cls !== 'clock') {
       const difference = this.saysDifference(first, last);
       if (difference === 'said') found = { ...found, cls: `diff:${found.cls}` };
       else if (difference === 'likely') found = { ...found, compared: true };
