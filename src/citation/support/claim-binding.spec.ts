@@ -41,6 +41,9 @@ const COURSES =
 const ORBIT_UPDATE =
   'Version 14.2 of OrbitOS is rolling out to the Orbit 8 and Orbit 8 Pro from 12 March, and to the Orbit 7 series from 26 March. The update adds satellite messaging, but only on the Orbit 8 Pro. It also fixes a battery drain bug affecting the Orbit 7 when Bluetooth is left on.';
 
+const RETURNS =
+  'Most items can be returned within 30 days of delivery for a full refund. Sale items have a shorter 14-day window and are refunded as store credit only. Returns are free when you use the prepaid label in your order email; if you send items back with your own courier, postage is not refunded.';
+
 const cases: ClaimCase[] = [
   [
     'a name the clause gives tells apart two clauses its other words bind alike',
@@ -226,6 +229,13 @@ const cases: ClaimCase[] = [
     'Version 14.2 reaches the Orbit 9 from 12 March.',
     'contradicted',
     'number',
+  ],
+  [
+    'a clause another source sentence says does not cross the two sides of a sentence it shares words with',
+    RETURNS,
+    "You've got 30 days from delivery to return most things for a full refund, and sending them back is free if you use the prepaid label from your order email.",
+    'unverified',
+    '',
   ],
 ];
 

@@ -1,4 +1,4 @@
-import { grounded, type SourceClause } from './claim-alignment.js';
+import { clauseCoverage, grounded, type SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './found-conflict.js';
 import { isCondition } from './claim-polarity.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
@@ -34,7 +34,7 @@ export function parallelConflict(claim: ClaimSentence, source: ClaimText): Found
   const sentences = sidesOf(source).filter((sides) => takesFromTwo(claim, sides));
   if (sentences.length === 0) return undefined;
   for (const sides of sentences) {
-    const found = crossedSides(claim, sides);
+    const found = crossedSides(claim, sides, source);
     if (found) return found;
   }
   for (const unit of unitsOf(claim)) {
@@ -288,6 +288,8 @@ function opensSide(previous: SourceClause, next: SourceClause, source: ClaimText
   return /[;；]/.test(between) || CONTRAST.test(next.clause.text);
 }
 
+/** How much of a claim clause a clause of another sentence must hold to be what it speaks of. */
+const ELSEWHERE = 0.6;
 const CONTRAST = /^(?:while|whereas|whilst)\b|^而/i;
 const ALSO = /\b(?:also|too|as well)\b|也|同样|亦/i;
 
@@ -313,11 +315,18 @@ function sideOf(clauses: SourceClause[]): Side {
  * on an empty stomach". A claim that
  * speaks of both sides says each side's words in its own clause, or shares them between its clauses.
  */
-function crossedSides(claim: ClaimSentence, sides: readonly Side[]): FoundConflict | undefined {
+function crossedSides(claim: ClaimSentence, sides: readonly Side[], source: ClaimText): FoundConflict | undefined {
   const clauses = claim.clauses;
+  // A clause another sentence of the source says ("30 days from delivery to return most things for a full refund")
+  // speaks of that sentence, whatever words it shares with the sides.
+  const saidElsewhere = (clause: Clause) =>
+    source.clauses.some(
+      ({ clause: other, sentence }) => sentence !== sides[0]!.sentence && clauseCoverage(clause, other) >= ELSEWHERE,
+    );
   for (let i = 0; i < clauses.length; i++) {
     for (let j = i + 1; j < clauses.length; j++) {
       const [first, second] = [clauses[i]!, clauses[j]!];
+      if (saidElsewhere(first) || saidElsewhere(second)) continue;
       for (const a of sides) {
         for (const b of sides) {
           if (a === b) continue;
