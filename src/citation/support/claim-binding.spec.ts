@@ -44,6 +44,9 @@ const ORBIT_UPDATE =
 const RETURNS =
   'Most items can be returned within 30 days of delivery for a full refund. Sale items have a shorter 14-day window and are refunded as store credit only. Returns are free when you use the prepaid label in your order email; if you send items back with your own courier, postage is not refunded.';
 
+const PRINTERS =
+  'Two managed printers serve the office. The HP LaserJet M507 on floor 2 prints black-and-white only, at up to 45 pages per minute, and its IP address is 10.20.2.15. The Canon imageRUNNER C3226 on floor 4 prints in colour and can scan to email; its address is 10.20.4.22.';
+
 const cases: ClaimCase[] = [
   [
     'a name the clause gives tells apart two clauses its other words bind alike',
@@ -234,6 +237,20 @@ const cases: ClaimCase[] = [
     'a clause another source sentence says does not cross the two sides of a sentence it shares words with',
     RETURNS,
     "You've got 30 days from delivery to return most things for a full refund, and sending them back is free if you use the prepaid label from your order email.",
+    'unverified',
+    '',
+  ],
+  [
+    "one thing's floor given to the other, in a sentence whose names are all the other thing's",
+    PRINTERS,
+    "If you need colour, head down to floor 2 — that's where the Canon imageRUNNER C3226 lives.",
+    'contradicted',
+    'number',
+  ],
+  [
+    "the thing's own floor",
+    PRINTERS,
+    "If you need colour, head up to floor 4 — that's where the Canon imageRUNNER C3226 lives.",
     'unverified',
     '',
   ],

@@ -62,7 +62,15 @@ const PENCE_BELOW = 200;
 const CHANGE_FROM: ReadonlySet<string> = new Set(['from', '从']);
 
 /** Words a version number follows, written in lowercase too: "came with firmware 3.1", "since version 2". */
-const VERSIONED: ReadonlySet<string> = new Set(['firmware', 'version']);
+/**
+ * Words a number after them versions or designates, whatever follows: "firmware 2.6", "on floor 2 prints …", "gate
+ * 12", "platform 3". The number names the thing, as in "Python 3.9" or "Route 42".
+ */
+const VERSIONED: ReadonlySet<string> = new Set(
+  'firmware version floor gate platform terminal level zone room bay pier berth track hall building block ward exit aisle route line bus'.split(
+    ' ',
+  ),
+);
 
 /** A month's name: "may" only as written "May", for "children aged 6 to 12 may take" says no date. */
 function namesMonth(token: Token): boolean {

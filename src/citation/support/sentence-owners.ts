@@ -19,7 +19,10 @@ export function ownerSwap(claim: ClaimSentence, source: ClaimText): FoundConflic
     claim.clauses.flatMap((c) => c.terms.filter((term) => isName(term, source)).map((t) => t.term)),
   );
   const inSentence = [...owners.keys()].filter((owner) => names.has(owner));
-  if (names.size > inSentence.length) inSentence.length = 0;
+  // Its other names must be of that thing alone: "the Canon imageRUNNER C3226" names one printer.
+  const others = [...names].filter((name) => !owners.has(name));
+  if (inSentence.length === 1 && !others.every((name) => ownedBy(name, inSentence[0]!, owners, source)))
+    inSentence.length = 0;
   for (const clause of claim.clauses) {
     // Each clause of the claim speaks of its own thing: "Standard costs $6.50, while Express costs $14".
     const own = [...owners.keys()].filter((owner) => clause.termSet.has(owner));
@@ -58,6 +61,15 @@ function givenToOther(
     };
   }
   return undefined;
+}
+
+/** Whether a name is said only in the sentences of one thing the source speaks of in turn. */
+function ownedBy(name: string, owner: string, owners: ReadonlyMap<string, number[]>, source: ClaimText): boolean {
+  const own = owners.get(owner)!;
+  return (
+    source.sentences.every((sentence, s) => own.includes(s) || !sentence.terms.has(name)) &&
+    own.some((s) => source.sentences[s]!.terms.has(name))
+  );
 }
 
 function holds(quantities: readonly Quantity[], quantity: Quantity): boolean {
