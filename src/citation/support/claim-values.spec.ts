@@ -51,6 +51,9 @@ const LAPTOP_BATTERY =
 const LAKESHORE_MARATHON =
   'The Lakeshore Marathon starts at 07:30 on Sunday 12 October, and the half marathon starts at 08:15 from the same line. Full-marathon runners must reach the 30 km checkpoint by 11:15; the course closes 6 hours 30 minutes after the start.';
 
+const PEAK_TARIFF =
+  '居民峰谷分时电价：峰时段为8:00—22:00，电价0.568元/千瓦时；谷时段为22:00至次日8:00，电价0.288元/千瓦时。';
+
 const SCOOTERS = 'E-scooters are limited to 20 km/h, and to 6 km/h in the pedestrian zones.';
 
 const SHIFTS = 'The early shift runs from 7:00 to 15:00 and the late shift from 15:00 to 23:00.';
@@ -437,6 +440,14 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    '相差 before a number says how far two values are apart',
+    PEAK_TARIFF,
+    '峰时段和谷时段的电价每千瓦时相差0.28元。',
+    'unverified',
+    '',
+  ],
+  ['a price changed beside its period', PEAK_TARIFF, '谷时段电价为0.388元/千瓦时。', 'contradicted', 'number'],
   [
     'a length of time changed, beside a phone number',
     CLINIC,

@@ -222,6 +222,11 @@ class QuantityScanner extends HanQuantityReading {
 
   private difference(quantity: Quantity, first: number): Quantity {
     let k = first - 1;
+    // 相差0.28元, 差了5分钟: how far two values are apart.
+    if (this.tokens[k]?.text === '了') k--;
+    if (this.tokens[k]?.text === '差' && this.tokens[k - 1]?.text !== '误')
+      return { ...quantity, cls: `diff:${quantity.cls}` };
+    k = first - 1;
     if (this.tokens[k]?.text === '了' || this.tokens[k]?.text === '出') k--;
     // 多花, 多付: one verb between the comparative and the number.
     if (!COMPARATIVES.has(this.tokens[k]?.text ?? '') && this.tokens[k]?.kind === 'han') k--;
