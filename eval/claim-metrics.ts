@@ -350,6 +350,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g4100-g4149', from: 4100, to: 4199 },
   { name: 'g4200-g4224', from: 4200, to: 4299 },
   { name: 'g4300-g4324', from: 4300, to: 4399 },
+  { name: 'g4400-g4424', from: 4400, to: 4499 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
