@@ -37,7 +37,7 @@ const ending = (pattern: string) => new RegExp(`\\b(?:${pattern})$`);
  * comparison is read with it ("no more than", "not later than"); the profile reads the same words the same way
  * (claim-profile.ts, `deniedComparison`), from the same lists (quantity-words.ts).
  */
-const BOUND_WORDS: readonly (readonly [RegExp, Side, kind: BoundKind])[] = [
+const BOUND_WORDS: readonly (readonly [RegExp, Side, kind: BoundKind, reaches?: true])[] = [
   [ending(`(?:no|not) (?:${anyOf(LATER_MOMENTS)}) than`), 'below', 'moment'],
   [ending(`(?:no|not) (?:${anyOf(EARLIER_MOMENTS)}) than`), 'above', 'moment'],
   [ending(`(?:no|not) (?:${anyOf(UPPER_AMOUNTS)}) than`), 'below', 'comparison'],
@@ -47,8 +47,9 @@ const BOUND_WORDS: readonly (readonly [RegExp, Side, kind: BoundKind])[] = [
   [ending(`(?:${anyOf(UPPER_AMOUNTS)}) than`), 'above', 'comparison'],
   [ending(`(?:${anyOf(LOWER_AMOUNTS)}) than`), 'below', 'comparison'],
   [ending('at least|a minimum of|minimum of|in excess of|upwards of'), 'above', 'comparison'],
-  [ending('at most|a maximum of|maximum of'), 'below', 'comparison'],
-  [ending('up to'), 'below', 'loose'],
+  [ending('at most'), 'below', 'comparison'],
+  [ending('a maximum of|maximum of'), 'below', 'comparison', true],
+  [ending('up to'), 'below', 'loose', true],
   [ending(anyOf([...UPPER_WITHOUT_THAN, 'after'])), 'above', 'loose'],
   [ending(anyOf([...LOWER_WITHOUT_THAN, 'before', 'within', 'until', 'till', 'by'])), 'below', 'loose'],
 ];
@@ -73,6 +74,8 @@ const AGREEING_SHARE = 0.5;
 
 interface Bound {
   side: Side;
+  /** Given as what the thing reaches ("up to", "a maximum of"), not as a side of it ("under", "at most"). */
+  reaches?: boolean;
   /** Where the bound's words start in the text: a denial among them is the bound's own ("no more than"). */
   start: number;
 }
@@ -110,7 +113,7 @@ function readBound(clause: Clause, quantity: Quantity): Bound | undefined {
   const trailing = TRAILING_BOUND.exec(after);
   if (trailing !== null) return { side: ABOVE_WORDS.test(trailing[1]!) ? 'above' : 'below', start: quantity.start };
   const offset = OFFSET.exec(after)?.[1];
-  for (const [words, side, kind] of BOUND_WORDS) {
+  for (const [words, side, kind, reaches] of BOUND_WORDS) {
     const match = words.exec(before);
     if (match === null) continue;
     if (offset !== undefined && kind === 'loose' && EARLIER.test(offset)) return undefined;
@@ -124,7 +127,11 @@ function readBound(clause: Clause, quantity: Quantity): Bound | undefined {
     // "wind speeds drop below 60 km/h": a verb of moving to a side is the bound's own word.
     const moving = MOVING_TO.exec(before.slice(0, match.index));
     const start = clause.start + (moving === null ? match.index : moving.index);
-    return { side: turned ? (side === 'above' ? 'below' : 'above') : side, start };
+    return {
+      side: turned ? (side === 'above' ? 'below' : 'above') : side,
+      start,
+      reaches: reaches === true && !turned,
+    };
   }
   return undefined;
 }
@@ -132,18 +139,22 @@ function readBound(clause: Clause, quantity: Quantity): Bound | undefined {
 /**
  * Whether the claim bounds a value the source gives exactly, past it: "rated for up to 12 hours" of "rated for 10
  * hours" gives more as what it reaches than the source gives, "at least 12" of 10 asks for more than there is. A bound
- * short of it ("up to 12" of 14, "at least 8" of 10) says something true of it, if less.
+ * short of it ("up to 12" of 14, "at least 8" of 10) says something true of it, if less, and so does a side ("uses
+ * under 10 litres" of 9.5). A source value its own clause starts ("prints from £10") or bounds the other way is no
+ * exact value.
  */
-export function boundsPast(clause: Clause, quantity: Quantity, held: Quantity): boolean {
+export function boundsPast(clause: Clause, quantity: Quantity, other: Clause, held: Quantity): boolean {
   if (!quantity.loose || quantity.approx || held.loose || held.range || !comparable(quantity, held)) return false;
   if (quantity.value <= held.value) return false;
-  const side = boundOf(clause, quantity)?.side;
-  // "uses under 10 litres" is true of 9.5 litres; "up to 12 hours" gives 12 as what it reaches.
-  return side === 'above' || (side === 'below' && REACHES.test(clause.text.slice(0, quantity.start - clause.start)));
+  const ours = boundOf(clause, quantity);
+  if (ours === undefined || (ours.side === 'below' && ours.reaches !== true)) return false;
+  // A source bound on the same side ("must be collected by 16:30" for "up to 18:00") is passed as a value is.
+  const theirs = boundOf(other, held);
+  return (
+    (theirs === undefined || theirs.side === ours.side) &&
+    !RANGE_START.test(other.text.slice(0, held.start - other.start))
+  );
 }
-
-/** Words that give a bound as the most a thing reaches, not as a side of it: "up to", "a maximum of", "as much as". */
-const REACHES = /\b(?:up to|maximum of|max\.?|as (?:much|many|long|high|far) as)\s*$/i;
 
 /** A verb of moving, right before a bound's words: "drops below", "rises above", "goes over". */
 const MOVING_TO =

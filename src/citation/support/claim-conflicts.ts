@@ -23,6 +23,7 @@ import { boundConflict, boundsOtherSide, boundsPast } from './bound-conflict.js'
 import { hasHan } from './claim-tokens.js';
 import { saysTotal, workedOut } from './worked-out.js';
 import { onlyConflict } from './only-conflict.js';
+import { measuredWord } from './measured-word.js';
 import { besideBound, givenToParallel, parallelOf, saidOtherWayBeside } from './claim-neighbours.js';
 
 /**
@@ -150,20 +151,6 @@ function sharedEvidence(claim: Clause, candidate: Clause, source: ClaimText): bo
   return shared >= 2;
 }
 
-/**
- * The word a value measures, when the claim says it right after the value ("7 g of yeast", "3 kg flour"): a source
- * clause that gives a value of that word is the one the value is about, before one that only shares the sentence's
- * subject ("The ciabatta uses the same 500 g of flour").
- */
-export function measuredWord(clause: Clause, quantity: Quantity): string | undefined {
-  const next = clause.terms.find((term) => term.start >= quantity.end);
-  if (next === undefined || next.name) return undefined;
-  const between = clause.text.slice(quantity.end - clause.start, next.start - clause.start);
-  return MEASURED_GAP.test(between) ? next.term : undefined;
-}
-
-/** Only "of" (or nothing) between a value and the word it measures. */
-const MEASURED_GAP = /^\s*(?:of\s+)?$/i;
 /** What naming the measured word weighs in binding a value: as much as a rare shared word. */
 const MEASURED_WEIGHT = 1;
 
@@ -197,7 +184,8 @@ function quantityConflict(
     // value's number in another unit.
     const isBound = (q: Quantity) => q.loose && !q.approx;
     // A value differs from the claim's, or the claim bounds it past the source's exact value ("up to 12 hours" of 10).
-    const differs = (held: Quantity) => disagree(quantity, held) || boundsPast(clause, quantity, held);
+    const differs = (held: Quantity, other: Clause) =>
+      disagree(quantity, held) || boundsPast(clause, quantity, other, held);
     const candidates = clauses.filter(({ clause: other }) =>
       other.quantities.some(
         (held) =>
@@ -205,7 +193,7 @@ function quantityConflict(
           (!isBound(quantity) ||
             isBound(held) ||
             conflictKind(quantity, held) === 'unit' ||
-            boundsPast(clause, quantity, held)),
+            boundsPast(clause, quantity, other, held)),
       ),
     );
     if (candidates.length === 0) continue;
@@ -254,8 +242,9 @@ function quantityConflict(
       if (bound.some(holds)) continue;
     }
     if (quantity.cls === 'weekday' && bound.some(({ clause: held }) => daysFromTo(held, quantity))) continue;
-    const other = bound[0]!.clause.quantities.find(differs);
-    if (other === undefined || !bound.every((c) => c.clause.quantities.some(differs))) continue;
+    const other = bound[0]!.clause.quantities.find((held) => differs(held, bound[0]!.clause));
+    if (other === undefined || !bound.every((c) => c.clause.quantities.some((held) => differs(held, c.clause))))
+      continue;
     if (restated(claim, clause, bound[0]!, other, source, clauses)) continue;
     // "Passengers over 16 pay £12" against "Passengers under 16 travel for £5": another case, with its own value.
     if (bound.some((candidate) => boundsOtherSide(clause, candidate.clause))) continue;
@@ -285,7 +274,8 @@ function quantityConflict(
 /**
  * Whether the value is the number of a numbered name, in a sentence that names another of its family, both named by
  * the source too: "brings satellite messaging to the Orbit 8 Pro and fixes the battery drain on the Orbit 7" names two
- * phones; it gives neither a version. Which thing gets what is the name checks' to judge.
+ * phones; it gives neither a version. Which thing gets what is the name checks' to judge. Only a whole number names:
+ * "Python 3.9 and Python 3.12" give versions.
  */
 function namesTwoOfAFamily(claim: ClaimSentence, quantity: Quantity, source: ClaimText): boolean {
   return (

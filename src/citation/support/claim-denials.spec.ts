@@ -282,6 +282,13 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   ['the requirement kept', VACCINATION_CLINIC, '儿童预防接种门诊要提前在微信公众号上预约。', 'unverified', ''],
+  [
+    'a thing denied until an event, said of any time with "from" in it',
+    'You cannot withdraw money from the account until it matures.',
+    'You can withdraw money from the account at any time.',
+    'contradicted',
+    'negation',
+  ],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

@@ -317,28 +317,33 @@ function sideOf(clauses: SourceClause[]): Side {
  */
 function crossedSides(claim: ClaimSentence, sides: readonly Side[], source: ClaimText): FoundConflict | undefined {
   const clauses = claim.clauses;
-  // A clause another sentence of the source says ("30 days from delivery to return most things for a full refund")
-  // speaks of that sentence, whatever words it shares with the sides.
-  const saidElsewhere = (clause: Clause) =>
-    source.clauses.some(
-      ({ clause: other, sentence }) => sentence !== sides[0]!.sentence && clauseCoverage(clause, other) >= ELSEWHERE,
-    );
   for (let i = 0; i < clauses.length; i++) {
     for (let j = i + 1; j < clauses.length; j++) {
       const [first, second] = [clauses[i]!, clauses[j]!];
-      if (saidElsewhere(first) || saidElsewhere(second)) continue;
       for (const a of sides) {
         for (const b of sides) {
           if (a === b) continue;
           const moved = sideOnly(first, b, a, second);
           if (moved === undefined || sideOnly(first, a, b, second) === undefined) continue;
           if (sideOnly(second, a, b, first) === undefined || sideOnly(second, b, a, first) === undefined) continue;
+          // Asked only of a crossing: it reads every source clause.
+          if (saidElsewhere(first, a.sentence, source) || saidElsewhere(second, a.sentence, source)) continue;
           return { conflict: { kind: 'name', claim: first.text, source: moved.text }, sentence: a.sentence };
         }
       }
     }
   }
   return undefined;
+}
+
+/**
+ * Whether a source sentence other than the sides' says the claim clause ("30 days from delivery to return most things
+ * for a full refund"): the clause speaks of that sentence, whatever words it shares with the sides.
+ */
+function saidElsewhere(clause: Clause, sides: number, source: ClaimText): boolean {
+  return source.clauses.some(
+    ({ clause: other, sentence }) => sentence !== sides && clauseCoverage(clause, other) >= ELSEWHERE,
+  );
 }
 
 /**

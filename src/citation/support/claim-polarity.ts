@@ -1,5 +1,5 @@
 import type { ClaimSentence, Clause, ClauseTerm } from './claim-profile.js';
-import { sameQuantity } from './quantity.js';
+import { sameQuantity, type Quantity } from './quantity.js';
 import { deniedReach, hanPassesBound, hanSpeaksOfPassing, isRelation } from './claim-words.js';
 import { hasHan } from './claim-tokens.js';
 import { Note } from './notes.js';
@@ -660,12 +660,28 @@ export const INSTEAD = /\b(?:rather than|instead of)\b/i;
 
 /**
  * Whether the source denies a thing only until a time ("must not walk in public areas until 2 weeks after their final
- * booster") and the claim says it from then on ("can start walks in public from about 18 weeks old"): both hold.
+ * booster") and the claim says it from a time on ("can start walks in public from about 18 weeks old"): both hold.
+ * The wait is said in the denied clause or the one right after it ("… or meet unvaccinated dogs until …"); the claim
+ * says "from", "after", "once" or "since" before a time, or 之后, 以后 or 起 after one.
  */
 export function afterTheWait(claim: Clause, other: Clause, sentence: ClaimSentence): boolean {
-  // The wait may be said in a clause of its own after the denial: "… or meet unvaccinated dogs until …".
-  return DENIED_UNTIL.test(sentence.text.slice(other.start - sentence.start)) && FROM_THEN_ON.test(claim.text);
+  const at = sentence.clauses.indexOf(other);
+  const wait = [other, sentence.clauses[at + 1]].some(
+    (clause) => clause !== undefined && DENIED_UNTIL.test(clause.text),
+  );
+  return wait && claim.quantities.some((quantity) => TIMED.test(quantity.cls) && fromThenOn(claim, quantity));
 }
 
-const DENIED_UNTIL = /\b(?:until|till)\b|直到|之前/iu;
-const FROM_THEN_ON = /\b(?:from|after|once|since|onwards?)\b|之后|以后|起/iu;
+/** Whether the words right around a time of the claim say "from then on": "from about 18 weeks", "18周以后". */
+function fromThenOn(claim: Clause, quantity: Quantity): boolean {
+  const before = claim.text.slice(Math.max(0, quantity.start - claim.start - FROM_REACH), quantity.start - claim.start);
+  const after = claim.text.slice(quantity.end - claim.start, quantity.end - claim.start + 2);
+  return FROM_BEFORE.test(before) || THEN_ON_AFTER.test(after);
+}
+
+const DENIED_UNTIL = /\b(?:until|till)\b|直到/iu;
+const TIMED = /^(?:time|date|clock|count:age|count:year)/;
+/** How far before a time its "from" may stand: "from about two weeks after". */
+const FROM_REACH = 24;
+const FROM_BEFORE = /\b(?:from|after|once|since)\b[^,;]*$/i;
+const THEN_ON_AFTER = /^(?:之后|以后|起)/u;

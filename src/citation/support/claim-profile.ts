@@ -426,7 +426,7 @@ function quantityCover(tokens: readonly Token[], quantities: readonly Quantity[]
 
 const LEADING_ZERO = /^0\d/;
 /** A Chinese clause that opens with a requirement ("，需提前通过微信公众号预约") sets it on what the clause before names. */
-const HAN_RULE_OPENER = /^(?:需|须|必须|无需|不需)/u;
+const HAN_RULE_OPENER = /^(?:需(?!求)|须(?!知)|必须|无需|不需)/u;
 const ELLIPTIC_OPENERS = new Set(['and', 'or', 'but', 'while', 'whereas', 'whilst', '而', '但']);
 const ELLIPTIC_TERMS = 3;
 /** "…, when Marco Rossi replaced her" says a claim of its own: it leaves nothing of the clause before unsaid. */

@@ -132,13 +132,16 @@ export function tokenize(text: string, offset = 0): Token[] {
     tokens.push({ kind, text: value, lower, start: offset + at, end: offset + at + value.length });
     at += value.length;
     // "the Aero 16's battery": a possessive after a number is no unit (s, seconds).
-    if (kind === 'number' && POSSESSIVE_AFTER.test(folded.slice(at, at + 3))) at += 2;
+    if (kind === 'number') {
+      POSSESSIVE_AFTER.lastIndex = at;
+      if (POSSESSIVE_AFTER.test(folded)) at += 2;
+    }
   }
   return tokens;
 }
 
 const EN_DASH = 0x2013;
-const POSSESSIVE_AFTER = /^['’]s(?![\p{L}\p{N}])/u;
+const POSSESSIVE_AFTER = /['’]s(?![\p{L}\p{N}])/uy;
 
 /**
  * A hyphen or an en dash with a space on each side and a lowercase word after it ("no longer limited to WPA2 - it now

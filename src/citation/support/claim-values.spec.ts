@@ -87,6 +87,13 @@ const BRIOCHE =
 
 const cases: ClaimCase[] = [
   [
+    'a lower bound above a starting price is no bound past it',
+    'The museum shop sells prints from £10.',
+    'The museum shop sells prints over £12.',
+    'unverified',
+    '',
+  ],
+  [
     'a value bound by the word it measures ("8 g of yeast"), not by the subject a clause of another amount shares',
     BRIOCHE,
     'The brioche dough takes 8 g of yeast.',

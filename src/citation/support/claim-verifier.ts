@@ -300,8 +300,11 @@ function restatesDate(found: FoundConflict, claim: ClaimSentence, source: ClaimT
   return shared >= 2;
 }
 
-/** A sentence with nothing to check ("In short:") neither verifies nor fails a paragraph. */
-/** A sentence that asks ("No C-wire behind your old thermostat?") claims nothing, however it reads. */
+/**
+ * A sentence with nothing to check ("In short:") neither verifies nor fails a paragraph, and neither does one that asks
+ * ("No C-wire behind your old thermostat?"). A question that takes a wrong fact for granted ("Is the gym on floor 3?")
+ * goes unchecked: answers ask to frame what follows far more often than to state.
+ */
 function hasClaim(sentence: ClaimSentence): boolean {
   return (sentence.terms.size > 0 || sentence.quantities.length > 0) && !QUESTION.test(sentence.text);
 }

@@ -73,7 +73,8 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
       const modality = own[m]!.modality;
       // An act the source never names ("can be sent back") is its act said in other words ("cannot be returned").
       const act = own[m]!.act;
-      const ownAct = act !== undefined && !source.terms.has(act) ? { ...own[m]!, act: undefined } : own[m]!;
+      const actUnnamedBySource = act !== undefined && !source.terms.has(act);
+      const ownAct = actUnnamedBySource ? { ...own[m]!, act: undefined } : own[m]!;
       const claimRuled = ruled(clause, own, m);
       // Whether a near clause says the shared words with this force, one of them ruled by a modal word. A word the
       // near clause leaves unsaid ("…，不得拆分" speaks of the 年假 before it) is what it speaks of, not what it
@@ -95,7 +96,7 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
         // "may not use it unless accompanied" and "can only use it if accompanied" state one requirement.
         if (requirementsSaidApart(clause, other.candidate.clause)) continue;
         // A clause with both forces ("a runner who cannot race may defer their entry") rules on a case of its own.
-        if (says(other, modality) && ownAct !== own[m]) continue;
+        if (actUnnamedBySource && says(other, modality) && says(other, OPPOSITE[modality])) continue;
         if (says(other, OPPOSITE[modality]) && (found === undefined || other.words.size > found.words.size)) {
           found = other;
         }

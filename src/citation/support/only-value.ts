@@ -1,14 +1,24 @@
-import { measuredWord } from './claim-conflicts.js';
-import type { ClaimSentence, ClaimText } from './claim-profile.js';
+import type { SourceClause } from './claim-alignment.js';
+import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import type { FoundConflict } from './found-conflict.js';
+import { measuredWord } from './measured-word.js';
 import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantity.js';
 import { workedOut } from './worked-out.js';
 
 /**
- * A changed number in a sentence that rests on the source too loosely to bind it by its words, where the source gives
- * one value of its kind and that value measures the word the claim's value measures: "Both thermostats come with a
- * 3-year limited warranty, so you're covered for a good while" against "… and both carry a 2-year limited warranty",
- * "`--parallel` runs 8 workers" against "`--parallel` defaults to 4 workers". Said exactly, not about or at most.
+ * Changed numbers in a sentence that rests on the source too loosely to bind it by its words (below 0.5, see
+ * claim-verifier.ts), where the source itself pins the value down. Such a sentence adds a consequence or words the
+ * rest otherwise; a changed number in it is as often worked out as changed, so it is shown only where the source
+ * leaves no other reading. Said exactly or as a bound alike, not as "about".
+ */
+
+/** The measured word and at least one more word: "limited warranty", "`--parallel` … workers". */
+const SHARED_TERMS = 2;
+
+/**
+ * The source gives one value of the number's kind, and it measures the word the claim's value measures: "Both
+ * thermostats come with a 3-year limited warranty, so you're covered for a good while" against "… and both carry a
+ * 2-year limited warranty".
  */
 export function onlyValueConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   for (const clause of claim.clauses) {
@@ -19,28 +29,82 @@ export function onlyValueConflict(claim: ClaimSentence, source: ClaimText): Foun
       const held = onlyOfKind(quantity, source);
       if (held === undefined || !disagree(quantity, held.value)) continue;
       const other = held.clause.clause;
-      if (measuredWord(other, held.value) !== word) continue;
-      // The measured word and another: "limited warranty", "`--parallel` … workers".
-      if (clause.terms.filter((term) => other.termSet.has(term.term)).length < SHARED_TERMS) continue;
-      const sentence = source.sentences[held.clause.sentence]!;
-      if (workedOut(quantity, held.value, claim.quantities, sentence.quantities)) continue;
-      return {
-        conflict: { kind: conflictKind(quantity, held.value), claim: quantity.text, source: held.value.text },
-        sentence: held.clause.sentence,
-      };
+      if (measuredWord(other, held.value) !== word || !sharesTerms(clause, other)) continue;
+      const found = unlessWorkedOut(quantity, held.value, held.clause.sentence, claim, source);
+      if (found) return found;
     }
   }
   return undefined;
 }
 
-const SHARED_TERMS = 2;
+/**
+ * Another number of the claim's clause is given by exactly one source clause, which gives one value of the changed
+ * number's kind and words of the claim's clause: "Full-marathon runners need to get through the 30 km checkpoint by
+ * 11:45 to stay in the race" against "Full-marathon runners must reach the 30 km checkpoint by 11:15".
+ */
+export function anchoredValueConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  for (const clause of claim.clauses) {
+    if (clause.quantities.length < 2) continue;
+    for (const quantity of clause.quantities) {
+      if (quantity.compared || quantity.range || quantity.approx) continue;
+      // Another number, not the same one read twice (每周六 is a weekday and how often).
+      const anchors = clause.quantities.filter(
+        (other) => !other.range && (other.start !== quantity.start || other.end !== quantity.end),
+      );
+      if (anchors.length === 0) continue;
+      const pinned = pinnedBy(quantity, anchors, clause, source);
+      // A bound against a bound ("by 11:45", "by 11:15"), a value against a value.
+      if (pinned === undefined || pinned.value.loose !== quantity.loose || !disagree(quantity, pinned.value)) continue;
+      const found = unlessWorkedOut(quantity, pinned.value, pinned.sentence, claim, source);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The one source clause an anchor pins the quantity to, with its one value of the quantity's kind. */
+function pinnedBy(
+  quantity: Quantity,
+  anchors: readonly Quantity[],
+  clause: Clause,
+  source: ClaimText,
+): { value: Quantity; sentence: number } | undefined {
+  let found: { value: Quantity; sentence: number } | undefined;
+  for (const { clause: other, sentence } of source.clauses) {
+    const ofKind = other.quantities.filter((held) => comparable(quantity, held));
+    if (ofKind.length !== 1) continue;
+    const value = ofKind[0]!;
+    const anchored = anchors.some((anchor) =>
+      other.quantities.some((held) => held !== value && sameQuantity(anchor, held)),
+    );
+    if (!anchored || !sharesTerms(clause, other)) continue;
+    if (found !== undefined) return undefined;
+    found = { value, sentence };
+  }
+  return found;
+}
+
+/** The conflict, unless the claim's number is worked out from the source sentence's values or its own. */
+function unlessWorkedOut(
+  quantity: Quantity,
+  held: Quantity,
+  sentence: number,
+  claim: ClaimSentence,
+  source: ClaimText,
+): FoundConflict | undefined {
+  if (workedOut(quantity, held, claim.quantities, source.sentences[sentence]!.quantities)) return undefined;
+  return { conflict: { kind: conflictKind(quantity, held), claim: quantity.text, source: held.text }, sentence };
+}
+
+function sharesTerms(clause: Clause, other: Clause): boolean {
+  let shared = 0;
+  for (const term of clause.terms) if (other.termSet.has(term.term) && ++shared >= SHARED_TERMS) return true;
+  return false;
+}
 
 /** The source's one value of the quantity's kind, with its clause; none where it gives two or more. */
-function onlyOfKind(
-  quantity: Quantity,
-  source: ClaimText,
-): { value: Quantity; clause: ClaimText['clauses'][number] } | undefined {
-  let found: { value: Quantity; clause: ClaimText['clauses'][number] } | undefined;
+function onlyOfKind(quantity: Quantity, source: ClaimText): { value: Quantity; clause: SourceClause } | undefined {
+  let found: { value: Quantity; clause: SourceClause } | undefined;
   for (const clause of source.clauses) {
     for (const value of clause.clause.quantities) {
       if (!comparable(quantity, value)) continue;
@@ -49,42 +113,4 @@ function onlyOfKind(
     }
   }
   return found;
-}
-
-/**
- * A changed number in a loosely worded sentence, beside another number that says which source clause it speaks of:
- * "Full-marathon runners need to get through the 30 km checkpoint by 11:45 to stay in the race" against "Full-marathon
- * runners must reach the 30 km checkpoint by 11:15". The source clause gives the other number, words of the claim's
- * clause, and one value of the changed number's kind; no other source clause does.
- */
-export function anchoredValueConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
-  for (const clause of claim.clauses) {
-    if (clause.quantities.length < 2) continue;
-    for (const quantity of clause.quantities) {
-      if (quantity.compared || quantity.range || quantity.approx) continue;
-      const anchors = clause.quantities.filter((other) => other !== quantity && !other.range);
-      let found: { value: Quantity; sentence: number } | undefined;
-      let count = 0;
-      for (const { clause: other, sentence } of source.clauses) {
-        const ofKind = other.quantities.filter((held) => comparable(quantity, held));
-        if (ofKind.length !== 1) continue;
-        if (
-          !anchors.some((anchor) => other.quantities.some((held) => held !== ofKind[0] && sameQuantity(anchor, held)))
-        )
-          continue;
-        if (clause.terms.filter((term) => other.termSet.has(term.term)).length < SHARED_TERMS) continue;
-        count++;
-        found = { value: ofKind[0]!, sentence };
-      }
-      // A bound against a bound ("by 11:45", "by 11:15"), a value against a value.
-      if (count !== 1 || found === undefined || found.value.loose !== quantity.loose) continue;
-      if (!disagree(quantity, found.value)) continue;
-      if (workedOut(quantity, found.value, claim.quantities, source.sentences[found.sentence]!.quantities)) continue;
-      return {
-        conflict: { kind: conflictKind(quantity, found.value), claim: quantity.text, source: found.value.text },
-        sentence: found.sentence,
-      };
-    }
-  }
-  return undefined;
 }

@@ -61,10 +61,10 @@ const PENCE_BELOW = 200;
 /** A word before the first of two values that says they are a change, not a range: "from 3 to 5", "从3到5". */
 const CHANGE_FROM: ReadonlySet<string> = new Set(['from', '从']);
 
-/** Words a version number follows, written in lowercase too: "came with firmware 3.1", "since version 2". */
 /**
- * Words a number after them versions or designates, whatever follows: "firmware 2.6", "on floor 2 prints …", "gate
- * 12", "platform 3". The number names the thing, as in "Python 3.9" or "Route 42".
+ * Words, written in lowercase too, that a number after them versions or designates, whatever follows: "came with
+ * firmware 3.1", "since version 2", "on floor 2 prints …", "gate 12", "platform 3". The number names the thing, as in
+ * "Python 3.9" or "Route 42".
  */
 const VERSIONED: ReadonlySet<string> = new Set(
   'firmware version floor gate platform terminal level zone room bay pier berth track hall building block ward exit aisle route line bus'.split(
@@ -222,11 +222,7 @@ class QuantityScanner extends HanQuantityReading {
 
   private difference(quantity: Quantity, first: number): Quantity {
     let k = first - 1;
-    // 相差0.28元, 差了5分钟: how far two values are apart.
-    if (this.tokens[k]?.text === '了') k--;
-    if (this.tokens[k]?.text === '差' && this.tokens[k - 1]?.text !== '误')
-      return { ...quantity, cls: `diff:${quantity.cls}` };
-    k = first - 1;
+    if (this.saysApart(first)) return { ...quantity, cls: `diff:${quantity.cls}` };
     if (this.tokens[k]?.text === '了' || this.tokens[k]?.text === '出') k--;
     // 多花, 多付: one verb between the comparative and the number.
     if (!COMPARATIVES.has(this.tokens[k]?.text ?? '') && this.tokens[k]?.kind === 'han') k--;
@@ -240,6 +236,15 @@ class QuantityScanner extends HanQuantityReading {
       }
     }
     return quantity;
+  }
+
+  /**
+   * 相差0.28元, 差了5分钟: how far two values are apart. 误差 (a margin of error) gives a value of its own: "误差不超过
+   * 2毫米".
+   */
+  private saysApart(first: number): boolean {
+    const k = this.tokens[first - 1]?.text === '了' ? first - 2 : first - 1;
+    return this.tokens[k]?.text === '差' && this.tokens[k - 1]?.text !== '误';
   }
 
   /** The word that makes a number approximate or a bound: "about 5", "up to 3", "约5", "5个左右". */

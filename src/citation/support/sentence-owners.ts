@@ -18,11 +18,13 @@ export function ownerSwap(claim: ClaimSentence, source: ClaimText): FoundConflic
   const names = new Set(
     claim.clauses.flatMap((c) => c.terms.filter((term) => isName(term, source)).map((t) => t.term)),
   );
-  const inSentence = [...owners.keys()].filter((owner) => names.has(owner));
+  const namedOwners = [...owners.keys()].filter((owner) => names.has(owner));
   // Its other names must be of that thing alone: "the Canon imageRUNNER C3226" names one printer.
-  const others = [...names].filter((name) => !owners.has(name));
-  if (inSentence.length === 1 && !others.every((name) => ownedBy(name, inSentence[0]!, owners, source)))
-    inSentence.length = 0;
+  const inSentence =
+    namedOwners.length === 1 &&
+    [...names].every((name) => owners.has(name) || ownedBy(name, namedOwners[0]!, owners, source))
+      ? namedOwners
+      : [];
   for (const clause of claim.clauses) {
     // Each clause of the claim speaks of its own thing: "Standard costs $6.50, while Express costs $14".
     const own = [...owners.keys()].filter((owner) => clause.termSet.has(owner));
@@ -44,10 +46,10 @@ function givenToOther(
     if (quantity.compared || quantity.range) continue;
     // A sentence that names the claim's thing anywhere and gives the value speaks for the claim.
     if (source.sentences.some((sentence) => sentence.terms.has(name) && holds(sentence.quantities, quantity))) continue;
-    const givenTo = [...owners].find(
+    const givenToAnother = [...owners].some(
       ([owner, sentences]) => owner !== name && sentences.some((s) => holds(source.sentences[s]!.quantities, quantity)),
     );
-    if (givenTo === undefined) continue;
+    if (!givenToAnother) continue;
     const kinds = owners
       .get(name)!
       .flatMap((s) =>
