@@ -1,6 +1,6 @@
-import type { FoundConflict } from './found-conflict.js';
+import { valueConflict, type FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
-import { conflictKind, disagree, sameQuantity, type Quantity } from './quantity.js';
+import { disagree, sameQuantity, type Quantity } from './quantity.js';
 
 /**
  * A value the source gives to one of two things listed side by side, given by the claim to the other. A source
@@ -64,10 +64,7 @@ export function attributionConflict(claim: ClaimSentence, source: ClaimText): Fo
         !saidElsewhere(quantity, words, found, listing, source) &&
         !nearerGiven(words, found, listing, source)
       ) {
-        return {
-          conflict: { kind: conflictKind(quantity, found.value), claim: quantity.text, source: found.value.text },
-          sentence: listing.sentence,
-        };
+        return valueConflict(quantity, found.value, listing.sentence);
       }
     }
   }

@@ -17,7 +17,7 @@ import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
 import { anchorsOf, claimAnchors, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, looselyCounted, sameQuantity, type Quantity } from './quantity.js';
 import { shareNamed } from './quantity-words.js';
-import type { FoundConflict } from './found-conflict.js';
+import { valueConflict, type FoundConflict } from './found-conflict.js';
 import { polarityConflict } from './denial-conflict.js';
 import { boundConflict, boundsOtherSide, boundsPast } from './bound-conflict.js';
 import { hasHan } from './claim-tokens.js';
@@ -156,10 +156,7 @@ const MEASURED_WEIGHT = 1;
 
 function conflictAt(claim: Quantity, other: Quantity, source: ClaimText): FoundConflict {
   const sentence = source.sentences.findIndex((s) => other.start >= s.start && other.end <= s.end);
-  return {
-    conflict: { kind: conflictKind(claim, other), claim: claim.text, source: other.text },
-    sentence: Math.max(0, sentence),
-  };
+  return valueConflict(claim, other, Math.max(0, sentence));
 }
 
 function quantityConflict(

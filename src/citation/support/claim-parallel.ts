@@ -1,9 +1,9 @@
 import { clauseCoverage, grounded, type SourceClause } from './claim-alignment.js';
-import type { FoundConflict } from './found-conflict.js';
+import { valueConflict, type FoundConflict } from './found-conflict.js';
 import { isCondition } from './claim-polarity.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { hasHan } from './claim-tokens.js';
-import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantity.js';
+import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
 
 /**
  * What a source says of one of two parallel things given to the other. A sentence that sets two things side by
@@ -155,10 +155,7 @@ function swapBetween(
       !claim.quantities.some((quantity) => comparable(quantity, held) && sameQuantity(quantity, held)),
   );
   if (rival === undefined) return undefined;
-  return {
-    conflict: { kind: conflictKind(value, rival), claim: value.text, source: rival.text },
-    sentence: bound.sentence,
-  };
+  return valueConflict(value, rival, bound.sentence);
 }
 
 /**

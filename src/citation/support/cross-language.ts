@@ -1,7 +1,7 @@
 import { englishConcept, hanConcepts } from './bilingual-words.js';
-import type { FoundConflict } from './found-conflict.js';
+import { valueConflict, type FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
-import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantity.js';
+import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
 import { hasHan } from './claim-tokens.js';
 import { Note } from './notes.js';
 import { saysTotal, workedOut } from './worked-out.js';
@@ -271,10 +271,7 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
       if (workedOut(quantity, other.quantity, claim.quantities, sentence.quantities, { totalled: saysTotal(clause) })) {
         continue;
       }
-      return {
-        conflict: { kind: conflictKind(quantity, other.quantity), claim: quantity.text, source: other.quantity.text },
-        sentence: other.sentence,
-      };
+      return valueConflict(quantity, other.quantity, other.sentence);
     }
   }
   return undefined;

@@ -1,8 +1,8 @@
 import type { SourceClause } from './claim-alignment.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
-import type { FoundConflict } from './found-conflict.js';
+import { valueConflict, type FoundConflict } from './found-conflict.js';
 import { measuredWord } from './measured-word.js';
-import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantity.js';
+import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
 import { workedOut } from './worked-out.js';
 
 /**
@@ -93,7 +93,7 @@ function unlessWorkedOut(
   source: ClaimText,
 ): FoundConflict | undefined {
   if (workedOut(quantity, held, claim.quantities, source.sentences[sentence]!.quantities)) return undefined;
-  return { conflict: { kind: conflictKind(quantity, held), claim: quantity.text, source: held.text }, sentence };
+  return valueConflict(quantity, held, sentence);
 }
 
 function sharesTerms(clause: Clause, other: Clause): boolean {

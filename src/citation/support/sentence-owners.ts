@@ -1,7 +1,7 @@
 import { isName } from './claim-alignment.js';
 import type { ClaimSentence, ClaimText } from './claim-profile.js';
-import type { FoundConflict } from './found-conflict.js';
-import { comparable, conflictKind, disagree, sameQuantity, type Quantity } from './quantity.js';
+import { valueConflict, type FoundConflict } from './found-conflict.js';
+import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
 
 /**
  * A value the source gives one thing in a sentence about it, given by the claim to another thing the source speaks
@@ -57,10 +57,7 @@ function givenToOther(
       );
     if (kinds.length === 0 || !kinds.every(({ held }) => disagree(quantity, held))) continue;
     const { held, s } = kinds[0]!;
-    return {
-      conflict: { kind: conflictKind(quantity, held), claim: quantity.text, source: held.text },
-      sentence: s,
-    };
+    return valueConflict(quantity, held, s);
   }
   return undefined;
 }
