@@ -351,6 +351,11 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g4200-g4224', from: 4200, to: 4299 },
   { name: 'g4300-g4324', from: 4300, to: 4399 },
   { name: 'g4400-g4424', from: 4400, to: 4499 },
+  { name: 'g4500-g4524', from: 4500, to: 4599 },
+  { name: 'g4600-g4624', from: 4600, to: 4699 },
+  { name: 'g4700-g4749', from: 4700, to: 4799 },
+  { name: 'g4800-g4824', from: 4800, to: 4899 },
+  { name: 'g4900-g4924', from: 4900, to: 4999 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
