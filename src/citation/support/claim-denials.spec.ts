@@ -289,6 +289,27 @@ const cases: ClaimCase[] = [
     'contradicted',
     'negation',
   ],
+  [
+    "a clause that shares only the verb of a denial the claim's next clause says itself",
+    'The original Tallis Hub will continue to receive security updates until December 2026 but will not get new features.',
+    "Owners of the first-generation Tallis Hub will keep getting security patches through December 2026, although it won't be getting any new features.",
+    'unverified',
+    '',
+  ],
+  [
+    'the same sentence with the denial taken off the next clause',
+    'The original Tallis Hub will continue to receive security updates until December 2026 but will not get new features.',
+    'Owners of the first-generation Tallis Hub will keep getting security patches through December 2026, and it will be getting new features too.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a clause turning another thing with the same word does not excuse the swap',
+    'Items can be renewed twice online unless another member has reserved them.',
+    'Reserved items can be renewed online, while unreserved items must be renewed at the desk.',
+    'contradicted',
+    'negation',
+  ],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

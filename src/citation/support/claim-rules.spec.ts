@@ -130,6 +130,20 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    '"is not accepted" forbids, against a permission on an act the source does not name',
+    'Cheques are not accepted for deposits. Pay the deposit by card or bank transfer.',
+    'You can pay the deposit by cheque at the office.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'the same rule, with the means the source allows',
+    'Cheques are not accepted for deposits. Pay the deposit by card or bank transfer.',
+    'You can pay the deposit by card at the office.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('the support check on rules said through modal words', () => {

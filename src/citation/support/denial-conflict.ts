@@ -145,7 +145,29 @@ export function polarityConflict(
   if (spansBothWays(clause, source.sentences[found.candidate.sentence]!)) return undefined;
   if (afterTheWait(clause, found.candidate.clause, source.sentences[found.candidate.sentence]!)) return undefined;
   if (deniedOfAnother(clause, found.candidate.clause)) return undefined;
+  if (turnSaidByAnotherClause(clause, claim, found.candidate.clause)) return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
+}
+
+/**
+ * Whether another clause of the claim's sentence says every word the claim clause shares with the flipped source
+ * clause, the turned ones as the source turns them: "… will keep getting security patches, although it won't be
+ * getting any new features" says the source's "but will not get new features" itself, so its first clause is about
+ * something else that shares the verb, not its denial. The other clause must say most of the flipped clause: "while
+ * unreserved items must be renewed at the desk" turns "reserved" as "unless another member has reserved them" does,
+ * but says another thing of it.
+ */
+const SAYS_FLIPPED = 0.75;
+
+function turnSaidByAnotherClause(clause: Clause, claim: ClaimSentence, flipped: Clause): boolean {
+  const shared = flipped.terms.filter((term) => clause.termSet.has(term.term));
+  if (!shared.some(turnsPolarity)) return false;
+  return claim.clauses.some(
+    (other) =>
+      other !== clause &&
+      clauseCoverage(flipped, other) >= SAYS_FLIPPED &&
+      shared.every((term) => other.terms.some((own) => own.term === term.term && own.denied === term.denied)),
+  );
 }
 
 /**
