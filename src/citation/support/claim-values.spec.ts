@@ -462,6 +462,20 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    'a version is not another value of an address',
+    'Firmware 4.2.1 for the router was released on 14 March 2024. The guest network now uses the 192.168.50.0/24 range instead of 192.168.2.0/24.',
+    'Version 4.2.1 moves the guest network from 192.168.2.0/24 to 192.168.50.0/24.',
+    'unverified',
+    '',
+  ],
+  [
+    'a changed address is still one',
+    'Firmware 4.2.1 for the router was released on 14 March 2024. The guest network now uses the 192.168.50.0/24 range instead of 192.168.2.0/24.',
+    'Version 4.2.1 moves the guest network from 192.168.2.0/24 to 192.168.60.0/24.',
+    'contradicted',
+    'number',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {

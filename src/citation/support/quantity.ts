@@ -82,12 +82,20 @@ function rangesDisagree(claim: Quantity, source: Quantity, tolerance = 1e-6): bo
 
 /** Whether two quantities could be values of one measured thing: only then can they disagree. */
 export function comparable(a: Quantity, b: Quantity): boolean {
+  if (a.cls === 'dotted' && b.cls === 'dotted') return addressShaped(a) === addressShaped(b);
   if (a.cls === b.cls || (inDegrees(a) && inDegrees(b))) return true;
   if (a.cls.startsWith('count:') && b.cls.startsWith('count:')) return hanCountsAlike(a.cls.slice(6), b.cls.slice(6));
   const kinds = new Set([a.cls, b.cls]);
   if (kinds.has('bare') && kinds.has('clock')) return !a.untimed && !b.untimed;
   return false;
 }
+
+/** An IPv4 address (192.168.50.0, 10.0.0.0/24) is never another value of a version such as 4.2.1, nor the reverse. */
+function addressShaped(quantity: Quantity): boolean {
+  return IPV4.test(quantity.key ?? '');
+}
+
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?$/;
 
 /**
  * Two Chinese counts of one thing though written apart: 5本 and 10本书 (one names the thing, the other leaves it
