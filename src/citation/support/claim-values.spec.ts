@@ -85,6 +85,8 @@ const BRIOCHE =
   'minutes. The brioche uses the same 500 g of flour but 300 ml of milk and only 3 g of yeast. Brioche dough rests ' +
   'overnight in the fridge, then is baked at 190 °C for 25 minutes.';
 
+const RAW_MEAT =
+  '生肉在冷藏室（0–4℃）中可保存1至2天，在−18℃以下的冷冻室中可保存3个月。熟食放凉后应在2小时内放入冰箱，冷藏保存不超过3天。';
 const cases: ClaimCase[] = [
   [
     'a lower bound above a starting price is no bound past it',
@@ -473,6 +475,28 @@ const cases: ClaimCase[] = [
     'a changed address is still one',
     'Firmware 4.2.1 for the router was released on 14 March 2024. The guest network now uses the 192.168.50.0/24 range instead of 192.168.2.0/24.',
     'Version 4.2.1 moves the guest network from 192.168.2.0/24 to 192.168.60.0/24.',
+    'contradicted',
+    'number',
+  ],
+  ["a range within another thing's bound", RAW_MEAT, '生肉放在0–4℃的冷藏室里可以保存1到2天。', 'unverified', ''],
+  [
+    "a value the thing's sentence gives in a clause going on about it, below zero",
+    RAW_MEAT,
+    '生肉放在−18℃以下冷冻，大约能存放一个季度。',
+    'unverified',
+    '',
+  ],
+  [
+    'a changed length of time for the same thing',
+    RAW_MEAT,
+    '生肉放在0–4℃的冷藏室里可以保存5天。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a minus sign after a Chinese word is below zero',
+    '冷冻食品应在−18℃以下保存，可保存3个月。',
+    '冷冻食品应在18℃以下保存，可保存3个月。',
     'contradicted',
     'number',
   ],

@@ -79,6 +79,21 @@ function valueConflict(
       candidate.clause.quantities.filter((held) => comparable(quantity, held) && held.cls !== 'period');
     const ofThing = own.filter((candidate) => values(candidate).length > 0);
     if (ofThing.some((candidate) => values(candidate).some((held) => sameQuantity(quantity, held)))) continue;
+    // A clause of the thing's sentence that names no other thing gives the value, going on about the thing: "生肉在冷藏室
+    // 中可保存1至2天，在−18℃以下的冷冻室中可保存3个月" gives −18℃ to raw meat too.
+    const sentences = new Set(own.map((candidate) => candidate.sentence));
+    const saidOn = source.clauses.some(
+      (candidate) =>
+        sentences.has(candidate.sentence) &&
+        !own.includes(candidate) &&
+        !sourceSubjects(source).has(candidate.clause.subject ?? '') &&
+        candidate.clause.quantities.some((held) => sameQuantity(quantity, held)) &&
+        // "满20年的享受15天" gives 15天 to another case than the claim's "满10年".
+        !claim.quantities.some(
+          (other) => other !== quantity && candidate.clause.quantities.some((held) => disagree(other, held)),
+        ),
+    );
+    if (saidOn) continue;
     const disagreeing = (candidate: SourceClause) => values(candidate).every((held) => disagree(quantity, held));
     // The thing's own clause for this property says another value.
     const property = ofThing.filter((candidate) => covers(candidate.clause, predicate) >= PREDICATE_COVERAGE);

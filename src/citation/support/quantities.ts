@@ -32,6 +32,7 @@ import {
   SAVING_REACH,
   TOTALS,
   UNIT_FOLLOWERS,
+  isCnNumeral,
   startsQuantity,
 } from './quantity-words.js';
 import {
@@ -60,6 +61,8 @@ const DENIED_VERB = /n['’]t$/;
 const PENCE_BELOW = 200;
 /** A word before the first of two values that says they are a change, not a range: "from 3 to 5", "从3到5". */
 const CHANGE_FROM: ReadonlySet<string> = new Set(['from', '从']);
+/** The signs written before a number below zero. */
+const MINUS: ReadonlySet<string> = new Set(['-', '−']);
 
 /**
  * Words, written in lowercase too, that a number after them versions or designates, whatever follows: "came with
@@ -117,6 +120,9 @@ class QuantityScanner extends HanQuantityReading {
     const word = this.looseWord(first, last);
     // Every field named, in one order, those a quantity lacks too: every quantity then has the same shape, which
     // the many comparisons of quantities read fastest, and a copy of one keeps it.
+    // A number below zero is shown with its sign: "−18℃", not "18℃".
+    const sign = this.tokens[first - 1];
+    const signed = quantity.raw < 0 && sign !== undefined && adjacent(sign, this.tokens[first]) && MINUS.has(sign.text);
     let found: Quantity = {
       cls: quantity.cls,
       value: quantity.value,
@@ -130,8 +136,8 @@ class QuantityScanner extends HanQuantityReading {
       fullDay: quantity.fullDay,
       compared: quantity.compared,
       range: quantity.range,
-      text: quantity.text,
-      start: quantity.start,
+      text: signed ? sign.text + quantity.text : quantity.text,
+      start: signed ? sign.start : quantity.start,
       end: quantity.end,
       // Every field of Quantity must be named here: a field added to it and left out would be dropped silently.
     } satisfies Record<keyof Quantity, unknown>;
@@ -323,9 +329,12 @@ class QuantityScanner extends HanQuantityReading {
   /** "−25", "-3", "零下15": a minus sign against the number, or 零下 before it. */
   private negative(first: number): boolean {
     const sign = this.tokens[first - 1];
-    if (sign?.kind === 'symbol' && (sign.text === '-' || sign.text === '−') && adjacent(sign, this.tokens[first])) {
+    if (sign?.kind === 'symbol' && MINUS.has(sign.text) && adjacent(sign, this.tokens[first])) {
       const before = this.tokens[first - 2];
-      return !adjacent(before, sign) || before?.kind === 'break';
+      // A word against the sign is no number the dash could run from: "在−18℃以下" is below zero.
+      return (
+        !adjacent(before, sign) || before?.kind === 'break' || (before?.kind === 'han' && !isCnNumeral(before.text))
+      );
     }
     return this.tokens[first - 1]?.text === '下' && this.tokens[first - 2]?.text === '零';
   }

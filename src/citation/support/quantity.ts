@@ -49,8 +49,11 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
     // A range's ends are converted with the rounding a single temperature is: "350–375°F" is "180–190°C".
     return ours.range || theirs.range ? rangesDisagree(ours, theirs, CONVERSION_SHARE) : disagree(ours, theirs);
   }
-  if (claim.range || source.range) return rangesDisagree(claim, source);
   const bound = (q: Quantity) => q.loose && !q.approx;
+  // A range the source's bound holds ("1到2天" within "不超过3天"): a bound's side is not read, and an upper bound is
+  // the one sources mostly give.
+  if (claim.range && !source.range && bound(source) && claim.range[1] <= source.value) return false;
+  if (claim.range || source.range) return rangesDisagree(claim, source);
   // A bound speaks of the other side's bound, not its values; but the same number in another unit is no bound of it:
   // "up to 158 inches" against "must not exceed 158 cm".
   if (bound(claim) || bound(source)) return (bound(claim) && bound(source)) || conflictKind(claim, source) === 'unit';
