@@ -500,6 +500,20 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    'the end of a range that starts in the afternoon is in the afternoon',
+    'The Riverside After-School Club runs from 3:15pm to 6:00pm on school days for pupils aged 5 to 11.',
+    '俱乐部在上学日的下午3:15至6:00开放。',
+    'unverified',
+    '',
+  ],
+  [
+    'a changed end of such a range',
+    'The Riverside After-School Club runs from 3:15pm to 6:00pm on school days for pupils aged 5 to 11.',
+    '俱乐部在上学日的下午3:15至5:00开放。',
+    'contradicted',
+    'number',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {

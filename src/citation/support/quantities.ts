@@ -63,6 +63,8 @@ const PENCE_BELOW = 200;
 const CHANGE_FROM: ReadonlySet<string> = new Set(['from', '从']);
 /** The signs written before a number below zero. */
 const MINUS: ReadonlySet<string> = new Set(['-', '−']);
+/** Noon, in minutes after midnight. */
+const NOON = 12 * 60;
 
 /**
  * Words, written in lowercase too, that a number after them versions or designates, whatever follows: "came with
@@ -585,8 +587,21 @@ class QuantityScanner extends HanQuantityReading {
     // The part of the day is the time's own (下午2点 is 14:00), not a word the clause says: 上午 and 下午 set side by
     // side are two times, not a statement and its opposite.
     const part = DAY_PART.exec(previous);
+    if (!part && !/^(?:a|p)\.?m$/.test(suffix) && h < 12) h = this.afternoonRangeEnd(h, minute, first);
     const from = part && this.tokens[first - 1]?.kind === 'han' ? first - part[0].length : first;
     this.push({ cls: 'clock', value: h * 60 + minute, raw: hour, unit: '', ...this.span(from, last) }, from, last);
+  }
+
+  /**
+   * The end of a range that starts in the afternoon is in the afternoon too, when that puts it after the start:
+   * "下午3:15至6:00" ends at 18:00; "晚上10点至2点" ends at night.
+   */
+  private afternoonRangeEnd(hour: number, minute: number, first: number): number {
+    const start = this.found.at(-1);
+    const between = this.tokens[first - 1];
+    if (start?.cls !== 'clock' || between === undefined || !RANGE_WORDS.has(between.lower)) return hour;
+    if (between.start - start.end > 1 || start.value < NOON) return hour;
+    return (hour + 12) * 60 + minute > start.value ? hour + 12 : hour;
   }
 
   protected pushDate(date: NonNullable<Quantity['date']>, first: number, last: number): void {
