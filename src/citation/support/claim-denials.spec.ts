@@ -310,6 +310,20 @@ const cases: ClaimCase[] = [
     'contradicted',
     'negation',
   ],
+  [
+    'a denial does not reach a second verb after "and"',
+    'Second homes and holiday lets are not covered by this policy and need a separate Holiday Home policy.',
+    'Second homes and holiday lets are not covered by this policy; they need a separate Holiday Home policy.',
+    'unverified',
+    '',
+  ],
+  [
+    'the first verb still denied',
+    'Second homes and holiday lets are not covered by this policy and need a separate Holiday Home policy.',
+    'Second homes and holiday lets are covered by this policy.',
+    'contradicted',
+    'negation',
+  ],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

@@ -710,8 +710,10 @@ function clauseOf(
       if (phraseDenial) (phraseDenials ??= []).push(cue);
       continue;
     }
-    // "goes back to nothing when a new year begins": what follows says when, not what is denied.
-    if (isDenialBoundary(token.lower)) denyLeft = 0;
+    // "goes back to nothing when a new year begins": what follows says when, not what is denied. "are not covered by
+    // this policy and need a separate policy": a second verb says something of its own.
+    if (isDenialBoundary(token.lower) || (token.lower === 'and' && PREDICATE_OPENERS.has(tokens[i + 1]?.lower ?? '')))
+      denyLeft = 0;
     // "Photography without flash is permitted": "without" denies its own phrase, not what the clause then says of it.
     if (phraseDenial && PREDICATE_OPENERS.has(token.lower)) denyLeft = 0;
     const state = switchState(tokens, i);
