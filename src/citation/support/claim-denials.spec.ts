@@ -324,6 +324,34 @@ const cases: ClaimCase[] = [
     'contradicted',
     'negation',
   ],
+  [
+    '"never … before" is a first time',
+    'Children aged 2 to 8 who have never had a flu vaccine before need two doses given at least 4 weeks apart.',
+    'A child aged between 2 and 8 who is getting a flu vaccine for the first time needs two doses, at least 4 weeks apart.',
+    'unverified',
+    '',
+  ],
+  [
+    'the doses denied of such a child',
+    'Children aged 2 to 8 who have never had a flu vaccine before need two doses given at least 4 weeks apart.',
+    'A child aged between 2 and 8 who is getting a flu vaccine for the first time does not need two doses.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'an opposite that bounds a number ("at least 4 weeks") does not say the denial another way',
+    'Children who had a vaccine need two doses given at least 4 weeks apart.',
+    'Children who had a vaccine do not need two doses.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    '"off-limits" says a denial as a state, before the words that place it',
+    "Children under 12 should not be given aspirin because of the risk of Reye's syndrome.",
+    "Because of the risk of Reye's syndrome, aspirin is off-limits for children below twelve.",
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

@@ -626,6 +626,15 @@ const POSSIBILITY: ReadonlySet<string> = new Set(['can', 'could', 'may', 'might'
 /** Denials of a phrase: what they deny ends where the clause goes on to say something of the phrase. */
 const PHRASE_DENIALS: ReadonlySet<string> = new Set(['without']);
 /** Words that open what a clause says of its subject: a phrase's denial does not reach past them. */
+/** "never … before": a first time, not a denial of what lies between. */
+function firstTime(tokens: readonly Token[], i: number, to: number): boolean {
+  if (tokens[i]!.lower !== 'never') return false;
+  for (let k = i + 1; k < Math.min(to, i + FIRST_TIME_REACH); k++) if (tokens[k]!.lower === 'before') return true;
+  return false;
+}
+
+const FIRST_TIME_REACH = 8;
+
 const PREDICATE_OPENERS: ReadonlySet<string> = new Set(
   'is are was were be been must may might can could will would should shall has have had do does did need needs'.split(
     ' ',
@@ -704,6 +713,8 @@ function clauseOf(
         boundAt = bounded;
         continue;
       }
+      // "who have never had a flu vaccine before need two doses" speaks of a first time, as a claim says it.
+      if (firstTime(tokens, i, to)) continue;
       denyLeft = NEGATION_REACH;
       cue++;
       phraseDenial = PHRASE_DENIALS.has(token.lower);

@@ -168,7 +168,7 @@ export function hanFunctionAt(chars: readonly string[], k: number): boolean {
 
 /** Pairs of opposites: the second word of each pair reads as the first, denied. */
 const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
-  ['allow', ['forbid', 'prohibit', 'disallow', 'ban', 'deny', 'block', 'refuse', 'prevent']],
+  ['allow', ['forbid', 'prohibit', 'disallow', 'ban', 'deny', 'block', 'refuse', 'prevent', 'off-limits']],
   ['permit', ['forbid', 'prohibit']],
   ['enable', ['disable']],
   ['open', ['close', 'shut', 'closed']],

@@ -418,11 +418,18 @@ function turns(clause: Clause, shared: Clause): number {
   clause.terms.forEach((term, i) => {
     if (isShared(term)) lastShared = i;
   });
-  // A verb of not doing denies its object, the shared words after it: "avoid vitamin supplements".
+  // A verb of not doing denies its object, the shared words after it: "avoid vitamin supplements". An opposite right
+  // before a number bounds the number ("given at least 4 weeks apart"), not what the clause says.
   return clause.terms.filter(
     (term, i) =>
-      term.inverted && (i > lastShared || predicateBefore(clause, term) || (deniesItsObject(term) && i < lastShared)),
+      term.inverted &&
+      !boundsNumber(clause, term) &&
+      (i > lastShared || predicateBefore(clause, term) || (deniesItsObject(term) && i < lastShared)),
   ).length;
+}
+
+function boundsNumber(clause: Clause, term: ClauseTerm): boolean {
+  return clause.quantities.some((quantity) => quantity.start >= term.end && quantity.start - term.end <= 1);
 }
 
 /**
@@ -434,7 +441,7 @@ function predicateBefore(clause: Clause, term: ClauseTerm): boolean {
   return PARTICIPLE.test(term.lower) && PLACING_WORD.test(clause.text.slice(at, at + 12));
 }
 
-/** Said as a state: "excluded", "banned", "forbidden", "closed". */
-const PARTICIPLE = /(?:ed|en)$/;
+/** Said as a state: "excluded", "banned", "forbidden", "closed", "off-limits". */
+const PARTICIPLE = /(?:ed|en)$|^off-limits$/;
 
 const PLACING_WORD = /^\s+(?:on|in|at|for|from|under|by|during|throughout|across|within)\b/i;
