@@ -87,6 +87,10 @@ const BRIOCHE =
 
 const RAW_MEAT =
   '生肉在冷藏室（0–4℃）中可保存1至2天，在−18℃以下的冷冻室中可保存3个月。熟食放凉后应在2小时内放入冰箱，冷藏保存不超过3天。';
+const SCHOOL_YEARS =
+  'Children in Reception and Year 1 are collected from their classroom door, while pupils in Years 2 to 6 are ' +
+  'dismissed from the main playground. Pupils in Years 5 and 6 may walk home alone only if a parent has signed the ' +
+  'independent travel form.';
 const cases: ClaimCase[] = [
   [
     'a lower bound above a starting price is no bound past it',
@@ -511,6 +515,20 @@ const cases: ClaimCase[] = [
     'a changed end of such a range',
     'The Riverside After-School Club runs from 3:15pm to 6:00pm on school days for pupils aged 5 to 11.',
     '俱乐部在上学日的下午3:15至5:00开放。',
+    'contradicted',
+    'number',
+  ],
+  [
+    '"Year 5 and 6" and "Years 5 and 6" name the same years',
+    SCHOOL_YEARS,
+    'Year 5 and 6 children can make their own way home, but only after a parent has signed the independent travel form.',
+    'unverified',
+    '',
+  ],
+  [
+    'other years given the rule',
+    SCHOOL_YEARS,
+    'Year 3 and 4 children may walk home alone if a parent has signed the independent travel form.',
     'contradicted',
     'number',
   ],

@@ -63,6 +63,12 @@ const PENCE_BELOW = 200;
 const CHANGE_FROM: ReadonlySet<string> = new Set(['from', '从']);
 /** The signs written before a number below zero. */
 const MINUS: ReadonlySet<string> = new Set(['-', '−']);
+/** The words between two versions of one name in a list: "Years 5 and 6", "Python 3.11 or 3.12". */
+const VERSION_LIST_WORDS: ReadonlySet<string> = new Set(['and', 'or', ',', '&']);
+/** "Years 5 and 6" and "Year 5" version one name. */
+function versionOf(name: string): string {
+  return `version:${name.length > 3 && name.endsWith('s') && !name.endsWith('ss') ? name.slice(0, -1) : name}`;
+}
 /** Noon, in minutes after midnight. */
 const NOON = 12 * 60;
 
@@ -325,7 +331,22 @@ class QuantityScanner extends HanQuantityReading {
       value *= HAN_MULTIPLIERS.get(multiplier.text)!;
       last++;
     }
+    // "Years 5 and 6": a number listed after a version is a version of the same name.
+    const listed = this.listedAfterVersion(first);
+    if (listed !== undefined && last === first) {
+      return this.push({ cls: listed, value, raw: value, unit: '', ...this.span(first, last) }, first, last);
+    }
     this.measured(value, first, last);
+  }
+
+  private listedAfterVersion(first: number): string | undefined {
+    const before = this.found.at(-1);
+    const between = this.tokens[first - 1];
+    if (before === undefined || !before.cls.startsWith('version:') || between === undefined) return undefined;
+    if (!VERSION_LIST_WORDS.has(between.lower) || between.start - before.end > 1) return undefined;
+    // Written alike: "Bluetooth 5.3 and 2 speakers" counts speakers.
+    const decimals = (text: string) => text.split('.').length;
+    return decimals(before.text) === decimals(this.tokens[first]!.text) ? before.cls : undefined;
   }
 
   /** "−25", "-3", "零下15": a minus sign against the number, or 零下 before it. */
@@ -476,7 +497,7 @@ class QuantityScanner extends HanQuantityReading {
       !MONTH_NAMES.has(name.lower) &&
       name.lower.length > 1
     ) {
-      return this.push({ cls: `version:${name.lower}`, value, raw: value, unit: '', ...span }, first, last);
+      return this.push({ cls: versionOf(name.lower), value, raw: value, unit: '', ...span }, first, last);
     }
     // "at 9", "until 10": a number after a word that places it in time may be a time of day; "eleven on
     // Thursdays", "16 times a day" are not.
