@@ -240,7 +240,9 @@ export function binder(claim: Clause, source: ClaimText, options: BindingOptions
       if (!own && !candidate.context.has(term)) continue;
       const weight = name * (own ? 1 : CONTEXT_WEIGHT);
       const agrees = !options.polarity || saysWithPolarity(candidate, term, denied);
-      score += weight * rarity * (agrees ? 1 : 0.5);
+      // A word the claim denies and the candidate says plainly binds nothing: "its 3.10% rate isn't fixed" is not about
+      // the account that "pays 4.25% fixed". Said plainly against a denial, a word still half binds.
+      score += weight * rarity * (agrees ? 1 : denied ? 0 : 0.5);
     }
     if (subject !== undefined && subject === candidate.subject) score += 0.5;
     return score;

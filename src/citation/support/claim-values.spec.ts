@@ -91,6 +91,9 @@ const SCHOOL_YEARS =
   'Children in Reception and Year 1 are collected from their classroom door, while pupils in Years 2 to 6 are ' +
   'dismissed from the main playground. Pupils in Years 5 and 6 may walk home alone only if a parent has signed the ' +
   'independent travel form.';
+const SAVERS =
+  "Brightwell Bank's Easy Saver pays 3.10% AER variable on balances from £1 and allows unlimited withdrawals. " +
+  'The 1-Year Fixed Saver pays 4.25% AER fixed and needs a minimum deposit of £1,000.';
 const cases: ClaimCase[] = [
   [
     'a lower bound above a starting price is no bound past it',
@@ -529,6 +532,20 @@ const cases: ClaimCase[] = [
     'other years given the rule',
     SCHOOL_YEARS,
     'Year 3 and 4 children may walk home alone if a parent has signed the independent travel form.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a word the claim denies does not bind its value to the clause that says it',
+    SAVERS,
+    "The Easy Saver can be opened with just £1, though its 3.10% AER rate isn't fixed and may change.",
+    'unverified',
+    '',
+  ],
+  [
+    "the other account's rate given to it",
+    SAVERS,
+    "The Easy Saver can be opened with just £1, though its 4.25% AER rate isn't fixed and may change.",
     'contradicted',
     'number',
   ],
