@@ -626,6 +626,14 @@ const POSSIBILITY: ReadonlySet<string> = new Set(['can', 'could', 'may', 'might'
 /** Denials of a phrase: what they deny ends where the clause goes on to say something of the phrase. */
 const PHRASE_DENIALS: ReadonlySet<string> = new Set(['without']);
 /** Words that open what a clause says of its subject: a phrase's denial does not reach past them. */
+/**
+ * A name a count takes for its noun is still said: "two SIM-only plans", "3 Canon printers" name SIM-only and Canon
+ * as well as counting.
+ */
+function namesCounted(token: Token, quantity: Quantity): boolean {
+  return quantity.cls.startsWith('count:') && token.start > quantity.start && nameShaped(token.text);
+}
+
 /** "never … before": a first time, not a denial of what lies between. */
 function firstTime(tokens: readonly Token[], i: number, to: number): boolean {
   if (tokens[i]!.lower !== 'never') return false;
@@ -704,7 +712,7 @@ function clauseOf(
       i = hanRun(tokens, i, to, inQuantity, terms) - 1;
       continue;
     }
-    if (token.kind !== 'word' || inQuantity[i]) continue;
+    if (token.kind !== 'word' || (inQuantity[i] && !namesCounted(token, inQuantity[i]!))) continue;
     if (isNegationWord(token.lower)) {
       // "no more than 5 days", "not later than 31 March": a bound on the value, as "at most" is, not a denial of the
       // words after it.

@@ -94,6 +94,9 @@ const SCHOOL_YEARS =
 const SAVERS =
   "Brightwell Bank's Easy Saver pays 3.10% AER variable on balances from £1 and allows unlimited withdrawals. " +
   'The 1-Year Fixed Saver pays 4.25% AER fixed and needs a minimum deposit of £1,000.';
+const SIM_PLANS =
+  'Skyline Mobile offers two SIM-only plans, both on a 12-month contract. The Max plan costs £18 per month, although ' +
+  'speeds are reduced to 2 Mbps once you pass 150 GB in a billing month.';
 const cases: ClaimCase[] = [
   [
     'a lower bound above a starting price is no bound past it',
@@ -546,6 +549,20 @@ const cases: ClaimCase[] = [
     "the other account's rate given to it",
     SAVERS,
     "The Easy Saver can be opened with just £1, though its 4.25% AER rate isn't fixed and may change.",
+    'contradicted',
+    'number',
+  ],
+  [
+    'a name a count takes for its noun is named, and "in a month" after an amount is its period',
+    SIM_PLANS,
+    'Skyline has two 12-month SIM-only deals; Max costs £18 a month and slows to 2 Mbps after 150 GB in a month.',
+    'unverified',
+    '',
+  ],
+  [
+    'the amount changed',
+    SIM_PLANS,
+    'Skyline has two 12-month SIM-only deals; Max costs £18 a month and slows to 2 Mbps after 100 GB in a month.',
     'contradicted',
     'number',
   ],

@@ -732,6 +732,8 @@ class QuantityScanner extends HanQuantityReading {
       // "once a day", "three times a week": how often, not how long.
       if (before !== undefined && (NUMBER_WORDS.has(before) || /\d/.test(before) || HOW_OFTEN.has(before))) return;
       if (this.perAfterAmount(first)) return;
+      // "150 GB in a month": the amount's period, as "per month" says.
+      if (before === 'in' && this.found.at(-1)?.end === this.tokens[first - 2]?.end) return;
       // "a day ticket", "a year pass": the unit names a kind of thing, not a length of time.
       const after = this.tokens[first + 2];
       if (after?.kind === 'word' && /^[a-z]/i.test(after.text) && !UNIT_FOLLOWERS.has(after.lower)) return;
