@@ -41,6 +41,9 @@ const BULKY_WASTE = '大件垃圾（如旧家具、床垫）需提前通过“�
 const VACCINATION_CLINIC =
   '社区卫生服务中心的儿童预防接种门诊每周二、周四上午8:00至11:30开放，需提前通过微信公众号预约。';
 
+const FLEXIBLE_RATE =
+  'Bookings made on the Flexible rate can be cancelled free of charge until 6 pm local time on the day before ' +
+  'arrival; later cancellations and no-shows are charged the first night.';
 const cases: ClaimCase[] = [
   [
     'a verb of not doing denies its object, before it: "avoid" says "do not take"',
@@ -351,6 +354,20 @@ const cases: ClaimCase[] = [
     "Because of the risk of Reye's syndrome, aspirin is off-limits for children below twelve.",
     'unverified',
     '',
+  ],
+  [
+    '"after that" sets a time against one the claim said, not against the source\'s "before"',
+    FLEXIBLE_RATE,
+    "On a Flexible booking you won't pay anything if you cancel before 6 pm the evening before arrival. Cancel after that, or simply not turn up, and you'll be billed for one night.",
+    'unverified',
+    '',
+  ],
+  [
+    'the free cancellation moved past the deadline',
+    FLEXIBLE_RATE,
+    'Flexible bookings can be cancelled free of charge after 6 pm on the day before arrival.',
+    'contradicted',
+    'negation',
   ],
 ];
 

@@ -634,6 +634,9 @@ function namesCounted(token: Token, quantity: Quantity): boolean {
   return quantity.cls.startsWith('count:') && token.start > quantity.start && nameShaped(token.text);
 }
 
+const TIME_SIDES: ReadonlySet<string> = new Set(['before', 'after']);
+const ANAPHORS: ReadonlySet<string> = new Set(['that', 'this', 'then', 'which']);
+
 /** "never … before": a first time, not a denial of what lies between. */
 function firstTime(tokens: readonly Token[], i: number, to: number): boolean {
   if (tokens[i]!.lower !== 'never') return false;
@@ -762,6 +765,8 @@ function clauseOf(
     }
     if (idiom === undefined && (FUNCTION_WORDS.has(token.lower) || token.lower.length < 2) && !letterName(tokens, i))
       continue;
+    // "Cancel after that": a time set against one the text said before, not against any the other text names.
+    if (TIME_SIDES.has(token.lower) && ANAPHORS.has(tokens[i + 1]?.lower ?? '')) continue;
     const lower = withoutPossessive(token.lower);
     const sense = idiom === undefined ? senses.sense(lower) : senses.sense(idiom);
     const first = i === 0;
