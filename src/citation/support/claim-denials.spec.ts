@@ -369,6 +369,20 @@ const cases: ClaimCase[] = [
     'contradicted',
     'negation',
   ],
+  [
+    'a later clause with its own subject says its own thing, not the sentence\'s polarity',
+    'Before leaving a fire, you must put it out completely with water; covering it with soil is not enough.',
+    "When you leave a fire, smothering it with soil is enough; you don't have to douse it with water.",
+    'contradicted',
+    'negation',
+  ],
+  [
+    'the same sentence said as the source says it',
+    'Before leaving a fire, you must put it out completely with water; covering it with soil is not enough.',
+    'When you leave a fire, smothering it with soil is not enough; you have to douse it with water.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

@@ -278,12 +278,15 @@ function deniedAfter(clause: Clause, claim: ClaimSentence): boolean {
       other.context.size > 0 &&
       other.terms.length <= ELLIPTIC_DENIAL_TERMS &&
       !CONTRAST_OPENING.test(other.text) &&
+      !OWN_SUBJECT.test(other.text) &&
       other.terms.some((term) => term.cue > 0),
   );
 }
 
 /** A later clause this short, going on from the one before it, only says whether the sentence holds. */
 const ELLIPTIC_DENIAL_TERMS = 2;
+/** "…; you don't have to douse it with water" has a subject of its own: it says its own thing, not the sentence's. */
+const OWN_SUBJECT = /^(?:(?:and|but|so|or)\s+)?(?:you|it|they|we|he|she|i|there)\b/i;
 /** "… but have no effect on bacteria" says something of its own against the clause before. */
 const CONTRAST_OPENING = /^(?:but|while|whereas|whilst|although|though|yet)\b/i;
 
