@@ -383,6 +383,13 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    '"later on" is a time to come, not an opposite that says the denial another way',
+    'On both models the RAM is soldered to the board and cannot be upgraded, but the SSD can be replaced.',
+    'Both models let you upgrade the RAM later on, and the SSD can be replaced as well.',
+    'contradicted',
+    'negation',
+  ],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

@@ -767,6 +767,8 @@ function clauseOf(
       continue;
     // "Cancel after that": a time set against one the text said before, not against any the other text names.
     if (TIME_SIDES.has(token.lower) && ANAPHORS.has(tokens[i + 1]?.lower ?? '')) continue;
+    // "upgrade the RAM later on": at some time to come, not later than anything.
+    if (token.lower === 'later' && tokens[i + 1]?.lower === 'on') continue;
     const lower = withoutPossessive(token.lower);
     const sense = idiom === undefined ? senses.sense(lower) : senses.sense(idiom);
     const first = i === 0;
