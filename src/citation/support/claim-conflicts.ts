@@ -121,7 +121,7 @@ function namesOf(claim: ClaimSentence, source: ClaimText): ReadonlySet<string> {
 }
 
 /** The sayings of a source's clauses, worked out once a source. */
-function saidClauses(source: ClaimText): ReadonlySet<string> {
+export function saidClauses(source: ClaimText): ReadonlySet<string> {
   let said = sayings.get(source);
   if (said === undefined) {
     said = new Set(source.clauses.map(({ clause }) => clause.saying));
