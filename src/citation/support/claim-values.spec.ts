@@ -566,6 +566,34 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    'teaspoons are not tablespoons',
+    'Toss the thighs with 2 tbsp olive oil and 4 crushed garlic cloves.',
+    'Coat the thighs in 2 tsp of olive oil along with 4 crushed garlic cloves.',
+    'contradicted',
+    'unit',
+  ],
+  [
+    'working days are a unit of their own, in English',
+    'Final numbers must be confirmed 10 working days before the event.',
+    'You need to confirm final numbers 10 weeks before the event.',
+    'contradicted',
+    'unit',
+  ],
+  [
+    'and in Chinese',
+    '理赔申请须在快件寄出之日起30天内提出，审核通过后3个工作日内打款。',
+    '理赔申请可以在快件寄出后的30个工作日内提出。',
+    'contradicted',
+    'unit',
+  ],
+  [
+    '最后一个工作日 says which day, not how many',
+    'Staff are paid on the last working day of each month, and payslips are available three days earlier.',
+    '员工在每月最后一个工作日领取工资。',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {

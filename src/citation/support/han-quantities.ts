@@ -99,6 +99,8 @@ export abstract class HanQuantityReading {
     if (value === undefined) return;
     const next = this.tokens[last + 1];
     if (this.tokens[first - 1]?.text === '第') return this.ordinal(value, first - 1, last);
+    // 最后一个工作日, 最后一天: which one, not how many.
+    if (this.tokens[first - 1]?.text === '后' && this.tokens[first - 2]?.text === '最') return;
     const percent = this.tokens[first - 1]?.text === '之' && this.tokens[first - 3]?.text === '百';
     if (percent) return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first - 3, last);
     if (this.hanFraction(value, first, last)) return;

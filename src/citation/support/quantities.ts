@@ -39,6 +39,7 @@ import {
   APPROXIMATE,
   AS_BOUND,
   CURRENCY_SIGNS,
+  DAY,
   HAN_MULTIPLIERS,
   LATIN_PERIODS,
   LATIN_UNITS,
@@ -48,6 +49,7 @@ import {
   MULTIPLIERS,
   NUMBER_WORDS,
   WEEKDAYS,
+  WORKING_DAY,
   type Unit,
 } from './quantity-units.js';
 
@@ -69,6 +71,9 @@ const VERSION_LIST_WORDS: ReadonlySet<string> = new Set(['and', 'or', ',', '&'])
 function versionOf(name: string): string {
   return `version:${name.length > 3 && name.endsWith('s') && !name.endsWith('ss') ? name.slice(0, -1) : name}`;
 }
+/** Kinds of day written between a number and its unit: "10 working days", "5 business days". */
+const DAY_KINDS: ReadonlySet<string> = new Set(['working', 'business', 'calendar', 'school', 'clear', 'consecutive']);
+const WORKING_DAYS: ReadonlySet<string> = new Set(['working', 'business', 'school']);
 /** Noon, in minutes after midnight. */
 const NOON = 12 * 60;
 
@@ -417,8 +422,10 @@ class QuantityScanner extends HanQuantityReading {
       // "24.6p" and "53p" are pence; "1080p" and "720p" a screen's lines.
       if (found && !(found.name === 'p' && Number.isInteger(value) && value >= PENCE_BELOW))
         return this.pushUnit(value, found, first, last + 1);
-      // "three more hours", "two extra days": the unit after the comparative is the number's.
-      const further = EXTRA_WORDS.has(next.lower) ? this.unitAt(last + 2) : undefined;
+      // "three more hours", "two extra days", "10 working days": the unit after the comparative or the kind of day is the
+      // number's.
+      const further = EXTRA_WORDS.has(next.lower) || DAY_KINDS.has(next.lower) ? this.unitAt(last + 2) : undefined;
+      if (further === DAY && WORKING_DAYS.has(next.lower)) return this.pushUnit(value, WORKING_DAY, first, last + 2);
       if (further) return this.pushUnit(value, further, first, last + 2);
       // "LH 402 departs", "Eurostar 9014 leaves": the number goes with the name before it, not the word after.
       if (this.namedBefore(first) || VERSIONED.has(this.tokens[first - 1]?.lower ?? ''))
@@ -574,6 +581,9 @@ class QuantityScanner extends HanQuantityReading {
   }
 
   private count(value: number, noun: Token, first: number, last: number): void {
+    // "ten unused leave days" is a length of time, as "ten days" is.
+    const unit = LATIN_UNITS.get(noun.lower);
+    if (unit?.cls === 'time' && noun.lower.length > 3) return this.pushUnit(value, unit, first, last);
     const name = this.stem(noun.lower);
     this.pushUnit(value, { cls: `count:${name}`, factor: 1, name }, first, last);
   }

@@ -18,6 +18,8 @@ const SECOND = unit('time', 1, 'second');
 const MINUTE = unit('time', 60, 'minute');
 const HOUR = unit('time', 3600, 'hour');
 export const DAY = unit('time', 86_400, 'day');
+/** Five working days make a week: "10 working days" is another length than "10 days" or "10 weeks". */
+export const WORKING_DAY = unit('time', (7 * 86_400) / 5, 'working day');
 const WEEK = unit('time', 604_800, 'week');
 export const MONTH = unit('time', 2_629_800, 'month');
 export const YEAR = unit('time', 31_557_600, 'year');
@@ -60,6 +62,8 @@ export const LATIN_UNITS: ReadonlyMap<string, Unit> = new Map(
       [['oz', 'ounce', 'ounces'], unit('mass', 28.3495, 'oz')],
       [['ml', 'millilitre', 'millilitres', 'milliliter', 'milliliters'], unit('volume', 0.001, 'ml')],
       [['litre', 'litres', 'liter', 'liters'], unit('volume', 1, 'litre')],
+      [['tsp', 'teaspoon', 'teaspoons'], unit('volume', 0.005, 'tsp')],
+      [['tbsp', 'tablespoon', 'tablespoons'], unit('volume', 0.015, 'tbsp')],
       [['percent', 'pct'], unit('percent', 1, '%')],
       [['v', 'volt', 'volts'], unit('voltage', 1, 'V')],
       [['w', 'watt', 'watts'], unit('power', 1, 'W')],
@@ -112,6 +116,10 @@ export const HAN_UNITS: readonly (readonly [string, Unit])[] = (
     ['小时', HOUR],
     ['钟头', HOUR],
     ['天', DAY],
+    ['个工作日', WORKING_DAY],
+    ['工作日', WORKING_DAY],
+    ['个自然日', DAY],
+    ['自然日', DAY],
     ['个星期', WEEK],
     ['星期', WEEK],
     ['周', WEEK],
