@@ -46,7 +46,7 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
   const claimNames = () => (names ??= namesOf(claim, source));
   for (const clause of claim.clauses) {
     // A clause the source says word for word, with the same denials and numbers, cannot disagree with it.
-    if (said.has(clause.saying)) {
+    if (restates(clause, said)) {
       restated++;
       continue;
     }
@@ -118,6 +118,14 @@ function namesOf(claim: ClaimSentence, source: ClaimText): ReadonlySet<string> {
   const names = new Set<string>();
   for (const clause of claim.clauses) for (const term of clause.terms) if (isName(term, source)) names.add(term.lower);
   return names;
+}
+
+/**
+ * Whether the source says the clause word for word. A clause that leaves its thing unsaid ("借期21天" after "少儿证可借5
+ * 册") says it of the thing before it: said of another thing, it is not the source's.
+ */
+export function restates(clause: Clause, said: ReadonlySet<string>): boolean {
+  return clause.context.size === 0 && said.has(clause.saying);
 }
 
 /** The sayings of a source's clauses, worked out once a source. */

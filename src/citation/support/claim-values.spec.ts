@@ -97,6 +97,8 @@ const SAVERS =
 const SIM_PLANS =
   'Skyline Mobile offers two SIM-only plans, both on a 12-month contract. The Max plan costs £18 per month, although ' +
   'speeds are reduced to 2 Mbps once you pass 150 GB in a billing month.';
+const LIBRARY_CARDS =
+  '市图书馆读者证分为普通证和少儿证。普通证可同时借阅图书10册，借期30天；少儿证可借5册，借期21天。图书在到期前可通过微信公众号续借一次，续借期为15天。';
 const cases: ClaimCase[] = [
   [
     'a lower bound above a starting price is no bound past it',
@@ -592,6 +594,27 @@ const cases: ClaimCase[] = [
     'Staff are paid on the last working day of each month, and payslips are available three days earlier.',
     '员工在每月最后一个工作日领取工资。',
     'unverified',
+    '',
+  ],
+  [
+    'a clause that leaves its thing unsaid gives its value to the thing before it',
+    LIBRARY_CARDS,
+    '普通证每次可借10册，借期21天；少儿证可借5册，借期30天。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'the same values where the source gives them',
+    LIBRARY_CARDS,
+    '普通证每次可借10册，借期30天；少儿证可借5册，借期21天。',
+    'unverified',
+    '',
+  ],
+  [
+    'a thing inside another word (续借期) is not the thing',
+    LIBRARY_CARDS,
+    '图书到期前可以通过微信公众号续借一次，续借期为15天。',
+    'verified',
     '',
   ],
 ];

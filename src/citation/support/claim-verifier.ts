@@ -1,5 +1,5 @@
 import { alignWindow, grounded, isName, NAME_WEIGHT, QUANTITY_WEIGHT, type Window } from './claim-alignment.js';
-import { findConflict, saidClauses } from './claim-conflicts.js';
+import { findConflict, restates, saidClauses } from './claim-conflicts.js';
 import type { FoundConflict } from './found-conflict.js';
 import { comparable, conflictKind, sameQuantity, type Quantity } from './quantity.js';
 import { holdsEveryClaim } from './claim-holding.js';
@@ -154,7 +154,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
 /** The conflicts a claim sentence that rests on the source may have with it, checked in this order. */
 function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window): FoundConflict | undefined {
   const said = saidClauses(source);
-  if (claim.clauses.every((clause) => said.has(clause.saying))) return undefined;
+  if (claim.clauses.every((clause) => restates(clause, said))) return undefined;
   return (
     findConflict(claim, source, window) ??
     subjectConflict(claim, source) ??

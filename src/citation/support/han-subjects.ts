@@ -26,10 +26,12 @@ export function subjectConflict(claim: ClaimSentence, source: ClaimText): FoundC
       const word = clause.terms[t]!;
       if (!isThing(word)) continue;
       const thing = word.term;
-      const own = subjects.get(thing);
+      const own = ofContext(subjects.get(thing), clause);
       if (own === undefined) continue;
       const predicate = clause.terms.slice(t + 1).map((term) => term.term);
-      if (predicate.length === 0) continue;
+      // "借期21天" after "普通证…": the value alone is what a clause that opens with its thing and goes on from the
+      // clause before says of it.
+      if (predicate.length === 0 && (t > 0 || clause.context.size === 0 || clause.quantities.length === 0)) continue;
       // What the claim says of the thing comes after it: "住宿费一线城市每晚最多600元、其他城市400元" gives 600
       // to the first city, not to the other.
       // A total the clause says it adds up ("合计缴纳24%") is worked out from the source's values, not given.
@@ -49,6 +51,18 @@ export function subjectConflict(claim: ClaimSentence, source: ClaimText): FoundC
   return undefined;
 }
 
+/**
+ * The thing's clauses that go on from what the claim clause goes on from: "普通证可借10册，借期30天；少儿证可借5册，借期21天"
+ * gives 借期 twice, and "普通证…，借期21天" speaks of the first. All of them where none does, or the claim clause names its
+ * own thing.
+ */
+function ofContext(own: SourceClause[] | undefined, clause: Clause): SourceClause[] | undefined {
+  if (own === undefined || own.length < 2 || clause.context.size === 0) return own;
+  const shares = (candidate: SourceClause) => [...candidate.clause.context].some((term) => clause.context.has(term));
+  const narrowed = own.filter(shares);
+  return narrowed.length > 0 ? narrowed : own;
+}
+
 /** A thing is named by a plain word of two or more characters, not an opposite or a denied word (下午, 不得). */
 function isThing(term: ClauseTerm): boolean {
   return !term.denied && !term.inverted && term.lower.length >= 2 && !term.term.endsWith('·');
@@ -56,6 +70,7 @@ function isThing(term: ClauseTerm): boolean {
 
 /** The words a source clause says of its thing: its own and those it keeps from the clause before it. */
 function covers(candidate: Clause, predicate: readonly string[]): number {
+  if (predicate.length === 0) return 1;
   let held = 0;
   for (const term of predicate) if (candidate.termSet.has(term) || candidate.kept.has(term)) held++;
   return held / predicate.length;
