@@ -99,6 +99,9 @@ const SIM_PLANS =
   'speeds are reduced to 2 Mbps once you pass 150 GB in a billing month.';
 const LIBRARY_CARDS =
   '市图书馆读者证分为普通证和少儿证。普通证可同时借阅图书10册，借期30天；少儿证可借5册，借期21天。图书在到期前可通过微信公众号续借一次，续借期为15天。';
+const TWO_MOUNTAINS =
+  '泰山位于山东省泰安市，主峰玉皇顶海拔1545米，1987年被列入世界文化与自然双重遗产。' +
+  '黄山位于安徽省黄山市，最高峰莲花峰海拔1864米，1990年被列入世界遗产名录。';
 const cases: ClaimCase[] = [
   [
     'a lower bound above a starting price is no bound past it',
@@ -615,6 +618,21 @@ const cases: ClaimCase[] = [
     LIBRARY_CARDS,
     '图书到期前可以通过微信公众号续借一次，续借期为15天。',
     'verified',
+    '',
+  ],
+  [
+    'a Chinese source that speaks of two things a sentence each gives each its own values',
+    TWO_MOUNTAINS,
+    '泰山是1990年列入世界遗产名录的。',
+    'contradicted',
+    'date',
+  ],
+  ["the other mountain's height given to it", TWO_MOUNTAINS, '黄山海拔1545米。', 'contradicted', 'number'],
+  [
+    'each value given to its own mountain',
+    TWO_MOUNTAINS,
+    '黄山最高峰海拔1864米，1990年列入世界遗产名录。',
+    'unverified',
     '',
   ],
 ];

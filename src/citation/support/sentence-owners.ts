@@ -1,5 +1,6 @@
 import { isName } from './claim-alignment.js';
-import type { ClaimSentence, ClaimText } from './claim-profile.js';
+import type { ClaimSentence, ClaimText, ClauseTerm } from './claim-profile.js';
+import { hasHan } from './claim-tokens.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
 
@@ -9,14 +10,15 @@ import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js
  * with up to 12 students" against "go for the Standard course, where classes are capped at 8 students". A source
  * that speaks of two things in turn, a sentence each, names each first; what a sentence gives, it gives its own
  * thing. The claim names one of them and not the other, gives the other's value, and the sentence of the thing it
- * names gives that kind of value otherwise.
+ * names gives that kind of value otherwise. A Chinese source names its things as plain words, each sentence's first
+ * ("泰山位于…1987年… 黄山位于…1990年…"), and a Chinese claim clause speaks of the thing it opens with.
  */
 export function ownerSwap(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   const owners = ownersOf(source);
   if (owners.size < 2) return undefined;
   // A sentence that names one of the things, and nothing else, speaks of it in every clause.
   const names = new Set(
-    claim.clauses.flatMap((c) => c.terms.filter((term) => isName(term, source)).map((t) => t.term)),
+    claim.clauses.flatMap((c) => c.terms.filter((term) => namesThing(term, source, owners)).map((t) => t.term)),
   );
   const namedOwners = [...owners.keys()].filter((owner) => names.has(owner));
   // Its other names must be of that thing alone: "the Canon imageRUNNER C3226" names one printer.
@@ -27,8 +29,11 @@ export function ownerSwap(claim: ClaimSentence, source: ClaimText): FoundConflic
       : [];
   for (const clause of claim.clauses) {
     // Each clause of the claim speaks of its own thing: "Standard costs $6.50, while Express costs $14".
-    const own = [...owners.keys()].filter((owner) => clause.termSet.has(owner));
-    const named = own.length > 0 ? own : inSentence;
+    // A Chinese clause speaks of the thing it opens with, and of no other: its words are not names.
+    const own = clause.holdsHan
+      ? [...owners.keys()].filter((owner) => clause.terms[0]?.term === owner)
+      : [...owners.keys()].filter((owner) => clause.termSet.has(owner));
+    const named = own.length > 0 || clause.holdsHan ? own : inSentence;
     if (named.length !== 1) continue;
     const found = givenToOther(clause.quantities, named[0]!, owners, source);
     if (found) return found;
@@ -71,6 +76,19 @@ function ownedBy(name: string, owner: string, owners: ReadonlyMap<string, number
   );
 }
 
+/**
+ * A Chinese sentence names its thing with its first word, written like any other (黄河全长约5464公里): a word of two
+ * or more characters, said plainly.
+ */
+function hanThing(term: ClauseTerm): boolean {
+  return hasHan(term.lower) && term.lower.length >= 2 && !term.denied && !term.inverted;
+}
+
+/** A name, or a Chinese word one of the source's sentences opens with as its thing. */
+function namesThing(term: ClauseTerm, source: ClaimText, owners: ReadonlyMap<string, number[]>): boolean {
+  return isName(term, source) || (hasHan(term.lower) && owners.has(term.term));
+}
+
 function holds(quantities: readonly Quantity[], quantity: Quantity): boolean {
   return quantities.some((held) => sameQuantity(quantity, held));
 }
@@ -86,7 +104,8 @@ function ownersOf(source: ClaimText): ReadonlyMap<string, number[]> {
     source.sentences.forEach((sentence, s) => {
       const first = sentence.clauses[0]?.terms[0];
       // Only a sentence that gives values can give one to its thing.
-      if (first === undefined || !isName(first, source) || sentence.quantities.length === 0) return;
+      if (first === undefined || sentence.quantities.length === 0) return;
+      if (!isName(first, source) && !(sentence.holdsHan && hanThing(first))) return;
       const sentences = owners!.get(first.term) ?? [];
       sentences.push(s);
       owners!.set(first.term, sentences);
