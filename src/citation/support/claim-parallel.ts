@@ -317,6 +317,9 @@ function crossedSides(claim: ClaimSentence, sides: readonly Side[], source: Clai
   for (let i = 0; i < clauses.length; i++) {
     for (let j = i + 1; j < clauses.length; j++) {
       const [first, second] = [clauses[i]!, clauses[j]!];
+      // "the Oak Suite takes twice as many people as the Birch Suite", "80 against 40": a comparison says both sides at
+      // once.
+      if (COMPARES_TWO.test(first.text) || COMPARES_TWO.test(second.text)) continue;
       for (const a of sides) {
         for (const b of sides) {
           if (a === b) continue;
@@ -332,6 +335,9 @@ function crossedSides(claim: ClaimSentence, sides: readonly Side[], source: Clai
   }
   return undefined;
 }
+
+const COMPARES_TWO =
+  /\b(?:than|as (?:many|much|long|high|large|big|fast|far|often|heavy)(?:\s+\w+){0,2}\s+as|versus|vs|\d+\s+against\s+\d+)\b/i;
 
 /**
  * Whether a source sentence other than the sides' says the claim clause ("30 days from delivery to return most things

@@ -102,6 +102,9 @@ const LIBRARY_CARDS =
 const TWO_MOUNTAINS =
   '泰山位于山东省泰安市，主峰玉皇顶海拔1545米，1987年被列入世界文化与自然双重遗产。' +
   '黄山位于安徽省黄山市，最高峰莲花峰海拔1864米，1990年被列入世界遗产名录。';
+const MEETING_SUITES =
+  'The Larchmont Conference Centre has two meeting suites. The Oak Suite holds up to 80 delegates theatre-style or 48 ' +
+  'in a classroom layout, while the Birch Suite holds 40 theatre-style or 24 classroom.';
 const cases: ClaimCase[] = [
   [
     'a lower bound above a starting price is no bound past it',
@@ -634,6 +637,20 @@ const cases: ClaimCase[] = [
     '黄山最高峰海拔1864米，1990年列入世界遗产名录。',
     'unverified',
     '',
+  ],
+  [
+    'a comparison of the two things says both sides at once, not one side crossed into the other',
+    MEETING_SUITES,
+    'In either layout the Oak Suite takes twice as many people as the Birch Suite: 80 against 40 theatre-style, and 48 against 24 set up as a classroom.',
+    'unverified',
+    '',
+  ],
+  [
+    'the two things swapped',
+    MEETING_SUITES,
+    'The Birch Suite holds up to 80 delegates theatre-style, while the Oak Suite holds 40.',
+    'contradicted',
+    'name',
   ],
 ];
 
