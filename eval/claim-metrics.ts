@@ -356,6 +356,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g4700-g4749', from: 4700, to: 4799 },
   { name: 'g4800-g4824', from: 4800, to: 4899 },
   { name: 'g4900-g4924', from: 4900, to: 4999 },
+  { name: 'g5000-g5049', from: 5000, to: 5099 },
+  { name: 'g5100-g5124', from: 5100, to: 5199 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
