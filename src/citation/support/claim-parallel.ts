@@ -319,7 +319,7 @@ function crossedSides(claim: ClaimSentence, sides: readonly Side[], source: Clai
       const [first, second] = [clauses[i]!, clauses[j]!];
       // "the Oak Suite takes twice as many people as the Birch Suite", "80 against 40": a comparison says both sides at
       // once.
-      if (COMPARES_TWO.test(first.text) || COMPARES_TWO.test(second.text)) continue;
+      if (comparesTwo(first.text) || comparesTwo(second.text)) continue;
       for (const a of sides) {
         for (const b of sides) {
           if (a === b) continue;
@@ -337,7 +337,14 @@ function crossedSides(claim: ClaimSentence, sides: readonly Side[], source: Clai
 }
 
 const COMPARES_TWO =
-  /\b(?:than|as (?:many|much|long|high|large|big|fast|far|often|heavy)(?:\s+\w+){0,2}\s+as|versus|vs|\d+\s+against\s+\d+)\b/i;
+  /\b(?:than|as (?:many|much|long|high|large|big|fast|far|often|heavy)(?:\s+\w+){0,2}\s+as|versus|vs|instead of|rather than|compared (?:with|to)|\d+\s+against\s+\d+)\b/i;
+/** "第三阶梯的气价比第一阶梯每立方米贵1.30元": 比 and the comparison's word after what it compares with. */
+const HAN_COMPARES_TWO = /比[^，。；]{1,12}?(?:贵|便宜|多|少|高|低|长|短|快|慢|大|小|早|晚)/u;
+
+function comparesTwo(text: string): boolean {
+  return COMPARES_TWO.test(text) || HAN_COMPARES_TWO.test(text);
+}
+/\b(?:than|as (?:many|much|long|high|large|big|fast|far|often|heavy)(?:\s+\w+){0,2}\s+as|versus|vs|\d+\s+against\s+\d+)\b/i;
 
 /**
  * Whether a source sentence other than the sides' says the claim clause ("30 days from delivery to return most things

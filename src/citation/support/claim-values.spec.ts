@@ -105,6 +105,9 @@ const TWO_MOUNTAINS =
 const MEETING_SUITES =
   'The Larchmont Conference Centre has two meeting suites. The Oak Suite holds up to 80 delegates theatre-style or 48 ' +
   'in a classroom layout, while the Birch Suite holds 40 theatre-style or 24 classroom.';
+const VISAS =
+  'The Tourist Visa costs €60 and allows a stay of up to 30 days; the Business Visa costs €95 and allows up to 90 ' +
+  'days within any 180-day period.';
 const cases: ClaimCase[] = [
   [
     'a lower bound above a starting price is no bound past it',
@@ -651,6 +654,27 @@ const cases: ClaimCase[] = [
     'The Birch Suite holds up to 80 delegates theatre-style, while the Oak Suite holds 40.',
     'contradicted',
     'name',
+  ],
+  [
+    '"instead of" compares the two things',
+    VISAS,
+    'Opting for the Business Visa instead of the Tourist Visa costs €35 more, but it triples the permitted stay from 30 to 90 days.',
+    'unverified',
+    '',
+  ],
+  [
+    'the two visas swapped',
+    VISAS,
+    'The Tourist Visa costs €95 and allows up to 90 days, while the Business Visa allows 30 days.',
+    'contradicted',
+    'name',
+  ],
+  [
+    '比 … 贵 compares the two tiers',
+    '年用气量在0至360立方米（含）的部分为第一阶梯，价格为每立方米2.61元；超过600立方米的部分为第三阶梯，每立方米3.91元。',
+    '第三阶梯的气价比第一阶梯每立方米贵1.30元，分别是3.91元和2.61元。',
+    'unverified',
+    '',
   ],
 ];
 
