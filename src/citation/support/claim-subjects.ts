@@ -148,6 +148,8 @@ export function subjectSwap(
   const other = owner.terms[0];
   if (other === undefined || !opensWithSubject(owner)) return undefined;
   if (clause.terms.some((term) => term.term === other.term && term.inverted === other.inverted)) return undefined;
+  // "Economy Standard" against "Economy Light": the same first word, written once as a name and once not.
+  if (other.lower === subject.lower) return undefined;
   // A clause about the claim's subject that says the rest in the claim's order speaks for the claim, unless it gives
   // the claim's values other ones ("the morning shift runs from 6:00 to 14:00 and the late shift from 14:00 to 22:00"
   // does not speak for "the late shift runs from 6:00 to 14:00").

@@ -108,6 +108,9 @@ const MEETING_SUITES =
 const VISAS =
   'The Tourist Visa costs €60 and allows a stay of up to 30 days; the Business Visa costs €95 and allows up to 90 ' +
   'days within any 180-day period.';
+const AIR_FARES =
+  'Economy Light fares do not include checked baggage, Economy Standard fares include one checked bag of up to 23 kg, ' +
+  'and Business Class fares include two checked bags of up to 32 kg each.';
 const cases: ClaimCase[] = [
   [
     'a lower bound above a starting price is no bound past it',
@@ -675,6 +678,20 @@ const cases: ClaimCase[] = [
     '第三阶梯的气价比第一阶梯每立方米贵1.30元，分别是3.91元和2.61元。',
     'unverified',
     '',
+  ],
+  [
+    'a first word shared by two names is no swap of one for the other',
+    AIR_FARES,
+    'Economy Standard fares include one checked bag of up to 23 kg, while Business Class fares include two checked bags of up to 32 kg each.',
+    'verified',
+    '',
+  ],
+  [
+    'the other fare given the bag',
+    AIR_FARES,
+    'Economy Light fares include one checked bag of up to 23 kg.',
+    'contradicted',
+    'name',
   ],
 ];
 
