@@ -390,6 +390,20 @@ const cases: ClaimCase[] = [
     'contradicted',
     'negation',
   ],
+  [
+    '"at no cost" says "free of charge", not a denial of its charge',
+    'Coralair passengers can choose a standard seat free of charge from 24 hours before departure, when online check-in opens.',
+    'Online check-in opens a day before departure, and from that point you can pick a standard seat at no cost.',
+    'unverified',
+    '',
+  ],
+  [
+    'lending is the borrowing seen from the other side, not its opposite',
+    'Bear-resistant food canisters are mandatory between 1 June and 31 October and can be borrowed free of charge at the ranger station.',
+    'Canisters are compulsory from June to October, and the ranger station lends them out.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

@@ -634,7 +634,38 @@ function namesCounted(token: Token, quantity: Quantity): boolean {
   return quantity.cls.startsWith('count:') && token.start > quantity.start && nameShaped(token.text);
 }
 
+/**
+ * The last token of "at no cost", "at no extra charge", "for no fee" from its "no" at `i`; `i` itself where none stands
+ * there. "No fee is charged for …" keeps its denial: it says what is not done.
+ */
+function freeOfCost(tokens: readonly Token[], i: number, to: number): number {
+  if (tokens[i]!.lower !== 'no' || !COST_PREPOSITIONS.has(tokens[i - 1]?.lower ?? '')) return i;
+  let k = i + 1;
+  if (k < to && COST_EXTRAS.has(tokens[k]!.lower)) k++;
+  return k < to && COSTS.has(tokens[k]!.lower) ? k : i;
+}
+
+/** A word said plainly over the tokens `first` to `last`: the word an idiom stands for. */
+function plainTerm(word: string, senses: WordSenses, first: Token, last: Token): ClauseTerm {
+  return {
+    term: senses.sense(word).term,
+    denied: false,
+    cue: 0,
+    inverted: false,
+    name: false,
+    initialCapital: false,
+    lower: word,
+    start: first.start,
+    end: last.end,
+  };
+}
+
+const COST_EXTRAS: ReadonlySet<string> = new Set(['extra', 'additional']);
+const COST_PREPOSITIONS: ReadonlySet<string> = new Set(['at', 'for', 'with']);
+const COSTS: ReadonlySet<string> = new Set(['cost', 'charge', 'fee']);
+
 const TIME_SIDES: ReadonlySet<string> = new Set(['before', 'after']);
+const PRICED: ReadonlySet<string> = new Set(['charge', 'cost']);
 const ANAPHORS: ReadonlySet<string> = new Set(['that', 'this', 'then', 'which']);
 
 /** "never … before": a first time, not a denial of what lies between. */
@@ -716,6 +747,13 @@ function clauseOf(
       continue;
     }
     if (token.kind !== 'word' || (inQuantity[i] && !namesCounted(token, inQuantity[i]!))) continue;
+    // "at no cost", "at no extra charge": free, as "free of charge" says it.
+    const free = freeOfCost(tokens, i, to);
+    if (free > i) {
+      terms.push(plainTerm('free', senses, tokens[i]!, tokens[free]!));
+      i = free;
+      continue;
+    }
     if (isNegationWord(token.lower)) {
       // "no more than 5 days", "not later than 31 March": a bound on the value, as "at most" is, not a denial of the
       // words after it.
@@ -767,6 +805,8 @@ function clauseOf(
       continue;
     // "Cancel after that": a time set against one the text said before, not against any the other text names.
     if (TIME_SIDES.has(token.lower) && ANAPHORS.has(tokens[i + 1]?.lower ?? '')) continue;
+    // "free of charge" says "free" once: its charge is the cost it denies.
+    if (PRICED.has(token.lower) && tokens[i - 1]?.lower === 'of' && tokens[i - 2]?.lower === 'free') continue;
     // "upgrade the RAM later on": at some time to come, not later than anything.
     if (token.lower === 'later' && tokens[i + 1]?.lower === 'on') continue;
     const lower = withoutPossessive(token.lower);

@@ -281,7 +281,6 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['reversible', ['irreversible']],
   ['profit', ['loss']],
   ['credit', ['debit']],
-  ['borrow', ['lend']],
   ['push', ['pull']],
   ['send', ['receive']],
   ['agree', ['disagree']],
