@@ -693,6 +693,13 @@ const cases: ClaimCase[] = [
     'contradicted',
     'name',
   ],
+  [
+    'a Chinese sentence that opens with a name of two words (S7 Pro) does not own what the first word alone names',
+    '安居S7智能门锁支持指纹和密码开锁，最多可录入100组指纹。门锁使用8节5号碱性电池供电，正常使用约可续航12个月。S7 Pro在此基础上增加了人脸识别，改用5000mAh锂电池，充满电约可使用6个月。',
+    'S7装一次电池大约能用一年，需要8节5号碱性电池。',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {

@@ -105,6 +105,9 @@ function ownersOf(source: ClaimText): ReadonlyMap<string, number[]> {
       const first = sentence.clauses[0]?.terms[0];
       // Only a sentence that gives values can give one to its thing.
       if (first === undefined || sentence.quantities.length === 0) return;
+      // "S7 Pro在此基础上…" opens with a name of two words: its first word alone names another thing, the S7.
+      const next = sentence.clauses[0]!.terms[1];
+      if (sentence.holdsHan && next !== undefined && next.start - first.end <= 1 && isName(next, source)) return;
       if (!isName(first, source) && !(sentence.holdsHan && hanThing(first))) return;
       const sentences = owners!.get(first.term) ?? [];
       sentences.push(s);
