@@ -144,6 +144,13 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    '无法 rules an act out, as 不能 does',
+    '电池完全耗尽时，可用Type-C接口连接充电宝临时供电开锁。',
+    '电池完全没电以后，Type-C接口无法用来临时供电，只能用机械钥匙开门。',
+    'contradicted',
+    'negation',
+  ],
 ];
 
 describe('the support check on rules said through modal words', () => {

@@ -31,6 +31,7 @@ const HAN_MODALS: readonly (readonly [string, Modality])[] = (
     ['不准', 'forbid'],
     ['不许', 'forbid'],
     ['不能', 'forbid'],
+    ['无法', 'forbid'],
     ['不可以', 'forbid'],
     ['不允许', 'forbid'],
     ['不准许', 'forbid'],
