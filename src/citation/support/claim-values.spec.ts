@@ -700,6 +700,13 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'a changed time of day in a sentence that rests on the source is shown, as a date is',
+    'Bins must be at the kerb by 6:30 a.m. on collection day and brought back in by 8 p.m. Garden-waste collection is suspended from December to February.',
+    "Your bins can go out as late as 7:30 a.m. on collection day, as long as they're brought back in by 8 p.m.",
+    'contradicted',
+    'number',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {

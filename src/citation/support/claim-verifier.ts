@@ -210,7 +210,8 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
 /**
  * A found conflict, unless it is a denial or a changed plain number in a sentence that rests on the source too loosely
  * for it. A number stays when it names another thing of the source rather than a value worked out: a value the source
- * gives to another thing (a swap), a version or an address, or a comparison between the source's values. So does a
+ * gives to another thing (a swap), a version or an address, or a comparison between the source's values. A time of day
+ * stays too: it is read off a timetable, not worked out ("as late as 7:30 a.m." against "by 6:30 a.m."). So does a
  * number in a sentence that, its values counted as held, restates the source (`RESTATED`): "The warranty lasts 3
  * years" shares little with "The warranty lasts two years" only because the number changed.
  */
@@ -227,7 +228,7 @@ function firm(
   const ours = claimValue(found, claim);
   // A comparison of two source values ("甲公司的员工比乙公司多") names no value of the claim's own.
   if (ours === undefined) return found;
-  if (versioned(ours) || heldElsewhere(ours, source)) {
+  if (versioned(ours) || ours.cls === 'clock' || heldElsewhere(ours, source)) {
     return found;
   }
   return alignWindow(claim, source, true).coverage >= RESTATED ? found : undefined;
