@@ -370,7 +370,7 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   [
-    'a later clause with its own subject says its own thing, not the sentence\'s polarity',
+    "a later clause with its own subject says its own thing, not the sentence's polarity",
     'Before leaving a fire, you must put it out completely with water; covering it with soil is not enough.',
     "When you leave a fire, smothering it with soil is enough; you don't have to douse it with water.",
     'contradicted',

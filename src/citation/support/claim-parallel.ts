@@ -344,7 +344,6 @@ const HAN_COMPARES_TWO = /比[^，。；]{1,12}?(?:贵|便宜|多|少|高|低|�
 function comparesTwo(text: string): boolean {
   return COMPARES_TWO.test(text) || HAN_COMPARES_TWO.test(text);
 }
-/\b(?:than|as (?:many|much|long|high|large|big|fast|far|often|heavy)(?:\s+\w+){0,2}\s+as|versus|vs|\d+\s+against\s+\d+)\b/i;
 
 /**
  * Whether a source sentence other than the sides' says the claim clause ("30 days from delivery to return most things
