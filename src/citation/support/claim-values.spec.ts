@@ -707,6 +707,20 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    'counts of two named things swapped',
+    'Up to 64 Zigbee devices and 32 Wi-Fi devices can be paired to one hub.',
+    'One hub supports up to 32 Zigbee devices and 64 Wi-Fi devices.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'the counts where the source gives them',
+    'Up to 64 Zigbee devices and 32 Wi-Fi devices can be paired to one hub.',
+    'One hub supports up to 64 Zigbee devices and 32 Wi-Fi devices.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {

@@ -117,8 +117,14 @@ const HAN_COUNT = /^\p{Script=Han}+$/u;
 /** A bare number beside anything, or two counts of differently named things ("3 projects", "3 个"). */
 export function looselyCounted(a: Quantity, b: Quantity): boolean {
   const counted = (q: Quantity) => q.cls === 'bare' || q.cls.startsWith('count:');
-  return a.cls === 'bare' || b.cls === 'bare' || (counted(a) && counted(b));
+  if (a.cls === 'bare' || b.cls === 'bare') return true;
+  // "64 Zigbee devices" and "32 Wi-Fi devices": English counts of two named things are two counts.
+  const named = (q: Quantity) => NAMED_COUNT.test(q.text);
+  return counted(a) && counted(b) && !(named(a) && named(b));
 }
+
+/** A count written before a name: "64 Zigbee devices", "two SIM-only plans". */
+const NAMED_COUNT = /^[\w,.]+\s+(?:\p{Lu}|[\w-]*\d)/u;
 
 /** A temperature, in either scale: "170°F" is another temperature than "170°C", and "350°F" the same as "180°C". */
 function inDegrees(quantity: Quantity): boolean {
