@@ -111,6 +111,9 @@ const VISAS =
 const AIR_FARES =
   'Economy Light fares do not include checked baggage, Economy Standard fares include one checked bag of up to 23 kg, ' +
   'and Business Class fares include two checked bags of up to 32 kg each.';
+const EYE_TESTS =
+  'Other adults pay £25 for a standard eye test, or £40 for a test that includes an OCT retinal scan. Accidental ' +
+  'damage is covered only if you add our £15 Care Plan at purchase.';
 const cases: ClaimCase[] = [
   [
     'a lower bound above a starting price is no bound past it',
@@ -720,6 +723,20 @@ const cases: ClaimCase[] = [
     'One hub supports up to 64 Zigbee devices and 32 Wi-Fi devices.',
     'unverified',
     '',
+  ],
+  [
+    '"an extra £15" may be worked out from two of the source\'s prices',
+    EYE_TESTS,
+    'Adding the OCT retinal scan to a standard eye test costs an extra £15.',
+    'unverified',
+    '',
+  ],
+  [
+    'an extra amount no two prices make',
+    EYE_TESTS,
+    'Adding the OCT retinal scan to a standard eye test costs an extra £20.',
+    'contradicted',
+    'number',
   ],
 ];
 

@@ -74,6 +74,8 @@ function versionOf(name: string): string {
 /** Kinds of day written between a number and its unit: "10 working days", "5 business days". */
 const DAY_KINDS: ReadonlySet<string> = new Set(['working', 'business', 'calendar', 'school', 'clear', 'consecutive']);
 const WORKING_DAYS: ReadonlySet<string> = new Set(['working', 'business', 'school']);
+/** Words before an amount that say it is added to another: "an extra £15". */
+const EXTRA_BEFORE: ReadonlySet<string> = new Set(['extra', 'additional']);
 /** Noon, in minutes after midnight. */
 const NOON = 12 * 60;
 
@@ -228,7 +230,10 @@ class QuantityScanner extends HanQuantityReading {
     }
     const before = this.tokens[first - 1];
     const changed = before?.lower === 'by' ? this.tokens[first - 2] : before;
+    // "costs an extra £15", "an additional 2 GB": how much more, maybe worked out from two of the source's values.
+    const extraBefore = EXTRA_BEFORE.has(before?.lower ?? '') && this.tokens[first - 2]?.lower === 'an';
     if (
+      extraBefore ||
       comparative ||
       BEYOND.has(next?.lower ?? '') ||
       before?.lower === 'by' ||
