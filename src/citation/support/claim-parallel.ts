@@ -1,3 +1,4 @@
+import { comparesTwo } from './compares-two.js';
 import { clauseCoverage, grounded, type SourceClause } from './claim-alignment.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import { isCondition } from './claim-polarity.js';
@@ -314,12 +315,14 @@ function sideOf(clauses: SourceClause[]): Side {
  */
 function crossedSides(claim: ClaimSentence, sides: readonly Side[], source: ClaimText): FoundConflict | undefined {
   const clauses = claim.clauses;
+  // "the Oak Suite takes twice as many people as the Birch Suite", "80 against 40": a comparison says both sides at
+  // once.
+  const comparing = clauses.map((clause) => comparesTwo(clause.text));
   for (let i = 0; i < clauses.length; i++) {
+    if (comparing[i]) continue;
     for (let j = i + 1; j < clauses.length; j++) {
       const [first, second] = [clauses[i]!, clauses[j]!];
-      // "the Oak Suite takes twice as many people as the Birch Suite", "80 against 40": a comparison says both sides at
-      // once.
-      if (comparesTwo(first.text) || comparesTwo(second.text)) continue;
+      if (comparing[j]) continue;
       for (const a of sides) {
         for (const b of sides) {
           if (a === b) continue;
@@ -334,15 +337,6 @@ function crossedSides(claim: ClaimSentence, sides: readonly Side[], source: Clai
     }
   }
   return undefined;
-}
-
-const COMPARES_TWO =
-  /\b(?:than|as (?:many|much|long|high|large|big|fast|far|often|heavy)(?:\s+\w+){0,2}\s+as|versus|vs|instead of|rather than|compared (?:with|to)|\d+\s+against\s+\d+)\b/i;
-/** "第三阶梯的气价比第一阶梯每立方米贵1.30元": 比 and the comparison's word after what it compares with. */
-const HAN_COMPARES_TWO = /比[^，。；]{1,12}?(?:贵|便宜|多|少|高|低|长|短|快|慢|大|小|早|晚)/u;
-
-function comparesTwo(text: string): boolean {
-  return COMPARES_TWO.test(text) || HAN_COMPARES_TWO.test(text);
 }
 
 /**

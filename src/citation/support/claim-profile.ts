@@ -626,6 +626,12 @@ const POSSIBILITY: ReadonlySet<string> = new Set(['can', 'could', 'may', 'might'
 /** Denials of a phrase: what they deny ends where the clause goes on to say something of the phrase. */
 const PHRASE_DENIALS: ReadonlySet<string> = new Set(['without']);
 /** Words that open what a clause says of its subject: a phrase's denial does not reach past them. */
+const PREDICATE_OPENERS: ReadonlySet<string> = new Set(
+  'is are was were be been must may might can could will would should shall has have had do does did need needs'.split(
+    ' ',
+  ),
+);
+
 /**
  * A name a count takes for its noun is still said: "two SIM-only plans", "3 Canon printers" name SIM-only and Canon
  * as well as counting.
@@ -668,20 +674,22 @@ const TIME_SIDES: ReadonlySet<string> = new Set(['before', 'after']);
 const PRICED: ReadonlySet<string> = new Set(['charge', 'cost']);
 const ANAPHORS: ReadonlySet<string> = new Set(['that', 'this', 'then', 'which']);
 
-/** "never … before": a first time, not a denial of what lies between. */
+/**
+ * "never … before": a first time, not a denial of what lies between. The "before" ends what is denied: the clause
+ * ends there or goes on with its verb ("who have never had a flu vaccine before need two doses"); "never open the
+ * doors before the train has stopped" denies opening them before a time.
+ */
 function firstTime(tokens: readonly Token[], i: number, to: number): boolean {
   if (tokens[i]!.lower !== 'never') return false;
-  for (let k = i + 1; k < Math.min(to, i + FIRST_TIME_REACH); k++) if (tokens[k]!.lower === 'before') return true;
+  for (let k = i + 1; k < Math.min(to, i + FIRST_TIME_REACH); k++) {
+    if (tokens[k]!.lower !== 'before') continue;
+    const next = tokens[k + 1];
+    return k + 1 >= to || next?.kind !== 'word' || PREDICATE_OPENERS.has(next.lower);
+  }
   return false;
 }
 
 const FIRST_TIME_REACH = 8;
-
-const PREDICATE_OPENERS: ReadonlySet<string> = new Set(
-  'is are was were be been must may might can could will would should shall has have had do does did need needs'.split(
-    ' ',
-  ),
-);
 
 /**
  * The state an idiom ends in, as the word that says it plainly: "leaves the schema as it is" and "leave it alone"
@@ -803,12 +811,14 @@ function clauseOf(
     }
     if (idiom === undefined && (FUNCTION_WORDS.has(token.lower) || token.lower.length < 2) && !letterName(tokens, i))
       continue;
-    // "Cancel after that": a time set against one the text said before, not against any the other text names.
-    if (TIME_SIDES.has(token.lower) && ANAPHORS.has(tokens[i + 1]?.lower ?? '')) continue;
+    // "Cancel after that": a time set against one the text said before, not against any the other text names. It is
+    // a word of its own, compared only with another "before that" or "after that".
+    const anaphoric = TIME_SIDES.has(token.lower) && ANAPHORS.has(tokens[i + 1]?.lower ?? '');
     // "free of charge" says "free" once: its charge is the cost it denies.
     if (PRICED.has(token.lower) && tokens[i - 1]?.lower === 'of' && tokens[i - 2]?.lower === 'free') continue;
-    // "upgrade the RAM later on": at some time to come, not later than anything.
-    if (token.lower === 'later' && tokens[i + 1]?.lower === 'on') continue;
+    // "upgrade the RAM later on": at some time to come, not later than anything ("later on Sundays" is later).
+    if (token.lower === 'later' && tokens[i + 1]?.lower === 'on' && (i + 2 >= to || tokens[i + 2]!.kind !== 'word'))
+      continue;
     const lower = withoutPossessive(token.lower);
     const sense = idiom === undefined ? senses.sense(lower) : senses.sense(idiom);
     const first = i === 0;
@@ -817,7 +827,7 @@ function clauseOf(
     const denied = denyLeft > 0;
     if (denyLeft > 0) denyLeft--;
     terms.push({
-      term: name ? lower : sense.term,
+      term: name ? lower : anaphoric ? `${sense.term}·that` : sense.term,
       denied: denied !== (!name && sense.inverted),
       cue: denied ? cue : 0,
       inverted: !name && sense.inverted,

@@ -54,6 +54,8 @@ const RESTING_CLAUSE = 0.7;
 const RESTING_CLAUSE_TERMS = 2;
 /** A sentence that rests on the source this well once its values count as held restates it but for a value. */
 const RESTATED = 0.8;
+/** A time of day is read off a timetable, not worked out: a sentence resting this well on the source shows it. */
+const RESTATED_CLOCK = 0.65;
 const NO_SENTENCES: readonly number[] = [];
 /** Profiles kept for sources cited again; a source is profiled once however many paragraphs cite it. */
 const KEPT_PROFILES = 512;
@@ -211,7 +213,8 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
  * A found conflict, unless it is a denial or a changed plain number in a sentence that rests on the source too loosely
  * for it. A number stays when it names another thing of the source rather than a value worked out: a value the source
  * gives to another thing (a swap), a version or an address, or a comparison between the source's values. A time of day
- * stays too: it is read off a timetable, not worked out ("as late as 7:30 a.m." against "by 6:30 a.m."). So does a
+ * stays in a sentence that rests on the source less firmly than another number must (`RESTATED_CLOCK`): it is read
+ * off a timetable, not worked out ("as late as 7:30 a.m." against "by 6:30 a.m."). So does a
  * number in a sentence that, its values counted as held, restates the source (`RESTATED`): "The warranty lasts 3
  * years" shares little with "The warranty lasts two years" only because the number changed.
  */
@@ -228,10 +231,12 @@ function firm(
   const ours = claimValue(found, claim);
   // A comparison of two source values ("甲公司的员工比乙公司多") names no value of the claim's own.
   if (ours === undefined) return found;
-  if (versioned(ours) || ours.cls === 'clock' || heldElsewhere(ours, source)) {
+  if (versioned(ours) || heldElsewhere(ours, source)) {
     return found;
   }
-  return alignWindow(claim, source, true).coverage >= RESTATED ? found : undefined;
+  return alignWindow(claim, source, true).coverage >= (ours.cls === 'clock' ? RESTATED_CLOCK : RESTATED)
+    ? found
+    : undefined;
 }
 
 /** A value the source gives too, to something else than the claim gives it to when they conflict: a swap. */

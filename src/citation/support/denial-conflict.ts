@@ -157,8 +157,6 @@ export function polarityConflict(
  * unreserved items must be renewed at the desk" turns "reserved" as "unless another member has reserved them" does,
  * but says another thing of it.
  */
-const SAYS_FLIPPED = 0.75;
-
 function turnSaidByAnotherClause(clause: Clause, claim: ClaimSentence, flipped: Clause): boolean {
   const shared = flipped.terms.filter((term) => clause.termSet.has(term.term));
   if (!shared.some(turnsPolarity)) return false;
@@ -169,6 +167,9 @@ function turnSaidByAnotherClause(clause: Clause, claim: ClaimSentence, flipped: 
       shared.every((term) => other.terms.some((own) => own.term === term.term && own.denied === term.denied)),
   );
 }
+
+/** The share of the flipped clause's words the other claim clause must say. */
+const SAYS_FLIPPED = 0.75;
 
 /**
  * Whether the claim clause speaks of another thing than the flipped clause (`namesAnother`) or of the case it leaves

@@ -29,7 +29,7 @@ export abstract class HanQuantityReading {
   protected abstract readonly found: Quantity[];
   protected abstract i: number;
 
-  protected abstract push(quantity: Omit<Quantity, 'loose' | 'approx'>, first: number, last: number): void;
+  protected abstract push(quantity: Omit<Quantity, 'loose' | 'approx' | 'atLeast'>, first: number, last: number): void;
   protected abstract pushUnit(value: number, unit: Unit, first: number, last: number): void;
   protected abstract pushDate(date: NonNullable<Quantity['date']>, first: number, last: number): void;
   protected abstract clockAt(hour: number, minute: number, first: number, last: number): void;
@@ -99,8 +99,8 @@ export abstract class HanQuantityReading {
     if (value === undefined) return;
     const next = this.tokens[last + 1];
     if (this.tokens[first - 1]?.text === '第') return this.ordinal(value, first - 1, last);
-    // 最后一个工作日, 最后一天: which one, not how many.
-    if (this.tokens[first - 1]?.text === '后' && this.tokens[first - 2]?.text === '最') return;
+    // 最后一个工作日, 最后一天: which one, not how many (最后三天 are three days).
+    if (value === 1 && this.tokens[first - 1]?.text === '后' && this.tokens[first - 2]?.text === '最') return;
     const percent = this.tokens[first - 1]?.text === '之' && this.tokens[first - 3]?.text === '百';
     if (percent) return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first - 3, last);
     if (this.hanFraction(value, first, last)) return;

@@ -88,20 +88,31 @@ function valueConflict(
   source: ClaimText,
   claim: Clause,
 ): FoundConflict | undefined {
+  // The clauses of the thing's sentences that name no other thing: they go on about the thing ("生肉在冷藏室中可保存1至
+  // 2天，在−18℃以下的冷冻室中可保存3个月" gives −18℃ to raw meat too). Found once, for every value of the claim clause.
+  let goingOn: SourceClause[] | undefined;
+  const clausesGoingOn = () => {
+    if (goingOn === undefined) {
+      const sentences = new Set(own.map((candidate) => candidate.sentence));
+      const subjects = sourceSubjects(source);
+      goingOn = source.clauses.filter(
+        (candidate) =>
+          sentences.has(candidate.sentence) &&
+          !own.includes(candidate) &&
+          !subjects.has(candidate.clause.subject ?? ''),
+      );
+    }
+    return goingOn;
+  };
   for (const quantity of quantities) {
     if (quantity.cls.startsWith('term:') || quantity.cls === 'period') continue;
     const values = (candidate: SourceClause) =>
       candidate.clause.quantities.filter((held) => comparable(quantity, held) && held.cls !== 'period');
     const ofThing = own.filter((candidate) => values(candidate).length > 0);
     if (ofThing.some((candidate) => values(candidate).some((held) => sameQuantity(quantity, held)))) continue;
-    // A clause of the thing's sentence that names no other thing gives the value, going on about the thing: "生肉在冷藏室
-    // 中可保存1至2天，在−18℃以下的冷冻室中可保存3个月" gives −18℃ to raw meat too.
-    const sentences = new Set(own.map((candidate) => candidate.sentence));
-    const saidOn = source.clauses.some(
+    // A clause going on about the thing gives the value.
+    const saidOn = clausesGoingOn().some(
       (candidate) =>
-        sentences.has(candidate.sentence) &&
-        !own.includes(candidate) &&
-        !sourceSubjects(source).has(candidate.clause.subject ?? '') &&
         candidate.clause.quantities.some((held) => sameQuantity(quantity, held)) &&
         // "满20年的享受15天" gives 15天 to another case than the claim's "满10年".
         !claim.quantities.some(

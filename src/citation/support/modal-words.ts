@@ -176,7 +176,11 @@ const ENGLISH_MODALS: readonly (readonly [phrase: string, modality: Modality, au
   ["must(?: not|n't)|may not|can ?not|can't|shall(?: not|n't)|should(?: not|n't)", 'forbid', true],
   ["(?:not|never|\\w+n't) (?:be )?(?:allowed|permitted)|prohibited|forbidden|banned|off[- ]limits", 'forbid', false],
   ['no\\b[^,;:]{1,40}?\\b(?:is|are|was|were|will be)\\s+(?:allowed|permitted)', 'forbid', false],
-  ['(?:is|are|was|were|be) not (?:accepted|available|supported|offered|possible)', 'forbid', false],
+  [
+    "(?:(?:is|are|was|were|be) not|isn't|aren't|wasn't|weren't) (?:accepted|available|supported|offered)",
+    'forbid',
+    false,
+  ],
   ['must|(?:has|have|had|need|needs|got) to|make sure', 'require', true],
   ['required|mandatory|compulsory|obligatory', 'require', false],
   ['may|can|(?:fine|free|welcome|ok|okay) to', 'permit', true],

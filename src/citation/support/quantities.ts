@@ -76,6 +76,10 @@ const DAY_KINDS: ReadonlySet<string> = new Set(['working', 'business', 'calendar
 const WORKING_DAYS: ReadonlySet<string> = new Set(['working', 'business', 'school']);
 /** Words before an amount that say it is added to another: "an extra £15". */
 const EXTRA_BEFORE: ReadonlySet<string> = new Set(['extra', 'additional']);
+/** A time said to be in the afternoon or evening, by its own words. */
+const SAID_AFTERNOON = /(?:p\.?m\.?|下午|晚上|傍晚|晚)/i;
+/** The words that bound a value from below. */
+const AT_LEAST: ReadonlySet<string> = new Set(['least', 'minimum', 'min', 'over', 'above', '至少', '以上']);
 /** Noon, in minutes after midnight. */
 const NOON = 12 * 60;
 
@@ -131,7 +135,7 @@ class QuantityScanner extends HanQuantityReading {
     if (token.kind === 'word') return this.word(token);
   }
 
-  protected push(quantity: Omit<Quantity, 'loose' | 'approx'>, first: number, last: number): void {
+  protected push(quantity: Omit<Quantity, 'loose' | 'approx' | 'atLeast'>, first: number, last: number): void {
     const word = this.looseWord(first, last);
     // Every field named, in one order, those a quantity lacks too: every quantity then has the same shape, which
     // the many comparisons of quantities read fastest, and a copy of one keeps it.
@@ -147,6 +151,7 @@ class QuantityScanner extends HanQuantityReading {
       unit: quantity.unit,
       loose: word !== undefined,
       approx: word !== undefined && APPROXIMATE.has(word),
+      atLeast: word !== undefined && AT_LEAST.has(word),
       untimed: quantity.untimed,
       fullDay: quantity.fullDay,
       compared: quantity.compared,
@@ -341,12 +346,21 @@ class QuantityScanner extends HanQuantityReading {
       value *= HAN_MULTIPLIERS.get(multiplier.text)!;
       last++;
     }
-    // "Years 5 and 6": a number listed after a version is a version of the same name.
+    // "Years 5 and 6": a number listed after a version is a version of the same name, unless it measures or counts
+    // something of its own ("Windows 11 and 8 GB of RAM", "Bluetooth 5 and 2 speakers").
     const listed = this.listedAfterVersion(first);
-    if (listed !== undefined && last === first) {
+    if (listed !== undefined && last === first && !this.measuresAfter(last)) {
       return this.push({ cls: listed, value, raw: value, unit: '', ...this.span(first, last) }, first, last);
     }
     this.measured(value, first, last);
+  }
+
+  /** Whether a unit or a noun follows the number's last token; a name ("8 Pro") is the version's own. */
+  private measuresAfter(last: number): boolean {
+    const next = this.tokens[last + 1];
+    if (next === undefined || next.kind !== 'word') return next !== undefined && this.unitAt(last + 1) !== undefined;
+    if (this.unitAt(last + 1) !== undefined) return true;
+    return !NOT_A_NOUN.has(next.lower) && !/^\p{Lu}/u.test(next.text);
   }
 
   private listedAfterVersion(first: number): string | undefined {
@@ -630,13 +644,15 @@ class QuantityScanner extends HanQuantityReading {
 
   /**
    * The end of a range that starts in the afternoon is in the afternoon too, when that puts it after the start:
-   * "下午3:15至6:00" ends at 18:00; "晚上10点至2点" ends at night.
+   * "下午3:15至6:00" ends at 18:00; "晚上10点至2点" ends at night. Only a start said to be in the afternoon ("下午",
+   * "pm") carries it over: "14:00 to 06:00" writes the 24-hour clock, and so does an end written "06:00".
    */
   private afternoonRangeEnd(hour: number, minute: number, first: number): number {
     const start = this.found.at(-1);
     const between = this.tokens[first - 1];
     if (start?.cls !== 'clock' || between === undefined || !RANGE_WORDS.has(between.lower)) return hour;
-    if (between.start - start.end > 1 || start.value < NOON) return hour;
+    if (between.start - start.end > 1 || start.value < NOON || !SAID_AFTERNOON.test(start.text)) return hour;
+    if (this.tokens[first]!.text.startsWith('0')) return hour;
     return (hour + 12) * 60 + minute > start.value ? hour + 12 : hour;
   }
 

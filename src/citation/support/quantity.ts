@@ -22,6 +22,8 @@ export interface Quantity {
   loose: boolean;
   /** Approximate ("about 5", "约5"), rather than a bound. */
   approx: boolean;
+  /** A bound from below ("at least 3 days", "至少3天", "over 12"), rather than from above or approximate. */
+  atLeast?: boolean;
   /** A bare number that no word places in time ("eleven on Thursdays"): never a time of day. */
   untimed?: boolean;
   /** A time of day in a text that writes the 24-hour clock (an hour past 12 somewhere): "9:00" there is the morning. */
@@ -49,10 +51,12 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
     // A range's ends are converted with the rounding a single temperature is: "350–375°F" is "180–190°C".
     return ours.range || theirs.range ? rangesDisagree(ours, theirs, CONVERSION_SHARE) : disagree(ours, theirs);
   }
+  // Working days are not a fixed number of calendar days: only the same number of another unit disagrees with them
+  // ("30个工作日" against "30天", "10 weeks" against "10 working days").
+  if (inWorkingDays(claim) !== inWorkingDays(source)) return conflictKind(claim, source) === 'unit';
   const bound = (q: Quantity) => q.loose && !q.approx;
-  // A range the source's bound holds ("1到2天" within "不超过3天"): a bound's side is not read, and an upper bound is
-  // the one sources mostly give.
-  if (claim.range && !source.range && bound(source) && claim.range[1] <= source.value) return false;
+  // A range the source's upper bound holds ("1到2天" within "不超过3天").
+  if (claim.range && !source.range && bound(source) && !source.atLeast && claim.range[1] <= source.value) return false;
   if (claim.range || source.range) return rangesDisagree(claim, source);
   // A bound speaks of the other side's bound, not its values; but the same number in another unit is no bound of it:
   // "up to 158 inches" against "must not exceed 158 cm".
@@ -123,8 +127,11 @@ export function looselyCounted(a: Quantity, b: Quantity): boolean {
   return counted(a) && counted(b) && !(named(a) && named(b));
 }
 
-/** A count written before a name: "64 Zigbee devices", "two SIM-only plans". */
-const NAMED_COUNT = /^[\w,.]+\s+(?:\p{Lu}|[\w-]*\d)/u;
+/**
+ * A count written before a name of what it counts: "64 Zigbee devices", "32 Wi-Fi devices" (the count's span ends at
+ * the name). A plural after the number is the counted noun itself, as a title-case heading's "2 Adults" writes it.
+ */
+const NAMED_COUNT = /^[\w,.]+\s+(?:\p{Lu}[\w-]*(?<!s)|[\w-]*\d[\w-]*)$/u;
 
 /** A temperature, in either scale: "170°F" is another temperature than "170°C", and "350°F" the same as "180°C". */
 function inDegrees(quantity: Quantity): boolean {
@@ -155,7 +162,13 @@ function inCelsius(quantity: Quantity, difference: boolean): Quantity {
 const CONVERSION_SHARE = 0.03;
 
 /** Whether two quantities say the same thing. */
+/** A length of time in working days ("5 working days", "3个工作日"). */
+function inWorkingDays(quantity: Quantity): boolean {
+  return quantity.unit === 'working day';
+}
+
 export function sameQuantity(a: Quantity, b: Quantity): boolean {
+  if (inWorkingDays(a) !== inWorkingDays(b) && (a.cls === 'time' || b.cls === 'time')) return false;
   if (a.cls === 'dotted' || b.cls === 'dotted') return a.key !== undefined && a.key === b.key;
   if (a.date || b.date) {
     if (a.date && b.date) return sameDate(a.date, b.date);

@@ -1,6 +1,7 @@
 import { isName } from './claim-alignment.js';
 import type { ClaimSentence, ClaimText, ClauseTerm } from './claim-profile.js';
 import { hasHan } from './claim-tokens.js';
+import { comparesTwo } from './compares-two.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
 
@@ -28,6 +29,8 @@ export function ownerSwap(claim: ClaimSentence, source: ClaimText): FoundConflic
       ? namedOwners
       : [];
   for (const clause of claim.clauses) {
+    // "会员比普通用户多下载10次" compares the two things: it gives neither its own value.
+    if (comparesTwo(clause.text)) continue;
     // Each clause of the claim speaks of its own thing: "Standard costs $6.50, while Express costs $14".
     // A Chinese clause speaks of the thing it opens with, and of no other: its words are not names.
     const own = clause.holdsHan

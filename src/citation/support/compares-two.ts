@@ -1,0 +1,24 @@
+/**
+ * Whether a clause compares two things, and so says something of both at once: "the Oak Suite takes twice as many
+ * people as the Birch Suite", "80 against 40", "the Business Visa instead of the Tourist Visa",
+ * `第三阶梯的气价比第一阶梯每立方米贵1.30元`. A bound ("no more than 5", "more than an hour") or a condition ("as long
+ * as they are under control") compares nothing, and neither do 比较 (rather), 比如 (for example), 比例 or 比赛.
+ */
+export function comparesTwo(text: string): boolean {
+  return COMPARING.test(text) || HAN_COMPARING.test(text);
+}
+
+const COMPARING = new RegExp(
+  [
+    // "twice as many people as", "as much data as"
+    String.raw`\b(?:twice|half|\w+ times) as \w+(?:\s+\w+){0,2}\s+as\b`,
+    String.raw`\bas (?:many|much)(?:\s+\w+){0,2}\s+as\b`,
+    // "cheaper than the Basic plan", "longer battery life than", but not "no more than 5" or "more than an hour"
+    String.raw`\b(?<!(?:no|not)\s)(?:\w+er|more|less|more \w+|less \w+)\s+than\s+(?:the|its|their|[A-Z])`,
+    String.raw`\b(?:versus|vs\.?|instead of|rather than|compared (?:with|to))\b`,
+    String.raw`\b\d+\s+against\s+\d+\b`,
+  ].join('|'),
+);
+
+const HAN_COMPARING =
+  /(?<![对评无])比(?![较如例赛分重率])[^，。；]{1,12}?(?:贵|便宜|多|少|高|低|长|短|快|慢|大|小|早|晚)/u;
