@@ -317,7 +317,7 @@ function crossedSides(claim: ClaimSentence, sides: readonly Side[], source: Clai
   const clauses = claim.clauses;
   // "the Oak Suite takes twice as many people as the Birch Suite", "80 against 40": a comparison says both sides at
   // once.
-  const comparing = clauses.map((clause) => comparesTwo(clause.text));
+  const comparing = clauses.map(comparesTwo);
   for (let i = 0; i < clauses.length; i++) {
     if (comparing[i]) continue;
     for (let j = i + 1; j < clauses.length; j++) {

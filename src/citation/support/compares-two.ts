@@ -1,12 +1,18 @@
+import type { Clause } from './claim-profile.js';
+import { Note } from './notes.js';
+
 /**
  * Whether a clause compares two things, and so says something of both at once: "the Oak Suite takes twice as many
  * people as the Birch Suite", "80 against 40", "the Business Visa instead of the Tourist Visa",
  * `第三阶梯的气价比第一阶梯每立方米贵1.30元`. A bound ("no more than 5", "more than an hour") or a condition ("as long
  * as they are under control") compares nothing, and neither do 比较 (rather), 比如 (for example), 比例 or 比赛.
  */
-export function comparesTwo(text: string): boolean {
-  return COMPARING.test(text) || HAN_COMPARING.test(text);
+export function comparesTwo(clause: Clause): boolean {
+  return comparing.get(clause) ?? comparing.set(clause, COMPARING.test(clause.text) || HAN_COMPARING.test(clause.text));
 }
+
+/** Each clause's answer, worked out once: a claim clause is asked of every source sentence that sets things apart. */
+const comparing = new Note<boolean>();
 
 const COMPARING = new RegExp(
   [

@@ -30,7 +30,7 @@ export function ownerSwap(claim: ClaimSentence, source: ClaimText): FoundConflic
       : [];
   for (const clause of claim.clauses) {
     // "会员比普通用户多下载10次" compares the two things: it gives neither its own value.
-    if (comparesTwo(clause.text)) continue;
+    if (comparesTwo(clause)) continue;
     // Each clause of the claim speaks of its own thing: "Standard costs $6.50, while Express costs $14".
     // A Chinese clause speaks of the thing it opens with, and of no other: its words are not names.
     const own = clause.holdsHan
