@@ -40,16 +40,12 @@ const NAME_BINDING_COVERAGE = 0.5;
 export function findConflict(claim: ClaimSentence, source: SourceProfile, window: Window): FoundConflict | undefined {
   const clauses = sourceClauses(source);
   const said = saidClauses(source);
-  let restated = 0;
   // The claim's names, for every clause that has one: worked out when first asked.
   let names: ReadonlySet<string> | undefined;
   const claimNames = () => (names ??= namesOf(claim, source));
   for (const clause of claim.clauses) {
     // A clause the source says word for word, with the same denials and numbers, cannot disagree with it.
-    if (restates(clause, said)) {
-      restated++;
-      continue;
-    }
+    if (restates(clause, said)) continue;
     const near = clausesNear(clause, source);
     const found =
       quantityConflict(clause, claim, source, clauses, window) ??
@@ -62,8 +58,9 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
       onlyConflict(clause, source, near);
     if (found) return found;
   }
-  // Names and numbers cannot have swapped places in a sentence made of the source's own clauses.
-  return restated === claim.clauses.length ? undefined : swappedRoles(claim, source);
+  // A sentence made of the source's own clauses is not read at all (claim-verifier.ts, `conflictIn`): here some clause
+  // is the claim's own, and names and numbers may have swapped places.
+  return swappedRoles(claim, source);
 }
 
 /**

@@ -155,6 +155,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
 
 /** The conflicts a claim sentence that rests on the source may have with it, checked in this order. */
 function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window): FoundConflict | undefined {
+  // A sentence made of the source's own clauses, each said word for word of the same thing, cannot disagree with it.
   const said = saidClauses(source);
   if (claim.clauses.every((clause) => restates(clause, said))) return undefined;
   return (

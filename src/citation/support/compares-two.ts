@@ -1,14 +1,18 @@
 import type { Clause } from './claim-profile.js';
+import { comparesInChinese } from './han-comparison.js';
 import { Note } from './notes.js';
 
 /**
  * Whether a clause compares two things, and so says something of both at once: "the Oak Suite takes twice as many
  * people as the Birch Suite", "80 against 40", "the Business Visa instead of the Tourist Visa",
  * `第三阶梯的气价比第一阶梯每立方米贵1.30元`. A bound ("no more than 5", "more than an hour") or a condition ("as long
- * as they are under control") compares nothing, and neither do 比较 (rather), 比如 (for example), 比例 or 比赛.
+ * as they are under control") compares nothing. Chinese comparisons are read as han-comparison.ts reads them.
  */
 export function comparesTwo(clause: Clause): boolean {
-  return comparing.get(clause) ?? comparing.set(clause, COMPARING.test(clause.text) || HAN_COMPARING.test(clause.text));
+  return (
+    comparing.get(clause) ??
+    comparing.set(clause, COMPARING.test(clause.text) || (clause.holdsHan && comparesInChinese(clause)))
+  );
 }
 
 /** Each clause's answer, worked out once: a claim clause is asked of every source sentence that sets things apart. */
@@ -25,6 +29,3 @@ const COMPARING = new RegExp(
     String.raw`\b\d+\s+against\s+\d+\b`,
   ].join('|'),
 );
-
-const HAN_COMPARING =
-  /(?<![对评无])比(?![较如例赛分重率])[^，。；]{1,12}?(?:贵|便宜|多|少|高|低|长|短|快|慢|大|小|早|晚)/u;

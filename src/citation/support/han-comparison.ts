@@ -19,8 +19,8 @@ const LESS_WORDS = ['便宜'];
 const CHANGE_VERBS = new Set('增延提降减缩加升拉放扩变'.split(''));
 /** Words where 比 does not compare two things. */
 const NOT_COMPARING = ['同比', '环比', '对比', '相比', '比较', '比例', '比赛', '比如', '无比', '好比', '比率', '比重'];
-/** How far after 比 the comparative may stand: the other thing's name and a 的, 还 or 更. */
-const REACH = 8;
+/** How far after 比 the comparative may stand: the other thing's name, a 的, 还 or 更, and what it is per (每立方米). */
+const REACH = 12;
 
 interface Comparison {
   /** The claim's words for the first and second thing: their place in the text. */
@@ -51,6 +51,11 @@ function comparisonIn(clause: Clause): Comparison | undefined {
     return { first: { from: 0, to: k }, second: { from: k + 2, to: text.length }, more };
   }
   return undefined;
+}
+
+/** Whether a Chinese clause compares two things ("A比B多", "A高于B"). */
+export function comparesInChinese(clause: Clause): boolean {
+  return comparisonIn(clause) !== undefined;
 }
 
 /** The claim's terms written in a part of its clause. */
