@@ -358,6 +358,10 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g4900-g4924', from: 4900, to: 4999 },
   { name: 'g5000-g5049', from: 5000, to: 5099 },
   { name: 'g5100-g5124', from: 5100, to: 5199 },
+  { name: 'g5200-g5224', from: 5200, to: 5299 },
+  { name: 'g5300-g5324', from: 5300, to: 5399 },
+  { name: 'g5400-g5424', from: 5400, to: 5499 },
+  { name: 'g5500-g5524', from: 5500, to: 5599 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
