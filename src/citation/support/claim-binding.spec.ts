@@ -254,6 +254,20 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'an instruction opens with its verb, not with a thing it speaks of',
+    'Plant spring-flowering bulbs in autumn. Set tulip bulbs 15 cm deep and 10 cm apart, and daffodil bulbs 12 cm deep and 8 cm apart, pointed end up.',
+    'Plant daffodil bulbs 12 cm deep and 8 cm apart, pointed end up.',
+    'unverified',
+    '',
+  ],
+  [
+    'a Chinese name said in full names the thing the source names short',
+    '南临古城墙始建于1369年，全长约33.7公里。1988年，城墙被列为全国重点文物保护单位。',
+    '1988年，南临古城墙被列为全国重点文物保护单位。',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier binding a claim to the thing it speaks of', () => {

@@ -29,6 +29,15 @@ const SETUP = 'Setup is free on 36-month plans and $45 on 18-month plans.';
 const SPONGE = 'Preheat the oven to 190 °C. Beat three eggs with 120 g of sugar, then fold in 120 g of flour.';
 const LEAVE = 'Up to five unused days may be carried over; any further unused days lapse on 31 March.';
 
+const APP_RELEASE =
+  'Version 7.3 of the Pocketbank app rolls out from 9 September 2024. Customers on app versions older than 6.8 will be asked to update before they can log in.';
+const MARS =
+  'A Martian day, called a sol, lasts 24 hours 39 minutes, and a Martian year lasts 687 Earth days. Mars has two small moons, Phobos and Deimos.';
+const LETTUCE = '生菜种子发芽适温为 15–20°C。一般播种后 40 到 50 天即可采收。';
+const MOGAO = '莫高窟位于甘肃敦煌，始凿于公元366年，历经十个朝代持续开凿约千年。1987年，莫高窟被列入《世界遗产名录》。';
+const G1_FARES =
+  '北京南站至上海虹桥的G1次列车07:00发车，11:29到达。二等座票价为662元，一等座为1060元，商务座为2318元。';
+
 const CLINIC =
   'Appointments should be cancelled at least 48 hours in advance by calling 0161 555 0142. Late patients may be asked to rebook.';
 
@@ -735,6 +744,62 @@ const cases: ClaimCase[] = [
     'an extra amount no two prices make',
     EYE_TESTS,
     'Adding the OCT retinal scan to a standard eye test costs an extra £20.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a dotted number set against versions is one',
+    APP_RELEASE,
+    "If your app is older than version 6.8, you'll be prompted to update before you're able to log in.",
+    'unverified',
+    '',
+  ],
+  [
+    'Earth days are days',
+    MARS,
+    '火星的一天叫作"火星日"（sol），长24小时39分钟；火星的一年相当于地球上的687天。',
+    'unverified',
+    '',
+  ],
+  [
+    'Earth days against Earth years are a change of unit',
+    'Jupiter completes one rotation in about 9 hours 56 minutes, but takes about 11.9 Earth years to orbit the Sun.',
+    'Jupiter needs about 11.9 Earth days to complete one orbit of the Sun.',
+    'contradicted',
+    'unit',
+  ],
+  [
+    "a range inside the source's range says less, not otherwise",
+    LETTUCE,
+    'You can usually start harvesting roughly six to seven weeks after sowing.',
+    'unverified',
+    '',
+  ],
+  [
+    "a range past the source's range differs",
+    LETTUCE,
+    'You can usually start harvesting roughly eight to nine weeks after sowing.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a year after AD is a date',
+    'The fort was built in AD 122 under Hadrian and abandoned in the early 400s.',
+    'The fort went up in AD 128, during the reign of Hadrian.',
+    'contradicted',
+    'date',
+  ],
+  [
+    '千年 is a length of time, not the year 1000',
+    MOGAO,
+    'Carving at Mogao went on for about a thousand years.',
+    'unverified',
+    '',
+  ],
+  [
+    'first class across languages is 一等座',
+    G1_FARES,
+    'A first-class seat on G1 is priced at 1,160 yuan.',
     'contradicted',
     'number',
   ],

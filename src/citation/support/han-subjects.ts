@@ -165,6 +165,8 @@ function claimConflict(
       says(candidate.clause) >= NAMED_COVERAGE &&
       candidate.clause.subject !== undefined &&
       candidate.clause.subject !== thing &&
+      // "南临古城墙被列为…" names the wall "1988年，城墙被列为…" speaks of: the same thing, named in full.
+      !clause.termSet.has(candidate.clause.subject) &&
       !candidate.clause.termSet.has(thing) &&
       !candidate.clause.context.has(thing) &&
       !goesOnAbout(at, source, thing),

@@ -71,8 +71,19 @@ const VERSION_LIST_WORDS: ReadonlySet<string> = new Set(['and', 'or', ',', '&'])
 function versionOf(name: string): string {
   return `version:${name.length > 3 && name.endsWith('s') && !name.endsWith('ss') ? name.slice(0, -1) : name}`;
 }
-/** Kinds of day written between a number and its unit: "10 working days", "5 business days". */
-const DAY_KINDS: ReadonlySet<string> = new Set(['working', 'business', 'calendar', 'school', 'clear', 'consecutive']);
+/**
+ * Kinds of day written between a number and its unit: "10 working days", "5 business days", and, for a planet's year,
+ * "687 Earth days".
+ */
+const DAY_KINDS: ReadonlySet<string> = new Set([
+  'working',
+  'business',
+  'calendar',
+  'school',
+  'clear',
+  'consecutive',
+  'earth',
+]);
 const WORKING_DAYS: ReadonlySet<string> = new Set(['working', 'business', 'school']);
 /** Words before an amount that say it is added to another: "an extra £15". */
 const EXTRA_BEFORE: ReadonlySet<string> = new Set(['extra', 'additional']);
@@ -93,6 +104,13 @@ const VERSIONED: ReadonlySet<string> = new Set(
     ' ',
   ),
 );
+
+/** The era a year is counted in, written in capitals before it. */
+const ERA: ReadonlySet<string> = new Set(['AD', 'CE']);
+
+/** What "older than 6.8" sets a version against, and the words that name versions. */
+const VERSION_COMPARISONS: ReadonlySet<string> = new Set(['than', 'before', 'after', 'from', 'since']);
+const VERSION_NAMES: ReadonlySet<string> = new Set(['version', 'versions', 'firmware', 'release', 'releases']);
 
 /** A month's name: "may" only as written "May", for "children aged 6 to 12 may take" says no date. */
 function namesMonth(token: Token): boolean {
@@ -515,6 +533,10 @@ class QuantityScanner extends HanQuantityReading {
     if (Number.isInteger(value) && value >= 1800 && value <= 2100 && !/[.,]/.test(span.text)) {
       return this.pushDate({ year: value }, first, last);
     }
+    // "AD 386": a year of the era, however early.
+    if (Number.isInteger(value) && ERA.has(this.tokens[first - 1]?.text ?? '')) {
+      return this.pushDate({ year: value }, first, last);
+    }
     // "Python 3.9", "Bluetooth 5.3", "Node 16": the version of what the name names.
     const name = this.tokens[first - 1];
     if (
@@ -525,12 +547,29 @@ class QuantityScanner extends HanQuantityReading {
     ) {
       return this.push({ cls: versionOf(name.lower), value, raw: value, unit: '', ...span }, first, last);
     }
+    const compared = this.comparedVersion(first, span.text);
+    if (compared !== undefined) {
+      return this.push({ cls: versionOf(compared), value, raw: value, unit: '', ...span }, first, last);
+    }
     // "at 9", "until 10": a number after a word that places it in time may be a time of day; "eleven on
     // Thursdays", "16 times a day" are not.
     const word = this.tokens[first - 1]?.lower ?? '';
     const between = word === 'and' && this.tokens[first - 3]?.lower === 'between';
     const untimed = !CLOCK_WORDS.has(word) && !between;
     this.push({ cls: 'bare', value, raw: value, unit: '', ...(untimed ? { untimed } : {}), ...span }, first, last);
+  }
+
+  /**
+   * "app versions older than 6.8", "firmware releases before 2.1.4": a dotted number set against versions is one,
+   * as "version 6.8" is. The name is the word two or three tokens back.
+   */
+  private comparedVersion(first: number, text: string): string | undefined {
+    if (!text.includes('.') || !VERSION_COMPARISONS.has(this.tokens[first - 1]?.lower ?? '')) return undefined;
+    for (let back = 2; back <= 3; back++) {
+      const word = this.tokens[first - back];
+      if (word?.kind === 'word' && VERSION_NAMES.has(word.lower)) return word.lower;
+    }
+    return undefined;
   }
 
   protected pushUnit(value: number, unit: Unit, first: number, last: number): void {

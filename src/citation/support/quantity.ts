@@ -81,7 +81,8 @@ function rangesDisagree(claim: Quantity, source: Quantity, tolerance = 1e-6): bo
   const [low, high] = claim.range ?? [claim.value, claim.value];
   const [from, to] = source.range ?? [source.value, source.value];
   const near = (a: number, b: number) => Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b));
-  if (claim.range && source.range) return !near(low, from) || !near(high, to);
+  // A range inside the source's says less than it, not otherwise: "six to seven weeks" within "40 to 50 days".
+  if (claim.range && source.range) return (low < from && !near(low, from)) || (high > to && !near(high, to));
   const margin = claim.approx || source.approx ? 1.5 : 1 + tolerance;
   const [value, lower, upper] = claim.range ? [source.value, low, high] : [claim.value, from, to];
   return value * margin < lower || value > upper * margin;
