@@ -404,6 +404,27 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    "a clause going on about the same thing says the claim's side of an opposite",
+    'Elastic IP addresses are free while attached to a running instance but cost $0.005 per hour when left unattached.',
+    "Leaving an elastic IP unattached costs $0.005 an hour; while it's attached to a running instance, it's free.",
+    'unverified',
+    '',
+  ],
+  [
+    'the clause going on about another thing still disagrees',
+    '2023年，华远汽车销量为86万辆，同比增长12%；东岭汽车销量为62万辆，同比下降5%。',
+    '东岭汽车2023年的销量同比增长了12%。',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'what one wants done, in Chinese, is a condition of what it takes',
+    '新注册账号默认可创建10台云服务器。未实名认证的账号无法购买中国内地地域的任何资源。',
+    '想买中国内地地域的资源，账号必须先完成实名认证。',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

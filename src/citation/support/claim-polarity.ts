@@ -570,8 +570,11 @@ const LEADING_EXCEPTION = /^(?:except|apart from|aside from|other than)\b|^除/i
  */
 export function isCondition(clause: Clause, sentence: ClaimSentence): boolean {
   if (CONDITION.test(clause.text)) return true;
-  return clause !== sentence.clauses.at(-1) && HAN_TOPIC_CONDITION.test(clause.text);
+  return clause !== sentence.clauses.at(-1) && (HAN_TOPIC_CONDITION.test(clause.text) || HAN_PURPOSE.test(clause.text));
 }
+
+/** "想买中国内地的资源，账号必须先完成实名认证": what one wants done, before what it takes, is a condition too. */
+const HAN_PURPOSE = /^(?:想|要想|如需|如要|若要|为了)/;
 
 const CONDITION =
   /^(?:if|unless|provided|providing|as long as|in case|even if|only if)\b|^(?:如果|若|假如|假若|要是|倘若|一旦|只要)/i;

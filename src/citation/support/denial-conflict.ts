@@ -1,4 +1,4 @@
-import { binder, clauseCoverage, grounded, isName, type SourceClause } from './claim-alignment.js';
+import { binder, clauseCoverage, grounded, isName, sourceClauses, type SourceClause } from './claim-alignment.js';
 import {
   converse,
   deniesOwnWordsOnly,
@@ -22,7 +22,7 @@ import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type Cl
 import type { FoundConflict } from './found-conflict.js';
 import type { Quantity } from './quantity.js';
 import { deniesItsObject } from './claim-words.js';
-import { nearestNames } from './claim-subjects.js';
+import { nearestNames, subjectChain } from './claim-subjects.js';
 import { boundsOtherSide, turnsOtherSide } from './bound-conflict.js';
 
 /**
@@ -119,6 +119,12 @@ export function polarityConflict(
         .filter(Boolean),
     ]);
   const flippedWords = spoken(found.candidate);
+  // A clause that goes on about the thing the flipped clause keeps from the clause before it says those words too:
+  // "Elastic IPs are free | while attached …, | but cost $0.005 an hour when left unattached".
+  const clauses = sourceClauses(source);
+  const keptAlike = (candidate: SourceClause, word: string) =>
+    found.candidate.clause.context.has(word) &&
+    subjectChain(candidate, clauses).some((said) => said !== found.candidate.clause && said.termSet.has(word));
   // Values count for the closeness too: "and the late shift from 15:00 to 23:00" gives both of the claim's times,
   // though it leaves "runs" unsaid, and speaks for it against "the early shift runs from 7:00 to 15:00".
   const values = (candidate: SourceClause) =>
@@ -127,7 +133,7 @@ export function polarityConflict(
     if (candidate === found.candidate || flips.get(candidate) !== undefined) return false;
     const words = spoken(candidate);
     return (
-      [...flippedWords].every((word) => words.has(word)) &&
+      [...flippedWords].every((word) => words.has(word) || keptAlike(candidate, word)) &&
       (score(candidate) >= found.score || values(candidate) > values(found.candidate))
     );
   });
