@@ -425,6 +425,20 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    '"is off by default" states the state "switched on" turns',
+    'To set up the router, connect the WAN port to your modem. Guest Wi-Fi is off by default, and when enabled it limits each guest device to 20 Mbps.',
+    'Guest Wi-Fi is already switched on when you first set up the router.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    '"off" with more after it is no state',
+    'The ferry stops at Brea Island, which is off the north coast, twice a day.',
+    'The ferry calls at Brea Island twice a day; the island is switched on to the mainland grid.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {
