@@ -439,6 +439,20 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'a clause ending on a denied auxiliary denies the predicate before it',
+    'The milk frother must be rinsed after each use and disassembled for cleaning once a week; its parts are dishwasher-safe, but the water tank is not. Do not use vinegar, as it can damage the seals.',
+    'Cleaning is easy: the water tank is dishwasher-safe, so it can go in alongside the frother parts once a week.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'the predicate the clause denies is said of its own subject only',
+    'The milk frother must be rinsed after each use and disassembled for cleaning once a week; its parts are dishwasher-safe, but the water tank is not. Do not use vinegar, as it can damage the seals.',
+    "The frother's parts are dishwasher-safe, so they can go in once a week when you take it apart for cleaning.",
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

@@ -457,7 +457,37 @@ function addContext(clauses: Clause[], firstTokens: readonly number[], tokens: r
     });
     clause.context = context;
     clause.kept = kept;
+    denyElidedPredicate(clause, previous, tokens, firstTokens[i]!, firstTokens[i + 1] ?? tokens.length);
   });
+}
+
+/**
+ * "Photography is permitted in the galleries, but flash and tripods are not": a clause that ends on a denied
+ * auxiliary says the clause before's predicate, denied, of its own subject. The predicate's words (all but the clause
+ * before's first, its subject) are read as the clause's own, denied.
+ */
+function denyElidedPredicate(
+  clause: Clause,
+  previous: Clause,
+  tokens: readonly Token[],
+  from: number,
+  to: number,
+): void {
+  let last = to - 1;
+  while (last > from && tokens[last]!.kind === 'break') last--;
+  const denial = tokens[last];
+  const auxiliary = tokens[last - 1];
+  if (denial === undefined || auxiliary === undefined || last - 1 < from) return;
+  const contracted = denial.lower.endsWith("n't") || denial.lower.endsWith('n’t');
+  if (!(contracted || (denial.lower === 'not' && PREDICATE_OPENERS.has(auxiliary.lower)))) return;
+  // "… is not allowed, but Y is" says the other way round; it is not read here.
+  if (previous.terms.some((term) => term.denied)) return;
+  for (const term of previous.terms.slice(1)) {
+    if (clause.termSet.has(term.term)) continue;
+    clause.terms.push({ ...term, denied: !term.inverted, cue: 1, start: denial.start, end: denial.end });
+    (clause.termSet as Set<string>).add(term.term);
+  }
+  clause.saying = sayingOf(clause.terms, clause.quantities);
 }
 
 /**
