@@ -982,6 +982,20 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'a denial in a sentence of many clauses and values is not bound surely enough to warn',
+    'Adult members may borrow up to 12 items at once for 21 days. Junior members (under 14) may borrow up to 6 items at once for 14 days. Overdue fines are 20p per day on adult cards; junior cards accrue no fines.',
+    'Junior members under 14 are limited to six items at once but never pay overdue fines, while adults can have 12 out and are charged 20p a day for anything late.',
+    'unverified',
+    '',
+  ],
+  [
+    'a changed value in such a sentence is still shown',
+    'The Lite plan costs £9 a month and includes 15 GB of data. The Max plan costs £18 a month and includes unlimited data. Lite customers cannot roam outside the EU.',
+    'The Lite plan costs £12 a month, includes 15 GB of data, and its customers can roam outside the EU.',
+    'contradicted',
+    'number',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);
