@@ -996,6 +996,20 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    'a denial in a sentence long enough to sum up several claims is not bound surely enough to warn',
+    'The Linkora H6 router broadcasts on two bands. By default, Smart Connect puts both bands under a single network name and steers each device automatically. If an older device, such as a printer or smart plug, only supports 2.4 GHz and fails to connect, turn off Smart Connect in the app under Settings > Wi-Fi so that each band gets its own name.',
+    "Out of the box, Smart Connect combines both bands under one network name and picks a band for each device; if a 2.4 GHz-only gadget like a printer won't join, switch Smart Connect off under Settings > Wi-Fi so the bands show up separately.",
+    'unverified',
+    '',
+  ],
+  [
+    'a changed date in such a sentence is still shown',
+    'Escape of water remains covered only if the water supply is turned off at the mains and, between 1 November and 31 March, the heating is kept at a minimum of 12°C. Fire, storm and flood cover continue as normal.',
+    'To keep escape of water cover while the home is empty, the water must be off at the mains, and from 1 October to 31 March the heating has to stay at 12°C or above.',
+    'contradicted',
+    'date',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);
