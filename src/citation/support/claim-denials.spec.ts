@@ -426,20 +426,6 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
-    '"is off by default" states the state "switched on" turns',
-    'To set up the router, connect the WAN port to your modem. Guest Wi-Fi is off by default, and when enabled it limits each guest device to 20 Mbps.',
-    'Guest Wi-Fi is already switched on when you first set up the router.',
-    'contradicted',
-    'negation',
-  ],
-  [
-    '"off" with more after it is no state',
-    'The ferry stops at Brea Island, which is off the north coast, twice a day.',
-    'The ferry calls at Brea Island twice a day; the island is switched on to the mainland grid.',
-    'unverified',
-    '',
-  ],
-  [
     'a clause ending on a denied auxiliary denies the predicate before it',
     'The milk frother must be rinsed after each use and disassembled for cleaning once a week; its parts are dishwasher-safe, but the water tank is not. Do not use vinegar, as it can damage the seals.',
     'Cleaning is easy: the water tank is dishwasher-safe, so it can go in alongside the frother parts once a week.',

@@ -638,15 +638,13 @@ function opensClause(
 }
 
 /**
- * "on" and "off" right after a verb that switches ("switched off", "turn it on" is not read), or after a verb of being
- * where nothing follows them ("is off by default"): a state the claim states, opposite to each other, though elsewhere
- * they are words without a claim.
+ * "on" and "off" right after a verb that switches ("switched off", "turn it on" is not read): a state the claim
+ * states, opposite to each other, though elsewhere they are words without a claim.
  */
 function switchState(tokens: readonly Token[], i: number): 'on' | 'off' | undefined {
   const lower = tokens[i]!.lower;
   if (lower !== 'on' && lower !== 'off') return undefined;
   const previous = tokens[i - 1];
-  if (previous?.kind === 'word' && STATE_VERBS.has(previous.lower) && statedAlone(tokens, i)) return lower;
   if (previous?.kind !== 'word' || !SWITCH_VERBS.has(previous.lower)) return undefined;
   // "can be switched off" says what may be done, not the state it is in.
   const modal = tokens[i - 2]?.lower === 'be' ? tokens[i - 3]?.lower : undefined;
@@ -654,14 +652,6 @@ function switchState(tokens: readonly Token[], i: number): 'on' | 'off' | undefi
 }
 
 const POSSIBILITY: ReadonlySet<string> = new Set(['can', 'could', 'may', 'might']);
-/** "Guest Wi-Fi is off by default", "the heating stays on": a state said with a verb of being. */
-const STATE_VERBS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'stays', 'stay', 'remains', 'remain']);
-
-/** "on" or "off" that ends its clause or is said "by default": not "is off the coast", "is on Mondays". */
-function statedAlone(tokens: readonly Token[], i: number): boolean {
-  const next = tokens[i + 1];
-  return next === undefined || next.kind === 'break' || (next.lower === 'by' && tokens[i + 2]?.lower === 'default');
-}
 
 /** Denials of a phrase: what they deny ends where the clause goes on to say something of the phrase. */
 const PHRASE_DENIALS: ReadonlySet<string> = new Set(['without']);
