@@ -151,20 +151,6 @@ const cases: ClaimCase[] = [
     'contradicted',
     'negation',
   ],
-  [
-    "a source's instruction is a rule: no need to do it disagrees",
-    'Brown butter banana bread. Preheat the oven to 175°C (350°F) and grease the tin. Bake for 55 to 65 minutes.',
-    "There's no need to grease the tin for this one; just preheat the oven to 175°C and get going.",
-    'contradicted',
-    'negation',
-  ],
-  [
-    "an answer's instruction says what follows from doing it, not a rule",
-    'Its main tray holds 250 sheets, and the optional lower tray (LT-500) adds 500 more.',
-    'Add the LT-500 lower tray and the printer can hold 750 sheets in total.',
-    'unverified',
-    '',
-  ],
 ];
 
 describe('the support check on rules said through modal words', () => {

@@ -4,7 +4,6 @@ import { saysInOrder } from './claim-order.js';
 import type { ClaimSentence, Clause, ClauseTerm } from './claim-profile.js';
 import type { SupportConflict } from './support-verifier.js';
 import { Note } from './notes.js';
-import { INSTRUCTIONS } from './claim-words.js';
 
 /**
  * What a clause speaks of: its subject, said by itself or by a clause before it in its sentence, and a claim that
@@ -69,6 +68,19 @@ function namesSubjectFirst(clause: Clause): boolean {
   if (POSSESSIVES.test(first)) return false;
   return /^\p{Lu}/u.test(first) && !NOT_SUBJECTS.test(first) && !INSTRUCTIONS.has(first.toLowerCase());
 }
+
+/**
+ * Verbs a manual or a recipe opens an instruction with: "Plant daffodil bulbs 12 cm deep" and "Set tulip bulbs 15 cm
+ * deep" tell the reader what to do; neither speaks of a thing called "plant" or "set".
+ */
+const INSTRUCTIONS: ReadonlySet<string> = new Set(
+  (
+    'add allow apply bake boil book bring call check choose click close connect cook cover cut defrost drain dry ' +
+    'enter fill fold freeze fry go grill heat hold install keep leave let make melt mix open pay place plant plug ' +
+    'pour preheat press prune put register reheat remove replace reset restart rinse roast select send serve set ' +
+    'simmer soak sow sprinkle stir store switch take tap turn unplug update use visit wait wash water whisk'
+  ).split(' '),
+);
 
 const FIRST_WORD = /^[\p{L}\p{N}][\p{L}\p{N}'’-]*/u;
 const JOINING_WORD = /^(?:and|or|but|while|whereas|whilst|although|though|when|because|since|so)\s+/i;

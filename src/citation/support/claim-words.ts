@@ -36,20 +36,6 @@ export const NEGATION_WORDS: ReadonlySet<string> = new Set([
   'unless',
 ]);
 
-/**
- * Verbs a manual or a recipe opens an instruction with: "Plant daffodil bulbs 12 cm deep" and "Set tulip bulbs 15 cm
- * deep" tell the reader what to do; neither speaks of a thing called "plant" or "set".
- */
-export const INSTRUCTIONS: ReadonlySet<string> = new Set(
-  (
-    'add allow apply bake beat boil book bring call check choose click close connect cook cover cut defrost drain ' +
-    'dry enter fill fold freeze fry go grease grill heat hold install keep knead leave let line make melt mix open ' +
-    'pay place plant plug pour preheat press prune put register reheat remove replace reset restart rinse roast ' +
-    'select send serve set simmer soak sow sprinkle stir store switch take tap turn unplug update use visit wait ' +
-    'wash water whisk'
-  ).split(' '),
-);
-
 /** A denial reaches every claim word after it in its clause: "do not paint the alarm or install it near a stove". */
 export const NEGATION_REACH = Number.POSITIVE_INFINITY;
 

@@ -1,5 +1,5 @@
 import type { Clause } from './claim-profile.js';
-import { hanPassesBound, INSTRUCTIONS } from './claim-words.js';
+import { hanPassesBound } from './claim-words.js';
 import { Note } from './notes.js';
 
 /**
@@ -192,35 +192,6 @@ const ENGLISH_MODALS: readonly (readonly [phrase: string, modality: Modality, au
  * add water…", "…, but do not feed the animals", "Avoid…".
  */
 const IMPERATIVE = /^(?:(?:and|but|so|or|then) )?(?:please )?(?:(do not|don't|never)|avoid)\b/;
-
-/** A clause that opens with a verb, after the word joining it to the clause before: "and grease the tin". */
-const INSTRUCTION = /^(?:(?:and|then|so) )?(?:please )?([a-z]+)\b/;
-/** A further instruction of the same clause: "Preheat the oven to 175°C and grease the tin". */
-const FURTHER_INSTRUCTION = /\b(?:and|then) ([a-z]+)\b/g;
-
-/**
- * The instructions an English clause gives, each a requirement whose act is its own verb: "Preheat the oven to 175°C
- * and grease the tin" requires preheating and greasing. Read in sources only: an answer's "Add the lower tray and
- * the printer holds 750 sheets" says what follows from doing it, not a rule.
- */
-export function instructionsOf(clause: Clause): Modal[] {
-  if (clause.holdsHan) return [];
-  const text = clause.text.toLowerCase();
-  const first = INSTRUCTION.exec(text);
-  if (!first || !INSTRUCTIONS.has(first[1]!)) return [];
-  const found: Modal[] = [];
-  const push = (end: number, verb: string) => {
-    const start = clause.start + end - verb.length;
-    const act = clause.terms.find((term) => term.start === start)?.term;
-    found.push({ modality: 'require', start, end: start + verb.length, bound: false, ...(act ? { act } : {}) });
-  };
-  push(first[0].length, first[1]!);
-  FURTHER_INSTRUCTION.lastIndex = first[0].length;
-  for (let match = FURTHER_INSTRUCTION.exec(text); match !== null; match = FURTHER_INSTRUCTION.exec(text)) {
-    if (INSTRUCTIONS.has(match[1]!)) push(match.index + match[0].length, match[1]!);
-  }
-  return found;
-}
 
 /** One pattern over every phrase, tried at each word's start; the group that matched tells the force. */
 const ENGLISH = new RegExp(

@@ -2,7 +2,7 @@ import { grounded, type SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { afterTheWait, requirementsSaidApart } from './claim-polarity.js';
-import { instructionsOf, modalsOf, type Modal, type Modality } from './modal-words.js';
+import { modalsOf, type Modal, type Modality } from './modal-words.js';
 import { boundsOtherSide } from './bound-conflict.js';
 import { anotherThingOrCase } from './denial-conflict.js';
 
@@ -13,15 +13,13 @@ import { anotherThingOrCase } from './denial-conflict.js';
  * referral letter is needed". The modal words are read in modal-words.ts.
  */
 
-/** The source's clauses that say a modal word or give an instruction, with their modal words, in order: worked out once a source. */
+/** The source's clauses that say a modal word, with their modal words, in order: worked out once a source. */
 function modalClauses(source: ClaimText): readonly { candidate: SourceClause; modals: Modal[] }[] {
   let found = modalClausesBySource.get(source);
   if (found === undefined) {
     found = [];
     for (const candidate of source.clauses) {
-      // A source's instruction ("grease the tin") is a rule of its own; an answer's is not read so (modal-words.ts).
-      const said = modalsOf(candidate.clause);
-      const modals = said.length > 0 ? said : instructionsOf(candidate.clause);
+      const modals = modalsOf(candidate.clause);
       if (modals.length > 0) found.push({ candidate, modals });
     }
     modalClausesBySource.set(source, found);
