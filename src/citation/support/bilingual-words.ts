@@ -54,8 +54,11 @@ const CONCEPTS: readonly (readonly [readonly string[], readonly string[]])[] = [
   [['seat'], ['座']],
   [['first-class'], ['一等', '头等']],
   [['second-class'], ['二等']],
-  [['business'], ['商务', '公务']],
-  [['economy'], ['经济']],
+  [
+    ['business', 'business-class'],
+    ['商务', '公务'],
+  ],
+  [['economy', 'economy-class'], ['经济']],
   [['room'], ['房间', '客房']],
   [
     ['house', 'home'],

@@ -184,7 +184,7 @@ function startsUpper(word: string): boolean {
  */
 export function profileClaims(text: string, known: readonly ClaimText[] = []): ClaimText {
   const senses = new WordSenses(known.map((other) => other.senses));
-  const sentences = sentencesOf(text, senses);
+  const sentences = sentencesOf(text, senses, true);
   for (const sentence of sentences) nameOpeningWords(sentence, text, senses);
   const terms = new Set<string>();
   const names = new Set<string>();
@@ -254,8 +254,9 @@ export function profileParagraph(text: string, sources: readonly ClaimText[]): C
   return sentencesOf(text, new WordSenses(sources.map((source) => source.senses)));
 }
 
-function sentencesOf(text: string, senses: WordSenses): ClaimSentence[] {
-  const sentences = sentenceSpans(text).map((span) => profileSentence(span.text, span.start, senses));
+/** `source`: the text is a source, whose elided predicates are read (see `readElidedPredicate`). */
+function sentencesOf(text: string, senses: WordSenses, source = false): ClaimSentence[] {
+  const sentences = sentenceSpans(text).map((span) => profileSentence(span.text, span.start, senses, source));
   sentences.forEach((sentence, i) => {
     const previous = sentences[i - 1]?.clauses[0];
     if (previous !== undefined) referToPrevious(sentence.clauses[0]!, previous);
@@ -285,7 +286,7 @@ function referToPrevious(clause: Clause, previous: Clause): void {
   clause.context = context;
 }
 
-function profileSentence(text: string, offset: number, senses: WordSenses): ClaimSentence {
+function profileSentence(text: string, offset: number, senses: WordSenses, source: boolean): ClaimSentence {
   const tokens = tokenize(text, offset);
   const quantities = completeEllipses(
     completeLists(
@@ -306,6 +307,7 @@ function profileSentence(text: string, offset: number, senses: WordSenses): Clai
     clauses,
     ranges.map(([from]) => from),
     tokens,
+    source,
   );
   let hanChars = 0;
   let latinWords = 0;
@@ -433,7 +435,12 @@ const ELLIPTIC_TERMS = 3;
 const SUBORDINATORS = new Set(['when', 'where', 'because', 'if', 'since', 'until', 'unless', 'who', 'which', 'whose']);
 
 /** The words an elliptic clause leaves unsaid, from the clause before it: see `Clause.context` and `kept`. */
-function addContext(clauses: Clause[], firstTokens: readonly number[], tokens: readonly Token[]): void {
+function addContext(
+  clauses: Clause[],
+  firstTokens: readonly number[],
+  tokens: readonly Token[],
+  source: boolean,
+): void {
   clauses.forEach((clause, i) => {
     const previous = clauses[i - 1];
     const opener = tokens[firstTokens[i]!];
@@ -457,14 +464,15 @@ function addContext(clauses: Clause[], firstTokens: readonly number[], tokens: r
     });
     clause.context = context;
     clause.kept = kept;
-    denyElidedPredicate(clause, previous, tokens, firstTokens[i]!, firstTokens[i + 1] ?? tokens.length);
+    if (source) denyElidedPredicate(clause, previous, tokens, firstTokens[i]!, firstTokens[i + 1] ?? tokens.length);
   });
 }
 
 /**
- * "Photography is permitted in the galleries, but flash and tripods are not": a clause that ends on a denied
+ * "Photography is permitted in the galleries, but flash and tripods are not": a source clause that ends on a denied
  * auxiliary says the clause before's predicate, denied, of its own subject. The predicate's words (all but the clause
- * before's first, its subject) are read as the clause's own, denied.
+ * before's subject) are read as the clause's own, denied. An answer's ("the Pro plan includes phone support, but the
+ * Basic plan doesn't") is not read so: it would be set against whatever the source says the Basic plan includes.
  */
 function denyElidedPredicate(
   clause: Clause,
@@ -482,7 +490,10 @@ function denyElidedPredicate(
   if (!(contracted || (denial.lower === 'not' && PREDICATE_OPENERS.has(auxiliary.lower)))) return;
   // "… is not allowed, but Y is" says the other way round; it is not read here.
   if (previous.terms.some((term) => term.denied)) return;
-  for (const term of previous.terms.slice(1)) {
+  // The subject is the clause before's first word, with the names written right after it ("Kitchen staff").
+  let subject = 1;
+  while (subject < previous.terms.length && previous.terms[subject]!.name) subject++;
+  for (const term of previous.terms.slice(subject)) {
     if (clause.termSet.has(term.term)) continue;
     clause.terms.push({ ...term, denied: !term.inverted, cue: 1, start: denial.start, end: denial.end });
     (clause.termSet as Set<string>).add(term.term);

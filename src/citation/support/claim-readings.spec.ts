@@ -1010,6 +1010,55 @@ const cases: ClaimCase[] = [
     'contradicted',
     'date',
   ],
+  [
+    'a narrower range in the same unit is another range',
+    'Children aged 2 to 11 years travel at the child rate.',
+    'Children aged 5 to 11 years travel at the child rate.',
+    'contradicted',
+    'number',
+  ],
+  [
+    '三千年 is a length as 两千年 is, and differs from it',
+    '该遗址距今已有两千年。',
+    '该遗址距今已有三千年。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a capitalised word with a verb after it is part of a subject, not an instruction',
+    'Standard members can book 7 days ahead. Select members can book 14 days ahead.',
+    'Select members can book 7 days ahead.',
+    'contradicted',
+    'name',
+  ],
+  [
+    'the two ends of a span are one value: the sentence is not crowded',
+    'Dogs are not allowed on the beach between 1 May and 30 September.',
+    'Between 1 May and 30 September, dogs are allowed on the beach, but they must be kept on a lead.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a changed date beside a denial that is not shown is',
+    'Smoking is not permitted anywhere on the ship. The ship sails on 12 May 2025 and returns on 19 May 2025.',
+    'Smoking is permitted on deck, the ship sails on 12 June 2025, and it returns on 19 May 2025.',
+    'contradicted',
+    'date',
+  ],
+  [
+    "an answer's clause ending on a denied auxiliary is not set against what the source says of its subject",
+    'The Basic plan includes email support. The Pro plan includes email support and phone support.',
+    "The Pro plan includes phone support, but the Basic plan doesn't.",
+    'unverified',
+    '',
+  ],
+  [
+    "a source's clause ending on a denied auxiliary denies the predicate of its own subject",
+    'Kitchen staff are allowed to use the service lift, but delivery drivers are not.',
+    'Delivery drivers may use the service lift.',
+    'contradicted',
+    'negation',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

@@ -66,7 +66,9 @@ function namesSubjectFirst(clause: Clause): boolean {
   if (first === undefined) return false;
   if (DETERMINERS.test(first)) return true;
   if (POSSESSIVES.test(first)) return false;
-  return /^\p{Lu}/u.test(first) && !NOT_SUBJECTS.test(first) && !INSTRUCTIONS.has(first.toLowerCase());
+  if (!/^\p{Lu}/u.test(first) || NOT_SUBJECTS.test(first)) return false;
+  // "Select members can book 14 days ahead": a verb of its own after the word makes the word part of a subject.
+  return !INSTRUCTIONS.has(first.toLowerCase()) || AUXILIARY.test(clause.text);
 }
 
 /**
@@ -83,6 +85,7 @@ const INSTRUCTIONS: ReadonlySet<string> = new Set(
 );
 
 const FIRST_WORD = /^[\p{L}\p{N}][\p{L}\p{N}'’-]*/u;
+const AUXILIARY = /\b(?:can|cannot|can't|may|must|will|won't|should|is|are|was|were|has|have|had|does|do)\b/i;
 const JOINING_WORD = /^(?:and|or|but|while|whereas|whilst|although|though|when|because|since|so)\s+/i;
 // A possessive ("its final explosion", "their contributions") speaks of what was named before it: not a subject.
 const DETERMINERS = /^(?:the|a|an|this|these|those|each|every|both|all)$/i;

@@ -754,13 +754,7 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
-  [
-    'Earth days are days',
-    MARS,
-    '火星的一天叫作"火星日"（sol），长24小时39分钟；火星的一年相当于地球上的687天。',
-    'unverified',
-    '',
-  ],
+  ['Earth days are days', MARS, 'A Martian year lasts 687 days, and a sol lasts 24 hours 39 minutes.', 'verified', ''],
   [
     'Earth days against Earth years are a change of unit',
     'Jupiter completes one rotation in about 9 hours 56 minutes, but takes about 11.9 Earth years to orbit the Sun.',

@@ -127,6 +127,10 @@ export class ClaimSupportVerifier implements SupportVerifier {
           onlyValueConflict(claim, source) ??
           anchoredValueConflict(claim, source))) ?? modalityConflict(claim, source);
     if (found && shown(found, claim)) return contradiction(found);
+    // A conflict not shown may stand beside a changed unit, date, version or address in another clause, which is.
+    const beside =
+      found && window.coverage >= CONFLICT_ALIGNMENT ? valueBeside(found, claim, source, window) : undefined;
+    if (beside) return contradiction(beside);
     const evidence = window.coverage >= MIN_ALIGNMENT ? window.sentences : NO_SENTENCES;
     const judgement: SentenceJudgement = { verdict: 'unverified', coverage: window.coverage, evidence };
     if (window.coverage >= this.settings.coverage) judgement.verifiableBy = window.sentences;
@@ -189,7 +193,38 @@ function shown(found: FoundConflict, claim: ClaimSentence): boolean {
 }
 
 function crowded(claim: ClaimSentence): boolean {
-  return claim.clauses.length >= CROWDED_CLAUSES && claim.quantities.length >= CROWDED_VALUES;
+  return claim.clauses.length >= CROWDED_CLAUSES && valuesGiven(claim) >= CROWDED_VALUES;
+}
+
+/** The values a sentence gives, a span's two ends ("from 1 May to 30 September", "9:00-17:00") counted once. */
+function valuesGiven(claim: ClaimSentence): number {
+  let count = 0;
+  claim.quantities.forEach((quantity, i) => {
+    const before = claim.quantities[i - 1];
+    const between = before && claim.text.slice(before.end - claim.start, quantity.start - claim.start);
+    if (!(before?.cls === quantity.cls && between !== undefined && SPAN_JOINT.test(between))) count++;
+  });
+  return count;
+}
+
+const SPAN_JOINT = /^\s*(?:to|and|until|till|through|[-–—~]|至|到)\s*$/i;
+
+/**
+ * A changed unit, date, version or address the claim sentence's other clauses give, once the clause of a conflict not
+ * shown is set aside: "Smoking is permitted on deck, the ship sails on 12 June 2025, and …".
+ */
+function valueBeside(
+  found: FoundConflict,
+  claim: ClaimSentence,
+  source: SourceProfile,
+  window: Window,
+): FoundConflict | undefined {
+  const clauses = claim.clauses.filter((clause) => !clause.text.includes(found.conflict.claim));
+  if (clauses.length === 0 || clauses.length === claim.clauses.length) return undefined;
+  const terms = new Set(clauses.flatMap((clause) => [...clause.termSet]));
+  const rest: ClaimSentence = { ...claim, clauses, terms, quantities: clauses.flatMap((clause) => clause.quantities) };
+  const other = conflictIn(rest, source, window);
+  return other && shown(other, claim) && boundByItself(other, claim) ? other : undefined;
 }
 
 /** The conflicts a claim sentence that rests on the source may have with it, checked in this order. */

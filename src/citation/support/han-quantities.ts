@@ -14,11 +14,9 @@ import { DAY, HAN_MEASURE_WORDS, HAN_PERIODS, HAN_WEEKDAYS, MONTH, YEAR, type Un
 
 const NOT_A_MONTH: ReadonlySet<string> = new Set(['份', '龄']);
 
-/** Characters after 的一天 or 的一年 that make it a length: 内, 里, 中, 后, 前, 以内, 之内. */
-const PERIOD_ENDS = '内里中后前以之';
 /** How far before its number a bound may stand: a modal and a verb of two characters between (最多可以申请三次). */
 const BOUND_REACH = 5;
-const PLACE_WORDS = /^[千万百十两]/;
+const PLACE_WORDS: ReadonlySet<string> = new Set(['千', '万', '百']);
 
 /**
  * The Chinese readings of the quantity scanner: numerals written in characters (三千五百), their measure words and
@@ -85,16 +83,6 @@ export abstract class HanQuantityReading {
     return undefined;
   }
 
-  /**
-   * 火星的一天叫作火星日, 金星的一年相当于225个地球日: the day or the year of a thing, a name for a length, not a length of
-   * one day said of it. 购买后的一年内 is one: a length ends it.
-   */
-  private namesPeriod(first: number, last: number): boolean {
-    const unit = this.tokens[last + 1]?.text ?? '';
-    const after = this.tokens[last + 2]?.text ?? '';
-    return this.tokens[first - 1]?.text === '的' && (unit === '天' || unit === '年') && !PERIOD_ENDS.includes(after);
-  }
-
   protected han(token: Token): void {
     if (!HAN_QUANTITY_STARTS.has(token.text)) return;
     const first = this.i;
@@ -114,7 +102,6 @@ export abstract class HanQuantityReading {
     if (this.tokens[first - 1]?.text === '第') return this.ordinal(value, first - 1, last);
     // 最后一个工作日, 最后一天: which one, not how many (最后三天 are three days).
     if (value === 1 && this.tokens[first - 1]?.text === '后' && this.tokens[first - 2]?.text === '最') return;
-    if (value === 1 && this.namesPeriod(first, last)) return;
     const percent = this.tokens[first - 1]?.text === '之' && this.tokens[first - 3]?.text === '百';
     if (percent) return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first - 3, last);
     if (this.hanFraction(value, first, last)) return;
@@ -143,14 +130,17 @@ export abstract class HanQuantityReading {
     return before?.kind === 'han' && !DAY_CONTEXT.has(before.text);
   }
 
+  private writtenWithPlaces(first: number, last: number): boolean {
+    for (let k = first; k <= last; k++) if (PLACE_WORDS.has(this.tokens[k]!.text)) return true;
+    return false;
+  }
+
   /** A Chinese unit, measure word, or date or clock part after a number. */
   protected hanUnit(value: number, first: number, last: number): void {
     const next = this.tokens[last + 1]!;
     if (this.hanHalf(value, first, last)) return;
-    // 1987年 and 二〇二四年 are years; 千年 and 两千年 are lengths, written with the numeral's place words.
-    if (next.text === '年' && value >= 1000 && !PLACE_WORDS.test(this.tokens[first]!.text)) {
-      return this.hanDate(first, last);
-    }
+    // 1987年 and 二〇二四年 are years; 千年, 两千年 and 三千年 are lengths, written with the numeral's place words.
+    if (next.text === '年' && value >= 1000 && !this.writtenWithPlaces(first, last)) return this.hanDate(first, last);
     // 3月 is March, but 3月份 names the month and 3月龄 is an age of three months.
     if (next.text === '月' && value >= 1 && value <= 12 && !NOT_A_MONTH.has(this.tokens[last + 2]?.text ?? ''))
       return this.hanDate(first, last);

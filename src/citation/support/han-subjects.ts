@@ -166,7 +166,7 @@ function claimConflict(
       candidate.clause.subject !== undefined &&
       candidate.clause.subject !== thing &&
       // "南临古城墙被列为…" names the wall "1988年，城墙被列为…" speaks of: the same thing, named in full.
-      !clause.termSet.has(candidate.clause.subject) &&
+      !namedInFull(clause, thing, candidate.clause.subject) &&
       !candidate.clause.termSet.has(thing) &&
       !candidate.clause.context.has(thing) &&
       !goesOnAbout(at, source, thing),
@@ -179,6 +179,20 @@ function claimConflict(
     sentence: other.sentence,
   };
 }
+
+/**
+ * Whether the claim clause writes `other` as the end of the name `thing` opens ("南临古城墙" for 南临 and 城墙): no
+ * more than a character between them.
+ */
+function namedInFull(clause: Clause, thing: string, other: string): boolean {
+  const at = clause.text.indexOf(textOf(clause, thing));
+  if (at < 0) return false;
+  const end = at + textOf(clause, thing).length;
+  const next = clause.text.indexOf(other, end);
+  return next >= 0 && next - end <= FULL_NAME_GAP;
+}
+
+const FULL_NAME_GAP = 1;
 
 function textOf(clause: Clause, term: string): string {
   return clause.terms.find((own) => own.term === term)?.lower ?? term;

@@ -81,8 +81,12 @@ function rangesDisagree(claim: Quantity, source: Quantity, tolerance = 1e-6): bo
   const [low, high] = claim.range ?? [claim.value, claim.value];
   const [from, to] = source.range ?? [source.value, source.value];
   const near = (a: number, b: number) => Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b));
-  // A range inside the source's says less than it, not otherwise: "six to seven weeks" within "40 to 50 days".
-  if (claim.range && source.range) return (low < from && !near(low, from)) || (high > to && !near(high, to));
+  if (claim.range && source.range) {
+    // A range converted from the source's, in another unit, is rounded inside it: "six to seven weeks" for "40 to 50
+    // days". In the same unit, a narrower range ("aged 5 to 11" for "2 to 11") is another one.
+    if (claim.unit !== source.unit) return (low < from && !near(low, from)) || (high > to && !near(high, to));
+    return !near(low, from) || !near(high, to);
+  }
   const margin = claim.approx || source.approx ? 1.5 : 1 + tolerance;
   const [value, lower, upper] = claim.range ? [source.value, low, high] : [claim.value, from, to];
   return value * margin < lower || value > upper * margin;
