@@ -164,11 +164,19 @@ function nameShaped(word: string): boolean {
     if (code >= 48 && code <= 57) return true;
   }
   if (!ascii) return NAME_SHAPE.test(word);
-  const upper = (i: number) => word.charCodeAt(i) >= 65 && word.charCodeAt(i) <= 90;
-  if (upper(0) && word.length > 1 && upper(1)) return true;
-  const lower = (i: number) => word.charCodeAt(i) >= 97 && word.charCodeAt(i) <= 122;
-  for (let i = 1; i < word.length; i++) if (upper(i) && lower(i - 1)) return true;
+  if (word.length > 1 && asciiUpper(word.charCodeAt(0)) && asciiUpper(word.charCodeAt(1))) return true;
+  for (let i = 1; i < word.length; i++) {
+    if (asciiUpper(word.charCodeAt(i)) && asciiLower(word.charCodeAt(i - 1))) return true;
+  }
   return false;
+}
+
+function asciiUpper(code: number): boolean {
+  return code >= 65 && code <= 90;
+}
+
+function asciiLower(code: number): boolean {
+  return code >= 97 && code <= 122;
 }
 
 /** A word that starts with a capital; ASCII is told without a regular expression, the common case. */
