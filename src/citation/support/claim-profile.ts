@@ -321,8 +321,6 @@ function profileSentence(text: string, offset: number, senses: WordSenses): Clai
     if (token.kind === 'han') hanChars++;
     else if (token.kind === 'word') latinWords++;
   }
-  const terms = new Set<string>();
-  for (const clause of clauses) for (const term of clause.terms) terms.add(term.term);
   return {
     start: offset,
     end: offset + text.length,
@@ -330,10 +328,18 @@ function profileSentence(text: string, offset: number, senses: WordSenses): Clai
     holdsHan: hasHan(text),
     han: hanChars > latinWords * 2,
     clauses,
-    terms,
+    terms: termsOfClauses(clauses),
     quantities,
     notes: [],
   };
+}
+
+/** The terms of a sentence's clauses, in order: each clause's set holds its terms once, in the order they come. */
+function termsOfClauses(clauses: readonly Clause[]): Set<string> {
+  if (clauses.length === 1) return new Set(clauses[0]!.termSet);
+  const terms = new Set<string>();
+  for (const clause of clauses) for (const term of clause.termSet) terms.add(term);
+  return terms;
 }
 
 const UNMEASURED = new Set(['date', 'dotted', 'ratio']);
