@@ -14,7 +14,7 @@ import { comparesWithNone } from './claim-polarity.js';
 import { LOOSE_BEFORE } from './quantity-units.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
-import { anchorsOf, claimAnchors, roleSwap, type SourceProfile } from './claim-roles.js';
+import { anchorsOf, claimAnchors, namesRivals, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, looselyCounted, sameQuantity, type Quantity } from './quantity.js';
 import { shareNamed } from './quantity-words.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
@@ -139,6 +139,7 @@ const sayings = new WeakMap<ClaimText, ReadonlySet<string>>();
 
 /** A name or number the claim gives to what the source gives another one of its kind: see claim-roles.ts. */
 function swappedRoles(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
+  if (!namesRivals(source)) return undefined;
   const anchors = claimAnchors(claim, source);
   const swap = roleSwap(anchors, source.anchors);
   if (swap === undefined) return undefined;

@@ -3,7 +3,7 @@ import { flipped } from './denial-conflict.js';
 import { saysInOrder } from './claim-order.js';
 import { bothWaysOf, INSTEAD, replacedTerms } from './claim-polarity.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
-import { claimAnchors, roleDoubt, type SourceProfile } from './claim-roles.js';
+import { claimAnchors, namesRivals, roleDoubt, type SourceProfile } from './claim-roles.js';
 import type { Quantity } from './quantity.js';
 import { hasHan } from './claim-tokens.js';
 import { modalsOf } from './modal-words.js';
@@ -31,8 +31,7 @@ export function holdsEveryClaim(claim: ClaimSentence, source: SourceProfile, win
   const heldQuantities = inWindow.flatMap((sentence) => sentence.quantities);
   if (!claim.quantities.every((quantity) => grounded(quantity, heldQuantities))) return false;
   for (const term of claim.terms) if (!inWindow.some((sentence) => sentence.terms.has(term))) return false;
-  const anchors = claimAnchors(claim, source);
-  if (roleDoubt(anchors, source.anchors)) return false;
+  if (namesRivals(source) && roleDoubt(claimAnchors(claim, source), source.anchors)) return false;
   const windowClauses = sourceClauses(source).filter((clause) => window.includes(clause.sentence));
   const qualified = qualifiedTerms(source);
   const boundSentences: number[][] = [];

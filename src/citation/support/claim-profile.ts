@@ -164,11 +164,19 @@ function nameShaped(word: string): boolean {
     if (code >= 48 && code <= 57) return true;
   }
   if (!ascii) return NAME_SHAPE.test(word);
-  const upper = (i: number) => word.charCodeAt(i) >= 65 && word.charCodeAt(i) <= 90;
-  if (upper(0) && word.length > 1 && upper(1)) return true;
-  const lower = (i: number) => word.charCodeAt(i) >= 97 && word.charCodeAt(i) <= 122;
-  for (let i = 1; i < word.length; i++) if (upper(i) && lower(i - 1)) return true;
+  if (word.length > 1 && asciiUpper(word.charCodeAt(0)) && asciiUpper(word.charCodeAt(1))) return true;
+  for (let i = 1; i < word.length; i++) {
+    if (asciiUpper(word.charCodeAt(i)) && asciiLower(word.charCodeAt(i - 1))) return true;
+  }
   return false;
+}
+
+function asciiUpper(code: number): boolean {
+  return code >= 65 && code <= 90;
+}
+
+function asciiLower(code: number): boolean {
+  return code >= 97 && code <= 122;
 }
 
 /** A word that starts with a capital; ASCII is told without a regular expression, the common case. */
@@ -315,8 +323,6 @@ function profileSentence(text: string, offset: number, senses: WordSenses, sourc
     if (token.kind === 'han') hanChars++;
     else if (token.kind === 'word') latinWords++;
   }
-  const terms = new Set<string>();
-  for (const clause of clauses) for (const term of clause.terms) terms.add(term.term);
   return {
     start: offset,
     end: offset + text.length,
@@ -324,10 +330,18 @@ function profileSentence(text: string, offset: number, senses: WordSenses, sourc
     holdsHan: hasHan(text),
     han: hanChars > latinWords * 2,
     clauses,
-    terms,
+    terms: termsOfClauses(clauses),
     quantities,
     notes: [],
   };
+}
+
+/** The terms of a sentence's clauses, in order: each clause's set holds its terms once, in the order they come. */
+function termsOfClauses(clauses: readonly Clause[]): Set<string> {
+  if (clauses.length === 1) return new Set(clauses[0]!.termSet);
+  const terms = new Set<string>();
+  for (const clause of clauses) for (const term of clause.termSet) terms.add(term);
+  return terms;
 }
 
 const UNMEASURED = new Set(['date', 'dotted', 'ratio']);

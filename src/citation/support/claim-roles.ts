@@ -140,6 +140,14 @@ export function sourceAnchors(source: ClaimText): { anchor: Anchor; sentence: nu
 }
 
 /**
+ * Whether the source names two things or more: a swap or a doubt sets a thing the claim names against another the
+ * source names, so a source naming one thing or none raises neither, and the claim's anchors need not be read.
+ */
+export function namesRivals(source: SourceProfile): boolean {
+  return source.anchors.length >= 2;
+}
+
+/**
  * Two names or numbers of the claim that have changed places with each other: the claim writes one beside a
  * word the source gives only to the other, and the other beside a word the source gives only to the first
  * ("born in Vienna and died in Salzburg" against "born in Salzburg … died in Vienna"; "Zverev came back … to beat

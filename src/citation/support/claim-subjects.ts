@@ -134,14 +134,16 @@ export function subjectSwap(
   near: readonly SourceClause[],
 ): { conflict: SupportConflict; sentence: number } | undefined {
   const subject = clause.terms[0];
-  if (subject === undefined || clause.terms.length < 3 || !opensWithSubject(clause)) return undefined;
+  if (subject === undefined || clause.terms.length < 3) return undefined;
   const isSubject = (term: ClauseTerm) => term.term === subject.term && term.inverted === subject.inverted;
+  // The claim's subject must be one of the things the source speaks of, named first in a clause of its own. Most
+  // claim clauses' first words are not: they are passed over before the claim clause's own opening is read.
+  if (!clauses.some(({ clause: other }) => other.terms[0] && isSubject(other.terms[0]) && opensWithSubject(other)))
+    return undefined;
+  if (!opensWithSubject(clause)) return undefined;
   const except = new Set([subject.term]);
   const chains = subjectChains(clauses);
   const speaksOf = (candidate: SourceClause) => chains.get(candidate)!.some((c) => c.terms.some(isSubject));
-  // The claim's subject must be one of the things the source speaks of, named first in a clause of its own.
-  if (!clauses.some(({ clause: other }) => opensWithSubject(other) && other.terms[0] && isSubject(other.terms[0])))
-    return undefined;
   // The source clause that says the rest best; clauses of one subject that say it equally well ("Redis keeps its data
   // in memory | and can write snapshots to disk") are one.
   const ownerOf = (candidate: SourceClause) => chains.get(candidate)!.at(-1);

@@ -26,9 +26,18 @@ const SYMBOLS = new Set('%$€£¥°℃~−–-');
 
 /** Full-width ASCII (Ｈ, ３, ％) to ASCII, one UTF-16 unit for one, so offsets stay those of the text. */
 function foldWidth(text: string): string {
-  return /[\uFF01-\uFF5E]/.test(text)
+  return holdsFullWidth(text)
     ? text.replace(/[\uFF01-\uFF5E]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0))
     : text;
+}
+
+/** Whether the text holds full-width ASCII: told by a look at each character, cheaper than a pattern's call. */
+function holdsFullWidth(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xff01 && code <= 0xff5e) return true;
+  }
+  return false;
 }
 
 /** The common Chinese, Hiragana and Katakana blocks: one character, one token, without the pattern. */

@@ -605,20 +605,23 @@ function senseOf(written: string): TermSense {
   // "aspirin's" is said of aspirin; "kept" is "keep".
   const bare = written.replace(/['’]s?$/u, '');
   const lower = IRREGULAR.get(bare) ?? bare;
-  const known = knownSense(lower);
+  // Stemmed once: the stem is both looked up in the tables and, when they do not hold it, the term.
+  const stem = stemOf(lower);
+  const known = knownSense(lower, stem);
   if (known) return known;
   // "unencrypted", "non-blocking", "unnecessarily": the prefix denies the rest, when the rest is a word of its own.
   const prefixed = /^(?:un|non-?|ir(?=r)|il(?=l))(.{4,})$/.exec(lower);
   if (prefixed) {
-    const rest = knownSense(prefixed[1]!);
-    return rest ? { term: rest.term, inverted: !rest.inverted } : { term: stemOf(prefixed[1]!), inverted: true };
+    const restStem = stemOf(prefixed[1]!);
+    const rest = knownSense(prefixed[1]!, restStem);
+    return rest ? { term: rest.term, inverted: !rest.inverted } : { term: restStem, inverted: true };
   }
-  return { term: stemOf(lower), inverted: false };
+  return { term: stem, inverted: false };
 }
 
-/** The sense the tables give a word, or the adjective an adverb is made from ("quickly", "rarely"). */
-function knownSense(lower: string): TermSense | undefined {
-  const known = LATIN_SENSES.get(stemOf(lower));
+/** The sense the tables give a word (whose stem is `stem`), or the adjective an adverb is made from ("quickly"). */
+function knownSense(lower: string, stem: string): TermSense | undefined {
+  const known = LATIN_SENSES.get(stem);
   if (known || !lower.endsWith('ly') || lower.length < 6 || ADVERBS_OF_OTHER_SENSE.has(lower)) return known;
   return LATIN_SENSES.get(stemOf(lower.slice(0, -2)));
 }

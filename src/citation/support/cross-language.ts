@@ -200,7 +200,8 @@ const SENTENCE_WEIGHT = 0.5;
  * of. Where only shared words bind, or nothing does, the values of the kind there must be one.
  */
 export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
-  if (!claim.quantities.some(judged)) return undefined;
+  // A conflict needs a value on each side: most sources of another language give none the check judges.
+  if (!claim.quantities.some(judged) || !source.quantities.some(judged)) return undefined;
   const identifiers = identifiersOf(claim);
   const bySentence = sourceIdentifiers(source);
   const named = bySentence.map((held) => held.some((id) => identifiers.some((own) => sameIdentifier(own, id))));
@@ -214,6 +215,8 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
     for (const quantity of clause.quantities)
       if (judged(quantity)) sourceHeld.push({ quantity, clause, previous, sentence });
   });
+  // Without a value in the sentences spoken of, the claim's clauses need not be read.
+  if (sourceHeld.length === 0) return undefined;
   for (let c = 0; c < claim.clauses.length; c++) {
     const clause = claim.clauses[c]!;
     let periods: readonly number[] | undefined;

@@ -73,18 +73,21 @@ export function polarityConflict(
         (own >= POLARITY_SHARED_TERMS && ownShare >= OWN_SHARE))
     );
   };
-  const scoreOf = binder(clause, source, { polarity: false });
-  const score = (candidate: SourceClause) => scoreOf(candidate.clause);
   // Only a clause that says one of the claim clause's words can be related to it. A condition is compared only with
-  // a condition, an assertion only with an assertion.
+  // a condition, an assertion only with an assertion. Most claim clauses share too little with every source clause:
+  // what else a related clause needs is asked only once one is found.
+  const sharing = near.filter(relatedTo);
+  if (sharing.length === 0) return undefined;
   const conditional = isCondition(clause, claim);
-  const related = near.filter(
+  const related = sharing.filter(
     (candidate) =>
-      relatedTo(candidate) &&
       isCondition(candidate.clause, source.sentences[candidate.sentence]!) === conditional &&
       !namesOnly(candidate.clause, source) &&
       saysElidedPredicate(clause, candidate.clause),
   );
+  if (related.length === 0) return undefined;
+  const scoreOf = binder(clause, source, { polarity: false });
+  const score = (candidate: SourceClause) => scoreOf(candidate.clause);
   // Each related clause's flip is read once: the search below and the agreeing clauses after it both ask.
   // A clause that says "only" where the claim says "except" (or the reverse) says the same thing with the other
   // polarity: it neither flips nor is compared.

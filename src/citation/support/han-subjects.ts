@@ -20,6 +20,8 @@ const NAMED_TERMS = 3;
 
 export function subjectConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   const subjects = sourceSubjects(source);
+  // A source none of whose Chinese clauses opens with a thing gives no thing's property to another.
+  if (subjects.size === 0) return undefined;
   for (const clause of claim.clauses) {
     if (!clause.holdsHan) continue;
     for (let t = 0; t < clause.terms.length; t++) {

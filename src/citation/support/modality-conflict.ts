@@ -58,13 +58,17 @@ const SHARED = 2;
  * words and numbers the first one shares, speaks for the claim (a rule's exception).
  */
 export function modalityConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  const rules = modalClauses(source);
   for (const clause of claim.clauses) {
+    // A claim clause's modal words are read only where the source states a rule in its language for them to oppose:
+    // most sources state none.
+    if (!rules.some(({ candidate }) => candidate.clause.holdsHan === clause.holdsHan)) continue;
     const own = modalsOf(clause);
     if (own.length === 0) continue;
     // The source clauses of the claim's language sharing enough of the claim clause's words, with those words, and
     // their modal words.
     const near: { candidate: SourceClause; words: Set<string>; modals: Modal[] }[] = [];
-    for (const { candidate, modals } of modalClauses(source)) {
+    for (const { candidate, modals } of rules) {
       if (candidate.clause.holdsHan !== clause.holdsHan) continue;
       const words = shared(clause, candidate.clause);
       if (words.size >= SHARED) near.push({ candidate, words, modals });
