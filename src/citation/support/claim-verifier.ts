@@ -196,7 +196,11 @@ function crowded(claim: ClaimSentence): boolean {
   return claim.clauses.length >= CROWDED_CLAUSES && valuesGiven(claim) >= CROWDED_VALUES;
 }
 
-/** The values a sentence gives, a span's two ends ("from 1 May to 30 September", "9:00-17:00") counted once. */
+/**
+ * The values a sentence gives, a span's two ends ("from 1 May to 30 September", "9:00-17:00") counted once. Unlike the
+ * count by which a sentence sums up (`summingUp` in claim-conflicts.ts), days of the week, ordinals and names' numbers
+ * count too: each is one more claim packed into the sentence.
+ */
 function valuesGiven(claim: ClaimSentence): number {
   let count = 0;
   claim.quantities.forEach((quantity, i) => {
@@ -219,12 +223,14 @@ function valueBeside(
   source: SourceProfile,
   window: Window,
 ): FoundConflict | undefined {
-  const clauses = claim.clauses.filter((clause) => !clause.text.includes(found.conflict.claim));
+  // A denial names its clause's text; a name conflict names the name, in lowercase.
+  const said = found.conflict.claim.toLowerCase();
+  const clauses = claim.clauses.filter((clause) => !clause.text.toLowerCase().includes(said));
   if (clauses.length === 0 || clauses.length === claim.clauses.length) return undefined;
   const terms = new Set(clauses.flatMap((clause) => [...clause.termSet]));
   const rest: ClaimSentence = { ...claim, clauses, terms, quantities: clauses.flatMap((clause) => clause.quantities) };
   const other = conflictIn(rest, source, window);
-  return other && shown(other, claim) && boundByItself(other, claim) ? other : undefined;
+  return other && boundByItself(other, claim) ? other : undefined;
 }
 
 /** The conflicts a claim sentence that rests on the source may have with it, checked in this order. */

@@ -187,9 +187,10 @@ function claimConflict(
  * more than a character between them.
  */
 function namedInFull(clause: Clause, thing: string, other: string): boolean {
-  const at = clause.text.indexOf(textOf(clause, thing));
+  const written = textOf(clause, thing);
+  const at = clause.text.indexOf(written);
   if (at < 0) return false;
-  const end = at + textOf(clause, thing).length;
+  const end = at + written.length;
   const next = clause.text.indexOf(other, end);
   return next >= 0 && next - end <= FULL_NAME_GAP;
 }

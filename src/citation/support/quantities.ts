@@ -72,8 +72,8 @@ function versionOf(name: string): string {
   return `version:${name.length > 3 && name.endsWith('s') && !name.endsWith('ss') ? name.slice(0, -1) : name}`;
 }
 /**
- * Kinds of day written between a number and its unit: "10 working days", "5 business days", and, for a planet's year,
- * "687 Earth days".
+ * Kinds of day written between a number and its unit: "10 working days", "5 business days", and, of a planet, "687
+ * Earth days" or "11.9 Earth years".
  */
 const DAY_KINDS: ReadonlySet<string> = new Set([
   'working',
