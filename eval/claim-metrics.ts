@@ -362,6 +362,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g5300-g5324', from: 5300, to: 5399 },
   { name: 'g5400-g5424', from: 5400, to: 5499 },
   { name: 'g5500-g5524', from: 5500, to: 5599 },
+  { name: 'g5600-g5624', from: 5600, to: 5699 },
+  { name: 'g5700-g5724', from: 5700, to: 5799 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
