@@ -364,6 +364,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g5500-g5524', from: 5500, to: 5599 },
   { name: 'g5600-g5624', from: 5600, to: 5699 },
   { name: 'g5700-g5724', from: 5700, to: 5799 },
+  { name: 'g5800-g5924', from: 5800, to: 5999 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
