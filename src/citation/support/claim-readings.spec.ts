@@ -1059,6 +1059,34 @@ const cases: ClaimCase[] = [
     'contradicted',
     'negation',
   ],
+  [
+    'a number no month has a day of, before 号, names a thing: the regulation 261/2004号',
+    'Under EU Regulation 261/2004, delayed passengers are entitled to €250 for flights up to 1,500 km.',
+    '根据欧盟261/2004号条例，航程1500公里以内的航班延误，乘客可获得250欧元赔偿。',
+    'unverified',
+    '',
+  ],
+  [
+    'a sentence that works through a consequence gives numbers of its own making',
+    'Both vans come with 300 km included per day; extra kilometres are charged at €0.30 each.',
+    '超出部分每公里收费0.30欧元，也就是说多开50公里要多付15欧元。',
+    'unverified',
+    '',
+  ],
+  [
+    'a sentence that works through an example, in another language than its source',
+    '标准件首重1公斤10元，续重每公斤3元。保价费按声明价值的2%收取，最低2元。',
+    'Insurance costs 2% of the declared value with a 2 yuan minimum, so a parcel declared at 60 yuan would still cost 2 yuan to insure.',
+    'unverified',
+    '',
+  ],
+  [
+    'a value the source gives another thing is a swap, even in a sentence that works through an example',
+    'A day pass costs $15 and a week pass costs $40.',
+    'If you buy a day pass, you would pay $40.',
+    'contradicted',
+    'number',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

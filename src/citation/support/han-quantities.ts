@@ -171,8 +171,9 @@ export abstract class HanQuantityReading {
       return this.pushUnit(value, unit.unit, first, last + unit.length);
     }
     if (next.text === '年') return this.pushUnit(value, YEAR, first, last + 1);
-    if (next.text === '号' && this.designates(first)) {
-      // 阿波罗11号, 地铁5号线: the number names the thing, like 三年期.
+    if (next.text === '号' && (this.designates(first) || value > 31)) {
+      // 阿波罗11号, 地铁5号线: the number names the thing, like 三年期. So does a number no month has a day of: the
+      // regulation 261/2004号.
       const span = this.span(first, last + 1);
       return this.push({ cls: 'term:号', value, raw: value, unit: '号', ...span }, first, last + 1);
     }
