@@ -1087,6 +1087,13 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    'a sentence of three clauses whose conflict lies in a source sentence it does not rest on is not warned about',
+    '国际航线经济舱旅客可免费托运行李23公斤，商务舱32公斤。随身行李每人限带一件，重量不超过7公斤。锂电池额定能量不超过100Wh可随身携带，超过160Wh禁止携带，且锂电池严禁托运。',
+    '锂电池只能随身带，不能放进托运行李；100Wh以内的可以直接带上飞机。',
+    'unverified',
+    '',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);
