@@ -797,6 +797,34 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    "noon is a time of day: two times given each other's days",
+    'The market opens at 10 a.m. on Saturdays and at noon on Sundays.',
+    'The market opens at noon on Saturdays and at 10 a.m. on Sundays.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'midnight is the time 24:00 writes',
+    '夜间停车时段为每天18:00至24:00，每小时收费2元。',
+    'Night parking runs from 6 p.m. to midnight and costs 2 yuan an hour.',
+    'unverified',
+    '',
+  ],
+  [
+    'midnight against another time of day',
+    'The library closes at 22:00 on weekdays.',
+    'On weekdays the library stays open until midnight.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a named time only after a word that gives a time: "the midday meal" names a meal',
+    'Lunch is served from 12:30 to 14:00 and costs €9.',
+    'The midday meal costs €9 and is served from 12:30.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {

@@ -93,6 +93,28 @@ const SAID_AFTERNOON = /(?:p\.?m\.?|下午|晚上|傍晚|晚)/i;
 const AT_LEAST: ReadonlySet<string> = new Set(['least', 'minimum', 'min', 'over', 'above', '至少', '以上']);
 /** Noon, in minutes after midnight. */
 const NOON = 12 * 60;
+/** Times of day said by name, in minutes after midnight; midnight is read as 12 a.m. is. */
+const NAMED_TIMES: ReadonlyMap<string, number> = new Map([
+  ['noon', NOON],
+  ['midday', NOON],
+  ['midnight', 0],
+]);
+/** The words before a time of day said by name that make it one: "at noon", "from 9 am to midnight". */
+const CLOCK_BEFORE: ReadonlySet<string> = new Set([
+  'at',
+  'until',
+  'till',
+  'by',
+  'before',
+  'after',
+  'from',
+  'to',
+  'between',
+  'and',
+  '-',
+  '–',
+  '—',
+]);
 
 /**
  * Words, written in lowercase too, that a number after them versions or designates, whatever follows: "came with
@@ -678,6 +700,8 @@ class QuantityScanner extends HanQuantityReading {
     const part = DAY_PART.exec(previous);
     if (!part && !/^(?:a|p)\.?m$/.test(suffix) && h < 12) h = this.afternoonRangeEnd(h, minute, first);
     const from = part && this.tokens[first - 1]?.kind === 'han' ? first - part[0].length : first;
+    // 24:00 is midnight, the time 00:00 and "12 a.m." say.
+    if (h === 24 && minute === 0) h = 0;
     this.push({ cls: 'clock', value: h * 60 + minute, raw: hour, unit: '', ...this.span(from, last) }, from, last);
   }
 
@@ -769,6 +793,12 @@ class QuantityScanner extends HanQuantityReading {
     const times = MULTIPLES.get(token.lower);
     if (times !== undefined && ['its', 'the', 'their', 'that', 'this'].includes(this.at(1)?.lower ?? '')) {
       return this.push({ cls: 'ratio', value: times, raw: times, unit: '×', ...this.span(first, first) }, first, first);
+    }
+    const named = NAMED_TIMES.get(token.lower);
+    if (named !== undefined) {
+      // "at noon", "until midnight": a time of day; "the midday meal" names a meal.
+      if (!CLOCK_BEFORE.has(this.tokens[first - 1]?.lower ?? '')) return;
+      return this.push({ cls: 'clock', value: named, raw: 12, unit: '', ...this.span(first, first) }, first, first);
     }
     const weekday = WEEKDAYS.get(token.lower);
     if (weekday !== undefined && /^\p{Lu}/u.test(token.text)) {

@@ -258,6 +258,9 @@ const QUANTITY_WORDS: ReadonlySet<string> = new Set([
   'a',
   'an',
   'per',
+  'noon',
+  'midday',
+  'midnight',
 ]);
 
 export function startsQuantity(lower: string): boolean {
