@@ -825,6 +825,20 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    '"7.30pm" is the time 19:30 writes',
+    'The evening guided tour starts at 19:30 and lasts 90 minutes.',
+    'The evening guided tour starts at 7.30pm and lasts an hour and a half.',
+    'verified',
+    '',
+  ],
+  [
+    '"7.30pm" against another time',
+    'The evening guided tour starts at 19:00 and lasts 90 minutes.',
+    'The evening guided tour starts at 7.30pm.',
+    'contradicted',
+    'number',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {

@@ -361,11 +361,12 @@ class QuantityScanner extends HanQuantityReading {
         first,
       );
     }
-    const clock = /^(\d{1,2}):(\d{2})$/.exec(text);
+    const withAmPm = AM_PM.has(this.tokens[first + 1]?.lower ?? '');
+    // "7.30pm", as British English writes it, is 19:30, not 7.3 hours after noon.
+    const clock = /^(\d{1,2}):(\d{2})$/.exec(text) ?? (withAmPm ? /^(\d{1,2})\.([0-5]\d)$/.exec(text) : null);
     if (clock) {
       // "11:40 pm" is 23:40.
-      const last = AM_PM.has(this.tokens[first + 1]?.lower ?? '') ? first + 1 : first;
-      return this.clockAt(Number(clock[1]), Number(clock[2]), first, last);
+      return this.clockAt(Number(clock[1]), Number(clock[2]), first, withAmPm ? first + 1 : first);
     }
     let value = Number(/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(text) ? text.replaceAll(',', '') : text.replace(',', '.'));
     if (!Number.isFinite(value)) return;
