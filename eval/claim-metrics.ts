@@ -365,6 +365,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g5600-g5624', from: 5600, to: 5699 },
   { name: 'g5700-g5724', from: 5700, to: 5799 },
   { name: 'g5800-g5924', from: 5800, to: 5999 },
+  { name: 'g6000-g6024', from: 6000, to: 6099 },
+  { name: 'g6100-g6124', from: 6100, to: 6199 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
