@@ -583,12 +583,26 @@ function splitClauses(tokens: readonly Token[], quantityAt: readonly (Quantity |
       wordsSinceQuantity = 0;
     } else if (token.kind === 'word' && lastQuantityEnd >= 0 && !FUNCTION_WORDS.has(token.lower)) wordsSinceQuantity++;
     if (!opensClause(token, i, next, quantityAt, wordsSinceQuantity) && !gapped(tokens, i, quantityAt)) return;
+    if (endsSpan(tokens, i)) return;
     close(i);
     from = token.kind === 'break' ? i + 1 : i;
   });
   close(tokens.length);
   return ranges.length > 0 ? ranges : [[0, tokens.length]];
 }
+
+/** Whether the i-th token is the "and" of "between April and October": the span's second end, not a clause. */
+function endsSpan(tokens: readonly Token[], i: number): boolean {
+  if (tokens[i]!.lower !== 'and') return false;
+  for (let at = i - 1; at >= 0 && at >= i - SPAN_WORDS; at--) {
+    if (tokens[at]!.kind === 'break') return false;
+    if (tokens[at]!.lower === 'between') return true;
+  }
+  return false;
+}
+
+/** The most tokens "between" stands before its "and": "between 1 May and", "between the two cities and". */
+const SPAN_WORDS = 4;
 
 /**
  * "and" right after a value, before a few words and a value of the same kind: "General waste is collected on

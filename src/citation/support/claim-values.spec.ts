@@ -839,6 +839,13 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    '"between May and September" is one span, not a clause of its own',
+    'The Loch Ard Ferry links Tarbet Pier and Inchmurrin Island. Between May and September there are five sailings a day from Tarbet, at 9:00, 11:00, 13:00, 15:00 and 17:00. The crossing takes 35 minutes.',
+    'The crossing from Tarbet to Inchmurrin takes 20 minutes, with five sailings a day between May and September.',
+    'contradicted',
+    'number',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {
