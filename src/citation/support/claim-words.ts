@@ -555,10 +555,38 @@ const LATIN_SENSES: ReadonlyMap<string, TermSense> = buildSenses();
 const HAN_SENSES: ReadonlyMap<string, TermSense> = buildHanSenses();
 
 /**
+ * A word's reading worked out once for every text that uses it, among the words read lately: a paragraph's words are
+ * mostly the common words of the answers before it, and stemming one costs a dozen patterns. The reading is a pure
+ * function of the word, so any text may take it from any other, in any order, and a word dropped from the table is
+ * only worked out again. The table is bounded: once it holds `KEPT_WORDS` words, the word kept longest is dropped
+ * for each new one.
+ */
+class SharedReadings<T> {
+  private readonly kept = new Map<string, T>();
+
+  constructor(private readonly work: (lower: string) => T) {}
+
+  get(lower: string): T {
+    let found = this.kept.get(lower);
+    if (found === undefined) {
+      found = this.work(lower);
+      if (this.kept.size >= KEPT_WORDS) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(lower, found);
+    }
+    return found;
+  }
+}
+
+/** About the words of a few hundred answers and their sources: a few hundred kilobytes. */
+const KEPT_WORDS = 8192;
+// Their readings are never changed once made (the checks read a sense's term and polarity, and copy them).
+const SHARED_SENSES = new SharedReadings(senseOf);
+const SHARED_STEMS = new SharedReadings(stemOf);
+
+/**
  * The senses and stems of the words of one text, worked out as the text is read. A source's are kept with its
- * profile, made once when the sources are prepared; a paragraph checked against sources reads theirs first, so a
- * word both use is stemmed once. Made for one text and its reading only: nothing here outlives or crosses a request
- * except through a source's own profile.
+ * profile, made once when the sources are prepared; a paragraph checked against sources reads theirs first. A word
+ * neither has read is taken from the words read lately by any text (`SharedReadings`) before it is stemmed.
  */
 export class WordSenses {
   private readonly senses = new Map<string, TermSense>();
@@ -568,12 +596,15 @@ export class WordSenses {
 
   /** The term of an English word (lowercase) and whether it means the term's opposite. */
   sense(lower: string): TermSense {
-    return this.lookUp(lower, this.senses, WordSenses.sensesOf, senseOf);
+    return this.lookUp(lower, this.senses, WordSenses.sensesOf, WordSenses.sharedSense);
   }
 
   stem(lower: string): string {
-    return this.lookUp(lower, this.stems, WordSenses.stemsOf, stemOf);
+    return this.lookUp(lower, this.stems, WordSenses.stemsOf, WordSenses.sharedStem);
   }
+
+  private static readonly sharedSense = (lower: string): TermSense => SHARED_SENSES.get(lower);
+  private static readonly sharedStem = (lower: string): string => SHARED_STEMS.get(lower);
 
   // Made once, not at every call: a word is looked up for every token of every text.
   private static readonly sensesOf = (known: WordSenses): ReadonlyMap<string, TermSense> => known.senses;
