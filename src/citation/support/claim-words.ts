@@ -555,11 +555,11 @@ const LATIN_SENSES: ReadonlyMap<string, TermSense> = buildSenses();
 const HAN_SENSES: ReadonlyMap<string, TermSense> = buildHanSenses();
 
 /**
- * A word's reading worked out once for every text that uses it, among the words read lately: a paragraph's words are
- * mostly the common words of the answers before it, and stemming one costs a dozen patterns. The reading is a pure
- * function of the word, so any text may take it from any other, in any order, and a word dropped from the table is
- * only worked out again. The table is bounded: once it holds `KEPT_WORDS` words, the word kept longest is dropped
- * for each new one.
+ * A word's reading, worked out once for every text that uses it among the words read lately: stemming a word costs a
+ * dozen patterns, and a paragraph's words are mostly those of the sources and answers read before it. A reading is a
+ * pure function of its word, made once and never changed (the checks read a sense's term and polarity, and copy
+ * them), so any text may take it from any other, in any order, and a word dropped from the table is only worked out
+ * again. Bounded: once it holds `KEPT_WORDS` words, the word kept longest is dropped for each new one.
  */
 class SharedReadings<T> {
   private readonly kept = new Map<string, T>();
@@ -579,57 +579,17 @@ class SharedReadings<T> {
 
 /** About the words of a few hundred answers and their sources: a few hundred kilobytes. */
 const KEPT_WORDS = 8192;
-// Their readings are never changed once made (the checks read a sense's term and polarity, and copy them).
 const SHARED_SENSES = new SharedReadings(senseOf);
 const SHARED_STEMS = new SharedReadings(stemOf);
 
-/**
- * The senses and stems of the words of one text, worked out as the text is read. A source's are kept with its
- * profile, made once when the sources are prepared; a paragraph checked against sources reads theirs first. A word
- * neither has read is taken from the words read lately by any text (`SharedReadings`) before it is stemmed.
- */
-export class WordSenses {
-  private readonly senses = new Map<string, TermSense>();
-  private readonly stems = new Map<string, string>();
+/** The term of an English word (lowercase) and whether it means the term's opposite. */
+export function wordSense(lower: string): TermSense {
+  return SHARED_SENSES.get(lower);
+}
 
-  constructor(private readonly known: readonly WordSenses[] = []) {}
-
-  /** The term of an English word (lowercase) and whether it means the term's opposite. */
-  sense(lower: string): TermSense {
-    return this.lookUp(lower, this.senses, WordSenses.sensesOf, WordSenses.sharedSense);
-  }
-
-  stem(lower: string): string {
-    return this.lookUp(lower, this.stems, WordSenses.stemsOf, WordSenses.sharedStem);
-  }
-
-  private static readonly sharedSense = (lower: string): TermSense => SHARED_SENSES.get(lower);
-  private static readonly sharedStem = (lower: string): string => SHARED_STEMS.get(lower);
-
-  // Made once, not at every call: a word is looked up for every token of every text.
-  private static readonly sensesOf = (known: WordSenses): ReadonlyMap<string, TermSense> => known.senses;
-  private static readonly stemsOf = (known: WordSenses): ReadonlyMap<string, string> => known.stems;
-
-  /**
-   * A word's reading from this text's own table, else a known text's, else worked out and kept here. A word a known
-   * text has read is not kept again here: the known texts outlive this one.
-   */
-  private lookUp<T>(
-    lower: string,
-    own: Map<string, T>,
-    tableOf: (known: WordSenses) => ReadonlyMap<string, T>,
-    work: (lower: string) => T,
-  ): T {
-    let found = own.get(lower);
-    if (found !== undefined) return found;
-    for (const known of this.known) {
-      found = tableOf(known).get(lower);
-      if (found !== undefined) return found;
-    }
-    found = work(lower);
-    own.set(lower, found);
-    return found;
-  }
+/** The stem of an English word (lowercase), in one spelling (see `oneSpelling`). */
+export function wordStem(lower: string): string {
+  return SHARED_STEMS.get(lower);
 }
 
 function senseOf(written: string): TermSense {
@@ -725,5 +685,5 @@ export function hanSense(pair: string): TermSense | undefined {
 }
 
 export function stem(lower: string): string {
-  return stemOf(lower);
+  return wordStem(lower);
 }
