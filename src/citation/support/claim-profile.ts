@@ -323,9 +323,14 @@ function profileSentence(text: string, offset: number, source: boolean): ClaimSe
   };
 }
 
-/** The terms of a sentence's clauses, in order: each clause's set holds its terms once, in the order they come. */
+/**
+ * The terms of a sentence's clauses, in order: each clause's set holds its terms once, in the order they come. A
+ * sentence of one clause shares that clause's set rather than a copy: once the sentence is made, a term is added only
+ * where a source's opening word is also read as a name (`nameOpeningWords`), to the clause's set and the sentence's
+ * alike, so the two never differ.
+ */
 function termsOfClauses(clauses: readonly Clause[]): Set<string> {
-  if (clauses.length === 1) return new Set(clauses[0]!.termSet);
+  if (clauses.length === 1) return clauses[0]!.termSet as Set<string>;
   const terms = new Set<string>();
   for (const clause of clauses) for (const term of clause.termSet) terms.add(term);
   return terms;
