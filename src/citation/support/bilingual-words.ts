@@ -1,4 +1,4 @@
-import { WordSenses } from './claim-words.js';
+import { wordSense, wordStem } from './claim-words.js';
 
 /**
  * What an English and a Chinese text can both be seen to speak of, though they share no word: a small table of
@@ -134,15 +134,14 @@ const BY_STEM = new Map<string, string>();
 const HAN_FORMS: (readonly [string, string])[] = [];
 
 {
-  const senses = new WordSenses();
   for (const [english, chinese] of CONCEPTS) {
-    for (const word of english) BY_STEM.set(senses.stem(word), english[0]!);
+    for (const word of english) BY_STEM.set(wordStem(word), english[0]!);
     for (const form of chinese) HAN_FORMS.push([form, english[0]!]);
   }
   // A word's sense ("departs" reads as "leave", "charge" as "cost") where no row claims that stem itself.
   for (const [english] of CONCEPTS) {
     for (const word of english) {
-      const term = senses.sense(word).term;
+      const term = wordSense(word).term;
       if (!BY_STEM.has(term)) BY_STEM.set(term, english[0]!);
     }
   }

@@ -75,10 +75,13 @@ function pairingConflict(
   source: ClaimText,
   clauses: readonly SourceClause[],
 ): FoundConflict | undefined {
+  // A pair needs two values: most clauses give one or none, and are not read further.
+  if (clause.quantities.length < 2) return undefined;
+  const values = clause.quantities.filter(pairable);
+  if (values.length < 2) return undefined;
   // "Upgrading from a $320 seat gets you 97 cm", "a bigger battery than the 180 g Aria 3": values set against each
   // other, not a pair.
   if (COMPARING_VALUES.test(clause.text)) return undefined;
-  const values = clause.quantities.filter(pairable);
   // A clause that gives several values of a kind ("2.4%, from 2.9%, and 3.6%") sums up: its pairs are not read.
   for (const first of values) {
     if (pairsValues(clause, first)) continue;

@@ -11,7 +11,8 @@ import {
   isDenialBoundary,
   isNegationWord,
   NEGATION_REACH,
-  WordSenses,
+  wordSense,
+  wordStem,
   type TermSense,
 } from './claim-words.js';
 import { hasHan, tokenize, type Token } from './claim-tokens.js';
@@ -112,8 +113,6 @@ export interface ClaimText {
   clauses: readonly { clause: Clause; sentence: number }[];
   /** The clauses in which some word is denied or said through its opposite, with their sentences. */
   polarClauses: readonly { clause: Clause; sentence: number }[];
-  /** The senses and stems of the text's words, for a text read against this one. */
-  senses: WordSenses;
 }
 
 const CLAUSE_WORDS = new Set([
@@ -186,14 +185,10 @@ function startsUpper(word: string): boolean {
   return /^\p{Lu}/u.test(word);
 }
 
-/**
- * The claims of `text`. `known` are the profiles of texts it will be checked against: their words' senses are
- * read from them rather than worked out again.
- */
-export function profileClaims(text: string, known: readonly ClaimText[] = []): ClaimText {
-  const senses = new WordSenses(known.map((other) => other.senses));
-  const sentences = sentencesOf(text, senses, true);
-  for (const sentence of sentences) nameOpeningWords(sentence, text, senses);
+/** The claims of `text`, as a source: with the indexes a paragraph is checked against. */
+export function profileClaims(text: string): ClaimText {
+  const sentences = sentencesOf(text, true);
+  for (const sentence of sentences) nameOpeningWords(sentence, text);
   const terms = new Set<string>();
   const names = new Set<string>();
   const words = new Set<string>();
@@ -224,7 +219,6 @@ export function profileClaims(text: string, known: readonly ClaimText[] = []): C
     clauseFrequency,
     clauses,
     polarClauses: clauses.filter(({ clause }) => clause.terms.some(turnsPolarity)),
-    senses,
   };
 }
 
@@ -235,13 +229,13 @@ export function profileClaims(text: string, known: readonly ClaimText[] = []): C
  * "the Veterans Division") is held as the term it is read as where it opens a sentence, as a text read against this
  * one may write it ("'Hidcote' lavender tops out at …").
  */
-function nameOpeningWords(sentence: ClaimSentence, text: string, senses: WordSenses): void {
+function nameOpeningWords(sentence: ClaimSentence, text: string): void {
   const terms = sentence.terms as Set<string>;
   for (const clause of sentence.clauses) {
     for (const term of clause.terms) {
       let alias: string | undefined;
       if (term.initialCapital) alias = term.lower;
-      else if (term.name && !nameShaped(text.slice(term.start, term.end))) alias = senses.sense(term.lower).term;
+      else if (term.name && !nameShaped(text.slice(term.start, term.end))) alias = wordSense(term.lower).term;
       if (alias === undefined || alias === term.term) continue;
       (clause.termSet as Set<string>).add(alias);
       terms.add(alias);
@@ -255,16 +249,16 @@ export function turnsPolarity(term: ClauseTerm): boolean {
 }
 
 /**
- * The claim sentences of a paragraph, read against the sources it cites: all a paragraph needs to be judged,
- * without the source's indexes `profileClaims` adds.
+ * The claim sentences of a paragraph: all a paragraph needs to be judged, without the source's indexes
+ * `profileClaims` adds. A word's sense does not depend on the sources, so neither does the paragraph's reading.
  */
-export function profileParagraph(text: string, sources: readonly ClaimText[]): ClaimSentence[] {
-  return sentencesOf(text, new WordSenses(sources.map((source) => source.senses)));
+export function profileParagraph(text: string): ClaimSentence[] {
+  return sentencesOf(text);
 }
 
 /** `source`: the text is a source, whose elided predicates are read (see `readElidedPredicate`). */
-function sentencesOf(text: string, senses: WordSenses, source = false): ClaimSentence[] {
-  const sentences = sentenceSpans(text).map((span) => profileSentence(span.text, span.start, senses, source));
+function sentencesOf(text: string, source = false): ClaimSentence[] {
+  const sentences = sentenceSpans(text).map((span) => profileSentence(span.text, span.start, source));
   sentences.forEach((sentence, i) => {
     const previous = sentences[i - 1]?.clauses[0];
     if (previous !== undefined) referToPrevious(sentence.clauses[0]!, previous);
@@ -294,19 +288,12 @@ function referToPrevious(clause: Clause, previous: Clause): void {
   clause.context = context;
 }
 
-function profileSentence(text: string, offset: number, senses: WordSenses, source: boolean): ClaimSentence {
+function profileSentence(text: string, offset: number, source: boolean): ClaimSentence {
   const tokens = tokenize(text, offset);
-  const quantities = completeEllipses(
-    completeLists(
-      scanQuantities(tokens, (word) => senses.stem(word)),
-      text,
-      offset,
-    ),
-    tokens,
-  );
+  const quantities = completeEllipses(completeLists(scanQuantities(tokens, wordStem), text, offset), tokens);
   const inQuantity = quantityCover(tokens, quantities);
   const ranges = splitClauses(tokens, inQuantity);
-  const clauses = ranges.map((range) => clauseOf(tokens, range, quantities, inQuantity, senses));
+  const clauses = ranges.map((range) => clauseOf(tokens, range, quantities, inQuantity));
   for (const clause of clauses) {
     clause.text = text.slice(clause.start - offset, clause.end - offset);
     clause.holdsHan = hasHan(clause.text);
@@ -336,9 +323,14 @@ function profileSentence(text: string, offset: number, senses: WordSenses, sourc
   };
 }
 
-/** The terms of a sentence's clauses, in order: each clause's set holds its terms once, in the order they come. */
+/**
+ * The terms of a sentence's clauses, in order: each clause's set holds its terms once, in the order they come. A
+ * sentence of one clause shares that clause's set rather than a copy: once the sentence is made, a term is added only
+ * where a source's opening word is also read as a name (`nameOpeningWords`), to the clause's set and the sentence's
+ * alike, so the two never differ.
+ */
 function termsOfClauses(clauses: readonly Clause[]): Set<string> {
-  if (clauses.length === 1) return new Set(clauses[0]!.termSet);
+  if (clauses.length === 1) return clauses[0]!.termSet as Set<string>;
   const terms = new Set<string>();
   for (const clause of clauses) for (const term of clause.termSet) terms.add(term);
   return terms;
@@ -721,9 +713,9 @@ function freeOfCost(tokens: readonly Token[], i: number, to: number): number {
 }
 
 /** A word said plainly over the tokens `first` to `last`: the word an idiom stands for. */
-function plainTerm(word: string, senses: WordSenses, first: Token, last: Token): ClauseTerm {
+function plainTerm(word: string, first: Token, last: Token): ClauseTerm {
   return {
-    term: senses.sense(word).term,
+    term: wordSense(word).term,
     denied: false,
     cue: 0,
     inverted: false,
@@ -809,7 +801,6 @@ function clauseOf(
   [from, to]: [number, number],
   quantities: readonly Quantity[],
   inQuantity: readonly (Quantity | undefined)[],
-  senses: WordSenses,
 ): Clause {
   const terms: ClauseTerm[] = [];
   let denyLeft = 0;
@@ -827,7 +818,7 @@ function clauseOf(
     // "at no cost", "at no extra charge": free, as "free of charge" says it.
     const free = freeOfCost(tokens, i, to);
     if (free > i) {
-      terms.push(plainTerm('free', senses, tokens[i]!, tokens[free]!));
+      terms.push(plainTerm('free', tokens[i]!, tokens[free]!));
       i = free;
       continue;
     }
@@ -889,7 +880,7 @@ function clauseOf(
     if (token.lower === 'later' && tokens[i + 1]?.lower === 'on' && (i + 2 >= to || tokens[i + 2]!.kind !== 'word'))
       continue;
     const lower = withoutPossessive(token.lower);
-    const sense = idiom === undefined ? senses.sense(lower) : senses.sense(idiom);
+    const sense = wordSense(idiom ?? lower);
     const first = i === 0;
     const capital = startsUpper(token.text);
     const name = nameShaped(token.text) || (capital && !first);

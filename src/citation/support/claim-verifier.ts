@@ -95,7 +95,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
   check(paragraph: string, sources: readonly SupportSource[]): ParagraphSupport {
     if (sources.length === 0) return { citations: [], verdict: 'unverified' };
     const profiles = sources.map((source) => this.profile(source.text));
-    const claims = this.paragraph(paragraph, profiles).filter(hasClaim);
+    const claims = this.paragraph(paragraph).filter(hasClaim);
     const judged = profiles.map((source) => claims.map((claim) => this.judge(claim, source)));
     const allVerified = claims.length > 0 && everyClaimVerified(claims, profiles, judged);
     const citations = sources.map((source, i): CitationSupport =>
@@ -141,9 +141,9 @@ export class ClaimSupportVerifier implements SupportVerifier {
     for (const text of sources) this.profile(text);
   }
 
-  /** A word's sense does not depend on the sources: the paragraph read against some is right against any. */
-  private paragraph(text: string, sources: readonly ClaimText[]): ClaimSentence[] {
-    if (this.last?.text !== text) this.last = { text, sentences: profileParagraph(text, sources) };
+  /** The paragraph's reading does not depend on the sources: read against some, it is right against any. */
+  private paragraph(text: string): ClaimSentence[] {
+    if (this.last?.text !== text) this.last = { text, sentences: profileParagraph(text) };
     return this.last.sentences;
   }
 

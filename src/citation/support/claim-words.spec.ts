@@ -1,15 +1,13 @@
-import { hanNegationAt, WordSenses } from './claim-words.js';
+import { hanNegationAt, stem, wordSense, wordStem } from './claim-words.js';
 
-describe('WordSenses', () => {
+describe('wordSense', () => {
   it('reads an irregular form, a possessive and a denying prefix as their base word', () => {
-    const senses = new WordSenses();
-    expect(senses.sense('kept')).toEqual(senses.sense('keeps'));
-    expect(senses.sense("aspirin's")).toEqual(senses.sense('aspirin'));
-    expect(senses.sense('irreversible')).toEqual({ term: senses.sense('reversible').term, inverted: true });
+    expect(wordSense('kept')).toEqual(wordSense('keeps'));
+    expect(wordSense("aspirin's")).toEqual(wordSense('aspirin'));
+    expect(wordSense('irreversible')).toEqual({ term: wordSense('reversible').term, inverted: true });
   });
 
   it('reads a word spelt the British and the American way, and an irregular plural and its singular, alike', () => {
-    const senses = new WordSenses();
     for (const [british, american] of [
       ['organise', 'organize'],
       ['organised', 'organized'],
@@ -21,28 +19,25 @@ describe('WordSenses', () => {
       ['programme', 'program'],
       ['children', 'child'],
     ]) {
-      expect(senses.sense(british!)).toEqual(senses.sense(american!));
+      expect(wordSense(british!)).toEqual(wordSense(american!));
     }
     // Turned alike on both sides, different words stay apart.
-    expect(senses.sense('promise').term).not.toBe(senses.sense('premise').term);
-    expect(senses.sense('filled').term).not.toBe(senses.sense('filed').term);
+    expect(wordSense('promise').term).not.toBe(wordSense('premise').term);
+    expect(wordSense('filled').term).not.toBe(wordSense('filed').term);
   });
 
   it('reads an antonym as its opposite, denied, and a synonym as the same word', () => {
-    const senses = new WordSenses();
-    expect(senses.sense('survived')).toEqual({ term: senses.sense('died').term, inverted: true });
-    expect(senses.sense('killed')).toEqual({ term: senses.sense('died').term, inverted: false });
-    expect(senses.sense('beat')).toEqual(senses.sense('defeated'));
-    expect(senses.sense('behind')).toEqual({ term: senses.sense('ahead').term, inverted: true });
+    expect(wordSense('survived')).toEqual({ term: wordSense('died').term, inverted: true });
+    expect(wordSense('killed')).toEqual({ term: wordSense('died').term, inverted: false });
+    expect(wordSense('beat')).toEqual(wordSense('defeated'));
+    expect(wordSense('behind')).toEqual({ term: wordSense('ahead').term, inverted: true });
   });
 
-  it("takes a word's sense from a text read before it, and gives the same answer as reading it afresh", () => {
-    const source = new WordSenses();
-    const sourceSense = source.sense('departures');
-    const paragraph = new WordSenses([source]);
-    expect(paragraph.sense('departures')).toBe(sourceSense);
-    expect(paragraph.sense('departures')).toEqual(new WordSenses().sense('departures'));
-    expect(paragraph.stem('running')).toBe(new WordSenses().stem('running'));
+  it('gives every text the same reading of a word, worked out once', () => {
+    const sense = wordSense('departures');
+    expect(wordSense('departures')).toBe(sense);
+    expect(sense).toEqual({ term: wordSense('leave').term, inverted: false });
+    expect(wordStem('running')).toBe(stem('running'));
   });
 });
 

@@ -555,50 +555,41 @@ const LATIN_SENSES: ReadonlyMap<string, TermSense> = buildSenses();
 const HAN_SENSES: ReadonlyMap<string, TermSense> = buildHanSenses();
 
 /**
- * The senses and stems of the words of one text, worked out as the text is read. A source's are kept with its
- * profile, made once when the sources are prepared; a paragraph checked against sources reads theirs first, so a
- * word both use is stemmed once. Made for one text and its reading only: nothing here outlives or crosses a request
- * except through a source's own profile.
+ * A word's reading, worked out once for every text that uses it among the words read lately: stemming a word costs a
+ * dozen patterns, and a paragraph's words are mostly those of the sources and answers read before it. A reading is a
+ * pure function of its word, made once and never changed (the checks read a sense's term and polarity, and copy
+ * them), so any text may take it from any other, in any order, and a word dropped from the table is only worked out
+ * again. Bounded: once it holds `KEPT_WORDS` words, the word kept longest is dropped for each new one.
  */
-export class WordSenses {
-  private readonly senses = new Map<string, TermSense>();
-  private readonly stems = new Map<string, string>();
+class SharedReadings<T> {
+  private readonly kept = new Map<string, T>();
 
-  constructor(private readonly known: readonly WordSenses[] = []) {}
+  constructor(private readonly work: (lower: string) => T) {}
 
-  /** The term of an English word (lowercase) and whether it means the term's opposite. */
-  sense(lower: string): TermSense {
-    return this.lookUp(lower, this.senses, WordSenses.sensesOf, senseOf);
-  }
-
-  stem(lower: string): string {
-    return this.lookUp(lower, this.stems, WordSenses.stemsOf, stemOf);
-  }
-
-  // Made once, not at every call: a word is looked up for every token of every text.
-  private static readonly sensesOf = (known: WordSenses): ReadonlyMap<string, TermSense> => known.senses;
-  private static readonly stemsOf = (known: WordSenses): ReadonlyMap<string, string> => known.stems;
-
-  /**
-   * A word's reading from this text's own table, else a known text's, else worked out and kept here. A word a known
-   * text has read is not kept again here: the known texts outlive this one.
-   */
-  private lookUp<T>(
-    lower: string,
-    own: Map<string, T>,
-    tableOf: (known: WordSenses) => ReadonlyMap<string, T>,
-    work: (lower: string) => T,
-  ): T {
-    let found = own.get(lower);
-    if (found !== undefined) return found;
-    for (const known of this.known) {
-      found = tableOf(known).get(lower);
-      if (found !== undefined) return found;
+  get(lower: string): T {
+    let found = this.kept.get(lower);
+    if (found === undefined) {
+      found = this.work(lower);
+      if (this.kept.size >= KEPT_WORDS) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(lower, found);
     }
-    found = work(lower);
-    own.set(lower, found);
     return found;
   }
+}
+
+/** About the words of a few hundred answers and their sources: a few hundred kilobytes. */
+const KEPT_WORDS = 8192;
+const SHARED_SENSES = new SharedReadings(senseOf);
+const SHARED_STEMS = new SharedReadings(stemOf);
+
+/** The term of an English word (lowercase) and whether it means the term's opposite. */
+export function wordSense(lower: string): TermSense {
+  return SHARED_SENSES.get(lower);
+}
+
+/** The stem of an English word (lowercase), in one spelling (see `oneSpelling`). */
+export function wordStem(lower: string): string {
+  return SHARED_STEMS.get(lower);
 }
 
 function senseOf(written: string): TermSense {
@@ -694,5 +685,5 @@ export function hanSense(pair: string): TermSense | undefined {
 }
 
 export function stem(lower: string): string {
-  return stemOf(lower);
+  return wordStem(lower);
 }
