@@ -326,6 +326,12 @@ function settleTie(
     const { best } = bestBound(tied, (candidate) => scores.reduce((sum, score) => sum + score(candidate.clause), 0));
     if (best.length > 0) settled = best;
   }
+  // A clause that leaves its words to the clause before ("adults €6 per hour, children €4") says them too: the tied
+  // clause that, with them, says more of the claim clause's words is the one it speaks of.
+  if (settled.length > 1) {
+    const { best: fuller, score: said } = bestBound(settled, (candidate) => wordsSaid(clause, candidate.clause));
+    if (said > 0) settled = fuller;
+  }
   if (settled.length < 2 || !bySentences) return { best: settled, bySentence: false };
   // Still tied, the clauses are told apart by their sentences: "Children aged 10 to 15 can take up to 8 tablets" speaks
   // of the sentence about children aged 10 to 15, whose clause "with no more than 4 tablets in 24 hours" words the
@@ -334,6 +340,13 @@ function settleTie(
   return best.length > 0 && best.length < settled.length
     ? { best, bySentence: true }
     : { best: settled, bySentence: false };
+}
+
+/** How many of the claim clause's words the other clause says, its own or those it keeps from the clause before. */
+function wordsSaid(clause: Clause, other: Clause): number {
+  let said = 0;
+  for (const term of clause.termSet) if (other.termSet.has(term) || other.context.has(term)) said++;
+  return said;
 }
 
 /** How many of the claim clause's terms and values a source sentence holds. */

@@ -846,6 +846,27 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    "a clause that leaves its rate's period unsaid keeps the one before: the right value",
+    'Bike hire costs adults €6 per hour, children €4. Helmets are included.',
+    'Children pay €4 an hour for bike hire.',
+    'unverified',
+    '',
+  ],
+  [
+    "a clause that leaves its rate's period unsaid keeps the one before: the other thing's value",
+    'Bike hire costs adults €6 per hour, children €4. Helmets are included.',
+    'Children pay €6 an hour for bike hire.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a rate said of one thing, given to the thing said beside it',
+    'Adults need about 2.5 litres of water a day, children about 1.5 litres.',
+    'Children need about 2.5 litres of water a day.',
+    'contradicted',
+    'number',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {

@@ -91,6 +91,9 @@ const EXTRA_BEFORE: ReadonlySet<string> = new Set(['extra', 'additional']);
 const SAID_AFTERNOON = /(?:p\.?m\.?|下午|晚上|傍晚|晚)/i;
 /** The words that bound a value from below. */
 const AT_LEAST: ReadonlySet<string> = new Set(['least', 'minimum', 'min', 'over', 'above', '至少', '以上']);
+/** The breaks after which a clause may leave its rate's period unsaid, and the most words it names its thing with. */
+const ELIDING_BREAKS: ReadonlySet<string> = new Set([',', ';', '，', '；']);
+const ELIDED_WORDS = 4;
 /** Noon, in minutes after midnight. */
 const NOON = 12 * 60;
 /** Times of day said by name, in minutes after midnight; midnight is read as 12 a.m. is. */
@@ -621,7 +624,7 @@ class QuantityScanner extends HanQuantityReading {
         );
       }
     }
-    const rate = this.rateAfter(last);
+    const rate = this.rateAfter(last) ?? this.elidedRate(unit, first, last);
     if (rate) {
       const cls = `${unit.cls}/time`;
       const quantity = {
@@ -637,6 +640,29 @@ class QuantityScanner extends HanQuantityReading {
       first,
       last,
     );
+  }
+
+  /**
+   * The period a clause leaves unsaid, its value closing it, when the clause before gives the same unit as a rate:
+   * "Adults need about 2.5 litres of water a day, children about 1.5 litres" gives the children 1.5 litres a day.
+   */
+  private elidedRate(
+    unit: Unit,
+    first: number,
+    last: number,
+  ): { seconds: number; name: string; last: number } | undefined {
+    const before = this.found.at(-1);
+    if (before === undefined || before.cls !== `${unit.cls}/time` || !before.unit.startsWith(`${unit.name}/`))
+      return undefined;
+    const after = this.tokens[last + 1];
+    if (after !== undefined && after.kind !== 'break') return undefined;
+    // Back to the break that opens the clause: a few words name its thing.
+    let k = first - 1;
+    for (let words = 0; k >= 0 && this.tokens[k]!.kind !== 'break'; k--) if (++words > ELIDED_WORDS) return undefined;
+    const opening = this.tokens[k];
+    if (opening === undefined || opening.start < before.end || !ELIDING_BREAKS.has(opening.text)) return undefined;
+    if (before.value === 0) return undefined;
+    return { seconds: (before.raw * unit.factor) / before.value, name: before.unit.slice(unit.name.length + 1), last };
   }
 
   /** The number of a later part of a duration: digits, or one number word ("forty", "twenty-five"). */
