@@ -867,6 +867,13 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    '"12 noon" is a time of day: 12:00',
+    'The pool is open for lane swimming from 7 am to 12 noon on weekdays.',
+    'Lane swimming on weekdays finishes at 12:00.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {

@@ -475,6 +475,12 @@ class QuantityScanner extends HanQuantityReading {
     if (next.kind === 'word') {
       if (this.ratio(value, first, last)) return;
       if (AM_PM.has(next.lower)) return this.clockAt(value, 0, first, last + 1);
+      // "12 noon", "12 midnight": the time the word names.
+      const named = value === 12 ? NAMED_TIMES.get(next.lower) : undefined;
+      if (named !== undefined) {
+        const span = this.span(first, last + 1);
+        return this.push({ cls: 'clock', value: named, raw: value, unit: '', ...span }, first, last + 1);
+      }
       if (namesMonth(next) && value >= 1 && value <= 31 && Number.isInteger(value)) {
         return this.dayFirst(value, first, last + 1);
       }
