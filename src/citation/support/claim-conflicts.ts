@@ -342,7 +342,10 @@ function settleTie(
     : { best: settled, bySentence: false };
 }
 
-/** How many of the claim clause's words the other clause says, its own or those it keeps from the clause before. */
+/**
+ * How many of the claim clause's words the other clause says: its own, or any word of the clause before that it goes
+ * on from (its context, the thing that clause names included), as a clause that leaves its words unsaid speaks of them.
+ */
 function wordsSaid(clause: Clause, other: Clause): number {
   let said = 0;
   for (const term of clause.termSet) if (other.termSet.has(term) || other.context.has(term)) said++;

@@ -586,8 +586,12 @@ function splitClauses(tokens: readonly Token[], quantityAt: readonly (Quantity |
 /** Whether the i-th token is the "and" of "between April and October": the span's second end, not a clause. */
 function endsSpan(tokens: readonly Token[], i: number): boolean {
   if (tokens[i]!.lower !== 'and') return false;
+  // The span's second end is a number or a name: "and September", "and 3,500 km", "and Lyon".
+  const end = tokens[i + 1];
+  if (end === undefined || (end.kind !== 'number' && !startsUpper(end.text))) return false;
   for (let at = i - 1; at >= 0 && at >= i - SPAN_WORDS; at--) {
-    if (tokens[at]!.kind === 'break') return false;
+    // A span has one "and": "between June and August and …" opens a clause at the second.
+    if (tokens[at]!.kind === 'break' || tokens[at]!.lower === 'and') return false;
     if (tokens[at]!.lower === 'between') return true;
   }
   return false;

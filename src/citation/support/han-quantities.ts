@@ -12,6 +12,9 @@ import {
 } from './quantity-words.js';
 import { DAY, HAN_MEASURE_WORDS, HAN_PERIODS, HAN_WEEKDAYS, MONTH, YEAR, type Unit } from './quantity-units.js';
 
+/** A number before 号 that names a thing: a gate, a seat, a regulation. */
+const NUMBERED: Unit = { cls: 'count:号', factor: 1, name: '号' };
+
 const NOT_A_MONTH: ReadonlySet<string> = new Set(['份', '龄']);
 
 /** How far before its number a bound may stand: a modal and a verb of two characters between (最多可以申请三次). */
@@ -84,6 +87,7 @@ export abstract class HanQuantityReading {
   }
 
   protected han(token: Token): void {
+    if (token.text === '午' && this.tokens[this.i + 1]?.text === '夜') return this.hanMidnight(this.i);
     if (!HAN_QUANTITY_STARTS.has(token.text)) return;
     const first = this.i;
     if (token.text === '每') return this.hanEvery(first);
@@ -171,12 +175,13 @@ export abstract class HanQuantityReading {
       return this.pushUnit(value, unit.unit, first, last + unit.length);
     }
     if (next.text === '年') return this.pushUnit(value, YEAR, first, last + 1);
-    if (next.text === '号' && (this.designates(first) || value > 31)) {
-      // 阿波罗11号, 地铁5号线: the number names the thing, like 三年期. So does a number no month has a day of: the
-      // regulation 261/2004号.
+    if (next.text === '号' && this.designates(first)) {
+      // 阿波罗11号, 地铁5号线: the number names the thing, like 三年期.
       const span = this.span(first, last + 1);
       return this.push({ cls: 'term:号', value, raw: value, unit: '号', ...span }, first, last + 1);
     }
+    // No month has a 32nd day: 登机口为58号, 261/2004号 number a thing, and are compared as numbers of it.
+    if (next.text === '号' && value > 31) return this.pushUnit(value, NUMBERED, first, last + 1);
     // 60日内, 30日以内: a number of days, as 天 says; no month has a 60th day.
     if (next.text === '日' && (value > 31 || this.withinAt(last + 2)))
       return this.pushUnit(value, DAY, first, last + 1);
@@ -351,6 +356,11 @@ export abstract class HanQuantityReading {
       }
     }
     this.clockAt(hour, minute, first, last);
+  }
+
+  /** 午夜: midnight, the time 零点 and 24:00 say. */
+  private hanMidnight(first: number): void {
+    this.push({ cls: 'clock', value: 0, raw: 0, unit: '', ...this.span(first, first + 1) }, first, first + 1);
   }
 
   /** 周一, 星期天, 礼拜三; not 一周 or 每周一次. */

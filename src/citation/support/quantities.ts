@@ -94,6 +94,12 @@ const AT_LEAST: ReadonlySet<string> = new Set(['least', 'minimum', 'min', 'over'
 /** The breaks after which a clause may leave its rate's period unsaid, and the most words it names its thing with. */
 const ELIDING_BREAKS: ReadonlySet<string> = new Set([',', ';', '，', '；']);
 const ELIDED_WORDS = 4;
+/** The most words "for" names what a value is for with, after a value that leaves its period unsaid. */
+const FOR_WORDS = 3;
+/** Words that name a charge of another kind than the rate before: "; deposit £50", "plus a one-off key fee, $10". */
+const NOT_ELIDED: ReadonlySet<string> = new Set(
+  'deposit fee fine charge total plus one-off cap limit maximum minimum max min extra additional once'.split(' '),
+);
 /** Noon, in minutes after midnight. */
 const NOON = 12 * 60;
 /** Times of day said by name, in minutes after midnight; midnight is read as 12 a.m. is. */
@@ -102,6 +108,8 @@ const NAMED_TIMES: ReadonlyMap<string, number> = new Map([
   ['midday', NOON],
   ['midnight', 0],
 ]);
+/** Words before "to" that make it a cause: "due to midday heat". */
+const CAUSE_BEFORE_TO: ReadonlySet<string> = new Set(['due', 'owing', 'thanks', 'according']);
 /** The words before a time of day said by name that make it one: "at noon", "from 9 am to midnight". */
 const CLOCK_BEFORE: ReadonlySet<string> = new Set([
   'at',
@@ -365,9 +373,20 @@ class QuantityScanner extends HanQuantityReading {
       );
     }
     const withAmPm = AM_PM.has(this.tokens[first + 1]?.lower ?? '');
-    // "7.30pm", as British English writes it, is 19:30, not 7.3 hours after noon.
-    const clock = /^(\d{1,2}):(\d{2})$/.exec(text) ?? (withAmPm ? /^(\d{1,2})\.([0-5]\d)$/.exec(text) : null);
+    // "7.30pm", as British English writes it, is 19:30, not 7.3 hours after noon; "£22.50pm" is a price a month.
+    const dotted =
+      withAmPm && this.tokens[first - 1]?.kind !== 'symbol' ? /^(1[0-2]|0?\d)\.([0-5]\d)$/.exec(text) : null;
+    const clock = /^(\d{1,2}):(\d{2})$/.exec(text) ?? dotted;
     if (clock) {
+      // "12:00 midnight" and "12:00 noon" say which twelve o'clock they are.
+      const named = NAMED_TIMES.get(this.tokens[first + 1]?.lower ?? '');
+      if (named !== undefined && clock[1] === '12' && clock[2] === '00') {
+        return this.push(
+          { cls: 'clock', value: named, raw: 12, unit: '', ...this.span(first, first + 1) },
+          first,
+          first + 1,
+        );
+      }
       // "11:40 pm" is 23:40.
       return this.clockAt(Number(clock[1]), Number(clock[2]), first, withAmPm ? first + 1 : first);
     }
@@ -660,15 +679,32 @@ class QuantityScanner extends HanQuantityReading {
     const before = this.found.at(-1);
     if (before === undefined || before.cls !== `${unit.cls}/time` || !before.unit.startsWith(`${unit.name}/`))
       return undefined;
-    const after = this.tokens[last + 1];
-    if (after !== undefined && after.kind !== 'break') return undefined;
-    // Back to the break that opens the clause: a few words name its thing.
+    if (!this.closesClause(last)) return undefined;
+    // A bound ("maximum €12") limits the rate rather than giving one of its own.
+    const loose = this.looseWord(first, last);
+    if (loose !== undefined && !APPROXIMATE.has(loose)) return undefined;
+    // Back to the break that opens the clause: a few words name its thing, not a charge of another kind.
     let k = first - 1;
-    for (let words = 0; k >= 0 && this.tokens[k]!.kind !== 'break'; k--) if (++words > ELIDED_WORDS) return undefined;
+    let words = 0;
+    for (; k >= 0 && this.tokens[k]!.kind !== 'break'; k--) {
+      if (++words > ELIDED_WORDS || NOT_ELIDED.has(this.tokens[k]!.lower)) return undefined;
+    }
+    // The clause names its thing, before the value ("children €4") or after it ("€15 for students").
+    if (words === 0 && this.tokens[last + 1]?.lower !== 'for') return undefined;
     const opening = this.tokens[k];
     if (opening === undefined || opening.start < before.end || !ELIDING_BREAKS.has(opening.text)) return undefined;
     if (before.value === 0) return undefined;
     return { seconds: (before.raw * unit.factor) / before.value, name: before.unit.slice(unit.name.length + 1), last };
+  }
+
+  /** Whether the value at `last` ends its clause, or only "for" and what it is for follow: "€15 for students". */
+  private closesClause(last: number): boolean {
+    let k = last + 1;
+    if (this.tokens[k]?.lower === 'for') {
+      for (k++; this.tokens[k]?.kind === 'word' && k <= last + 1 + FOR_WORDS; k++);
+    }
+    const after = this.tokens[k];
+    return after === undefined || after.kind === 'break';
   }
 
   /** The number of a later part of a duration: digits, or one number word ("forty", "twenty-five"). */
@@ -728,6 +764,8 @@ class QuantityScanner extends HanQuantityReading {
     if ((suffix === 'am' || suffix === 'a.m') && h === 12) h = 0;
     const previous = (this.tokens[first - 2]?.text ?? '') + (this.tokens[first - 1]?.text ?? '');
     if (AFTERNOON.test(previous) && h < 12) h += 12;
+    // 晚上12点 is midnight, as 24:00 is.
+    if (AFTERNOON.test(previous) && h === 12 && minute === 0) h = 24;
     // The part of the day is the time's own (下午2点 is 14:00), not a word the clause says: 上午 and 下午 set side by
     // side are two times, not a statement and its opposite.
     const part = DAY_PART.exec(previous);
@@ -830,7 +868,10 @@ class QuantityScanner extends HanQuantityReading {
     const named = NAMED_TIMES.get(token.lower);
     if (named !== undefined) {
       // "at noon", "until midnight": a time of day; "the midday meal" names a meal.
-      if (!CLOCK_BEFORE.has(this.tokens[first - 1]?.lower ?? '')) return;
+      const before = this.tokens[first - 1];
+      if (token.text !== token.lower || !CLOCK_BEFORE.has(before?.lower ?? '')) return;
+      // "due to midday heat", "owing to": a cause, not a time.
+      if (before?.lower === 'to' && CAUSE_BEFORE_TO.has(this.tokens[first - 2]?.lower ?? '')) return;
       return this.push({ cls: 'clock', value: named, raw: 12, unit: '', ...this.span(first, first) }, first, first);
     }
     const weekday = WEEKDAYS.get(token.lower);

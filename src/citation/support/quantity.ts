@@ -172,6 +172,13 @@ function inWorkingDays(quantity: Quantity): boolean {
   return quantity.unit === 'working day';
 }
 
+/** Midnight and a minute before it end the same day: "by midnight on 30 June" is "by 11:59 pm on 30 June". */
+function endOfDay(midnight: Quantity, other: Quantity): boolean {
+  return midnight.value === 0 && other.value === LAST_MINUTE;
+}
+
+const LAST_MINUTE = 23 * 60 + 59;
+
 export function sameQuantity(a: Quantity, b: Quantity): boolean {
   if (inWorkingDays(a) !== inWorkingDays(b) && (a.cls === 'time' || b.cls === 'time')) return false;
   if (a.cls === 'dotted' || b.cls === 'dotted') return a.key !== undefined && a.key === b.key;
@@ -182,7 +189,11 @@ export function sameQuantity(a: Quantity, b: Quantity): boolean {
     return bare.cls === 'bare' && (bare.raw === date.year || bare.raw === date.day);
   }
   if (a.cls === 'clock' || b.cls === 'clock') {
-    if (a.cls === b.cls) return a.value === b.value || onTwelveHourClock(a, b) || onTwelveHourClock(b, a);
+    if (a.cls === b.cls) {
+      return (
+        a.value === b.value || onTwelveHourClock(a, b) || onTwelveHourClock(b, a) || endOfDay(a, b) || endOfDay(b, a)
+      );
+    }
     const bare = a.cls === 'clock' ? b : a;
     const clock = a.cls === 'clock' ? a : b;
     // A length of time written as a clock reads: "by 1:04" is 1 min 04 s, "in 2:15" is 2 h 15 min.
