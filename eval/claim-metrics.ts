@@ -367,6 +367,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g5800-g5924', from: 5800, to: 5999 },
   { name: 'g6000-g6024', from: 6000, to: 6099 },
   { name: 'g6100-g6124', from: 6100, to: 6199 },
+  { name: 'g6200-g6324', from: 6200, to: 6399 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
