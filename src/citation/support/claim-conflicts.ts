@@ -16,12 +16,11 @@ import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profi
 import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
 import { anchorsOf, claimAnchors, namesRivals, roleSwap, type SourceProfile } from './claim-roles.js';
 import { comparable, conflictKind, disagree, looselyCounted, sameQuantity, type Quantity } from './quantity.js';
-import { shareNamed } from './quantity-words.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import { polarityConflict } from './denial-conflict.js';
 import { boundConflict, boundsOtherSide, boundsPast } from './bound-conflict.js';
 import { hasHan } from './claim-tokens.js';
-import { saysTotal, workedOut } from './worked-out.js';
+import { saysTotal, spokenShares, workedOut } from './worked-out.js';
 import { onlyConflict } from './only-conflict.js';
 import { measuredWord } from './measured-word.js';
 import { besideBound, givenToParallel, parallelOf, saidOtherWayBeside } from './claim-neighbours.js';
@@ -477,26 +476,6 @@ function isValue(quantity: Quantity): boolean {
 function pairsValues(clause: Clause, quantity: Quantity): boolean {
   return clause.quantities.some((other) => other !== quantity && comparable(other, quantity));
 }
-
-/**
- * The shares the source gives in words, a value may have been worked out with: "children pay half the adult fare"
- * makes a £9.40 fare £4.70 for a child, and "one-third off" a £129 pass £86.
- */
-function spokenShares(clauses: readonly SourceClause[]): number[] {
-  const shares: number[] = [];
-  for (const { clause } of clauses) {
-    for (const term of clause.terms) {
-      const share = shareNamed(term.lower);
-      if (share === undefined) continue;
-      // "one-third off" leaves two thirds: a £129 pass costs £86.
-      const off = share < 1 && TAKEN_OFF.test(clause.text.slice(term.end - clause.start));
-      shares.push(off ? 1 - share : share);
-    }
-  }
-  return shares;
-}
-
-const TAKEN_OFF = /^\s+off\b/i;
 
 /**
  * The fragments of a source sentence that go on from a bound clause and say only words of the claim clause ("… and

@@ -1185,6 +1185,27 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    '半价 halves the price the source gives',
+    '云听音乐标准会员每月20元，家庭会员每月30元。学生认证用户购买标准会员可享半价，但家庭会员不参与学生优惠。',
+    '通过学生认证后，标准会员每月只要10元。',
+    'unverified',
+    '',
+  ],
+  [
+    '八折 leaves four fifths of the price',
+    '健身房月卡每月300元，年卡2800元。新会员首月办理月卡可享八折。',
+    '新会员第一个月办月卡只需要240元。',
+    'unverified',
+    '',
+  ],
+  [
+    '", say," opens an example of its own',
+    'Archive-tier objects have a minimum storage duration of 90 days; objects deleted earlier are billed for the full 90 days. Retrieval takes up to 12 hours.',
+    'If you delete an archived object after, say, 20 days, you are still billed as though it had been stored for 90.',
+    'unverified',
+    '',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

@@ -197,7 +197,7 @@ function boundByItself(found: FoundConflict, claim: ClaimSentence): boolean {
  * that restates the source but for it, or whose source sentence words an example or a condition itself.
  */
 const WORKS_THROUGH =
-  /\b(?:would|for (?:example|instance)|say you|suppose|which means|meaning|works out|in other words)\b|\be\.g\.|假如|比如|例如|也就是说|相当于|算下来/gi;
+  /\b(?:would|for (?:example|instance)|say you|suppose|which means|meaning|works out|in other words)\b|,\s*say,|\be\.g\.|假如|比如|例如|也就是说|相当于|算下来/gi;
 
 function workedThrough(found: FoundConflict, claim: ClaimSentence, source: SourceProfile): boolean {
   if (found.conflict.kind !== 'number') return false;

@@ -3,7 +3,7 @@ import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import { measuredWord } from './measured-word.js';
 import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
-import { workedOut } from './worked-out.js';
+import { spokenShares, workedOut } from './worked-out.js';
 
 /**
  * Changed numbers in a sentence that rests on the source too loosely to bind it by its words (below 0.5, see
@@ -92,7 +92,8 @@ function unlessWorkedOut(
   claim: ClaimSentence,
   source: ClaimText,
 ): FoundConflict | undefined {
-  if (workedOut(quantity, held, claim.quantities, source.sentences[sentence]!.quantities)) return undefined;
+  const from = { shares: spokenShares(source.clauses) };
+  if (workedOut(quantity, held, claim.quantities, source.sentences[sentence]!.quantities, from)) return undefined;
   return valueConflict(quantity, held, sentence);
 }
 

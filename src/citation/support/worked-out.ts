@@ -1,6 +1,6 @@
 import type { Clause } from './claim-profile.js';
 import { comparable, type Quantity } from './quantity.js';
-import { TOTALS } from './quantity-words.js';
+import { shareNamed, TOTALS } from './quantity-words.js';
 
 /** What else the claim sentence says that a number may have been worked out with. */
 export interface WorkedFrom {
@@ -160,3 +160,35 @@ function isCount(quantity: Quantity): boolean {
 function close(a: number, b: number): boolean {
   return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 }
+
+/**
+ * The shares the source gives in words, a value may have been worked out with: "children pay half the adult fare"
+ * makes a £9.40 fare £4.70 for a child, and "one-third off" a £129 pass £86.
+ */
+export function spokenShares(clauses: readonly { clause: Clause }[]): number[] {
+  const shares: number[] = [];
+  for (const { clause } of clauses) {
+    for (const term of clause.terms) {
+      const share = shareNamed(term.lower);
+      if (share === undefined) continue;
+      // "one-third off" leaves two thirds: a £129 pass costs £86.
+      const off = share < 1 && TAKEN_OFF.test(clause.text.slice(term.end - clause.start));
+      shares.push(off ? 1 - share : share);
+    }
+    // 八折 and 八五折 leave 80% and 85% of the price; 9.5折 leaves 95%.
+    if (clause.holdsHan) for (const [, tenths] of clause.text.matchAll(DISCOUNT)) shares.push(discountShare(tenths!));
+  }
+  return shares;
+}
+
+const DISCOUNT = /(\d(?:\.\d)?|[一二三四五六七八九][一二三四五六七八九]?)折/gu;
+const HAN_DIGITS = '〇一二三四五六七八九';
+
+/** The share of the price a discount written in tenths leaves: 八 is 0.8, 八五 0.85, 9.5 0.95. */
+function discountShare(tenths: string): number {
+  if (/\d/.test(tenths)) return Number(tenths) / 10;
+  const digits = [...tenths].map((digit) => HAN_DIGITS.indexOf(digit));
+  return digits.length === 1 ? digits[0]! / 10 : (digits[0]! * 10 + digits[1]!) / 100;
+}
+
+const TAKEN_OFF = /^\s+off\b/i;
