@@ -1206,6 +1206,13 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'a word that opens a cause is no thing a number counts, and ends what a denial reaches',
+    'Each cave tour is limited to 12 people and is not suitable for children under 6 because of its 210 steep steps. Tours run hourly.',
+    "Each cave tour takes at most 12 visitors down 210 steep steps, which is why it isn't suitable for children younger than 6.",
+    'unverified',
+    '',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

@@ -278,6 +278,8 @@ export const NOT_A_NOUN = new Set(
     'a an and are as at be been but by for from has have in is it its of on or so than that the their then there ' +
     'these this those to was were will with which who while when where after before until since into over under ' +
     'per each every percent more less fewer times also only just about around all ' +
+    // "children under 8 because of its steps": a word that opens a cause or a condition counts nothing.
+    'because although though whereas if once whether ' +
     // "children aged 6 to 12 may take half a tablet": an auxiliary after a number is its clause's verb.
     'may might can could must should shall would do does did need'
   ).split(' '),
