@@ -1213,6 +1213,13 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'a denial of one numbered member of a family is not set against a rule for another',
+    'In the physics exam, calculators are allowed in Section 2 and Section 3, but not in Section 1. Phones must be handed in at the door.',
+    'Physics Section 1 is a non-calculator section; calculators can be used only in Sections 2 and 3.',
+    'unverified',
+    '',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

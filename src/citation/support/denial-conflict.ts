@@ -154,8 +154,23 @@ export function polarityConflict(
   if (spansBothWays(clause, source.sentences[found.candidate.sentence]!)) return undefined;
   if (afterTheWait(clause, found.candidate.clause, source.sentences[found.candidate.sentence]!)) return undefined;
   if (deniedOfAnother(clause, found.candidate.clause)) return undefined;
+  if (numbersAnother(clause, found.candidate.clause)) return undefined;
   if (turnSaidByAnotherClause(clause, claim, found.candidate.clause)) return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
+}
+
+/**
+ * Whether the two clauses name different members of one numbered family, and the source clause not the claim's:
+ * "Maths Paper 1 is a non-calculator paper" is not about "Calculators are allowed in Maths Paper 2".
+ */
+function numbersAnother(clause: Clause, flipped: Clause): boolean {
+  const numbered = (quantity: Quantity) => quantity.cls.startsWith('version:') && Number.isInteger(quantity.raw);
+  return clause.quantities.some(
+    (ours) =>
+      numbered(ours) &&
+      flipped.quantities.some((theirs) => theirs.cls === ours.cls && theirs.raw !== ours.raw) &&
+      !flipped.quantities.some((theirs) => theirs.cls === ours.cls && theirs.raw === ours.raw),
+  );
 }
 
 /**
