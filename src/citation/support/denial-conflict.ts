@@ -154,7 +154,6 @@ export function polarityConflict(
   if (spansBothWays(clause, source.sentences[found.candidate.sentence]!)) return undefined;
   if (afterTheWait(clause, found.candidate.clause, source.sentences[found.candidate.sentence]!)) return undefined;
   if (deniedOfAnother(clause, found.candidate.clause)) return undefined;
-  if (numbersAnother(clause, found.candidate.clause)) return undefined;
   if (turnSaidByAnotherClause(clause, claim, found.candidate.clause)) return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
 }
@@ -196,8 +195,8 @@ function turnSaidByAnotherClause(clause: Clause, claim: ClaimSentence, flipped: 
 const SAYS_FLIPPED = 0.75;
 
 /**
- * Whether the claim clause speaks of another thing than the flipped clause (`namesAnother`) or of the case it leaves
- * out (`inverseCase`): then a denial or a rule it says otherwise is not the source's contradiction.
+ * Whether the claim clause speaks of another thing than the flipped clause (`namesAnother`, `numbersAnother`) or of the
+ * case it leaves out (`inverseCase`): then a denial or a rule it says otherwise is not the source's contradiction.
  */
 export function anotherThingOrCase(
   clause: Clause,
@@ -205,7 +204,11 @@ export function anotherThingOrCase(
   flipped: SourceClause,
   source: ClaimText,
 ): boolean {
-  return namesAnother(clause, claim, flipped, source) || inverseCase(clause, claim, flipped.clause);
+  return (
+    namesAnother(clause, claim, flipped, source) ||
+    numbersAnother(clause, flipped.clause) ||
+    inverseCase(clause, claim, flipped.clause)
+  );
 }
 
 /**

@@ -37,6 +37,7 @@ export abstract class HanQuantityReading {
   protected abstract pushUnit(value: number, unit: Unit, first: number, last: number): void;
   protected abstract pushDate(date: NonNullable<Quantity['date']>, first: number, last: number): void;
   protected abstract clockAt(hour: number, minute: number, first: number, last: number): void;
+  protected abstract namedTime(minutes: number, first: number, last: number): void;
   protected abstract bare(value: number, first: number, last: number): void;
   protected abstract span(first: number, last: number): { text: string; start: number; end: number };
 
@@ -87,7 +88,8 @@ export abstract class HanQuantityReading {
   }
 
   protected han(token: Token): void {
-    if (token.text === '午' && this.tokens[this.i + 1]?.text === '夜') return this.hanMidnight(this.i);
+    // 午夜: midnight, the time 零点 and 24:00 say.
+    if (token.text === '午' && this.tokens[this.i + 1]?.text === '夜') return this.namedTime(0, this.i, this.i + 1);
     if (!HAN_QUANTITY_STARTS.has(token.text)) return;
     const first = this.i;
     if (token.text === '每') return this.hanEvery(first);
@@ -356,11 +358,6 @@ export abstract class HanQuantityReading {
       }
     }
     this.clockAt(hour, minute, first, last);
-  }
-
-  /** 午夜: midnight, the time 零点 and 24:00 say. */
-  private hanMidnight(first: number): void {
-    this.push({ cls: 'clock', value: 0, raw: 0, unit: '', ...this.span(first, first + 1) }, first, first + 1);
   }
 
   /** 周一, 星期天, 礼拜三; not 一周 or 每周一次. */

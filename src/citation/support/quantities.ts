@@ -380,13 +380,7 @@ class QuantityScanner extends HanQuantityReading {
     if (clock) {
       // "12:00 midnight" and "12:00 noon" say which twelve o'clock they are.
       const named = NAMED_TIMES.get(this.tokens[first + 1]?.lower ?? '');
-      if (named !== undefined && clock[1] === '12' && clock[2] === '00') {
-        return this.push(
-          { cls: 'clock', value: named, raw: 12, unit: '', ...this.span(first, first + 1) },
-          first,
-          first + 1,
-        );
-      }
+      if (named !== undefined && clock[1] === '12' && clock[2] === '00') return this.namedTime(named, first, first + 1);
       // "11:40 pm" is 23:40.
       return this.clockAt(Number(clock[1]), Number(clock[2]), first, withAmPm ? first + 1 : first);
     }
@@ -496,10 +490,7 @@ class QuantityScanner extends HanQuantityReading {
       if (AM_PM.has(next.lower)) return this.clockAt(value, 0, first, last + 1);
       // "12 noon", "12 midnight": the time the word names.
       const named = value === 12 ? NAMED_TIMES.get(next.lower) : undefined;
-      if (named !== undefined) {
-        const span = this.span(first, last + 1);
-        return this.push({ cls: 'clock', value: named, raw: value, unit: '', ...span }, first, last + 1);
-      }
+      if (named !== undefined) return this.namedTime(named, first, last + 1);
       if (namesMonth(next) && value >= 1 && value <= 31 && Number.isInteger(value)) {
         return this.dayFirst(value, first, last + 1);
       }
@@ -707,6 +698,11 @@ class QuantityScanner extends HanQuantityReading {
     return after === undefined || after.kind === 'break';
   }
 
+  /** A time of day said by name ("noon", "12 midnight", "12:00 noon"), in minutes after midnight. */
+  protected namedTime(minutes: number, first: number, last: number): void {
+    this.push({ cls: 'clock', value: minutes, raw: 12, unit: '', ...this.span(first, last) }, first, last);
+  }
+
   /** The number of a later part of a duration: digits, or one number word ("forty", "twenty-five"). */
   private partNumber(at: number): number | undefined {
     const token = this.tokens[at];
@@ -764,7 +760,8 @@ class QuantityScanner extends HanQuantityReading {
     if ((suffix === 'am' || suffix === 'a.m') && h === 12) h = 0;
     const previous = (this.tokens[first - 2]?.text ?? '') + (this.tokens[first - 1]?.text ?? '');
     if (AFTERNOON.test(previous) && h < 12) h += 12;
-    // 晚上12点 is midnight, as 24:00 is.
+    // 晚上12点 is midnight: read as 24:00 here, so that the afternoon reading below does not take it for a morning hour,
+    // and as 00:00 with 24:00 itself at the end.
     if (AFTERNOON.test(previous) && h === 12 && minute === 0) h = 24;
     // The part of the day is the time's own (下午2点 is 14:00), not a word the clause says: 上午 and 下午 set side by
     // side are two times, not a statement and its opposite.
@@ -872,7 +869,7 @@ class QuantityScanner extends HanQuantityReading {
       if (token.text !== token.lower || !CLOCK_BEFORE.has(before?.lower ?? '')) return;
       // "due to midday heat", "owing to": a cause, not a time.
       if (before?.lower === 'to' && CAUSE_BEFORE_TO.has(this.tokens[first - 2]?.lower ?? '')) return;
-      return this.push({ cls: 'clock', value: named, raw: 12, unit: '', ...this.span(first, first) }, first, first);
+      return this.namedTime(named, first, first);
     }
     const weekday = WEEKDAYS.get(token.lower);
     if (weekday !== undefined && /^\p{Lu}/u.test(token.text)) {
