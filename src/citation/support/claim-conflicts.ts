@@ -328,7 +328,7 @@ function settleTie(
   // A clause that leaves its words to the clause before ("adults €6 per hour, children €4") says them too: the tied
   // clause that, with them, says more of the claim clause's words is the one it speaks of.
   if (settled.length > 1) {
-    const { best: fuller, score: said } = bestBound(settled, (candidate) => wordsSaid(clause, candidate.clause));
+    const { best: fuller, score: said } = bestBound(settled, (candidate) => clauseCoverage(clause, candidate.clause));
     if (said > 0) settled = fuller;
   }
   if (settled.length < 2 || !bySentences) return { best: settled, bySentence: false };
@@ -339,16 +339,6 @@ function settleTie(
   return best.length > 0 && best.length < settled.length
     ? { best, bySentence: true }
     : { best: settled, bySentence: false };
-}
-
-/**
- * How many of the claim clause's words the other clause says: its own, or any word of the clause before that it goes
- * on from (its context, the thing that clause names included), as a clause that leaves its words unsaid speaks of them.
- */
-function wordsSaid(clause: Clause, other: Clause): number {
-  let said = 0;
-  for (const term of clause.termSet) if (other.termSet.has(term) || other.context.has(term)) said++;
-  return said;
 }
 
 /** How many of the claim clause's terms and values a source sentence holds. */
