@@ -368,6 +368,9 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g6000-g6024', from: 6000, to: 6099 },
   { name: 'g6100-g6124', from: 6100, to: 6199 },
   { name: 'g6200-g6324', from: 6200, to: 6399 },
+  { name: 'g6400-g6424', from: 6400, to: 6499 },
+  { name: 'g6500-g6524', from: 6500, to: 6599 },
+  { name: 'g6600-g6724', from: 6600, to: 6799 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
