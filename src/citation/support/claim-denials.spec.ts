@@ -439,6 +439,34 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'a most said of what the source gives as a least, in words of its own',
+    'Passwords for staff accounts must be at least 14 characters long and are changed every six months.',
+    'Staff passwords can be a maximum of 14 characters.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a least said of what the source gives as a most',
+    'Each member may sign in up to 3 guests per visit; guests must leave by 22:00.',
+    'Every member has to bring a minimum of 3 guests on each visit.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a side of a value, set against a least of it, is no turned least or most',
+    'Loans of under 5 years have a fixed interest rate.',
+    'Loans run for at least 5 years at a fixed interest rate.',
+    'unverified',
+    '',
+  ],
+  [
+    "a source that bounds the value on the claim's side too may speak for it",
+    'Orders of at least 5 items ship free. Each customer can buy up to 5 items from a sale line.',
+    'You can buy a maximum of 5 items from a sale line.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

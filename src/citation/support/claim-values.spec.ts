@@ -1,3 +1,4 @@
+import { profileClaims } from './claim-profile.js';
 import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js';
 
 const LAMPS =
@@ -868,6 +869,20 @@ const cases: ClaimCase[] = [
     'number',
   ],
   [
+    "a range of ages after a name starts a range, not a version of the name: the other age group's dose",
+    'Cough syrup dosing. Children 2-5 years: 10 ml twice a day. Children 6-11 years: 15 ml twice a day.',
+    'Children aged 6 to 11 take 10 ml twice a day.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a range of ages after a name, said as the source says it',
+    'Cough syrup dosing. Children 2-5 years: 10 ml twice a day. Children 6-11 years: 15 ml twice a day.',
+    'Children aged 6 to 11 take 15 ml twice a day.',
+    'unverified',
+    '',
+  ],
+  [
     '"12 noon" is a time of day: 12:00',
     'The pool is open for lane swimming from 7 am to 12 noon on weekdays.',
     'Lane swimming on weekdays finishes at 12:00.',
@@ -878,4 +893,19 @@ const cases: ClaimCase[] = [
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {
   judgeEach(cases);
+});
+
+describe('the values a clause reads', () => {
+  const classes = (text: string) => profileClaims(text).quantities.map((quantity) => quantity.cls);
+
+  it.each([
+    ['a number word after a capitalised word counts', 'Whisk four egg yolks with the sugar', ['count:egg']],
+    ['a number word after a name in capitals', 'Enter a wrong PIN five times', ['bare']],
+    ["a capitalised number word is the name's", 'Calmex Six Plus is for older children', ['version:calmex']],
+    ["a name's number in digits", 'Apollo 11 landed in July 1969', ['version:apollo', 'date']],
+    ['an age without its unit counts nothing after it', 'Children aged 4 to 6 take half a tablet', ['bare', 'bare']],
+    ['an age range after a name', 'Babies 3-6 months: 2.5 ml', ['time', 'time', 'volume']],
+  ])('%s: "%s"', (_name, text, expected) => {
+    expect(classes(text)).toEqual(expected);
+  });
 });

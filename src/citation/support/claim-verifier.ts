@@ -8,6 +8,7 @@ import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText, ty
 import { parallelConflict } from './claim-parallel.js';
 import { attributionConflict } from './claim-attribution.js';
 import { ownerSwap } from './sentence-owners.js';
+import { turnedExtreme } from './bound-conflict.js';
 import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
@@ -127,7 +128,9 @@ export class ClaimSupportVerifier implements SupportVerifier {
         : (changedValue(claim, source) ??
           restingClause(claim, source) ??
           onlyValueConflict(claim, source) ??
-          anchoredValueConflict(claim, source))) ?? modalityConflict(claim, source);
+          anchoredValueConflict(claim, source))) ??
+      modalityConflict(claim, source) ??
+      turnedExtreme(claim, source);
     if (found && shown(found, claim, source) && !boundElsewhere(found, claim, window)) return contradiction(found);
     // A conflict not shown may stand beside a changed unit, date, version or address in another clause, which is.
     const beside =

@@ -67,6 +67,24 @@ const CHANGE_FROM: ReadonlySet<string> = new Set(['from', '从']);
 const MINUS: ReadonlySet<string> = new Set(['-', '−']);
 /** The words between two versions of one name in a list: "Years 5 and 6", "Python 3.11 or 3.12". */
 const VERSION_LIST_WORDS: ReadonlySet<string> = new Set(['and', 'or', ',', '&']);
+/**
+ * A bare number, or a whole number read as a name's version, may start a range: "Children 4-6 years" and "Babies 3-6
+ * months" give ages, not the fourth version of children.
+ */
+function startsRange(low: Quantity): boolean {
+  return low.cls === 'bare' || (low.cls.startsWith('version:') && /^\d+$/.test(low.text));
+}
+
+/**
+ * A name's number is written in digits or as a capitalised word ("Calmex Six Plus"): "Whisk four egg yolks" and "a
+ * wrong PIN five times" count.
+ */
+function writtenAsName(text: string): boolean {
+  return /\d|^\p{Lu}/u.test(text);
+}
+
+/** The words before an age said without its unit. */
+const AGE_WORDS: ReadonlySet<string> = new Set(['aged', 'age', 'ages']);
 /** "Years 5 and 6" and "Year 5" version one name. */
 function versionOf(name: string): string {
   return `version:${name.length > 3 && name.endsWith('s') && !name.endsWith('ss') ? name.slice(0, -1) : name}`;
@@ -235,7 +253,7 @@ class QuantityScanner extends HanQuantityReading {
     // The first end, bare or with a unit of its own ("1.2米至1.5米"), the word between, the second end: nothing else
     // between them ("from 3 to 5" says a change).
     const unitOfItsOwn = low !== undefined && low.cls === quantity.cls && low.range === undefined;
-    if (low === undefined || (low.cls !== 'bare' && !unitOfItsOwn) || between === undefined) return quantity;
+    if (low === undefined || (!startsRange(low) && !unitOfItsOwn) || between === undefined) return quantity;
     if (between.start - low.end > 1 || !RANGE_WORDS.has(between.lower) || !RANGED.test(quantity.cls)) return quantity;
     if (CHANGE_FROM.has(this.tokenBefore(low.start, first)?.lower ?? '')) return quantity;
     const factor = quantity.raw === 0 ? 1 : quantity.value / quantity.raw;
@@ -430,6 +448,18 @@ class QuantityScanner extends HanQuantityReading {
     return decimals(before.text) === decimals(this.tokens[first]!.text) ? before.cls : undefined;
   }
 
+  /**
+   * Whether the number gives an age, or the second end of a range of ages: "aged 65", "aged 4 to 6", "ages 4-6", "aged
+   * between 18 and 25".
+   */
+  private saysAge(first: number): boolean {
+    let k = first - 1;
+    const joint = this.tokens[k]?.lower ?? '';
+    if ((RANGE_WORDS.has(joint) || joint === 'and') && this.tokens[k - 1]?.kind === 'number') k -= 2;
+    if (this.tokens[k]?.lower === 'between') k--;
+    return AGE_WORDS.has(this.tokens[k]?.lower ?? '');
+  }
+
   /** "−25", "-3", "零下15": a minus sign against the number, or 零下 before it. */
   private negative(first: number): boolean {
     const sign = this.tokens[first - 1];
@@ -472,6 +502,8 @@ class QuantityScanner extends HanQuantityReading {
       return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first - 3, last);
     }
     const next = this.tokens[last + 1];
+    // "aged 65", "children aged 4 to 6 take": an age without its unit counts nothing after it.
+    if (this.saysAge(first) && this.unitAt(last + 1) === undefined) return this.bare(value, first, numberLast);
     if (next === undefined) return this.bare(value, first, numberLast);
     if (next.kind === 'symbol' && next.text === '°') {
       const scale = this.tokens[last + 2];
@@ -544,6 +576,7 @@ class QuantityScanner extends HanQuantityReading {
    * word that is not a common one.
    */
   private namedBefore(first: number): boolean {
+    if (!writtenAsName(this.tokens[first]!.text)) return false;
     const name = this.tokens[first - 1];
     if (name?.kind !== 'word' || name.lower.length < 2) return false;
     if (MONTH_NAMES.has(name.lower) || WEEKDAYS.has(name.lower) || LATIN_UNITS.has(name.lower)) return false;
@@ -583,6 +616,7 @@ class QuantityScanner extends HanQuantityReading {
     const name = this.tokens[first - 1];
     if (
       name?.kind === 'word' &&
+      writtenAsName(span.text) &&
       ((/^\p{Lu}/u.test(name.text) && !NOT_A_NOUN.has(name.lower)) || VERSIONED.has(name.lower)) &&
       !MONTH_NAMES.has(name.lower) &&
       name.lower.length > 1
