@@ -905,7 +905,24 @@ describe('the values a clause reads', () => {
     ["a name's number in digits", 'Apollo 11 landed in July 1969', ['version:apollo', 'date']],
     ['an age without its unit counts nothing after it', 'Children aged 4 to 6 take half a tablet', ['bare', 'bare']],
     ['an age range after a name', 'Babies 3-6 months: 2.5 ml', ['time', 'time', 'volume']],
+    ['an age in full years counts years of age', '单身申请人须年满30周岁', ['count:岁']],
   ])('%s: "%s"', (_name, text, expected) => {
     expect(classes(text)).toEqual(expected);
+  });
+
+  const side = (text: string) =>
+    profileClaims(text).quantities.map((quantity) =>
+      quantity.loose ? (quantity.atLeast === true ? 'at least' : 'at most') : 'exact',
+    );
+
+  it.each([
+    ['家庭人均月收入低于3500元', ['at most']],
+    ['家庭人均月收入高于3500元', ['at least']],
+    ['家庭人均月收入不低于3500元', ['at least']],
+    ['每次借阅不超过30天', ['at most']],
+    ['逾期超过30天', ['at least']],
+    ['工作不足6个月', ['at most']],
+  ])('reads the side "%s" bounds its value on', (text, expected) => {
+    expect(side(text)).toEqual(expected);
   });
 });

@@ -108,7 +108,22 @@ const EXTRA_BEFORE: ReadonlySet<string> = new Set(['extra', 'additional']);
 /** A time said to be in the afternoon or evening, by its own words. */
 const SAID_AFTERNOON = /(?:p\.?m\.?|下午|晚上|傍晚|晚)/i;
 /** The words that bound a value from below. */
-const AT_LEAST: ReadonlySet<string> = new Set(['least', 'minimum', 'min', 'over', 'above', '至少', '以上']);
+const AT_LEAST: ReadonlySet<string> = new Set([
+  'least',
+  'minimum',
+  'min',
+  'over',
+  'above',
+  '至少',
+  '以上',
+  '超过',
+  '高于',
+  '多于',
+  '大于',
+  '不低于',
+  '不少于',
+  '不小于',
+]);
 /** The breaks after which a clause may leave its rate's period unsaid, and the most words it names its thing with. */
 const ELIDING_BREAKS: ReadonlySet<string> = new Set([',', ';', '，', '；']);
 const ELIDED_WORDS = 4;
@@ -358,7 +373,8 @@ class QuantityScanner extends HanQuantityReading {
       if (previous.lower === 'as' && before !== undefined && AS_BOUND.has(before.lower)) return before.lower;
       if (previous.kind === 'han') {
         const pair = (before?.text ?? '') + previous.text;
-        if (LOOSE_BEFORE.has(pair)) return pair;
+        // 不超过, 不低于: the denial turns the comparison to the other side.
+        if (LOOSE_BEFORE.has(pair)) return this.tokens[first - 3]?.text === '不' ? `不${pair}` : pair;
         const word = this.hanBoundBefore(first);
         if (word !== undefined) return word;
       }
