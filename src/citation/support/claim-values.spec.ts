@@ -883,6 +883,20 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    "a day of the year in a clause the source sentence splits otherwise: the sentence's one day",
+    'Sky events. On 9 March a partial lunar eclipse will be visible from Asia, Australia and the Pacific.',
+    'The partial lunar eclipse visible from Asia, Australia and the Pacific happens on 19 March.',
+    'contradicted',
+    'date',
+  ],
+  [
+    "a month said alone holds the source sentence's day in it",
+    'Sky events. On 9 March a partial lunar eclipse will be visible from Asia, Australia and the Pacific.',
+    'The partial lunar eclipse visible from Asia, Australia and the Pacific happens in March.',
+    'unverified',
+    '',
+  ],
+  [
     '"12 noon" is a time of day: 12:00',
     'The pool is open for lane swimming from 7 am to 12 noon on weekdays.',
     'Lane swimming on weekdays finishes at 12:00.',

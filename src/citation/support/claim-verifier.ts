@@ -9,6 +9,7 @@ import { parallelConflict } from './claim-parallel.js';
 import { attributionConflict } from './claim-attribution.js';
 import { ownerSwap } from './sentence-owners.js';
 import { turnedExtreme } from './bound-conflict.js';
+import { sentenceDateConflict } from './sentence-date.js';
 import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
@@ -293,7 +294,8 @@ function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window)
     comparisonConflict(claim, source) ??
     parallelConflict(claim, source) ??
     attributionConflict(claim, source) ??
-    ownerSwap(claim, source)
+    ownerSwap(claim, source) ??
+    sentenceDateConflict(claim, source, window)
   );
 }
 
