@@ -920,6 +920,7 @@ describe('the values a clause reads', () => {
     ['an age without its unit counts nothing after it', 'Children aged 4 to 6 take half a tablet', ['bare', 'bare']],
     ['an age range after a name', 'Babies 3-6 months: 2.5 ml', ['time', 'time', 'volume']],
     ['an age in full years counts years of age', '单身申请人须年满30周岁', ['count:岁']],
+    ['a currency sign after the amount', 'Parking costs 7,50 € a day', ['money:eur/time']],
   ])('%s: "%s"', (_name, text, expected) => {
     expect(classes(text)).toEqual(expected);
   });

@@ -527,6 +527,9 @@ class QuantityScanner extends HanQuantityReading {
       if (unit) return this.pushUnit(value, unit, first, last + 2);
       return this.pushUnit(value, { cls: 'temperature:c', factor: 1, name: '°' }, first, last + 1);
     }
+    // "0.20 € per minute", "7,99 €": the currency sign after the amount, as much of Europe writes it.
+    const signAfter = next.kind === 'symbol' ? CURRENCY_SIGNS.get(next.text) : undefined;
+    if (signAfter) return this.pushUnit(value, signAfter, first, last + 1);
     if (next.kind === 'symbol' && next.text === '℃') {
       return this.pushUnit(value, { cls: 'temperature:c', factor: 1, name: '°C' }, first, last + 1);
     }
