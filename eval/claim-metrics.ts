@@ -371,6 +371,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g6400-g6424', from: 6400, to: 6499 },
   { name: 'g6500-g6524', from: 6500, to: 6599 },
   { name: 'g6600-g6724', from: 6600, to: 6799 },
+  { name: 'g6800-g6824', from: 6800, to: 6899 },
+  { name: 'g6900-g6924', from: 6900, to: 6999 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
