@@ -18,7 +18,7 @@ import {
 import { hasHan, tokenize, type Token } from './claim-tokens.js';
 import type { Noted } from './notes.js';
 import { comparable, type Quantity } from './quantity.js';
-import { scanQuantities } from './quantities.js';
+import { saysAge, scanQuantities } from './quantities.js';
 import {
   BOUND_VERB_WORDS,
   EARLIER_MOMENTS,
@@ -395,6 +395,7 @@ function completeEllipses(quantities: Quantity[], tokens: readonly Token[]): Qua
   let next = 0;
   return quantities.map((quantity) => {
     while (next < tokens.length && tokens[next]!.start < quantity.start) next++;
+    const first = next;
     const previous = tokens[next - 1];
     const before = previous?.kind === 'word' ? previous.lower : undefined;
     if (quantity.cls !== 'bare') {
@@ -409,8 +410,10 @@ function completeEllipses(quantities: Quantity[], tokens: readonly Token[]): Qua
     while (next < tokens.length && tokens[next]!.start < quantity.end) next++;
     const following = tokens[next];
     if (measured === undefined || (following !== undefined && following.kind !== 'break')) return quantity;
-    // A group of digits in a phone number or a code ("0161 555 0142") measures nothing.
+    // A group of digits in a phone number or a code ("0161 555 0142") measures nothing; an age ("children aged 10 to
+    // 15") measures years of age, whatever the clause before measured.
     if (previous?.kind === 'number' || LEADING_ZERO.test(quantity.text)) return quantity;
+    if (saysAge(tokens, first)) return quantity;
     const like = (before !== undefined ? byWordBefore?.get(before) : undefined) ?? measured;
     // Only a number after a word that places it in time is a time of day: "(ages 4–6)" after "by 16:30" is not.
     if (like.cls === 'clock' && quantity.untimed) return quantity;

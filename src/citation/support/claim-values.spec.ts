@@ -890,6 +890,13 @@ const cases: ClaimCase[] = [
     'date',
   ],
   [
+    "a value in a clause the source sentence splits otherwise: the sentence's one value of its kind",
+    'The Coastal Express bus from the airport to the old town, with stops at the ferry port and the university, takes 35 minutes.',
+    'From the airport to the old town the Coastal Express needs 50 minutes, stopping at the ferry port and the university.',
+    'contradicted',
+    'number',
+  ],
+  [
     "a month said alone holds the source sentence's day in it",
     'Sky events. On 9 March a partial lunar eclipse will be visible from Asia, Australia and the Pacific.',
     'The partial lunar eclipse visible from Asia, Australia and the Pacific happens in March.',
@@ -921,6 +928,11 @@ describe('the values a clause reads', () => {
     ['an age range after a name', 'Babies 3-6 months: 2.5 ml', ['time', 'time', 'volume']],
     ['an age in full years counts years of age', '单身申请人须年满30周岁', ['count:岁']],
     ['a currency sign after the amount', 'Parking costs 7,50 € a day', ['money:eur/time']],
+    [
+      'an age ending its sentence keeps no unit of the clause before',
+      'Take it every 4 to 6 hours, and the same dose applies to children aged 10 to 15',
+      ['time', 'time', 'bare', 'bare'],
+    ],
   ])('%s: "%s"', (_name, text, expected) => {
     expect(classes(text)).toEqual(expected);
   });

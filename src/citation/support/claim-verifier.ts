@@ -9,7 +9,7 @@ import { parallelConflict } from './claim-parallel.js';
 import { attributionConflict } from './claim-attribution.js';
 import { ownerSwap } from './sentence-owners.js';
 import { turnedExtreme } from './bound-conflict.js';
-import { sentenceDateConflict } from './sentence-date.js';
+import { sentenceValueConflict } from './sentence-value.js';
 import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
@@ -295,7 +295,7 @@ function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window)
     parallelConflict(claim, source) ??
     attributionConflict(claim, source) ??
     ownerSwap(claim, source) ??
-    sentenceDateConflict(claim, source, window)
+    sentenceValueConflict(claim, source, window)
   );
 }
 

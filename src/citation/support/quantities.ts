@@ -83,6 +83,18 @@ function writtenAsName(text: string): boolean {
   return /\d|^\p{Lu}/u.test(text);
 }
 
+/**
+ * Whether the number whose first token is `first` gives an age, or the second end of a range of ages: "aged 65", "aged
+ * 4 to 6", "ages 4-6", "aged between 18 and 25".
+ */
+export function saysAge(tokens: readonly Token[], first: number): boolean {
+  let k = first - 1;
+  const joint = tokens[k]?.lower ?? '';
+  if ((RANGE_WORDS.has(joint) || joint === 'and') && tokens[k - 1]?.kind === 'number') k -= 2;
+  if (tokens[k]?.lower === 'between') k--;
+  return AGE_WORDS.has(tokens[k]?.lower ?? '');
+}
+
 /** The words before an age said without its unit. */
 const AGE_WORDS: ReadonlySet<string> = new Set(['aged', 'age', 'ages']);
 /** "Years 5 and 6" and "Year 5" version one name. */
@@ -464,18 +476,6 @@ class QuantityScanner extends HanQuantityReading {
     return decimals(before.text) === decimals(this.tokens[first]!.text) ? before.cls : undefined;
   }
 
-  /**
-   * Whether the number gives an age, or the second end of a range of ages: "aged 65", "aged 4 to 6", "ages 4-6", "aged
-   * between 18 and 25".
-   */
-  private saysAge(first: number): boolean {
-    let k = first - 1;
-    const joint = this.tokens[k]?.lower ?? '';
-    if ((RANGE_WORDS.has(joint) || joint === 'and') && this.tokens[k - 1]?.kind === 'number') k -= 2;
-    if (this.tokens[k]?.lower === 'between') k--;
-    return AGE_WORDS.has(this.tokens[k]?.lower ?? '');
-  }
-
   /** "−25", "-3", "零下15": a minus sign against the number, or 零下 before it. */
   private negative(first: number): boolean {
     const sign = this.tokens[first - 1];
@@ -519,7 +519,7 @@ class QuantityScanner extends HanQuantityReading {
     }
     const next = this.tokens[last + 1];
     // "aged 65", "children aged 4 to 6 take": an age without its unit counts nothing after it.
-    if (this.saysAge(first) && this.unitAt(last + 1) === undefined) return this.bare(value, first, numberLast);
+    if (saysAge(this.tokens, first) && this.unitAt(last + 1) === undefined) return this.bare(value, first, numberLast);
     if (next === undefined) return this.bare(value, first, numberLast);
     if (next.kind === 'symbol' && next.text === '°') {
       const scale = this.tokens[last + 2];
