@@ -105,6 +105,20 @@ const cases: ClaimCase[] = [
     'number',
   ],
   ['"as much as" said of the right locker', LOCKERS, 'A large locker takes as much as 25 kg.', 'unverified', ''],
+  [
+    'a short part of a list stands its word for the words right before the value',
+    'Reported side effects include a headache in about 30% of patients and nausea in about 12%, mostly in the first week.',
+    'About 12% of patients get a headache, and around 30% feel nauseous.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a bound and an approximate value listed side by side are two items',
+    'The eclipse lasts up to 3 minutes 10 seconds off the coast of Chile and about 2 minutes 5 seconds in Argentina.',
+    'In Argentina the eclipse will last up to 3 minutes 10 seconds.',
+    'contradicted',
+    'number',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values listed side by side', () => {

@@ -1,6 +1,6 @@
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
-import { disagree, sameQuantity, type Quantity } from './quantity.js';
+import { sameQuantity, type Quantity } from './quantity.js';
 
 /**
  * A value the source gives to one of two things listed side by side, given by the claim to the other. A source
@@ -216,7 +216,9 @@ function listingsIn(sentence: ClaimSentence, s: number): Listing[] {
   values.forEach((a, i) => {
     // Items are listed one after another: a value is paired with the next value said like it only.
     const b = values.find((other, k) => k > i && alike(a, other));
-    if (b === undefined || !disagree(a, b) || !listedApart(sentence, a, b)) return;
+    // Two items differ however each is bounded: "up to 2 minutes 18 seconds off Iceland and about 1 minute 45 seconds
+    // in Spain" lists two lengths, though a bound and an approximate value never disagree as claims.
+    if (b === undefined || sameQuantity(a, b) || !listedApart(sentence, a, b)) return;
     const first = partAround(sentence, a, terms);
     const second = partAround(sentence, b, terms);
     const names = namesOf(first, second);
@@ -258,7 +260,13 @@ function namesOf(
   if (counterparts.length > 0) firstOwn = counterparts.filter((term) => firstOwn.includes(term));
   else if (elliptic) {
     const side = own(second.before, firstAll).length > 0 ? first.before : first.after;
-    firstOwn = own(side, secondAll).slice(0, secondOwn.length);
+    const words = own(side, secondAll);
+    // "Men must wait at least 12 weeks …, and women at least 16" stands "women" for the first words; "include a sore
+    // arm in about 78% … and tiredness in about 45%" stands "tiredness" for the words right before the value.
+    firstOwn =
+      side === first.before
+        ? [...new Set([...words.slice(0, secondOwn.length), ...words.slice(-secondOwn.length)])]
+        : words.slice(0, secondOwn.length);
   }
   if (firstOwn.length === 0 || secondOwn.length === 0) return undefined;
   return { first: new Set(firstOwn), second: new Set(secondOwn) };
