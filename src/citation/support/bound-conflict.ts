@@ -368,19 +368,21 @@ function sharedTurns(clause: Clause, bound: Bound, quantity: Quantity, other: Cl
  */
 export function turnedExtreme(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   for (const clause of claim.clauses) {
-    if (clause.holdsHan) continue;
     for (const quantity of clause.quantities) {
-      const ours = boundOf(clause, quantity);
-      if (ours === undefined || !saysExtreme(clause, quantity)) continue;
+      const ours = extremeOf(clause, quantity);
+      if (ours === undefined) continue;
       const own = ownTerms(clause, quantity);
       let turned: FoundConflict | undefined;
       for (const candidate of source.clauses) {
         for (const held of candidate.clause.quantities) {
           if (held.cls !== quantity.cls || !sameQuantity(quantity, held)) continue;
-          const theirs = boundOf(candidate.clause, held);
-          if (theirs === undefined) continue;
-          // The claim's side, or a side's words, of the same value: the source may say what the claim does.
-          if (theirs.side === ours.side || !saysExtreme(candidate.clause, held)) return undefined;
+          const theirs = extremeOf(candidate.clause, held);
+          if (theirs === undefined) {
+            // A side's words of the same value ("under 16", "3500元以上"): the source may say what the claim does.
+            if (boundOf(candidate.clause, held) !== undefined || (held.loose && !held.approx)) return undefined;
+            continue;
+          }
+          if (theirs.side === ours.side) return undefined;
           const shared = own.some(
             (term) => candidate.clause.termSet.has(term.term) || candidate.clause.context.has(term.term),
           );
@@ -403,8 +405,18 @@ export function turnedExtreme(claim: ClaimSentence, source: ClaimText): FoundCon
 
 /** The words that give a least or a most, right before a value: "at least", "a maximum of", "up to", "no more than". */
 const EXTREME = /\b(?:at (?:least|most)|(?:a )?(?:maximum|minimum) of|up to|(?:no|not) (?:more|less|fewer) than)$/;
+/** The same in Chinese, with the side each puts the value on: 至少 and 不低于 from below, 最多 and 不超过 from above. */
+const HAN_EXTREME = /(至少|最少|不少于|不低于|最低|最多|至多|不超过|不高于|不多于|最高)(?:为|是)?$/u;
+const HAN_AT_LEAST: ReadonlySet<string> = new Set(['至少', '最少', '不少于', '不低于', '最低']);
 
-function saysExtreme(clause: Clause, quantity: Quantity): boolean {
-  const before = clause.text.slice(0, Math.max(0, quantity.start - clause.start)).toLowerCase();
-  return EXTREME.test(before.replace(BETWEEN, ''));
+/** The side a least or a most puts the value on, with where its words start; none for any other bound. */
+function extremeOf(clause: Clause, quantity: Quantity): Bound | undefined {
+  const before = clause.text.slice(0, Math.max(0, quantity.start - clause.start));
+  if (clause.holdsHan) {
+    const han = HAN_EXTREME.exec(before);
+    if (han === null) return undefined;
+    return { side: HAN_AT_LEAST.has(han[1]!) ? 'above' : 'below', start: clause.start + han.index };
+  }
+  const bound = boundOf(clause, quantity);
+  return bound !== undefined && EXTREME.test(before.toLowerCase().replace(BETWEEN, '')) ? bound : undefined;
 }

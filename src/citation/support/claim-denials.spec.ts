@@ -447,6 +447,13 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   [
+    '不低于 said of what the source gives as 不超过',
+    '大件行李每件不超过32公斤，超重须另行托运。',
+    '每件大件行李的重量不低于32公斤。',
+    'contradicted',
+    'negation',
+  ],
+  [
     'a least said of what the source gives as a most',
     'Each member may sign in up to 3 guests per visit; guests must leave by 22:00.',
     'Every member has to bring a minimum of 3 guests on each visit.',
