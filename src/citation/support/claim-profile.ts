@@ -269,9 +269,13 @@ function sentencesOf(text: string, source = false): ClaimSentence[] {
 
 /** A text that writes an hour past 12 ("9:00 至 19:00") writes the 24-hour clock: its "9:00" is not 21:00. */
 function markFullDayClock(sentences: readonly ClaimSentence[]): void {
-  const clocks = sentences.flatMap((sentence) => sentence.quantities.filter((quantity) => quantity.cls === 'clock'));
-  if (!clocks.some((clock) => clock.value >= 13 * 60 && /^\d{2}/.test(clock.text))) return;
-  for (const clock of clocks) clock.fullDay = true;
+  // Most texts give no clock time past 12: they are read through once, without gathering their times first.
+  const pastNoon = (quantity: Quantity) =>
+    quantity.cls === 'clock' && quantity.value >= 13 * 60 && /^\d{2}/.test(quantity.text);
+  if (!sentences.some((sentence) => sentence.quantities.some(pastNoon))) return;
+  for (const sentence of sentences) {
+    for (const quantity of sentence.quantities) if (quantity.cls === 'clock') quantity.fullDay = true;
+  }
 }
 
 /** "it", "they", "them": what a short clause says them of is named by the sentence before. */

@@ -17,6 +17,7 @@ import {
   turnedWordsSaidBy,
   turnsAnyWord,
   spansBothWays,
+  type Restriction,
 } from './claim-polarity.js';
 import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
 import type { FoundConflict } from './found-conflict.js';
@@ -89,19 +90,8 @@ export function polarityConflict(
   const scoreOf = binder(clause, source, { polarity: false });
   const score = (candidate: SourceClause) => scoreOf(candidate.clause);
   // Each related clause's flip is read once: the search below and the agreeing clauses after it both ask.
-  // A clause that says "only" where the claim says "except" (or the reverse) says the same thing with the other
-  // polarity: it neither flips nor is compared.
   const narrowed = restriction(clause, claim);
-  const flips = new Map(
-    related.map((candidate) => [
-      candidate,
-      opposedRestrictions(narrowed, restriction(candidate.clause, source.sentences[candidate.sentence]!)) ||
-      requirementsSaidApart(clause, candidate.clause) ||
-      insteadOfDenied(clause, candidate.clause)
-        ? undefined
-        : flipped(clause, candidate.clause),
-    ]),
-  );
+  const flips = new Map(related.map((candidate) => [candidate, flipOf(clause, narrowed, candidate, source)]));
   let found: { candidate: SourceClause; flip: { claim: string; source: string }; score: number } | undefined;
   for (const [candidate, flip] of flips) {
     if (flip && (found === undefined || score(candidate) > found.score))
@@ -156,6 +146,26 @@ export function polarityConflict(
   if (deniedOfAnother(clause, found.candidate.clause)) return undefined;
   if (turnSaidByAnotherClause(clause, claim, found.candidate.clause)) return undefined;
   return { conflict: { kind: 'negation', ...found.flip }, sentence: found.candidate.sentence };
+}
+
+/**
+ * The flip of a related source clause, unless the two say one thing in forms whose words are not compared one for one:
+ * "only" against "except", a requirement said as a denial against one said plainly, what is done instead against the
+ * rule that denies the thing replaced. Most related clauses do not flip: the forms are asked only of one that does.
+ */
+function flipOf(
+  clause: Clause,
+  narrowed: Restriction | undefined,
+  candidate: SourceClause,
+  source: ClaimText,
+): { claim: string; source: string } | undefined {
+  const flip = flipped(clause, candidate.clause);
+  if (flip === undefined) return undefined;
+  const saidApart =
+    opposedRestrictions(narrowed, restriction(candidate.clause, source.sentences[candidate.sentence]!)) ||
+    requirementsSaidApart(clause, candidate.clause) ||
+    insteadOfDenied(clause, candidate.clause);
+  return saidApart ? undefined : flip;
 }
 
 /**
