@@ -578,6 +578,8 @@ function splitClauses(tokens: readonly Token[], quantityAt: readonly (Quantity |
     const next = tokens[i + 1];
     const quantity = quantityAt[i];
     if (quantity) {
+      // A word inside a value ("two and a half hours") opens no clause.
+      if (quantityAt[i - 1] === quantity) return;
       lastQuantityEnd = quantity.end;
       wordsSinceQuantity = 0;
     } else if (token.kind === 'word' && lastQuantityEnd >= 0 && !FUNCTION_WORDS.has(token.lower)) wordsSinceQuantity++;

@@ -917,6 +917,16 @@ describe('ClaimSupportVerifier on values and the things they belong to', () => {
 });
 
 describe('the values a clause reads', () => {
+  it('reads "£68 and a half day" as £68: a price is not halved', () => {
+    expect(profileClaims('A full day costs £68 and a half day £40.').quantities[0]!.value).toBe(68);
+  });
+
+  it('keeps a value said in words with "and" in one clause: "two and a half hours"', () => {
+    const [sentence] = profileClaims('The crossing takes two and a half hours.').sentences;
+    expect(sentence!.clauses).toHaveLength(1);
+    expect(sentence!.clauses[0]!.quantities.map((quantity) => quantity.value)).toEqual([9000]);
+  });
+
   const classes = (text: string) => profileClaims(text).quantities.map((quantity) => quantity.cls);
 
   it.each([
@@ -928,6 +938,12 @@ describe('the values a clause reads', () => {
     ['an age range after a name', 'Babies 3-6 months: 2.5 ml', ['time', 'time', 'volume']],
     ['an age in full years counts years of age', '单身申请人须年满30周岁', ['count:岁']],
     ['a currency sign after the amount', 'Parking costs 7,50 € a day', ['money:eur/time']],
+    ['"and a half" after digits', 'The crossing takes 2 and a half hours', ['time']],
+    [
+      '"and a half" after a price prices a half day',
+      'A full day costs £68 and a half day £40',
+      ['money:gbp', 'money:gbp'],
+    ],
     [
       'an age ending its sentence keeps no unit of the clause before',
       'Take it every 4 to 6 hours, and the same dose applies to children aged 10 to 15',

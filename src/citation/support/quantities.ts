@@ -437,6 +437,16 @@ class QuantityScanner extends HanQuantityReading {
     let last = first;
     // "14th", "1990s": the suffix is part of the number.
     if (adjacent(token, this.at(1)) && ORDINAL_SUFFIX.has(this.at(1)!.lower)) last++;
+    // "2 and a half hours", as "two and a half" is read; "£68 and a half day" prices a half day.
+    const priced = this.tokens[first - 1]?.kind === 'symbol' && CURRENCY_SIGNS.has(this.tokens[first - 1]!.text);
+    if (
+      Number.isInteger(value) &&
+      !priced &&
+      ['and', 'a', 'half'].every((word, k) => this.tokens[last + 1 + k]?.lower === word)
+    ) {
+      value += 0.5;
+      last += 3;
+    }
     const multiplier = this.tokens[last + 1];
     if (multiplier?.kind === 'word' && MULTIPLIERS.has(multiplier.lower) && !this.unitAt(last + 2)) {
       const isLetterSuffix = multiplier.lower.length <= 2;
