@@ -113,11 +113,18 @@ const cases: ClaimCase[] = [
     'number',
   ],
   [
-    'a bound and an approximate value listed side by side are two items',
-    'The eclipse lasts up to 3 minutes 10 seconds off the coast of Chile and about 2 minutes 5 seconds in Argentina.',
-    'In Argentina the eclipse will last up to 3 minutes 10 seconds.',
-    'contradicted',
-    'number',
+    'a bound and an approximate value said of one thing are no list: "up to" in general, "about" in one case',
+    'The scooter has a range of up to 60 km, and about 45 km in cold weather.',
+    'In winter the scooter only gets about 45 km.',
+    'unverified',
+    '',
+  ],
+  [
+    'the verb a short part leaves unsaid names neither part',
+    'A return ticket to Oxford costs £28.50 and a single £19.',
+    'A one-way ticket to Oxford costs £19, while a return costs £28.50.',
+    'unverified',
+    '',
   ],
 ];
 

@@ -1,6 +1,6 @@
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
-import { sameQuantity, type Quantity } from './quantity.js';
+import { disagree, sameQuantity, type Quantity } from './quantity.js';
 
 /**
  * A value the source gives to one of two things listed side by side, given by the claim to the other. A source
@@ -31,6 +31,12 @@ interface Listing {
   /** The words that name each part's thing: said by that part and not the other. */
   firstNames: ReadonlySet<string>;
   secondNames: ReadonlySet<string>;
+  /**
+   * Of the first part's names, those that stand right before its value where a short second part stands its own word
+   * ("a sore arm in about 78% … and tiredness in about 45%"). Such a word may be the verb both parts share ("costs
+   * £28.50 and a single £19"): it names the first part only in a claim that does not say it right before its own value.
+   */
+  firstTrailing: ReadonlySet<string>;
 }
 
 /** How many of the claim's words the clause holding its value must share to speak for it: one may be chance. */
@@ -58,7 +64,15 @@ export function attributionConflict(claim: ClaimSentence, source: ClaimText): Fo
     for (const listing of listings) {
       const found =
         swapped(quantity, words, claim, listing.first, listing.firstNames, listing.second, listing.secondNames) ??
-        swapped(quantity, words, claim, listing.second, listing.secondNames, listing.first, listing.firstNames);
+        swapped(
+          quantity,
+          words,
+          claim,
+          listing.second,
+          listing.secondNames,
+          listing.first,
+          firstNamesFor(part, listing),
+        );
       if (
         found &&
         !saidElsewhere(quantity, words, found, listing, source) &&
@@ -69,6 +83,13 @@ export function attributionConflict(claim: ClaimSentence, source: ClaimText): Fo
     }
   }
   return undefined;
+}
+
+/** The first part's names a claim part says as names: not a shared verb said right before the claim's own value. */
+function firstNamesFor(part: PartWords, listing: Listing): ReadonlySet<string> {
+  const beforeValue = part.before.at(-1);
+  if (beforeValue === undefined || !listing.firstTrailing.has(beforeValue)) return listing.firstNames;
+  return new Set([...listing.firstNames].filter((name) => name !== beforeValue));
 }
 
 /** Whether the value is what the claim compares with: "against 45 cm", "compared with 44", "than 2 kg". */
@@ -216,9 +237,7 @@ function listingsIn(sentence: ClaimSentence, s: number): Listing[] {
   values.forEach((a, i) => {
     // Items are listed one after another: a value is paired with the next value said like it only.
     const b = values.find((other, k) => k > i && alike(a, other));
-    // Two items differ however each is bounded: "up to 2 minutes 18 seconds off Iceland and about 1 minute 45 seconds
-    // in Spain" lists two lengths, though a bound and an approximate value never disagree as claims.
-    if (b === undefined || sameQuantity(a, b) || !listedApart(sentence, a, b)) return;
+    if (b === undefined || !disagree(a, b) || !listedApart(sentence, a, b)) return;
     const first = partAround(sentence, a, terms);
     const second = partAround(sentence, b, terms);
     const names = namesOf(first, second);
@@ -229,6 +248,7 @@ function listingsIn(sentence: ClaimSentence, s: number): Listing[] {
       second: { value: b, ...second },
       firstNames: names.first,
       secondNames: names.second,
+      firstTrailing: names.firstTrailing,
     });
   });
   return listings;
@@ -249,12 +269,13 @@ function listedApart(sentence: ClaimSentence, a: Quantity, b: Quantity): boolean
 function namesOf(
   first: PartWords,
   second: PartWords,
-): { first: ReadonlySet<string>; second: ReadonlySet<string> } | undefined {
+): { first: ReadonlySet<string>; second: ReadonlySet<string>; firstTrailing: ReadonlySet<string> } | undefined {
   const firstAll = [...first.before, ...first.after];
   const secondAll = [...second.before, ...second.after];
   const own = (terms: readonly string[], other: readonly string[]) => terms.filter((term) => !other.includes(term));
   const secondOwn = own(secondAll, firstAll);
   let firstOwn = own(firstAll, secondAll);
+  let trailing: string[] = [];
   const elliptic = secondAll.length <= ELLIPTIC_TERMS && firstAll.length > secondAll.length;
   const counterparts = secondAll.length < firstAll.length ? counterpartsOf(secondOwn, secondAll, firstAll) : [];
   if (counterparts.length > 0) firstOwn = counterparts.filter((term) => firstOwn.includes(term));
@@ -263,13 +284,11 @@ function namesOf(
     const words = own(side, secondAll);
     // "Men must wait at least 12 weeks …, and women at least 16" stands "women" for the first words; "include a sore
     // arm in about 78% … and tiredness in about 45%" stands "tiredness" for the words right before the value.
-    firstOwn =
-      side === first.before
-        ? [...new Set([...words.slice(0, secondOwn.length), ...words.slice(-secondOwn.length)])]
-        : words.slice(0, secondOwn.length);
+    firstOwn = words.slice(0, secondOwn.length);
+    if (side === first.before) trailing = words.slice(-secondOwn.length).filter((word) => !firstOwn.includes(word));
   }
   if (firstOwn.length === 0 || secondOwn.length === 0) return undefined;
-  return { first: new Set(firstOwn), second: new Set(secondOwn) };
+  return { first: new Set([...firstOwn, ...trailing]), second: new Set(secondOwn), firstTrailing: new Set(trailing) };
 }
 
 /**

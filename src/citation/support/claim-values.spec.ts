@@ -935,15 +935,15 @@ describe('the values a clause reads', () => {
     ["a capitalised number word is the name's", 'Calmex Six Plus is for older children', ['version:calmex']],
     ["a name's number in digits", 'Apollo 11 landed in July 1969', ['version:apollo', 'date']],
     ['an age without its unit counts nothing after it', 'Children aged 4 to 6 take half a tablet', ['bare', 'bare']],
-    ['an age range after a name', 'Babies 3-6 months: 2.5 ml', ['time', 'time', 'volume']],
+    ['a stage numbered before its length is no range', 'Stage 2 – 18 km', ['version:stage', 'length']],
+    [
+      "a currency sign before the next amount is not the number's",
+      'Grade 1 £45, Grade 2 £48',
+      ['version:grade', 'money:gbp', 'version:grade', 'money:gbp'],
+    ],
     ['an age in full years counts years of age', '单身申请人须年满30周岁', ['count:岁']],
     ['a currency sign after the amount', 'Parking costs 7,50 € a day', ['money:eur/time']],
     ['"and a half" after digits', 'The crossing takes 2 and a half hours', ['time']],
-    [
-      '"and a half" after a price prices a half day',
-      'A full day costs £68 and a half day £40',
-      ['money:gbp', 'money:gbp'],
-    ],
     [
       'an age ending its sentence keeps no unit of the clause before',
       'Take it every 4 to 6 hours, and the same dose applies to children aged 10 to 15',
@@ -965,6 +965,8 @@ describe('the values a clause reads', () => {
     ['每次借阅不超过30天', ['at most']],
     ['逾期超过30天', ['at least']],
     ['工作不足6个月', ['at most']],
+    ['申请人年龄不得超过35周岁', ['at most']],
+    ['室温不应低于18℃', ['at least']],
   ])('reads the side "%s" bounds its value on', (text, expected) => {
     expect(side(text)).toEqual(expected);
   });

@@ -68,14 +68,6 @@ const MINUS: ReadonlySet<string> = new Set(['-', '−']);
 /** The words between two versions of one name in a list: "Years 5 and 6", "Python 3.11 or 3.12". */
 const VERSION_LIST_WORDS: ReadonlySet<string> = new Set(['and', 'or', ',', '&']);
 /**
- * A bare number, or a whole number read as a name's version, may start a range: "Children 4-6 years" and "Babies 3-6
- * months" give ages, not the fourth version of children.
- */
-function startsRange(low: Quantity): boolean {
-  return low.cls === 'bare' || (low.cls.startsWith('version:') && /^\d+$/.test(low.text));
-}
-
-/**
  * A name's number is written in digits or as a capitalised word ("Calmex Six Plus"): "Whisk four egg yolks" and "a
  * wrong PIN five times" count.
  */
@@ -94,6 +86,9 @@ export function saysAge(tokens: readonly Token[], first: number): boolean {
   if (tokens[k]?.lower === 'between') k--;
   return AGE_WORDS.has(tokens[k]?.lower ?? '');
 }
+
+/** The modal characters between 不 and a comparison: 不得超过, 不能低于, 不应低于. */
+const HAN_MODALS: ReadonlySet<string> = new Set(['得', '能', '应', '可', '宜', '会']);
 
 /** The words before an age said without its unit. */
 const AGE_WORDS: ReadonlySet<string> = new Set(['aged', 'age', 'ages']);
@@ -280,7 +275,7 @@ class QuantityScanner extends HanQuantityReading {
     // The first end, bare or with a unit of its own ("1.2米至1.5米"), the word between, the second end: nothing else
     // between them ("from 3 to 5" says a change).
     const unitOfItsOwn = low !== undefined && low.cls === quantity.cls && low.range === undefined;
-    if (low === undefined || (!startsRange(low) && !unitOfItsOwn) || between === undefined) return quantity;
+    if (low === undefined || (low.cls !== 'bare' && !unitOfItsOwn) || between === undefined) return quantity;
     if (between.start - low.end > 1 || !RANGE_WORDS.has(between.lower) || !RANGED.test(quantity.cls)) return quantity;
     if (CHANGE_FROM.has(this.tokenBefore(low.start, first)?.lower ?? '')) return quantity;
     const factor = quantity.raw === 0 ? 1 : quantity.value / quantity.raw;
@@ -385,8 +380,8 @@ class QuantityScanner extends HanQuantityReading {
       if (previous.lower === 'as' && before !== undefined && AS_BOUND.has(before.lower)) return before.lower;
       if (previous.kind === 'han') {
         const pair = (before?.text ?? '') + previous.text;
-        // 不超过, 不低于: the denial turns the comparison to the other side.
-        if (LOOSE_BEFORE.has(pair)) return this.tokens[first - 3]?.text === '不' ? `不${pair}` : pair;
+        // 不超过, 不得低于: the denial turns the comparison to the other side.
+        if (LOOSE_BEFORE.has(pair)) return this.deniedBefore(first - 3) ? `不${pair}` : pair;
         const word = this.hanBoundBefore(first);
         if (word !== undefined) return word;
       }
@@ -486,6 +481,13 @@ class QuantityScanner extends HanQuantityReading {
     return decimals(before.text) === decimals(this.tokens[first]!.text) ? before.cls : undefined;
   }
 
+  /** Whether 不 ends at the token `at`, or stands before a modal character there: 不, 不得, 不能, 不应, 不可. */
+  private deniedBefore(at: number): boolean {
+    const text = this.tokens[at]?.text;
+    if (text === '不') return true;
+    return text !== undefined && HAN_MODALS.has(text) && this.tokens[at - 1]?.text === '不';
+  }
+
   /** "−25", "-3", "零下15": a minus sign against the number, or 零下 before it. */
   private negative(first: number): boolean {
     const sign = this.tokens[first - 1];
@@ -537,8 +539,10 @@ class QuantityScanner extends HanQuantityReading {
       if (unit) return this.pushUnit(value, unit, first, last + 2);
       return this.pushUnit(value, { cls: 'temperature:c', factor: 1, name: '°' }, first, last + 1);
     }
-    // "0.20 € per minute", "7,99 €": the currency sign after the amount, as much of Europe writes it.
-    const signAfter = next.kind === 'symbol' ? CURRENCY_SIGNS.get(next.text) : undefined;
+    // "0.20 € per minute", "7,99 €": the currency sign after the amount, as much of Europe writes it; not one that
+    // opens the next amount ("Grade 1 £45").
+    const signAfter =
+      next.kind === 'symbol' && this.tokens[last + 2]?.kind !== 'number' ? CURRENCY_SIGNS.get(next.text) : undefined;
     if (signAfter) return this.pushUnit(value, signAfter, first, last + 1);
     if (next.kind === 'symbol' && next.text === '℃') {
       return this.pushUnit(value, { cls: 'temperature:c', factor: 1, name: '°C' }, first, last + 1);
