@@ -454,6 +454,27 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   [
+    'a change run the other way: both ends the source gives, in the other order',
+    'Release 2.4 raises the default request timeout from 15 seconds to 60 seconds and drops support for TLS 1.0.',
+    'In 2.4 the default request timeout was cut from 60 seconds down to 15 seconds.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a span run the other way',
+    'The rooftop terrace is closed from 1 November to 31 March; the café stays open all year.',
+    'The rooftop terrace is closed from 31 March to 1 November.',
+    'contradicted',
+    'date',
+  ],
+  [
+    'a span the source gives both ways is no turned change',
+    'Quiet hours run from 22:00 to 07:00 on weekdays; on weekends the pool is open from 07:00 to 22:00.',
+    'At weekends the pool is open from 07:00 to 22:00.',
+    'verified',
+    '',
+  ],
+  [
     'a least said of what the source gives as a most',
     'Each member may sign in up to 3 guests per visit; guests must leave by 22:00.',
     'Every member has to bring a minimum of 3 guests on each visit.',

@@ -279,11 +279,11 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   [
-    'two days in the other order',
+    'two days in the other order: the move turned',
     'The meeting moved from Tuesday to Thursday because the room was booked.',
     'The meeting moved from Thursday to Tuesday.',
-    'unverified',
-    '',
+    'contradicted',
+    'date',
   ],
   [
     'a word taken from the next clause, and one given back to it',

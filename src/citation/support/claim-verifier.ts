@@ -9,6 +9,7 @@ import { parallelConflict } from './claim-parallel.js';
 import { attributionConflict } from './claim-attribution.js';
 import { ownerSwap } from './sentence-owners.js';
 import { turnedExtreme } from './bound-conflict.js';
+import { turnedChange } from './turned-change.js';
 import { sentenceValueConflict } from './sentence-value.js';
 import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
@@ -131,7 +132,8 @@ export class ClaimSupportVerifier implements SupportVerifier {
           onlyValueConflict(claim, source) ??
           anchoredValueConflict(claim, source))) ??
       modalityConflict(claim, source) ??
-      turnedExtreme(claim, source);
+      turnedExtreme(claim, source) ??
+      turnedChange(claim, source);
     if (found && shown(found, claim, source) && !boundElsewhere(found, claim, window)) return contradiction(found);
     // A conflict not shown may stand beside a changed unit, date, version or address in another clause, which is.
     const beside =
