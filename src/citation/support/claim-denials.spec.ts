@@ -461,11 +461,11 @@ const cases: ClaimCase[] = [
     'number',
   ],
   [
-    'a span run the other way',
-    'The rooftop terrace is closed from 1 November to 31 March; the café stays open all year.',
-    'The rooftop terrace is closed from 31 March to 1 November.',
-    'contradicted',
-    'date',
+    'a span of times run the other way is the rest of the day, which a claim may speak of',
+    'Quiet hours run from 22:00 to 07:00 every night.',
+    'You can make noise from 07:00 to 22:00.',
+    'unverified',
+    '',
   ],
   [
     'a span the source gives both ways is no turned change',

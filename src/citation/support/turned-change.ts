@@ -3,11 +3,12 @@ import { valueConflict, type FoundConflict } from './found-conflict.js';
 import { comparable, sameQuantity, type Quantity } from './quantity.js';
 
 /**
- * A change or a span the claim runs the other way: "upload timeouts were cut from 120 seconds down to 30 seconds"
- * against "Upload timeouts were raised from 30 seconds to 120 seconds", "closed from 1 November to 28 February"
- * against "closed from 28 February to 1 November". Both ends are the source's, said in the other order: the claim does
- * not restate the source with other values, it turns what the source says happens, or when. A source that says the
- * claim's order anywhere may speak for it.
+ * A change the claim runs the other way: "upload timeouts were cut from 120 seconds down to 30 seconds" against
+ * "Upload timeouts were raised from 30 seconds to 120 seconds". Both ends are the source's, said in the other order:
+ * the claim does not restate the source with other values, it turns what the source says happens. A source that says
+ * the claim's order anywhere may speak for it. Times of day, days and dates go round: "from 07:00 to 22:00" is the
+ * rest of the day "Quiet hours run from 22:00 to 07:00" leaves, which a claim may truly speak of ("you can make noise
+ * from 07:00 to 22:00"), so they are not read so.
  */
 export function turnedChange(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   const ours = fromTo(claim);
@@ -28,12 +29,17 @@ function fromTo(sentence: ClaimSentence): { from: Quantity; to: Quantity }[] {
   const at = (offset: number) => offset - sentence.start;
   sentence.quantities.forEach((from, i) => {
     const to = sentence.quantities[i + 1];
-    if (to === undefined || from.cls !== to.cls) return;
+    if (to === undefined || from.cls !== to.cls || goesRound(from)) return;
     const before = sentence.text.slice(Math.max(0, at(from.start) - 8), at(from.start));
     const between = sentence.text.slice(at(from.end), at(to.start));
     if (FROM.test(before) && TO.test(between)) pairs.push({ from, to });
   });
   return pairs;
+}
+
+/** A time of day, a day of the week or a date: a span of them read the other way is the rest of the cycle. */
+function goesRound(quantity: Quantity): boolean {
+  return quantity.cls === 'clock' || quantity.cls === 'weekday' || quantity.date !== undefined;
 }
 
 const FROM = /(?:\bfrom\s+|[从由])$/i;
