@@ -461,6 +461,20 @@ const cases: ClaimCase[] = [
     'number',
   ],
   [
+    'a range read the other way is the same range, not a turned change',
+    'Tickets cost from £5 to £10 depending on the seat.',
+    'Tickets cost anywhere from £10 down to £5.',
+    'unverified',
+    '',
+  ],
+  [
+    '从…提高到 run the other way',
+    '新版本将默认缓存从64MB提高到256MB，并移除了旧的快速模式。',
+    '新版本把默认缓存从256MB降低到64MB。',
+    'contradicted',
+    'number',
+  ],
+  [
     'a span of times run the other way is the rest of the day, which a claim may speak of',
     'Quiet hours run from 22:00 to 07:00 every night.',
     'You can make noise from 07:00 to 22:00.',

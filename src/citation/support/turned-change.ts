@@ -30,9 +30,10 @@ function fromTo(sentence: ClaimSentence): { from: Quantity; to: Quantity }[] {
   sentence.quantities.forEach((from, i) => {
     const to = sentence.quantities[i + 1];
     if (to === undefined || from.cls !== to.cls || goesRound(from)) return;
-    const before = sentence.text.slice(Math.max(0, at(from.start) - 8), at(from.start));
+    const before = sentence.text.slice(Math.max(0, at(from.start) - CHANGE_REACH), at(from.start));
     const between = sentence.text.slice(at(from.end), at(to.start));
-    if (FROM.test(before) && TO.test(between)) pairs.push({ from, to });
+    if (CHANGED_FROM.test(before) && TO.test(between)) pairs.push({ from, to });
+    else if (HAN_FROM.test(before) && HAN_CHANGED_TO.test(between)) pairs.push({ from, to });
   });
   return pairs;
 }
@@ -42,5 +43,14 @@ function goesRound(quantity: Quantity): boolean {
   return quantity.cls === 'clock' || quantity.cls === 'weekday' || quantity.date !== undefined;
 }
 
-const FROM = /(?:\bfrom\s+|[从由])$/i;
-const TO = /^\s*(?:(?:down|up|all the way|right)\s+)?to\s+$|^\s*(?:[提降增减调上下升][高低加少整调升降]?)?[到至]\s*$/i;
+/**
+ * A change said with its verb: "was raised from", "drops from", "went up from", "从…提高到". A range ("prices range from
+ * £5 to £10", "open from 9 to 5") is the same range read either way.
+ */
+const CHANGED_FROM =
+  /\b(?:rais|increas|extend|lengthen|cut|reduc|lower|shorten|decreas|drop|rise|rose|rising|fall|fell|falling|grow|grew|climb|jump|went (?:up|down)|go(?:es)? (?:up|down)|chang|mov|bump|slash|doubl|halv)\w*\s+(?:[\w-]+\s+){0,4}from\s+$/i;
+const HAN_FROM = /[从由]$/u;
+const HAN_CHANGED_TO = /^\s*(?:提高|降低|增加|减少|上调|下调|调整|延长|缩短|升|降|涨|跌)[到至]\s*$/u;
+const TO = /^\s*(?:(?:down|up|all the way|right)\s+)?to\s+$/i;
+/** How far back a change's verb is looked for: "raises the default request timeout from". */
+const CHANGE_REACH = 60;
