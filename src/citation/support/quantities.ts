@@ -87,6 +87,8 @@ export function saysAge(tokens: readonly Token[], first: number): boolean {
   return AGE_WORDS.has(tokens[k]?.lower ?? '');
 }
 
+const AND_A_HALF = ['and', 'a', 'half'] as const;
+
 /** The modal characters between 不 and a comparison: 不得超过, 不能低于, 不应低于. */
 const HAN_MODALS: ReadonlySet<string> = new Set(['得', '能', '应', '可', '宜', '会']);
 
@@ -434,11 +436,7 @@ class QuantityScanner extends HanQuantityReading {
     if (adjacent(token, this.at(1)) && ORDINAL_SUFFIX.has(this.at(1)!.lower)) last++;
     // "2 and a half hours", as "two and a half" is read; "£68 and a half day" prices a half day.
     const priced = this.tokens[first - 1]?.kind === 'symbol' && CURRENCY_SIGNS.has(this.tokens[first - 1]!.text);
-    if (
-      Number.isInteger(value) &&
-      !priced &&
-      ['and', 'a', 'half'].every((word, k) => this.tokens[last + 1 + k]?.lower === word)
-    ) {
+    if (Number.isInteger(value) && !priced && this.andAHalfAfter(last)) {
       value += 0.5;
       last += 3;
     }
@@ -479,6 +477,11 @@ class QuantityScanner extends HanQuantityReading {
     // Written alike: "Bluetooth 5.3 and 2 speakers" counts speakers.
     const decimals = (text: string) => text.split('.').length;
     return decimals(before.text) === decimals(this.tokens[first]!.text) ? before.cls : undefined;
+  }
+
+  /** Whether "and a half" follows the token `at`: "two and a half hours", "an hour and a half". */
+  private andAHalfAfter(at: number): boolean {
+    return AND_A_HALF.every((word, k) => this.tokens[at + 1 + k]?.lower === word);
   }
 
   /** Whether 不 ends at the token `at`, or stands before a modal character there: 不, 不得, 不能, 不应, 不可. */
@@ -976,7 +979,7 @@ class QuantityScanner extends HanQuantityReading {
       const after = this.tokens[first + 2];
       if (after?.kind === 'word' && /^[a-z]/i.test(after.text) && !UNIT_FOLLOWERS.has(after.lower)) return;
       // "an hour and a half".
-      const andAHalf = ['and', 'a', 'half'].every((word, i) => this.tokens[first + 2 + i]?.lower === word);
+      const andAHalf = this.andAHalfAfter(first + 1);
       return this.pushUnit(andAHalf ? 1.5 : 1, this.unitAt(first + 1)!, first, andAHalf ? first + 4 : first + 1);
     }
     const value = this.numberWords(first);
@@ -1060,11 +1063,7 @@ class QuantityScanner extends HanQuantityReading {
       index++;
     }
     // "twelve and a half".
-    if (
-      this.tokens[index + 1]?.lower === 'and' &&
-      this.tokens[index + 2]?.lower === 'a' &&
-      this.tokens[index + 3]?.lower === 'half'
-    ) {
+    if (this.andAHalfAfter(index)) {
       value += 0.5;
       index += 3;
     }
@@ -1098,7 +1097,7 @@ class QuantityScanner extends HanQuantityReading {
     const unit = this.unitAt(index);
     if (unit?.cls !== 'time') return;
     // "every hour and a half".
-    if (['and', 'a', 'half'].every((word, i) => this.tokens[index + 1 + i]?.lower === word)) {
+    if (this.andAHalfAfter(index)) {
       count += 0.5;
       index += 3;
     }

@@ -13,15 +13,30 @@ import { comparable, sameQuantity, type Quantity } from './quantity.js';
 export function turnedChange(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   const ours = fromTo(claim);
   if (ours.length === 0) return undefined;
-  const theirs = source.sentences.flatMap((sentence, s) => fromTo(sentence).map((pair) => ({ ...pair, s })));
+  const theirs = sourceChanges(source);
   for (const { from, to } of ours) {
-    const same = (a: Quantity, b: Quantity) => comparable(a, b) && sameQuantity(a, b);
     if (theirs.some((pair) => same(from, pair.from) && same(to, pair.to))) continue;
     const turned = theirs.find((pair) => same(from, pair.to) && same(to, pair.from) && !same(pair.from, pair.to));
-    if (turned) return valueConflict(to, turned.to, turned.s);
+    if (turned) return valueConflict(to, turned.to, turned.sentence);
   }
   return undefined;
 }
+
+function same(a: Quantity, b: Quantity): boolean {
+  return comparable(a, b) && sameQuantity(a, b);
+}
+
+/** A source's changes with their sentences, read once a source: a source is compared with every claim sentence. */
+function sourceChanges(source: ClaimText): readonly { from: Quantity; to: Quantity; sentence: number }[] {
+  let found = changesBySource.get(source);
+  if (found === undefined) {
+    found = source.sentences.flatMap((sentence, s) => fromTo(sentence).map((pair) => ({ ...pair, sentence: s })));
+    changesBySource.set(source, found);
+  }
+  return found;
+}
+
+const changesBySource = new WeakMap<ClaimText, readonly { from: Quantity; to: Quantity; sentence: number }[]>();
 
 /** The values a sentence says "from … to" of, in order: "from 30 seconds to 120 seconds", "从64MB提高到256MB". */
 function fromTo(sentence: ClaimSentence): { from: Quantity; to: Quantity }[] {
