@@ -373,6 +373,9 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g6600-g6724', from: 6600, to: 6799 },
   { name: 'g6800-g6824', from: 6800, to: 6899 },
   { name: 'g6900-g6924', from: 6900, to: 6999 },
+  { name: 'g7000-g7024', from: 7000, to: 7099 },
+  { name: 'g7100-g7124', from: 7100, to: 7199 },
+  { name: 'g7200-g7324', from: 7200, to: 7399 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */

@@ -143,8 +143,10 @@ export abstract class HanQuantityReading {
 
   /** A Chinese unit, measure word, or date or clock part after a number. */
   protected hanUnit(value: number, first: number, last: number): void {
-    const next = this.tokens[last + 1]!;
+    const next = this.tokens[last + 1];
     if (this.hanHalf(value, first, last)) return;
+    // A numeral that ends its sentence ("个人最多一千五。") has no unit after it.
+    if (next === undefined) return this.bare(value, first, last);
     // 1987年 and 二〇二四年 are years; 千年, 两千年 and 三千年 are lengths, written with the numeral's place words.
     if (next.text === '年' && value >= 1000 && !this.writtenWithPlaces(first, last)) return this.hanDate(first, last);
     // 3月 is March, but 3月份 names the month and 3月龄 is an age of three months.
