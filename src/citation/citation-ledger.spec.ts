@@ -1,6 +1,8 @@
 import { catalogOf } from '../../test/support/fixtures.js';
 import { CitationLedger } from './citation-ledger.js';
 import { FirstCitationNumbering, RetrievalRankNumbering } from './numbering.js';
+import { ClaimSupportVerifier } from './support/claim-verifier.js';
+import type { SupportVerifier } from './support/support-verifier.js';
 
 const catalog = catalogOf(['E1', 'E2', 'E3', 'G1']);
 
@@ -49,6 +51,27 @@ describe('CitationLedger', () => {
     ];
     expect(events.flatMap((e) => (e.type === 'paragraph' ? [e.paragraph.citationNumbers] : []))).toEqual([[4], [2, 4]]);
     expect(events.flatMap((e) => (e.type === 'ref' ? [e.ref.citationId] : []))).toEqual(['G1', 'E2']);
+  });
+
+  it('leaves a paragraph unverified, and goes on, when the support check throws on it', () => {
+    const verifier: SupportVerifier = {
+      check: (text) => {
+        if (text.includes('unreadable')) throw new Error('cannot read this sentence');
+        return new ClaimSupportVerifier().check(text, [{ citationId: 'E1', text: 'Entry costs £5.' }]);
+      },
+    };
+    const ledger = new CitationLedger(catalog, new FirstCitationNumbering(), { policy: 'drop', verifier });
+    const failed = ledger.accept({ text: 'an unreadable sentence', citationIds: ['E1', 'E2'], markerIds: [] });
+    expect(failed.at(-1)).toMatchObject({
+      type: 'paragraph',
+      paragraph: { citationIds: ['E1', 'E2'], verdict: 'unverified' },
+    });
+    const next = ledger.accept({ text: 'Entry costs £9.', citationIds: ['E1'], markerIds: [] });
+    // The next paragraph is judged as usual: the drop policy takes out its contradicted citation.
+    expect(next.at(-1)).toMatchObject({ type: 'paragraph', paragraph: { citationIds: [], verdict: 'unverified' } });
+    expect(ledger.acceptInferred('another unreadable sentence')).toMatchObject([
+      { type: 'paragraph', paragraph: { citationIds: [], inferred: true } },
+    ]);
   });
 
   it('reports the answer mode and the error flag from the outcome', () => {

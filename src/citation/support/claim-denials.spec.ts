@@ -46,6 +46,13 @@ const FLEXIBLE_RATE =
   'arrival; later cancellations and no-shows are charged the first night.';
 const cases: ClaimCase[] = [
   [
+    'a rule turned for the case a concession names: "就算有别人预约了，也还能续借" against "已被他人预约的图书不能续借"',
+    '持普通读者证每次最多可借图书10册，借期30天。图书到期前可在网上续借一次，续借期为15天，已被他人预约的图书不能续借。',
+    '就算有别人预约了这本书，你也还能在网上续借一次。',
+    'contradicted',
+    'negation',
+  ],
+  [
     'a verb of not doing denies its object, before it: "avoid" says "do not take"',
     FASTING,
     'Avoid vitamin supplements on the morning of the test.',

@@ -65,6 +65,8 @@ describe('tokenize', () => {
       ['number', '2.40'],
       ['break', '—'],
       ['word', 'R&D'],
+      // A plus sign is read: after a number it bounds it ("70+").
+      ['symbol', '+'],
       ['word', 'QA'],
       ['break', ';'],
       ['word', 'abc'],

@@ -158,6 +158,33 @@ interface Held {
   sentence: number;
 }
 
+/**
+ * An age, in whichever way each language writes it: 16周岁, 12岁, "16 years old", "a 12-year-old", "aged 18 to 30
+ * years". Chinese counts an age in 岁 and English as a length of time, so an age is told apart from a length of time
+ * ("16 years old" against "登记须在15日内" compares nothing). Ages are then left unjudged across the languages:
+ * each writes an age's bound its own way (年满16周岁, "16 or over", "12岁以下" with or without 12), and comparing them
+ * warned about more correct sentences than wrong ones.
+ */
+function isAge(quantity: Quantity, clause: Clause): boolean {
+  if (quantity.cls === 'count:岁' || quantity.cls === 'count:year-old') return true;
+  if (quantity.unit !== 'year' && quantity.cls !== 'bare') return false;
+  if (AGED.test(clause.text.slice(0, quantity.start - clause.start))) return true;
+  return quantity.unit === 'year' && YEARS_OLD.test(clause.text.slice(quantity.end - clause.start));
+}
+
+const YEARS_OLD = /^(?:\s+of\s+age\b|[\s-]+old\b)/iu;
+/** "aged 18 to 30 years": the age word before the range's first end. */
+const AGED = /\b(?:aged?|ages)\s+(?:between\s+)?(?:\d+\s*(?:to|-|–|and)\s*)?$/iu;
+
+/**
+ * A claim's "monthly", "每天", "each year": once a period, said without a number. It names how a thing is sold or
+ * paid as often as how often it happens ("the monthly pass", "paying annually", 月卡, 年付), and the source's word for
+ * that is read as no period at all, so the claim's word is not set against the source's other periods.
+ */
+function onceAPeriod(quantity: Quantity): boolean {
+  return quantity.cls === 'period' && quantity.raw === 1;
+}
+
 /** A count or a Chinese number written before what it counts (41部钢琴协奏曲), with its clause. */
 function isCount(quantity: Quantity, clause: Clause): boolean {
   if (quantity.cls.startsWith('count:')) return true;
@@ -213,7 +240,7 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
     const before = source.clauses[i - 1];
     const previous = before?.sentence === sentence ? before.clause : undefined;
     for (const quantity of clause.quantities)
-      if (judged(quantity)) sourceHeld.push({ quantity, clause, previous, sentence });
+      if (judged(quantity) && !isAge(quantity, clause)) sourceHeld.push({ quantity, clause, previous, sentence });
   });
   // Without a value in the sentences spoken of, the claim's clauses need not be read.
   if (sourceHeld.length === 0) return undefined;
@@ -221,7 +248,14 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
     const clause = claim.clauses[c]!;
     let periods: readonly number[] | undefined;
     for (const quantity of clause.quantities) {
-      if (!judged(quantity) || (quantity.cls === 'bare' && !isCount(quantity, clause))) continue;
+      if (
+        !judged(quantity) ||
+        isAge(quantity, clause) ||
+        onceAPeriod(quantity) ||
+        (quantity.cls === 'bare' && !isCount(quantity, clause))
+      ) {
+        continue;
+      }
       // The amount of a rate the source gives, its period said apart ("每天…12欧元" for "€12 per day").
       periods ??= periodsSaid(clause);
       if (sourceHeld.some((held) => amountOfRate(quantity, held.quantity, periods!))) continue;

@@ -54,11 +54,18 @@ export function polarityConflict(
   // Without a denial or an opposite on either side, polarity cannot differ.
   if (source.polarClauses.length === 0 && !clause.terms.some(turnsPolarity)) return undefined;
   if (qualifiesOnly(clause) || deniedAfter(clause, claim)) return undefined;
-  // A source clause speaks of the same thing when it shares two words and most of it is in the claim's clause.
+  // A source clause speaks of the same thing when it shares two words and most of it is in the claim's clause. One
+  // shared word must be more than a name: a denial turns what is said of a thing, and a clause that shares only the
+  // thing's name ("Classic events must finish by 11 pm" for "a DJ isn't part of Classic") says something else of it.
   const relatedTo = (candidate: SourceClause) => {
     let own = 0;
-    for (const term of candidate.clause.terms) if (clause.termSet.has(term.term)) own++;
-    if (own === 0) return false;
+    let named = 0;
+    for (const term of candidate.clause.terms) {
+      if (!clause.termSet.has(term.term)) continue;
+      own++;
+      if (isName(term, source)) named++;
+    }
+    if (own === named) return false;
     let unsaid = 0;
     for (const term of candidate.clause.context) if (clause.termSet.has(term)) unsaid++;
     // A day or a number both give ("每周一闭馆", "closed on Mondays") is shared like a word.

@@ -59,18 +59,20 @@ const SHARED = 2;
  */
 export function modalityConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   const rules = modalClauses(source);
-  for (const clause of claim.clauses) {
+  for (let c = 0; c < claim.clauses.length; c++) {
+    const clause = claim.clauses[c]!;
     // A claim clause's modal words are read only where the source states a rule in its language for them to oppose:
     // most sources state none.
     if (!rules.some(({ candidate }) => candidate.clause.holdsHan === clause.holdsHan)) continue;
     const own = modalsOf(clause);
     if (own.length === 0) continue;
+    const conceded = concession(claim.clauses[c - 1]);
     // The source clauses of the claim's language sharing enough of the claim clause's words, with those words, and
     // their modal words.
     const near: { candidate: SourceClause; words: Set<string>; modals: Modal[] }[] = [];
     for (const { candidate, modals } of rules) {
       if (candidate.clause.holdsHan !== clause.holdsHan) continue;
-      const words = shared(clause, candidate.clause);
+      const words = shared(clause, candidate.clause, conceded);
       if (words.size >= SHARED) near.push({ candidate, words, modals });
     }
     for (let m = 0; m < own.length; m++) {
@@ -138,9 +140,9 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
  * The claim clause's words and numbers a source clause holds. Words a short clause leaves unsaid count: "…不超过
  * 400元的，可以免于办理" excuses those it names before.
  */
-function shared(clause: Clause, candidate: Clause): Set<string> {
+function shared(clause: Clause, candidate: Clause, conceded: Clause | undefined): Set<string> {
   const words = new Set<string>();
-  for (const term of clause.terms) {
+  for (const term of [...clause.terms, ...(conceded?.terms ?? [])]) {
     if (candidate.termSet.has(term.term) || candidate.context.has(term.term)) words.add(term.term);
   }
   clause.quantities.forEach((quantity, q) => {
@@ -148,6 +150,16 @@ function shared(clause: Clause, candidate: Clause): Set<string> {
   });
   return words;
 }
+
+/**
+ * The clause before, when it concedes the case the rule is said of: "就算有别人预约了这本书，你也还能续借" rules on
+ * books someone has reserved, "even if you miss a class, you can still move up" on missed classes.
+ */
+function concession(before: Clause | undefined): Clause | undefined {
+  return before !== undefined && CONCEDES.test(before.text) ? before : undefined;
+}
+
+const CONCEDES = /^\s*(?:就算|即使|即便|哪怕|纵然|even\s+(?:if|when|though)\b)/iu;
 
 /** Whether two rules speak of one act: an auxiliary names it by the verb after it; a participle leaves it open. */
 function sameAct(a: Modal, b: Modal): boolean {

@@ -116,6 +116,13 @@ const WORKING_DAYS: ReadonlySet<string> = new Set(['working', 'business', 'schoo
 const EXTRA_BEFORE: ReadonlySet<string> = new Set(['extra', 'additional']);
 /** A time said to be in the afternoon or evening, by its own words. */
 const SAID_AFTERNOON = /(?:p\.?m\.?|下午|晚上|傍晚|晚)/i;
+/** What 满 reaches when it bounds: an age or a length of time (满6岁, 满1年, 满3个月). */
+const REACHED: ReadonlySet<string> = new Set(['岁', '周', '年', '月', '天', '日', '时', '钟', '期']);
+/** The side a word after "and" or "or" gives the number before it: "and above" is at least, "or less" at most. */
+const SIDE_AFTER: ReadonlyMap<string, string> = new Map([
+  ...['above', 'over', 'more', 'older', 'up', 'upwards', 'higher', 'longer', 'later'].map((w) => [w, 'over'] as const),
+  ...['under', 'below', 'less', 'fewer', 'younger', 'lower', 'shorter', 'earlier'].map((w) => [w, 'under'] as const),
+]);
 /** The words that bound a value from below. */
 const AT_LEAST: ReadonlySet<string> = new Set([
   'least',
@@ -124,6 +131,10 @@ const AT_LEAST: ReadonlySet<string> = new Set([
   'over',
   'above',
   '至少',
+  '+',
+  '满',
+  '年满',
+  '已满',
   '以上',
   '超过',
   '高于',
@@ -374,6 +385,14 @@ class QuantityScanner extends HanQuantityReading {
     const previous = this.tokens[first - 1];
     const before = this.tokens[first - 2];
     if (previous !== undefined && previous.kind !== 'break') {
+      // 未满 before 满: the pair says the side.
+      const said = (before?.text ?? '') + previous.text;
+      if (previous.kind === 'han' && before?.kind === 'han' && LOOSE_BEFORE.has(said)) {
+        return this.deniedBefore(first - 3) ? `不${said}` : said;
+      }
+      // 满 bounds an age or a time reached (满6岁, 住满3年), not a count said in full (扣满12分).
+      if (previous.text === '满' && !this.tokens.slice(first, last + 1).some((t) => REACHED.has(t.text)))
+        return undefined;
       if (LOOSE_BEFORE.has(previous.lower)) return previous.lower;
       // "up to 3", "a maximum of 4 g", "no more than 4 mg".
       if (previous.lower === 'to' && before?.lower === 'up') return 'up';
@@ -390,6 +409,11 @@ class QuantityScanner extends HanQuantityReading {
     }
     const next = this.tokens[last + 1];
     if (next === undefined) return undefined;
+    // "70 and above", "18 or over", "12 and under": the side is the word after the joint.
+    if (next.lower === 'and' || next.lower === 'or') {
+      const side = SIDE_AFTER.get(this.tokens[last + 2]?.lower ?? '');
+      if (side !== undefined) return side;
+    }
     const pair = next.text + (this.tokens[last + 2]?.text ?? '');
     if (LOOSE_AFTER.has(pair)) return pair;
     return LOOSE_AFTER.has(next.lower) ? next.lower : undefined;

@@ -42,7 +42,20 @@ export function chineseNumeral(text: string): number | undefined {
       digit = undefined;
     } else return undefined;
   }
-  return total + section + (digit ?? 0);
+  return total + section + (digit ?? 0) * abbreviatedPlace(text);
+}
+
+/**
+ * The place a last digit stands for when speech drops its place word: 一千五 is 1,500, 三百二 is 320, 两万三 is
+ * 23,000, one place below the word before it. 一千零五 says its 零 and is 1,005; 二十五 is 25 either way.
+ */
+function abbreviatedPlace(text: string): number {
+  const chars = [...text];
+  const last = chars[chars.length - 1]!;
+  const before = chars[chars.length - 2];
+  if (chars.length < 3 || !(last in CN_DIGITS) || before === undefined) return 1;
+  const place = CN_TENS[before] ?? HAN_MULTIPLIERS.get(before);
+  return place === undefined ? 1 : place / 10;
 }
 
 /** The Chinese units by their first character, longest first: a unit is looked for after every number. */

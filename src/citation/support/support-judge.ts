@@ -1,8 +1,15 @@
+import { Logger } from '@nestjs/common';
 import type { CatalogEntry, CitationCatalog } from '../citation-catalog.js';
 import type { CitationSupportEntry } from '../citation-events.js';
 import type { RawParagraph } from '../parser-events.js';
 import { verifyQuote } from '../quote/quote-verifier.js';
-import type { SupportPolicy, SupportSource, SupportVerdict, SupportVerifier } from './support-verifier.js';
+import type {
+  ParagraphSupport,
+  SupportPolicy,
+  SupportSource,
+  SupportVerdict,
+  SupportVerifier,
+} from './support-verifier.js';
 
 export interface CitationChecks {
   /** `drop`: contradicted citations are taken out before numbering; `flag`: kept, marked contradicted. */
@@ -26,6 +33,7 @@ const MAX_INFERRED = 3;
  * The verifier sees the source text the model was shown: the chunk, or the graph fact.
  */
 export class SupportJudge {
+  private static readonly logger = new Logger('SupportCheck');
   readonly citations: Record<SupportVerdict, number> = { verified: 0, unverified: 0, contradicted: 0 };
   readonly paragraphs: Record<SupportVerdict, number> = { verified: 0, unverified: 0, contradicted: 0 };
   unverifiedQuotes = 0;
@@ -39,7 +47,7 @@ export class SupportJudge {
 
   judge(text: string, ids: readonly string[], quotes: RawParagraph['quotes'] = []): JudgedParagraph {
     const sources = ids.map((citationId) => ({ citationId, text: sourceText(this.catalog.get(citationId)!) }));
-    const result = this.checks.verifier.check(text, sources);
+    const result = this.check(text, sources);
     const entries = result.citations.map((citation): CitationSupportEntry => ({ ...citation }));
     for (const quote of quotes) {
       const entry = entries.find((candidate) => candidate.citationId === quote.citationId);
@@ -58,7 +66,7 @@ export class SupportJudge {
     let verdict = result.verdict;
     if (this.checks.policy === 'drop' && entries.some((entry) => entry.verdict === 'contradicted')) {
       kept = entries.filter((entry) => entry.verdict !== 'contradicted');
-      verdict = kept.length > 0 ? this.checks.verifier.check(text, keptSources(sources, kept)).verdict : 'unverified';
+      verdict = kept.length > 0 ? this.check(text, keptSources(sources, kept)).verdict : 'unverified';
     }
     this.paragraphs[verdict]++;
     return { kept: kept.map((entry) => entry.citationId), support: kept, verdict };
@@ -68,14 +76,33 @@ export class SupportJudge {
   attribute(text: string): string[] {
     const candidates = this.catalog.entries.map((entry) => ({
       entry,
-      support: this.checks.verifier.check(text, [{ citationId: entry.citationId, text: sourceText(entry) }])
-        .citations[0]!,
+      support: this.check(text, [{ citationId: entry.citationId, text: sourceText(entry) }]).citations[0]!,
     }));
     return candidates
       .filter((candidate) => candidate.support.verdict === 'verified')
       .sort((a, b) => b.support.score - a.support.score)
       .slice(0, MAX_INFERRED)
       .map((candidate) => candidate.entry.citationId);
+  }
+
+  /**
+   * The verifier's verdict, or none: the check reads whatever the model wrote, and a sentence it cannot read leaves
+   * the paragraph's citations unjudged rather than ending the answer the reader is already reading.
+   */
+  private check(text: string, sources: readonly SupportSource[]): ParagraphSupport {
+    try {
+      return this.checks.verifier.check(text, sources);
+    } catch (error) {
+      SupportJudge.logger.error({
+        message: "support check failed; the paragraph's citations are left unverified",
+        error: (error as Error).message,
+        paragraphLength: text.length,
+      });
+      return {
+        verdict: 'unverified',
+        citations: sources.map((source) => ({ citationId: source.citationId, score: 0, verdict: 'unverified' })),
+      };
+    }
   }
 }
 
