@@ -126,6 +126,27 @@ const EYE_TESTS =
   'damage is covered only if you add our £15 Care Plan at purchase.';
 const cases: ClaimCase[] = [
   [
+    'a date the source gives nowhere, in a sentence that words the rest its own way, is a changed date',
+    'Temperature and rainfall records at Valmont Airport go back to 1948. The highest temperature recorded there is 41.3 °C, on 2 August 2003, and the lowest is −19.6 °C, on 9 January 1985.',
+    "Valmont Airport's record high of 41.3 °C was set on 2 August 2006.",
+    'contradicted',
+    'date',
+  ],
+  [
+    'a date the source gives to another of its events is no changed date where the sentence rests loosely',
+    'France began building a canal across Panama in 1881 under Ferdinand de Lesseps, but abandoned the work in 1889 after disease and bankruptcy. The United States took over the project in 1904.',
+    'The French effort led by de Lesseps collapsed in 1889, defeated by disease and a lack of money.',
+    'unverified',
+    '',
+  ],
+  [
+    'a worked example brings dates of its own',
+    'Claims for unfair dismissal must be brought within 3 months less one day of the effective date of termination. Issuing a claim in the tribunal is free, as fees were abolished on 26 July 2017.',
+    'If your employment ended on 10 March, the deadline for an unfair dismissal claim is 9 June.',
+    'unverified',
+    '',
+  ],
+  [
     'a lower bound above a starting price is no bound past it',
     'The museum shop sells prints from £10.',
     'The museum shop sells prints over £12.',

@@ -339,7 +339,37 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
       !claim.quantities.some((quantity) => quantity.text === found.conflict.source);
     return swapped ? found : undefined;
   }
-  return found?.conflict.kind === 'date' && restatesDate(found, claim, source) ? found : undefined;
+  if (found?.conflict.kind !== 'date') return undefined;
+  if (restatesDate(found, claim, source)) return found;
+  return changedDate(found, claim, source) ? (restatedDate(found, claim, source) ?? found) : undefined;
+}
+
+/**
+ * The source's one date that a changed date restates, two of its day, month and year kept, as the evidence: "set on 2
+ * August 2006" is set against "on 2 August 2003", not against the year the records begin.
+ */
+function restatedDate(found: FoundConflict, claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
+  const ours = claimValue(found, claim)?.date;
+  if (ours === undefined) return undefined;
+  const restated = source.sentences.flatMap((sentence, s) =>
+    sentence.quantities
+      .filter((held) => held.date && sharedDateParts(ours, held.date) >= 2)
+      .map((held) => ({ held, s })),
+  );
+  if (restated.length !== 1) return undefined;
+  const { held, s } = restated[0]!;
+  return { conflict: { kind: 'date', claim: found.conflict.claim, source: held.text }, sentence: s };
+}
+
+/**
+ * Whether the claim's date is the only one of its dates the source gives nowhere: a changed date, not one the claim
+ * moved to another event of the source ("collapsed in 1889" of a source that began in 1881 and gave up in 1889), nor
+ * a worked example that brings dates of its own ("if your employment ended on 10 March, … is 9 June").
+ */
+function changedDate(found: FoundConflict, claim: ClaimSentence, source: SourceProfile): boolean {
+  const ours = claimValue(found, claim);
+  if (ours === undefined || heldElsewhere(ours, source)) return false;
+  return claim.quantities.every((other) => other === ours || !other.date || heldElsewhere(other, source));
 }
 
 /**
@@ -434,11 +464,16 @@ function restatesDate(found: FoundConflict, claim: ClaimSentence, source: ClaimT
   const ours = claimValue(found, claim)?.date;
   const theirs = source.quantities.find((quantity) => quantity.text === found.conflict.source)?.date;
   if (ours === undefined || theirs === undefined) return false;
+  return sharedDateParts(ours, theirs) >= 2;
+}
+
+/** How many of its day, month and year a date gives as the other does. */
+function sharedDateParts(ours: NonNullable<Quantity['date']>, theirs: NonNullable<Quantity['date']>): number {
   let shared = 0;
   for (const part of ['day', 'month', 'year'] as const) {
     if (ours[part] !== undefined && ours[part] === theirs[part]) shared++;
   }
-  return shared >= 2;
+  return shared;
 }
 
 /**
