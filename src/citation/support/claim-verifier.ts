@@ -2,6 +2,7 @@ import { alignWindow, grounded, isName, NAME_WEIGHT, QUANTITY_WEIGHT, type Windo
 import { findConflict, restates, saidClauses } from './claim-conflicts.js';
 import type { FoundConflict } from './found-conflict.js';
 import { comparable, conflictKind, sameQuantity, type Quantity } from './quantity.js';
+import { NUMBER_WORDS } from './quantity-units.js';
 import { holdsEveryClaim } from './claim-holding.js';
 import { asSource, type SourceProfile } from './claim-roles.js';
 import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText, type Clause } from './claim-profile.js';
@@ -368,9 +369,36 @@ function restatedDate(found: FoundConflict, claim: ClaimSentence, source: Source
  */
 function changedDate(found: FoundConflict, claim: ClaimSentence, source: SourceProfile): boolean {
   const ours = claimValue(found, claim);
-  if (ours === undefined || heldElsewhere(ours, source)) return false;
+  if (ours === undefined || heldElsewhere(ours, source) || yearsApart(ours, claim, source)) return false;
   return claim.quantities.every((other) => other === ours || !other.date || heldElsewhere(other, source));
 }
+
+/**
+ * Whether the date lies a number of years the sentences give from a date of the source: "began in March 2021" of a
+ * museum that "reopened on 3 May 2023 after a two-year renovation" is worked out, not changed.
+ */
+function yearsApart(ours: Quantity, claim: ClaimSentence, source: SourceProfile): boolean {
+  const year = ours.date?.year;
+  if (year === undefined) return false;
+  const spans = [...claim.quantities, ...source.quantities]
+    .filter((span) => span.unit === 'year' && !span.date)
+    .map((span) => span.raw);
+  // "a two-year renovation": a length said in words before what it measures is read here only, as a span; read as a
+  // value, it would name a product as often ("the five-year fix") as measure one.
+  for (const text of [claim.text, ...source.sentences.map((sentence) => sentence.text)]) {
+    for (const [, words] of text.matchAll(YEARS_IN_WORDS)) {
+      const parts = words!.toLowerCase().split('-');
+      if (parts.every((part) => NUMBER_WORDS.has(part)))
+        spans.push(parts.reduce((sum, part) => sum + NUMBER_WORDS.get(part)!, 0));
+    }
+  }
+  return source.quantities.some((held) => {
+    const since = held.date?.year;
+    return since !== undefined && spans.some((span) => Math.abs(year - since) === span);
+  });
+}
+
+const YEARS_IN_WORDS = /\b([a-z]+(?:-[a-z]+)?)-years?\b/giu;
 
 /**
  * A found conflict, unless it is a denial or a changed plain number in a sentence that rests on the source too loosely
