@@ -376,6 +376,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g7000-g7024', from: 7000, to: 7099 },
   { name: 'g7100-g7124', from: 7100, to: 7199 },
   { name: 'g7200-g7324', from: 7200, to: 7399 },
+  { name: 'g7400-g7424', from: 7400, to: 7499 },
+  { name: 'g7500-g7524', from: 7500, to: 7599 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
