@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CitationCatalog } from '../citation/citation-catalog.js';
 import type { CitationVerdict } from '../citation/citation-events.js';
 import type { CitationStreamOptions } from '../citation/citation-stream.js';
@@ -18,6 +18,7 @@ import { VerdictRelay } from './verdict-relay.js';
  */
 @Injectable()
 export class CitationTrust {
+  private readonly logger = new Logger('SupportCheck');
   private readonly claims: ClaimSupportVerifier;
   private readonly late: LateVerifier | undefined;
 
@@ -51,10 +52,20 @@ export class CitationTrust {
     return {
       numbering,
       ...(seed ? { numberingSeed: seed } : {}),
-      ...(support.policy === 'off' ? {} : { checks: { policy: support.policy, verifier: this.claims } }),
+      ...(support.policy === 'off'
+        ? {}
+        : { checks: { policy: support.policy, verifier: this.claims, onFailure: this.reportFailure } }),
       ...(this.refuses(catalog) ? { refused: true } : {}),
     };
   }
+
+  private readonly reportFailure = ({ error, paragraphLength }: { error: Error; paragraphLength: number }) => {
+    this.logger.error({
+      message: "support check failed; the paragraph's citations are left unverified",
+      error: error.message,
+      paragraphLength,
+    });
+  };
 
   relay(catalog: CitationCatalog, emit: (verdict: CitationVerdict) => void): VerdictRelay | undefined {
     return this.late ? new VerdictRelay(this.late, catalog, emit) : undefined;

@@ -60,8 +60,11 @@ describe('CitationLedger', () => {
         return new ClaimSupportVerifier().check(text, [{ citationId: 'E1', text: 'Entry costs £5.' }]);
       },
     };
-    const ledger = new CitationLedger(catalog, new FirstCitationNumbering(), { policy: 'drop', verifier });
+    const failures: number[] = [];
+    const onFailure = ({ paragraphLength }: { paragraphLength: number }) => void failures.push(paragraphLength);
+    const ledger = new CitationLedger(catalog, new FirstCitationNumbering(), { policy: 'drop', verifier, onFailure });
     const failed = ledger.accept({ text: 'an unreadable sentence', citationIds: ['E1', 'E2'], markerIds: [] });
+    expect(failures).toEqual(['an unreadable sentence'.length]);
     expect(failed.at(-1)).toMatchObject({
       type: 'paragraph',
       paragraph: { citationIds: ['E1', 'E2'], verdict: 'unverified' },

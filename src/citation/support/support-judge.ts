@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import type { CatalogEntry, CitationCatalog } from '../citation-catalog.js';
 import type { CitationSupportEntry } from '../citation-events.js';
 import type { RawParagraph } from '../parser-events.js';
@@ -15,6 +14,8 @@ export interface CitationChecks {
   /** `drop`: contradicted citations are taken out before numbering; `flag`: kept, marked contradicted. */
   policy: Exclude<SupportPolicy, 'off'>;
   verifier: SupportVerifier;
+  /** Told of a paragraph the verifier failed on: its citations are then left unverified. */
+  onFailure?: (failure: { error: Error; paragraphLength: number }) => void;
 }
 
 export interface JudgedParagraph {
@@ -33,7 +34,6 @@ const MAX_INFERRED = 3;
  * The verifier sees the source text the model was shown: the chunk, or the graph fact.
  */
 export class SupportJudge {
-  private static readonly logger = new Logger('SupportCheck');
   readonly citations: Record<SupportVerdict, number> = { verified: 0, unverified: 0, contradicted: 0 };
   readonly paragraphs: Record<SupportVerdict, number> = { verified: 0, unverified: 0, contradicted: 0 };
   unverifiedQuotes = 0;
@@ -93,11 +93,7 @@ export class SupportJudge {
     try {
       return this.checks.verifier.check(text, sources);
     } catch (error) {
-      SupportJudge.logger.error({
-        message: "support check failed; the paragraph's citations are left unverified",
-        error: (error as Error).message,
-        paragraphLength: text.length,
-      });
+      this.checks.onFailure?.({ error: error as Error, paragraphLength: text.length });
       return {
         verdict: 'unverified',
         citations: sources.map((source) => ({ citationId: source.citationId, score: 0, verdict: 'unverified' })),
