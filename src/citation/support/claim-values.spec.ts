@@ -140,6 +140,13 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'a year alone the source gives nowhere is as often another event the answer adds',
+    '2008年北京奥运会于8月8日晚8时在国家体育场开幕，共有204个国家和地区的代表团参赛。中国代表团获得48枚金牌，位列金牌榜第一。',
+    '2022年北京冬奥会是北京第二次举办奥运会，北京也因此成为首个“双奥之城”。',
+    'unverified',
+    '',
+  ],
+  [
     'a worked example brings dates of its own',
     'Claims for unfair dismissal must be brought within 3 months less one day of the effective date of termination. Issuing a claim in the tribunal is free, as fees were abolished on 26 July 2017.',
     'If your employment ended on 10 March, the deadline for an unfair dismissal claim is 9 June.',

@@ -369,7 +369,8 @@ function restatedDate(found: FoundConflict, claim: ClaimSentence, source: Source
  */
 function changedDate(found: FoundConflict, claim: ClaimSentence, source: SourceProfile): boolean {
   const ours = claimValue(found, claim);
-  if (ours === undefined || heldElsewhere(ours, source) || yearsApart(ours, claim, source)) return false;
+  // A year alone is as often another event the answer adds ("2022年北京冬奥会" beside "2008年北京奥运会").
+  if (ours?.date?.month === undefined || heldElsewhere(ours, source) || yearsApart(ours, claim, source)) return false;
   return claim.quantities.every((other) => other === ours || !other.date || heldElsewhere(other, source));
 }
 
