@@ -1089,6 +1089,27 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'a denial said through a word of leaving out is not read as none: "leaves it out" for "but not on"',
+    'Breakfast is included for guests on the half-board rate but not on the room-only rate.',
+    'Breakfast comes with the half-board rate, while the room-only rate leaves it out.',
+    'unverified',
+    '',
+  ],
+  [
+    'nor is "will have to stay out of" for "not permitted in"',
+    'Dogs are welcome on the terrace but are not permitted in the indoor dining room.',
+    'Your dog can join you out on the terrace, though it will have to stay out of the indoor dining room.',
+    'unverified',
+    '',
+  ],
+  [
+    'nor is 被挡在…之外 for 无法访问',
+    '访客网络默认关闭；开启后，访客设备无法访问局域网内的打印机和共享文件夹。',
+    '访客网络打开后，连进来的访客设备会被挡在局域网的打印机和共享文件夹之外。',
+    'unverified',
+    '',
+  ],
+  [
     'a capitalised word with a verb after it is part of a subject, not an instruction',
     'Standard members can book 7 days ahead. Select members can book 14 days ahead.',
     'Select members can book 7 days ahead.',

@@ -54,6 +54,7 @@ export function polarityConflict(
   // Without a denial or an opposite on either side, polarity cannot differ.
   if (source.polarClauses.length === 0 && !clause.terms.some(turnsPolarity)) return undefined;
   if (qualifiesOnly(clause) || deniedAfter(clause, claim)) return undefined;
+  if (deniesInWords(clause)) return undefined;
   // A source clause speaks of the same thing when it shares two words and most of it is in the claim's clause. One
   // shared word must be more than a name: a denial turns what is said of a thing, and a clause that shares only the
   // thing's name ("Classic events must finish by 11 pm" for "a DJ isn't part of Classic") says something else of it.
@@ -493,3 +494,15 @@ function predicateBefore(clause: Clause, term: ClauseTerm): boolean {
 const PARTICIPLE = /(?:ed|en)$|^off-limits$/;
 
 const PLACING_WORD = /^\s+(?:on|in|at|for|from|under|by|during|throughout|across|within)\b/i;
+
+/**
+ * Whether the clause says a denial through a word of keeping out or lacking, which the check does not read as one:
+ * "America stayed out of the League of Nations" for "never joined", "keeps the office LAN's devices out of their reach"
+ * for "cannot reach", `被挡在…之外` for `无法访问`. Its polarity cannot be read, so it is not set against a denial.
+ */
+function deniesInWords(clause: Clause): boolean {
+  return DENIES_IN_WORDS.test(clause.text);
+}
+
+const DENIES_IN_WORDS =
+  /\b(?:(?:stay|stays|stayed|keep|keeps|kept|leave|leaves|left|shut|locked)\s+(?:\w+\s+)?out\b|out of (?:\w+\s+){0,2}reach|away from|free of|lacks?|lacking|off[- ]limits|barred)\b|之外|挡|免于|免除/iu;
