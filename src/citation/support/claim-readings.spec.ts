@@ -1110,6 +1110,13 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'nor is a source clause that says its denial so: 免除标示 against 不标',
+    '酒精度大于等于10%的饮料酒、食醋、食用盐和固态食糖类可以免除标示保质期。',
+    '食醋、食用盐、固态食糖以及酒精度不低于10%的饮料酒可以不标保质期。',
+    'unverified',
+    '',
+  ],
+  [
     'a capitalised word with a verb after it is part of a subject, not an instruction',
     'Standard members can book 7 days ahead. Select members can book 14 days ahead.',
     'Select members can book 7 days ahead.',

@@ -106,6 +106,8 @@ export function polarityConflict(
       found = { candidate, flip, score: score(candidate) };
   }
   if (found === undefined || speaksOfAnother(clause, claim, found.candidate, source)) return undefined;
+  // Nor is a source clause that says its denial so: "免除标示保质期" against "可以不标保质期".
+  if (deniesInWords(found.candidate.clause)) return undefined;
   if (anotherThingOrCase(clause, claim, found.candidate, source)) return undefined;
   // Another clause that says the same things with the claim's polarity, at least as closely, speaks for the claim;
   // a general rule does not speak against its own exception ("sale items … not refunded").
@@ -498,7 +500,8 @@ const PLACING_WORD = /^\s+(?:on|in|at|for|from|under|by|during|throughout|across
 /**
  * Whether the clause says a denial through a word of keeping out or lacking, which the check does not read as one:
  * "America stayed out of the League of Nations" for "never joined", "keeps the office LAN's devices out of their reach"
- * for "cannot reach", `被挡在…之外` for `无法访问`. Its polarity cannot be read, so it is not set against a denial.
+ * for "cannot reach", `被挡在…之外` for `无法访问`, `免除标示` for `不标`. Its polarity cannot be read, so it is not
+ * set against a denial, on either side.
  */
 function deniesInWords(clause: Clause): boolean {
   return DENIES_IN_WORDS.test(clause.text);
