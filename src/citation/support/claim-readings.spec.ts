@@ -1117,6 +1117,20 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'across the languages a share the claim says works a value out: 八折 makes $12 $9.60',
+    'Tickets cost $12; booking online at least 24 hours ahead gives 20% off.',
+    '提前一天在网上购票打八折，12美元降到9.6美元。',
+    'unverified',
+    '',
+  ],
+  [
+    'and so does "half the 60-yuan adult price"',
+    '成人票60元，60岁以上老人半价。',
+    'Visitors over 60 pay 30 yuan, half the 60-yuan adult price.',
+    'unverified',
+    '',
+  ],
+  [
     'a capitalised word with a verb after it is part of a subject, not an instruction',
     'Standard members can book 7 days ahead. Select members can book 14 days ahead.',
     'Select members can book 7 days ahead.',

@@ -4,7 +4,7 @@ import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
 import { hasHan } from './claim-tokens.js';
 import { Note } from './notes.js';
-import { saysTotal, workedOut } from './worked-out.js';
+import { saysTotal, spokenShares, workedOut } from './worked-out.js';
 
 /**
  * A claim in another language than its source. Words cannot be compared, so it is never verified; what both
@@ -305,9 +305,13 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
       if (values.size > 1 && strong === 0) continue;
       const other = best[0]!;
       const sentence = source.sentences[other.sentence]!;
-      if (workedOut(quantity, other.quantity, claim.quantities, sentence.quantities, { totalled: saysTotal(clause) })) {
-        continue;
-      }
+      const from = {
+        totalled: saysTotal(clause),
+        // A share or a change either side says ("half the 60-yuan adult price", 八折, "20% off") works a value out.
+        shares: spokenShares([...claim.clauses.map((own) => ({ clause: own })), ...source.clauses]),
+        changes: [...claim.quantities, ...sentence.quantities].filter((q) => q.cls === 'percent'),
+      };
+      if (workedOut(quantity, other.quantity, claim.quantities, sentence.quantities, from)) continue;
       return valueConflict(quantity, other.quantity, other.sentence);
     }
   }
