@@ -1131,6 +1131,20 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'a length of time between two times of day the sentences give is worked out',
+    'G1234次列车8:05从南京南站发车，9:45到达上海虹桥站。开车前5分钟停止检票。',
+    'The G1234 leaves at 08:05 and reaches Shanghai at 09:45, a journey of 1 hour 40 minutes.',
+    'unverified',
+    '',
+  ],
+  [
+    'and so is one between two years',
+    '京张铁路工程于1905年9月开工，1909年10月2日举行通车典礼，比原计划提前两年完成。',
+    'Building the line took about four years, from September 1905 to the opening ceremony in October 1909.',
+    'unverified',
+    '',
+  ],
+  [
     'a capitalised word with a verb after it is part of a subject, not an instruction',
     'Standard members can book 7 days ahead. Select members can book 14 days ahead.',
     'Select members can book 7 days ahead.',

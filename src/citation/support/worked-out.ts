@@ -43,6 +43,9 @@ export function workedOut(
       }
     }
   }
+  // "a journey of 1 hour 40 minutes" between 8:05 and 9:45; "took four years, 1905 to 1909": the time between two
+  // times of day or two years either side gives.
+  if (quantity.cls === 'time' && !quantity.range && elapsed(quantity, [...claimNumbers, ...sourceNumbers])) return true;
   if (quantity.cls === 'clock' && value.cls === 'clock') {
     const spans = [...claimNumbers, ...sourceNumbers];
     // "closes at 14:00, six hours after the 8:00 start" works from a time the claim gives as well as the bound one.
@@ -122,6 +125,23 @@ function timeLater(result: Quantity, value: Quantity, spans: readonly Quantity[]
       return Math.min(apart, day - apart) <= slack + 1e-9;
     });
   });
+}
+
+/** Whether a length of time is the time between two times of day, or two years, of the numbers given. */
+function elapsed(length: Quantity, numbers: readonly Quantity[]): boolean {
+  const day = 24 * 60;
+  const minutes = length.value / 60;
+  const clocks = numbers.filter((n) => n.cls === 'clock' && !n.range).map((n) => n.value);
+  const years = numbers.filter((n) => n.date?.year !== undefined).map((n) => n.date!.year!);
+  const near = (a: number, b: number) => Math.abs(a - b) <= (length.approx ? a * 0.1 : 1e-9);
+  for (const [i, a] of clocks.entries()) {
+    for (const b of clocks.slice(i + 1)) {
+      const apart = (((b - a) % day) + day) % day;
+      if (near(minutes, apart) || near(minutes, day - apart)) return true;
+    }
+  }
+  if (length.unit !== 'year') return false;
+  return years.some((a, i) => years.slice(i + 1).some((b) => near(length.raw, Math.abs(a - b))));
 }
 
 /** Only an amount multiplies: not a date, a time of day, an address or a version. */
