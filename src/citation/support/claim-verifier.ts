@@ -369,37 +369,72 @@ function restatedDate(found: FoundConflict, claim: ClaimSentence, source: Source
  */
 function changedDate(found: FoundConflict, claim: ClaimSentence, source: SourceProfile): boolean {
   const ours = claimValue(found, claim);
-  // A year alone is as often another event the answer adds ("2022年北京冬奥会" beside "2008年北京奥运会").
-  if (ours?.date?.month === undefined || heldElsewhere(ours, source) || yearsApart(ours, claim, source)) return false;
+  // A year alone is as often another event the answer adds ("2022年北京冬奥会" beside "2008年北京奥运会"); a span of
+  // dates, or a date the answer hedges ("likely to reopen around 1 October"), is its own reckoning.
+  if (ours?.date?.month === undefined || ours.range || ours.approx || HEDGED.test(claim.text)) return false;
+  if (heldElsewhere(ours, source) || spanApart(ours, claim, source)) return false;
+  // The date shown against must be a date of the same precision, not a year alone.
+  const theirs = source.quantities.find((held) => held.text === found.conflict.source);
+  if (theirs?.date?.month === undefined && restatedDate(found, claim, source) === undefined) return false;
   return claim.quantities.every((other) => other === ours || !other.date || heldElsewhere(other, source));
 }
 
+const HEDGED =
+  /\b(?:likely|probably|expected|expect|around|approximately|roughly|estimated|should)\b|预计|大约|大概|左右|估计/iu;
+
 /**
- * Whether the date lies a number of years the sentences give from a date of the source: "began in March 2021" of a
- * museum that "reopened on 3 May 2023 after a two-year renovation" is worked out, not changed.
+ * Whether the date lies a length of time the sentences give from a date of the source, a day either way for counting
+ * the first day or not: "runs for three days" from Friday 12 July ends on Sunday 14 July, "展期三个月" from 5月18日 ends
+ * on 8月17日, and "began in March 2021" is two years before a museum "reopened on 3 May 2023 after a two-year
+ * renovation".
  */
-function yearsApart(ours: Quantity, claim: ClaimSentence, source: SourceProfile): boolean {
-  const year = ours.date?.year;
-  if (year === undefined) return false;
-  const spans = [...claim.quantities, ...source.quantities]
-    .filter((span) => span.unit === 'year' && !span.date)
-    .map((span) => span.raw);
+function spanApart(ours: Quantity, claim: ClaimSentence, source: SourceProfile): boolean {
+  const date = ours.date!;
+  const spans = [...claim.quantities, ...source.quantities].filter(
+    (span) => span.cls === 'time' && !span.date && !span.range && SPAN_UNITS.has(span.unit),
+  );
   // "a two-year renovation": a length said in words before what it measures is read here only, as a span; read as a
   // value, it would name a product as often ("the five-year fix") as measure one.
+  const wordYears: number[] = [];
   for (const text of [claim.text, ...source.sentences.map((sentence) => sentence.text)]) {
-    for (const [, words] of text.matchAll(YEARS_IN_WORDS)) {
-      const parts = words!.toLowerCase().split('-');
-      if (parts.every((part) => NUMBER_WORDS.has(part)))
-        spans.push(parts.reduce((sum, part) => sum + NUMBER_WORDS.get(part)!, 0));
+    for (const [, word] of text.matchAll(YEARS_IN_WORDS)) {
+      const years = NUMBER_WORDS.get(word!.toLowerCase());
+      if (years !== undefined) wordYears.push(years);
     }
   }
   return source.quantities.some((held) => {
-    const since = held.date?.year;
-    return since !== undefined && spans.some((span) => Math.abs(year - since) === span);
+    const from = held.date;
+    if (from?.year !== undefined && date.year !== undefined && wordYears.includes(Math.abs(date.year - from.year))) {
+      return true;
+    }
+    return from !== undefined && spans.some((span) => landsOn(from, span, date));
   });
 }
 
-const YEARS_IN_WORDS = /\b([a-z]+(?:-[a-z]+)?)-years?\b/giu;
+const SPAN_UNITS: ReadonlySet<string> = new Set(['day', 'week', 'month', 'year']);
+const YEARS_IN_WORDS = /\b([a-z]+)-years?\b/giu;
+const DAY_MS = 86_400_000;
+
+/** Whether `to` lies the span before or after `from`, within a day; a year or a day either leaves out is not compared. */
+function landsOn(from: NonNullable<Quantity['date']>, span: Quantity, to: NonNullable<Quantity['date']>): boolean {
+  if (span.unit === 'year') {
+    return from.year !== undefined && to.year !== undefined && Math.abs(to.year - from.year) === span.raw;
+  }
+  if (from.month === undefined || from.day === undefined || to.month === undefined) return false;
+  const year = from.year ?? to.year ?? LEAP_FREE_YEAR;
+  const start = Date.UTC(year, from.month - 1, from.day);
+  for (const sign of [1, -1]) {
+    const end = new Date(start);
+    if (span.unit === 'month') end.setUTCMonth(end.getUTCMonth() + sign * span.raw);
+    else end.setTime(start + sign * span.raw * (span.unit === 'week' ? 7 : 1) * DAY_MS);
+    const target = Date.UTC(to.year ?? end.getUTCFullYear(), to.month - 1, to.day ?? end.getUTCDate());
+    if (Math.abs(target - end.getTime()) <= DAY_MS) return true;
+  }
+  return false;
+}
+
+/** A year for dates the text gives without one. */
+const LEAP_FREE_YEAR = 2023;
 
 /**
  * A found conflict, unless it is a denial or a changed plain number in a sentence that rests on the source too loosely

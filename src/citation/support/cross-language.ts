@@ -307,9 +307,10 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
       const sentence = source.sentences[other.sentence]!;
       const from = {
         totalled: saysTotal(clause),
-        // A share or a change either side says ("half the 60-yuan adult price", 八折, "20% off") works a value out.
-        shares: spokenShares([...claim.clauses.map((own) => ({ clause: own })), ...source.clauses]),
-        changes: [...claim.quantities, ...sentence.quantities].filter((q) => q.cls === 'percent'),
+        // A share or a change the claim says ("half the 60-yuan adult price", 八折, "20% off") works a value out; one
+        // the source says of something else ("students pay half") does not make the claim's adult fare half.
+        shares: spokenShares(claim.clauses.map((own) => ({ clause: own }))),
+        changes: claim.quantities.filter((q) => q.cls === 'percent'),
       };
       if (workedOut(quantity, other.quantity, claim.quantities, sentence.quantities, from)) continue;
       return valueConflict(quantity, other.quantity, other.sentence);

@@ -54,7 +54,6 @@ export function polarityConflict(
   // Without a denial or an opposite on either side, polarity cannot differ.
   if (source.polarClauses.length === 0 && !clause.terms.some(turnsPolarity)) return undefined;
   if (qualifiesOnly(clause) || deniedAfter(clause, claim)) return undefined;
-  if (deniesInWords(clause)) return undefined;
   // A source clause speaks of the same thing when it shares two words and most of it is in the claim's clause. One
   // shared word must be more than a name: a denial turns what is said of a thing, and a clause that shares only the
   // thing's name ("Classic events must finish by 11 pm" for "a DJ isn't part of Classic") says something else of it.
@@ -106,8 +105,10 @@ export function polarityConflict(
       found = { candidate, flip, score: score(candidate) };
   }
   if (found === undefined || speaksOfAnother(clause, claim, found.candidate, source)) return undefined;
-  // Nor is a source clause that says its denial so: "免除标示保质期" against "可以不标保质期".
-  if (deniesInWords(found.candidate.clause)) return undefined;
+  // One side says a word of keeping out or lacking, the other none: their polarities cannot be set side by side.
+  if (deniesOnlyInWords(clause, found.candidate.clause) || deniesOnlyInWords(found.candidate.clause, clause)) {
+    return undefined;
+  }
   if (anotherThingOrCase(clause, claim, found.candidate, source)) return undefined;
   // Another clause that says the same things with the claim's polarity, at least as closely, speaks for the claim;
   // a general rule does not speak against its own exception ("sale items … not refunded").
@@ -498,14 +499,18 @@ const PARTICIPLE = /(?:ed|en)$|^off-limits$/;
 const PLACING_WORD = /^\s+(?:on|in|at|for|from|under|by|during|throughout|across|within)\b/i;
 
 /**
- * Whether the clause says a denial through a word of keeping out or lacking, which the check does not read as one:
- * "America stayed out of the League of Nations" for "never joined", "keeps the office LAN's devices out of their reach"
- * for "cannot reach", `被挡在…之外` for `无法访问`, `免除标示` for `不标`. Its polarity cannot be read, so it is not
- * set against a denial, on either side.
+ * Whether the clause says a denial only through a word of keeping out or lacking, which the check does not read as
+ * one, and the other clause says no such word: "America stayed out of the League of Nations" for "never joined",
+ * "keeps the office LAN's devices out of their reach" for "cannot reach", `被挡在…之外` for `无法访问`, `免除标示` for
+ * `不标`. The two polarities cannot be set side by side. A clause that also denies plainly ("does not support …, and
+ * lacks …"), and two clauses that both say such a word ("keep seawater out" and "do not keep seawater out", `不免除学费`
+ * and `可以免除学费`), are compared as usual.
  */
-function deniesInWords(clause: Clause): boolean {
-  return DENIES_IN_WORDS.test(clause.text);
+function deniesOnlyInWords(clause: Clause, other: Clause): boolean {
+  return (
+    DENIES_IN_WORDS.test(clause.text) && !clause.terms.some((term) => term.cue > 0) && !DENIES_IN_WORDS.test(other.text)
+  );
 }
 
 const DENIES_IN_WORDS =
-  /\b(?:(?:stay|stays|stayed|keep|keeps|kept|leave|leaves|left|shut|locked)\s+(?:\w+\s+)?out\b|out of (?:\w+\s+){0,2}reach|away from|free of|lacks?|lacking|off[- ]limits|barred)\b|之外|挡|免于|免除/iu;
+  /\b(?:(?:stay|stays|stayed|keep|keeps|kept|leave|leaves|left|shut|locked)\s+(?:\w+\s+)?out\b|out of (?:\w+\s+){0,2}reach|lacks?|lacking|off[- ]limits|barred)\b|挡在|免于|免除/iu;

@@ -72,8 +72,19 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
     const near: { candidate: SourceClause; words: Set<string>; modals: Modal[] }[] = [];
     for (const { candidate, modals } of rules) {
       if (candidate.clause.holdsHan !== clause.holdsHan) continue;
-      const words = shared(clause, candidate.clause, conceded);
-      if (words.size >= SHARED) near.push({ candidate, words, modals });
+      // The concession's words are the case the rule is said of: they reach a clause the claim's own words do not,
+      // and such a clause must rule nothing the claim's clause does not say ("even if your guest arrives first, they
+      // can use the gym" is no claim against "guests cannot use the pool without a member").
+      let words = shared(clause, candidate.clause, undefined);
+      if (words.size < SHARED && conceded !== undefined) {
+        words = shared(clause, candidate.clause, conceded);
+        const rulesOnlyOwn = modals.some((_, k) =>
+          [...ruled(candidate.clause, modals, k)].every((word) => clause.termSet.has(word)),
+        );
+        if (!rulesOnlyOwn) continue;
+      }
+      if (words.size < SHARED) continue;
+      near.push({ candidate, words, modals });
     }
     for (let m = 0; m < own.length; m++) {
       const modality = own[m]!.modality;

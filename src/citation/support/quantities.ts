@@ -120,9 +120,24 @@ const SAID_AFTERNOON = /(?:p\.?m\.?|下午|晚上|傍晚|晚)/i;
 const REACHED: ReadonlySet<string> = new Set(['岁', '周', '年', '月', '天', '日', '时', '钟', '期']);
 /** The side a word after "and" or "or" gives the number before it: "and above" is at least, "or less" at most. */
 const SIDE_AFTER: ReadonlyMap<string, string> = new Map([
-  ...['above', 'over', 'more', 'older', 'up', 'upwards', 'higher', 'longer', 'later'].map((w) => [w, 'over'] as const),
-  ...['under', 'below', 'less', 'fewer', 'younger', 'lower', 'shorter', 'earlier'].map((w) => [w, 'under'] as const),
+  ...['above', 'over', 'more', 'older', 'upwards'].map((w) => [w, 'and over'] as const),
+  ...['under', 'below', 'less', 'fewer', 'younger'].map((w) => [w, 'and under'] as const),
 ]);
+/**
+ * What may follow such a side word when it closes the bound ("aged 70 and above are charged", "12 and under eat
+ * free"): a verb or a word that goes on about the people or things bounded. Anything else ("and more than 900
+ * sculptures", "and over 500 guests") starts a phrase of its own.
+ */
+const AFTER_SIDE: ReadonlySet<string> = new Set(
+  'are is was were can may must will should pay pays paid get gets receive travel ride ride eat eats go qualify need needs who with at in on for only years year'.split(
+    ' ',
+  ),
+);
+/**
+ * The words that set a threshold a thing reaches or falls short of (an age, a length of service): a value on the other
+ * side of it disagrees, as "16周岁" does with "年满18周岁".
+ */
+const THRESHOLDS: ReadonlySet<string> = new Set(['满', '年满', '已满', '未满', '不满', 'and over', 'and under', '+']);
 /** The words that bound a value from below. */
 const AT_LEAST: ReadonlySet<string> = new Set([
   'least',
@@ -132,6 +147,7 @@ const AT_LEAST: ReadonlySet<string> = new Set([
   'above',
   '至少',
   '+',
+  'and over',
   '满',
   '年满',
   '已满',
@@ -256,6 +272,7 @@ class QuantityScanner extends HanQuantityReading {
       loose: word !== undefined,
       approx: word !== undefined && APPROXIMATE.has(word),
       atLeast: word !== undefined && AT_LEAST.has(word),
+      threshold: word !== undefined && THRESHOLDS.has(word),
       untimed: quantity.untimed,
       fullDay: quantity.fullDay,
       compared: quantity.compared,
@@ -407,12 +424,26 @@ class QuantityScanner extends HanQuantityReading {
         if (word !== undefined) return word;
       }
     }
+    // "5+ nights": the sign stands inside the value's span, between the number and what it counts.
+    for (let k = first + 1; k <= last; k++) {
+      if (this.tokens[k]!.text === '+' && this.tokens[k - 1]!.kind === 'number') return '+';
+    }
     const next = this.tokens[last + 1];
     if (next === undefined) return undefined;
     // "70 and above", "18 or over", "12 and under": the side is the word after the joint.
     if (next.lower === 'and' || next.lower === 'or') {
       const side = SIDE_AFTER.get(this.tokens[last + 2]?.lower ?? '');
-      if (side !== undefined) return side;
+      const after = this.tokens[last + 3];
+      if (side !== undefined && (after === undefined || after.kind === 'break' || AFTER_SIDE.has(after.lower))) {
+        return side;
+      }
+    }
+    // "70+" and "5+ nights" bound the number written against the sign; "£500 + VAT" and "2+1" add.
+    if (next.text === '+') {
+      const after = this.tokens[last + 2];
+      return adjacent(this.tokens[last], next) && after?.kind !== 'number' && !/^\p{Lu}/u.test(after?.text ?? '')
+        ? '+'
+        : undefined;
     }
     const pair = next.text + (this.tokens[last + 2]?.text ?? '');
     if (LOOSE_AFTER.has(pair)) return pair;
@@ -532,6 +563,10 @@ class QuantityScanner extends HanQuantityReading {
   private measured(value: number, first: number, last: number): void {
     // "10-minute", "36-volt": the hyphen joins the number to its unit.
     const hyphen = this.tokens[last + 1];
+    // "5+ nights": the sign bounds the number (see `looseWord`), and the noun after it is what it counts.
+    if (hyphen?.text === '+' && adjacent(this.tokens[last], hyphen) && this.tokens[last + 2]?.kind === 'word') {
+      return this.measuredAfter(value, first, last, last + 1);
+    }
     if (hyphen?.kind === 'symbol' && hyphen.text === '-' && adjacent(this.tokens[last], hyphen)) {
       if (this.tokens[last + 2]?.kind === 'word' && adjacent(hyphen, this.tokens[last + 2])) {
         return this.measuredAfter(value, first, last, last + 1);

@@ -24,6 +24,8 @@ export interface Quantity {
   approx: boolean;
   /** A bound from below ("at least 3 days", "至少3天", "over 12"), rather than from above or approximate. */
   atLeast?: boolean;
+  /** A bound said as a threshold reached or not (年满18周岁, 未满6周岁, "70 and above", "70+"). */
+  threshold?: boolean;
   /** A bare number that no word places in time ("eleven on Thursdays"): never a time of day. */
   untimed?: boolean;
   /** A time of day in a text that writes the 24-hour clock (an hour past 12 somewhere): "9:00" there is the morning. */
@@ -60,7 +62,13 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
   if (claim.range || source.range) return rangesDisagree(claim, source);
   // A bound speaks of the other side's bound, not its values; but the same number in another unit is no bound of it:
   // "up to 158 inches" against "must not exceed 158 cm".
-  if (bound(claim) || bound(source)) return (bound(claim) && bound(source)) || conflictKind(claim, source) === 'unit';
+  if (bound(claim) || bound(source)) {
+    if ((bound(claim) && bound(source)) || conflictKind(claim, source) === 'unit') return true;
+    // A value on the other side of a threshold: "16周岁就可以" against "年满18周岁".
+    const [limit, value] = bound(source) ? [source, claim] : [claim, source];
+    if (!limit.threshold || value.loose) return false;
+    return limit.atLeast ? value.value < limit.value : value.value > limit.value;
+  }
   // Two values both said as approximate give their own figures: "about 5,400 km" is not "about 6,300 km", though either
   // would round to the other's order. They are the same within the share `sameQuantity` allows, and differ beyond it.
   if (claim.approx && source.approx) return true;

@@ -93,7 +93,8 @@ export class SupportJudge {
     try {
       return this.checks.verifier.check(text, sources);
     } catch (error) {
-      this.checks.onFailure?.({ error: error as Error, paragraphLength: text.length });
+      const failure = error instanceof Error ? error : new Error(String(error));
+      this.checks.onFailure?.({ error: failure, paragraphLength: text.length });
       return {
         verdict: 'unverified',
         citations: sources.map((source) => ({ citationId: source.citationId, score: 0, verdict: 'unverified' })),

@@ -44,8 +44,9 @@ export function workedOut(
     }
   }
   // "a journey of 1 hour 40 minutes" between 8:05 and 9:45; "took four years, 1905 to 1909": the time between two
-  // times of day or two years either side gives.
-  if (quantity.cls === 'time' && !quantity.range && elapsed(quantity, [...claimNumbers, ...sourceNumbers])) return true;
+  // times of day or two years the claim gives itself. Times the source gives ("open 9:00 to 17:00") are no evidence
+  // that a length ("tours last 8 hours") was worked out from them.
+  if (quantity.cls === 'time' && !quantity.range && elapsed(quantity, claimNumbers)) return true;
   if (quantity.cls === 'clock' && value.cls === 'clock') {
     const spans = [...claimNumbers, ...sourceNumbers];
     // "closes at 14:00, six hours after the 8:00 start" works from a time the claim gives as well as the bound one.
