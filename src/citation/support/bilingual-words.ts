@@ -163,15 +163,19 @@ HAN_FORMS.forEach(([form], f) => {
 });
 
 /**
- * The concepts Chinese text says, in the order of the forms above. The forms that start at each character are
+ * The concepts Chinese text says, in the order of the forms above, from forms of at least `shortest` characters (a
+ * single character such as 末 or 总 is as often part of another word: 周末, 总是). The forms that start at each character are
  * looked up by it, rather than each form looked for in the whole text.
  */
-export function hanConcepts(text: string, into: Set<string> = new Set()): Set<string> {
+export function hanConcepts(text: string, into: Set<string> = new Set(), shortest = 1): Set<string> {
   const found: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const forms = FORMS_BY_FIRST.get(text.charCodeAt(i));
     if (forms === undefined) continue;
-    for (const f of forms) if (text.startsWith(HAN_FORMS[f]![0], i)) found.push(f);
+    for (const f of forms) {
+      const form = HAN_FORMS[f]![0];
+      if (form.length >= shortest && text.startsWith(form, i)) found.push(f);
+    }
   }
   found.sort((a, b) => a - b);
   for (const f of found) into.add(HAN_FORMS[f]![1]);

@@ -15,7 +15,7 @@ import { LOOSE_BEFORE } from './quantity-units.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
 import { anchorsOf, claimAnchors, namesRivals, roleSwap, type SourceProfile } from './claim-roles.js';
-import { comparable, conflictKind, disagree, looselyCounted, sameQuantity, type Quantity } from './quantity.js';
+import { admits, comparable, conflictKind, disagree, looselyCounted, sameQuantity, type Quantity } from './quantity.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import { polarityConflict } from './denial-conflict.js';
 import { boundConflict, boundsOtherSide, boundsPast } from './bound-conflict.js';
@@ -202,7 +202,8 @@ function quantityConflict(
       ),
     );
     if (candidates.length === 0) continue;
-    const holds = (candidate: SourceClause) => candidate.clause.quantities.some((held) => sameQuantity(quantity, held));
+    const holds = (candidate: SourceClause) =>
+      candidate.clause.quantities.some((held) => sameQuantity(quantity, held) || admits(held, quantity));
     const score = binder(clause, source, { polarity: true });
     const others = bindingValues(clause, quantity, clauses);
     const measured = measuredWord(clause, quantity);
@@ -251,6 +252,12 @@ function quantityConflict(
     if (other === undefined || !bound.every((c) => c.clause.quantities.some((held) => differs(held, c.clause))))
       continue;
     if (restated(claim, clause, bound[0]!, other, source, clauses)) continue;
+    // A value beyond a threshold may be said of the group the source names beyond it in words ("older children pay
+    // half price", "younger applicants must apply in person", 其他): the threshold's clause is not what it speaks of.
+    const boundSentence = source.sentences[bound[0]!.sentence]!;
+    if (other.threshold && OTHER_SIDE.test(boundSentence.text)) continue;
+    // Nor is a value the same sentence admits in another of its clauses ("身高1.3米" of "1.2米至1.5米的儿童").
+    if (boundSentence.quantities.some((held) => admits(held, quantity))) continue;
     // "Passengers over 16 pay £12" against "Passengers under 16 travel for £5": another case, with its own value.
     if (bound.some((candidate) => boundsOtherSide(clause, candidate.clause))) continue;
     const sentence = source.sentences[bound[0]!.sentence]!;
@@ -275,6 +282,10 @@ function quantityConflict(
   }
   return undefined;
 }
+
+/** Words that name the group on the other side of a threshold without a number. */
+const OTHER_SIDE =
+  /\b(?:older|younger|other|others|otherwise|larger|smaller|longer|shorter|above that|below that|beyond that)\b|其他|其余|以外|超过的|以上的|以下的/iu;
 
 /**
  * Whether the value is the number of a numbered name, in a sentence that names another of its family, both named by

@@ -371,7 +371,7 @@ function changedDate(found: FoundConflict, claim: ClaimSentence, source: SourceP
   const ours = claimValue(found, claim);
   // A year alone is as often another event the answer adds ("2022年北京冬奥会" beside "2008年北京奥运会"); a span of
   // dates, or a date the answer hedges ("likely to reopen around 1 October"), is its own reckoning.
-  if (ours?.date?.month === undefined || ours.range || ours.approx || HEDGED.test(claim.text)) return false;
+  if (ours?.date?.month === undefined || ours.range || ours.approx || hedged(claim.text)) return false;
   if (heldElsewhere(ours, source) || spanApart(ours, claim, source)) return false;
   // The date shown against must be a date of the same precision, not a year alone.
   const theirs = source.quantities.find((held) => held.text === found.conflict.source);
@@ -379,8 +379,15 @@ function changedDate(found: FoundConflict, claim: ClaimSentence, source: SourceP
   return claim.quantities.every((other) => other === ours || !other.date || heldElsewhere(other, source));
 }
 
+/** Whether the sentence hedges what it says: "likely to reopen around 1 October", "may reopen", `预计`, `可能`. */
+function hedged(text: string): boolean {
+  return HEDGED.test(text) || HEDGED_LOWER.test(text);
+}
+
 const HEDGED =
-  /\b(?:likely|probably|expected|expect|around|approximately|roughly|estimated|should)\b|预计|大约|大概|左右|估计/iu;
+  /\b(?:likely|probably|perhaps|possibly|approximately|roughly|estimated|expected to|around(?=\s+\d)|about(?=\s+\d))\b|预计|大约|大概|左右|估计|可能/iu;
+/** "may" is a hedge only in lower case: "May" is a month. */
+const HEDGED_LOWER = /\b(?:may|might|could)\b/u;
 
 /**
  * Whether the date lies a length of time the sentences give from a date of the source, a day either way for counting
@@ -390,47 +397,80 @@ const HEDGED =
  */
 function spanApart(ours: Quantity, claim: ClaimSentence, source: SourceProfile): boolean {
   const date = ours.date!;
-  const spans = [...claim.quantities, ...source.quantities].filter(
-    (span) => span.cls === 'time' && !span.date && !span.range && SPAN_UNITS.has(span.unit),
-  );
+  const isSpan = (span: Quantity) => span.cls === 'time' && !span.date && !span.range && SPAN_UNITS.has(span.unit);
+  const claimSpans = claim.quantities.filter(isSpan);
   // "a two-year renovation": a length said in words before what it measures is read here only, as a span; read as a
   // value, it would name a product as often ("the five-year fix") as measure one.
   const wordYears: number[] = [];
   for (const text of [claim.text, ...source.sentences.map((sentence) => sentence.text)]) {
-    for (const [, word] of text.matchAll(YEARS_IN_WORDS)) {
-      const years = NUMBER_WORDS.get(word!.toLowerCase());
+    for (const [, words] of text.matchAll(YEARS_IN_WORDS)) {
+      const years = numberInWords(words!.toLowerCase());
       if (years !== undefined) wordYears.push(years);
     }
   }
-  return source.quantities.some((held) => {
-    const from = held.date;
-    if (from?.year !== undefined && date.year !== undefined && wordYears.includes(Math.abs(date.year - from.year))) {
-      return true;
-    }
-    return from !== undefined && spans.some((span) => landsOn(from, span, date));
+  // A length of time speaks of a date in its own sentence, or in the claim: "refunds within 14 days of payment" says
+  // nothing of when applications open.
+  return source.sentences.some((sentence) => {
+    const spans = [...claimSpans, ...sentence.quantities.filter(isSpan)];
+    return sentence.quantities.some((held) => {
+      const from = held.date;
+      if (from?.year !== undefined && date.year !== undefined && wordYears.includes(Math.abs(date.year - from.year))) {
+        return true;
+      }
+      return from !== undefined && spans.some((span) => landsOn(from, span, date));
+    });
   });
 }
 
+/** "five" is 5 and "twenty-five" 25; "one-hundred" and other compounds are left unread. */
+function numberInWords(words: string): number | undefined {
+  const parts = words.split('-').map((part) => NUMBER_WORDS.get(part));
+  if (parts.some((part) => part === undefined)) return undefined;
+  if (parts.length === 1) return parts[0];
+  const [tens, units] = parts as [number, number];
+  return parts.length === 2 && tens >= 20 && tens % 10 === 0 && units < 10 ? tens + units : undefined;
+}
+
 const SPAN_UNITS: ReadonlySet<string> = new Set(['day', 'week', 'month', 'year']);
-const YEARS_IN_WORDS = /\b([a-z]+)-years?\b/giu;
+const YEARS_IN_WORDS = /\b([a-z]+(?:-[a-z]+)?)-years?\b/giu;
 const DAY_MS = 86_400_000;
 
-/** Whether `to` lies the span before or after `from`, within a day; a year or a day either leaves out is not compared. */
+/**
+ * Whether `to` is the last day of the span before or after `from`, counting `from` or not ("runs for three days" from
+ * 12 July ends on the 14th or the 15th); a month added to 31 January ends on the last day of February. A year the
+ * source date leaves out is the claim's, or the year before it (28 December and one week end on 4 January).
+ */
 function landsOn(from: NonNullable<Quantity['date']>, span: Quantity, to: NonNullable<Quantity['date']>): boolean {
   if (span.unit === 'year') {
     return from.year !== undefined && to.year !== undefined && Math.abs(to.year - from.year) === span.raw;
   }
-  if (from.month === undefined || from.day === undefined || to.month === undefined) return false;
-  const year = from.year ?? to.year ?? LEAP_FREE_YEAR;
-  const start = Date.UTC(year, from.month - 1, from.day);
-  for (const sign of [1, -1]) {
-    const end = new Date(start);
-    if (span.unit === 'month') end.setUTCMonth(end.getUTCMonth() + sign * span.raw);
-    else end.setTime(start + sign * span.raw * (span.unit === 'week' ? 7 : 1) * DAY_MS);
-    const target = Date.UTC(to.year ?? end.getUTCFullYear(), to.month - 1, to.day ?? end.getUTCDate());
-    if (Math.abs(target - end.getTime()) <= DAY_MS) return true;
+  if (from.month === undefined || from.day === undefined || to.month === undefined || to.day === undefined) {
+    return false;
+  }
+  const years =
+    from.year !== undefined ? [from.year] : to.year !== undefined ? [to.year, to.year - 1] : [LEAP_FREE_YEAR];
+  for (const year of years) {
+    for (const sign of [1, -1]) {
+      const end = movedBy(year, from.month, from.day, span, sign);
+      for (const counted of [0, -sign]) {
+        const last = new Date(end.getTime() + counted * DAY_MS);
+        const sameYear = to.year === undefined || last.getUTCFullYear() === to.year;
+        if (sameYear && last.getUTCMonth() + 1 === to.month && last.getUTCDate() === to.day) return true;
+      }
+    }
   }
   return false;
+}
+
+/** The day a span of days, weeks or months moves a date to, a month's end kept at its last day. */
+function movedBy(year: number, month: number, day: number, span: Quantity, sign: number): Date {
+  if (span.unit !== 'month') {
+    const days = span.raw * (span.unit === 'week' ? 7 : 1);
+    return new Date(Date.UTC(year, month - 1, day) + sign * days * DAY_MS);
+  }
+  const target = month - 1 + sign * span.raw;
+  const lastDay = new Date(Date.UTC(year, target + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, target, Math.min(day, lastDay)));
 }
 
 /** A year for dates the text gives without one. */

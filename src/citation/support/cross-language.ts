@@ -305,12 +305,11 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
       if (values.size > 1 && strong === 0) continue;
       const other = best[0]!;
       const sentence = source.sentences[other.sentence]!;
+      const said = sharesSaid(concepts, other, source);
       const from = {
         totalled: saysTotal(clause),
-        // A share or a change the claim says ("half the 60-yuan adult price", 八折, "20% off") works a value out; one
-        // the source says of something else ("students pay half") does not make the claim's adult fare half.
-        shares: spokenShares(claim.clauses.map((own) => ({ clause: own }))),
-        changes: claim.quantities.filter((q) => q.cls === 'percent'),
+        shares: [...spokenShares(claim.clauses.map((own) => ({ clause: own }))), ...said.shares],
+        changes: [...claim.quantities.filter((q) => q.cls === 'percent'), ...said.changes],
       };
       if (workedOut(quantity, other.quantity, claim.quantities, sentence.quantities, from)) continue;
       return valueConflict(quantity, other.quantity, other.sentence);
@@ -318,6 +317,39 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
   }
   return undefined;
 }
+
+/**
+ * The shares and changes a value may have been worked out with, besides the claim's own ("half the 60-yuan adult
+ * price", 八折, "20% off"): those of a source clause that speaks of what the claim's clause speaks of, or of nothing the
+ * bilingual table knows. "学生票半价" works out "Student tickets cost 30 yuan", not "Adult tickets cost 30 yuan".
+ */
+function sharesSaid(
+  concepts: ReadonlySet<string>,
+  held: Held,
+  source: ClaimText,
+): { shares: number[]; changes: Quantity[] } {
+  const found = { shares: [] as number[], changes: [] as Quantity[] };
+  const heldConcepts = conceptsOf(held.clause, held.previous);
+  source.clauses.forEach(({ clause, sentence }, i) => {
+    const shares = spokenShares([{ clause }]);
+    // A percentage changes a value only where its clause says a change ("25% off", "上浮20%"), not a share of people.
+    const changes = CHANGE_WORDS.test(clause.text) ? clause.quantities.filter((q) => q.cls === 'percent') : [];
+    if (shares.length === 0 && changes.length === 0) return;
+    const before = source.clauses[i - 1];
+    // A Chinese clause's own words, read from forms of two characters or more: 周末 says no 末.
+    const own = clause.holdsHan
+      ? hanConcepts(clause.text, new Set(), 2)
+      : conceptsOf(clause, before?.sentence === sentence ? before.clause : undefined);
+    const apart = [...own].filter((concept) => !heldConcepts.has(concept));
+    if (apart.length > 0 && !apart.some((concept) => concepts.has(concept))) return;
+    found.shares.push(...shares);
+    found.changes.push(...changes);
+  });
+  return found;
+}
+
+const CHANGE_WORDS =
+  /\b(?:off|discount|discounted|surcharge|more|less|cheaper|dearer|increase[sd]?|decrease[sd]?|rise[sn]?|raised?|cut|reduced?)\b|上浮|下浮|上调|下调|优惠|折|加收|减免|涨|降|增加|减少|提高|降低/iu;
 
 /**
  * Whether `rate` is a rate of the value's unit with the value's number, per a period the claim clause says apart:

@@ -513,4 +513,4 @@ function deniesOnlyInWords(clause: Clause, other: Clause): boolean {
 }
 
 const DENIES_IN_WORDS =
-  /\b(?:(?:stay|stays|stayed|keep|keeps|kept|leave|leaves|left|shut|locked)\s+(?:\w+\s+)?out\b|out of (?:\w+\s+){0,2}reach|lacks?|lacking|off[- ]limits|barred)\b|挡在|免于|免除/iu;
+  /\b(?:(?:stay|stays|stayed|keep|keeps|kept|leave|leaves|left|shut|locked)\s+(?:\w+\s+)?out\b|out of (?:\w+\s+){0,2}reach|free of (?!charge)|away from|lacks?|lacking|off[- ]limits|barred)\b|挡在|免于|免除/iu;

@@ -49,6 +49,12 @@ const OPPOSITE: Record<Modality, Modality> = {
   exempt: 'require',
 };
 
+/**
+ * Of the words a rule reached through a concession rules, the share the claim's clause and its concession must say:
+ * Chinese character pairs that run across two words (`品孕` in `本品孕妇禁用`) are never said.
+ */
+const CONCEDED_SHARE = 2 / 3;
+
 /** A source clause this close shares two of the claim's words or numbers, one of them under the modal word. */
 const SHARED = 2;
 
@@ -73,14 +79,17 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
     for (const { candidate, modals } of rules) {
       if (candidate.clause.holdsHan !== clause.holdsHan) continue;
       // The concession's words are the case the rule is said of: they reach a clause the claim's own words do not,
-      // and such a clause must rule nothing the claim's clause does not say ("even if your guest arrives first, they
-      // can use the gym" is no claim against "guests cannot use the pool without a member").
+      // and the claim's clause and its concession must say what such a clause rules (`CONCEDED_SHARE`): "even if no
+      // member is present, guests can use the sauna" is no claim against "guests cannot use the pool without a member
+      // present".
       let words = shared(clause, candidate.clause, undefined);
       if (words.size < SHARED && conceded !== undefined) {
         words = shared(clause, candidate.clause, conceded);
-        const rulesOnlyOwn = modals.some((_, k) =>
-          [...ruled(candidate.clause, modals, k)].every((word) => clause.termSet.has(word)),
-        );
+        const rulesOnlyOwn = modals.some((_, k) => {
+          const rules = [...ruled(candidate.clause, modals, k)];
+          const said = rules.filter((word) => clause.termSet.has(word) || conceded.termSet.has(word)).length;
+          return rules.length > 0 && said >= CONCEDED_SHARE * rules.length;
+        });
         if (!rulesOnlyOwn) continue;
       }
       if (words.size < SHARED) continue;

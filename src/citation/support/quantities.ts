@@ -120,8 +120,12 @@ const SAID_AFTERNOON = /(?:p\.?m\.?|下午|晚上|傍晚|晚)/i;
 const REACHED: ReadonlySet<string> = new Set(['岁', '周', '年', '月', '天', '日', '时', '钟', '期']);
 /** The side a word after "and" or "or" gives the number before it: "and above" is at least, "or less" at most. */
 const SIDE_AFTER: ReadonlyMap<string, string> = new Map([
-  ...['above', 'over', 'more', 'older', 'upwards'].map((w) => [w, 'and over'] as const),
-  ...['under', 'below', 'less', 'fewer', 'younger'].map((w) => [w, 'and under'] as const),
+  ...['above', 'over', 'more', 'older', 'up', 'upwards', 'higher', 'longer', 'later'].map(
+    (w) => [w, 'and over'] as const,
+  ),
+  ...['under', 'below', 'less', 'fewer', 'younger', 'lower', 'shorter', 'earlier'].map(
+    (w) => [w, 'and under'] as const,
+  ),
 ]);
 /**
  * What may follow such a side word when it closes the bound ("aged 70 and above are charged", "12 and under eat
@@ -129,15 +133,30 @@ const SIDE_AFTER: ReadonlyMap<string, string> = new Map([
  * sculptures", "and over 500 guests") starts a phrase of its own.
  */
 const AFTER_SIDE: ReadonlySet<string> = new Set(
-  'are is was were can may must will should pay pays paid get gets receive travel ride ride eat eats go qualify need needs who with at in on for only years year'.split(
-    ' ',
-  ),
+  (
+    "are is was were be can cannot can't may might must will would should could do does don't doesn't have has " +
+    'pay pays paid get gets receive receives enjoy enjoys travel travels ride rides fly flies stay stays eat eats go ' +
+    'goes play swim ski visit visits apply join enter book use qualify qualifies need needs require requires ' +
+    'who with at in on for from only also and or years year old welcome'
+  ).split(' '),
 );
 /**
  * The words that set a threshold a thing reaches or falls short of (an age, a length of service): a value on the other
  * side of it disagrees, as "16周岁" does with "年满18周岁".
  */
 const THRESHOLDS: ReadonlySet<string> = new Set(['满', '年满', '已满', '未满', '不满', 'and over', 'and under', '+']);
+/** What "+" adds to an amount rather than bounding it: "$49+tax", "£20 + postage". */
+const ADDED_AFTER_PLUS: ReadonlySet<string> = new Set([
+  'tax',
+  'taxes',
+  'vat',
+  'gst',
+  'postage',
+  'shipping',
+  'delivery',
+  'fees',
+  'fee',
+]);
 /** The words that bound a value from below. */
 const AT_LEAST: ReadonlySet<string> = new Set([
   'least',
@@ -426,7 +445,7 @@ class QuantityScanner extends HanQuantityReading {
     }
     // "5+ nights": the sign stands inside the value's span, between the number and what it counts.
     for (let k = first + 1; k <= last; k++) {
-      if (this.tokens[k]!.text === '+' && this.tokens[k - 1]!.kind === 'number') return '+';
+      if (this.tokens[k]!.text === '+' && this.tokens[k - 1]!.kind === 'number' && this.boundsByPlus(k)) return '+';
     }
     const next = this.tokens[last + 1];
     if (next === undefined) return undefined;
@@ -439,15 +458,16 @@ class QuantityScanner extends HanQuantityReading {
       }
     }
     // "70+" and "5+ nights" bound the number written against the sign; "£500 + VAT" and "2+1" add.
-    if (next.text === '+') {
-      const after = this.tokens[last + 2];
-      return adjacent(this.tokens[last], next) && after?.kind !== 'number' && !/^\p{Lu}/u.test(after?.text ?? '')
-        ? '+'
-        : undefined;
-    }
+    if (next.text === '+') return adjacent(this.tokens[last], next) && this.boundsByPlus(last + 1) ? '+' : undefined;
     const pair = next.text + (this.tokens[last + 2]?.text ?? '');
     if (LOOSE_AFTER.has(pair)) return pair;
     return LOOSE_AFTER.has(next.lower) ? next.lower : undefined;
+  }
+
+  /** Whether the "+" at `at` bounds the number before it ("70+", "5+ nights") rather than adds to it ("$49+tax", "2+1"). */
+  private boundsByPlus(at: number): boolean {
+    const after = this.tokens[at + 1];
+    return after?.kind !== 'number' && !/^\p{Lu}/u.test(after?.text ?? '') && !ADDED_AFTER_PLUS.has(after?.lower ?? '');
   }
 
   protected span(first: number, last: number): { text: string; start: number; end: number } {
@@ -564,7 +584,12 @@ class QuantityScanner extends HanQuantityReading {
     // "10-minute", "36-volt": the hyphen joins the number to its unit.
     const hyphen = this.tokens[last + 1];
     // "5+ nights": the sign bounds the number (see `looseWord`), and the noun after it is what it counts.
-    if (hyphen?.text === '+' && adjacent(this.tokens[last], hyphen) && this.tokens[last + 2]?.kind === 'word') {
+    if (
+      hyphen?.text === '+' &&
+      adjacent(this.tokens[last], hyphen) &&
+      this.tokens[last + 2]?.kind === 'word' &&
+      this.boundsByPlus(last + 1)
+    ) {
       return this.measuredAfter(value, first, last, last + 1);
     }
     if (hyphen?.kind === 'symbol' && hyphen.text === '-' && adjacent(this.tokens[last], hyphen)) {

@@ -64,10 +64,10 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
   // "up to 158 inches" against "must not exceed 158 cm".
   if (bound(claim) || bound(source)) {
     if ((bound(claim) && bound(source)) || conflictKind(claim, source) === 'unit') return true;
-    // A value on the other side of a threshold: "16周岁就可以" against "年满18周岁".
-    const [limit, value] = bound(source) ? [source, claim] : [claim, source];
-    if (!limit.threshold || value.loose) return false;
-    return limit.atLeast ? value.value < limit.value : value.value > limit.value;
+    // A value on the other side of the source's threshold: "16周岁就可以" against "年满18周岁". A claim's own threshold
+    // ("Python 3.9 or later") says nothing of a value the source gives otherwise ("drops support for Python 3.8").
+    if (!source.threshold || claim.loose) return false;
+    return source.atLeast ? claim.value < source.value : claim.value > source.value;
   }
   // Two values both said as approximate give their own figures: "about 5,400 km" is not "about 6,300 km", though either
   // would round to the other's order. They are the same within the share `sameQuantity` allows, and differ beyond it.
@@ -287,4 +287,16 @@ function sameNumbers(claim: Quantity, source: Quantity): boolean {
   if (sourceLow === 0 || sourceHigh === 0) return false;
   const factor = claimLow / sourceLow;
   return Math.abs(claimHigh / sourceHigh - factor) <= 1e-9 * Math.max(1, Math.abs(factor));
+}
+
+/**
+ * Whether a source value admits the claim's: a threshold it lies on the right side of ("70岁" of "年满65周岁" beside
+ * "未满6周岁"), or a range it lies in ("1.3米" of "1.2米至1.5米").
+ */
+export function admits(held: Quantity, quantity: Quantity): boolean {
+  // A range of the claim's ("aged 5 to 11") is compared end to end, as another range.
+  if (quantity.loose || quantity.range || !comparable(quantity, held)) return false;
+  if (held.range) return quantity.value >= held.range[0] && quantity.value <= held.range[1];
+  if (!held.threshold) return false;
+  return held.atLeast ? quantity.value >= held.value : quantity.value <= held.value;
 }

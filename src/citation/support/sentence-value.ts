@@ -2,7 +2,7 @@ import type { Window } from './claim-alignment.js';
 import { boundsOtherSide } from './bound-conflict.js';
 import type { ClaimSentence, ClaimText } from './claim-profile.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
-import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
+import { admits, comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
 import { workedOut } from './worked-out.js';
 
 /**
@@ -28,6 +28,8 @@ export function sentenceValueConflict(
     if (!judged(quantity) || claim.quantities.some((other) => other !== quantity && alike(quantity, other))) continue;
     // "August 2026" holds "18 August" by the fields both give: only a value said as fully may hold it.
     if (source.quantities.some((held) => alike(quantity, held) && sameQuantity(quantity, held))) continue;
+    // A range or a threshold of the sentence that admits the value is what it speaks of ("1.3米" of "1.2米至1.5米").
+    if (said.some((held) => admits(held, quantity))) continue;
     const theirs = said.filter((held) => alike(quantity, held));
     if (theirs.length !== 1 || !differs(quantity, theirs[0]!)) continue;
     if (workedOut(quantity, theirs[0]!, claim.quantities, said)) continue;
