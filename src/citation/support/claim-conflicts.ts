@@ -254,13 +254,12 @@ function quantityConflict(
     if (restated(claim, clause, bound[0]!, other, source, clauses)) continue;
     // A value beyond a threshold may be said of the group the source names beyond it in words ("older children pay
     // half price", "younger applicants must apply in person", 其他): the threshold's clause is not what it speaks of.
-    const boundSentence = source.sentences[bound[0]!.sentence]!;
-    if (other.threshold && OTHER_SIDE.test(boundSentence.text)) continue;
+    const sentence = source.sentences[bound[0]!.sentence]!;
+    if (other.threshold && OTHER_SIDE.test(sentence.text)) continue;
     // Nor is a value the same sentence admits in another of its clauses ("身高1.3米" of "1.2米至1.5米的儿童").
-    if (boundSentence.quantities.some((held) => admits(held, quantity))) continue;
+    if (sentence.quantities.some((held) => admits(held, quantity))) continue;
     // "Passengers over 16 pay £12" against "Passengers under 16 travel for £5": another case, with its own value.
     if (bound.some((candidate) => boundsOtherSide(clause, candidate.clause))) continue;
-    const sentence = source.sentences[bound[0]!.sentence]!;
     // A clause that gives two values of a kind ("62 cm against 55 cm", "by 8 pm Monday to Thursday or by 2 pm on a
     // Friday") sets side by side values that the bound sentence gives each to its own part; which value goes with
     // which thing is read from the words beside each (see claim-roles.ts), not from the clause as a whole.

@@ -342,7 +342,7 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
   }
   if (found?.conflict.kind !== 'date') return undefined;
   if (restatesDate(found, claim, source)) return found;
-  return changedDate(found, claim, source) ? (restatedDate(found, claim, source) ?? found) : undefined;
+  return changedDate(found, claim, source);
 }
 
 /**
@@ -363,20 +363,25 @@ function restatedDate(found: FoundConflict, claim: ClaimSentence, source: Source
 }
 
 /**
- * Whether the claim's date is the only one of its dates the source gives nowhere: a changed date, not one the claim
- * moved to another event of the source ("collapsed in 1889" of a source that began in 1881 and gave up in 1889), nor
- * a worked example that brings dates of its own ("if your employment ended on 10 March, … is 9 June").
+ * The conflict, shown against the source date it restates where there is one, when the claim's date is the only one of
+ * its dates the source gives nowhere: a changed date, not one the claim moved to another event of the source
+ * ("collapsed in 1889" of a source that began in 1881 and gave up in 1889), nor a worked example that brings dates of
+ * its own ("if your employment ended on 10 March, … is 9 June").
  */
-function changedDate(found: FoundConflict, claim: ClaimSentence, source: SourceProfile): boolean {
+function changedDate(found: FoundConflict, claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
   const ours = claimValue(found, claim);
   // A year alone is as often another event the answer adds ("2022年北京冬奥会" beside "2008年北京奥运会"); a span of
   // dates, or a date the answer hedges ("likely to reopen around 1 October"), is its own reckoning.
-  if (ours?.date?.month === undefined || ours.range || ours.approx || hedged(claim.text)) return false;
-  if (heldElsewhere(ours, source) || spanApart(ours, claim, source)) return false;
+  if (ours?.date?.month === undefined || ours.range || ours.approx || hedged(claim.text)) return undefined;
+  if (heldElsewhere(ours, source) || spanApart(ours, claim, source)) return undefined;
+  if (!claim.quantities.every((other) => other === ours || !other.date || heldElsewhere(other, source))) {
+    return undefined;
+  }
+  const restated = restatedDate(found, claim, source);
+  if (restated) return restated;
   // The date shown against must be a date of the same precision, not a year alone.
   const theirs = source.quantities.find((held) => held.text === found.conflict.source);
-  if (theirs?.date?.month === undefined && restatedDate(found, claim, source) === undefined) return false;
-  return claim.quantities.every((other) => other === ours || !other.date || heldElsewhere(other, source));
+  return theirs?.date?.month === undefined ? undefined : found;
 }
 
 /** Whether the sentence hedges what it says: "likely to reopen around 1 October", "may reopen", `预计`, `可能`. */

@@ -86,9 +86,9 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
       if (words.size < SHARED && conceded !== undefined) {
         words = shared(clause, candidate.clause, conceded);
         const rulesOnlyOwn = modals.some((_, k) => {
-          const rules = [...ruled(candidate.clause, modals, k)];
-          const said = rules.filter((word) => clause.termSet.has(word) || conceded.termSet.has(word)).length;
-          return rules.length > 0 && said >= CONCEDED_SHARE * rules.length;
+          const ruledWords = [...ruled(candidate.clause, modals, k)];
+          const said = ruledWords.filter((word) => clause.termSet.has(word) || conceded.termSet.has(word)).length;
+          return ruledWords.length > 0 && said >= CONCEDED_SHARE * ruledWords.length;
         });
         if (!rulesOnlyOwn) continue;
       }
