@@ -378,6 +378,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g7200-g7324', from: 7200, to: 7399 },
   { name: 'g7400-g7424', from: 7400, to: 7499 },
   { name: 'g7500-g7524', from: 7500, to: 7599 },
+  { name: 'g7600-g7724', from: 7600, to: 7799 },
+  { name: 'g7800-g7924', from: 7800, to: 7999 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
