@@ -74,7 +74,9 @@ export function alignWindow(claim: ClaimSentence, source: ClaimText, disputed = 
   k = 0;
   for (const clause of claim.clauses) {
     for (const term of clause.terms) {
-      const sentences = holding.get(term.term) ?? NO_SENTENCES;
+      let sentences = holding.get(term.term) ?? NO_SENTENCES;
+      if (sentences === NO_SENTENCES && clause.holdsHan && term.lower.length > 1 && HAN_WORD.test(term.lower))
+        sentences = sentencesSaying(source, term.lower);
       holders.push(sentences);
       for (const s of sentences) hold(s, k);
       k++;
@@ -142,6 +144,21 @@ function sentencesByTerm(source: ClaimText): ReadonlyMap<string, readonly number
   }
   return found;
 }
+
+/**
+ * The source sentences whose text holds a Chinese word the source was read without: the dictionary may cut a
+ * sentence's words otherwise than the claim's (`里程费` whole in one, `里程`, `费` in the other), and the word is
+ * still said there.
+ */
+function sentencesSaying(source: ClaimText, word: string): readonly number[] {
+  const found: number[] = [];
+  source.sentences.forEach((sentence, s) => {
+    if (sentence.holdsHan && sentence.text.includes(word)) found.push(s);
+  });
+  return found.length === 0 ? NO_SENTENCES : found;
+}
+
+const HAN_WORD = /^\p{Script=Han}+$/u;
 
 const termSentences = new WeakMap<ClaimText, ReadonlyMap<string, readonly number[]>>();
 

@@ -516,6 +516,34 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'a Chinese requirement said from its other end: a denied condition, then a denied outcome',
+    '畅行租车规定，车辆取车时为满油，还车时也须加满；未加满的，按每升10元加收油费，并另收50元加油服务费。新能源车还车时电量不得低于取车时的80%。租期按24小时计算，超时4小时以内按小时收费，每小时40元；超过4小时按一天计费。驾驶人须持有驾照满1年。',
+    '拿到驾照还不满一年的人，不能作为驾驶人在畅行租车租车。',
+    'unverified',
+    '',
+  ],
+  [
+    'a Chinese ban denies what follows it: 严禁托运 says 不能托运',
+    '自2025年4月1日起，祥云航空国内航线经济舱旅客可免费托运行李1件，重量不超过20千克；公务舱旅客可免费托运2件，每件不超过30千克。每件托运行李的长、宽、高三边之和不得超过158厘米。未满2周岁的婴儿旅客可免费托运一辆折叠式婴儿车。充电宝严禁托运，只能随身携带，且额定能量不得超过160Wh。',
+    '充电宝不能办理托运，只能放在随身行李里带上飞机，而且额定能量最高为160Wh。',
+    'unverified',
+    '',
+  ],
+  [
+    'a Chinese stop denies what follows it: 停止上山 says 不再允许上山',
+    '青岚山登山步道全长8.6公里，单程约需3.5小时。每年11月15日至次年3月15日为森林防火期，期间严禁携带火种进山。景区开放时间为7:00至17:30，16:00以后停止上山。遇雷雨、大风等恶劣天气，步道将临时关闭。12岁以下儿童须由成年人陪同登山。',
+    '下午四点以后就不再允许上山，景区在傍晚五点半关门。',
+    'unverified',
+    '',
+  ],
+  [
+    'a permission of what a Chinese ban forbids still disagrees',
+    '青岚山景区开放时间为7:00至17:30。每年11月15日至次年3月15日为森林防火期，期间严禁携带火种进山。',
+    '森林防火期内允许携带火种进山。',
+    'contradicted',
+    'negation',
+  ],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

@@ -16,6 +16,7 @@ import {
   type TermSense,
 } from './claim-words.js';
 import { hasHan, tokenize, type Token } from './claim-tokens.js';
+import { hanWords } from './han-words.js';
 import type { Noted } from './notes.js';
 import { comparable, type Quantity } from './quantity.js';
 import { saysAge, scanQuantities } from './quantities.js';
@@ -996,7 +997,10 @@ const BOUND_COMPARATIVES: ReadonlySet<string> = new Set([
   ...EARLIER_MOMENTS,
 ]);
 
-/** The terms of a run of Chinese characters: character pairs, each denied when a denial stands just before it. */
+/**
+ * The terms of a run of Chinese characters: its words, and pairs of the characters the dictionary leaves alone, each
+ * denied when a denial stands just before it.
+ */
 function hanRun(
   tokens: readonly Token[],
   from: number,
@@ -1031,8 +1035,9 @@ function hanRun(
     pairSenses.push(pair === undefined ? undefined : hanSense(pair));
   }
   const push = (k: number, length: number) => {
-    const text = length === 2 ? pairs[k]! : chars[k]!;
-    const sense = length === 2 ? pairSenses[k] : hanSense(text);
+    const text =
+      length === 1 ? chars[k]! : length === 2 ? chars[k]! + chars[k + 1]! : chars.slice(k, k + length).join('');
+    const sense = length === 2 && pairs[k] !== undefined ? pairSenses[k] : hanSense(text);
     const inverted = sense?.inverted ?? false;
     const denial = denialBefore(denials, reach, k);
     const denied = denial !== undefined;
@@ -1048,10 +1053,24 @@ function hanRun(
       end: tokens[from + k + length - 1]!.end,
     });
   };
+  const { starts, alone } = hanWords(chars);
+  // A word of the dictionary is one term. A character the dictionary leaves alone is read in a pair with each
+  // character beside it, as a word it lacks may be either pair; two words side by side make no pair.
+  const pairedAcross = (k: number) =>
+    usable[k] === true &&
+    usable[k + 1] === true &&
+    starts[k + 1] === true &&
+    (alone[k] === true || alone[k + 1] === true);
   for (let k = 0; k < chars.length; k++) {
     if (!usable[k]) continue;
-    if (k + 1 < chars.length && usable[k + 1]) push(k, 2);
-    else if (!(k > 0 && usable[k - 1])) push(k, 1);
+    if (!alone[k] && (starts[k] || !usable[k - 1])) {
+      // The word's usable characters from here: a denial or a number inside a word is not part of its term.
+      let last = k;
+      while (last + 1 < chars.length && usable[last + 1] && !starts[last + 1]) last++;
+      push(k, last - k + 1);
+    }
+    if (pairedAcross(k)) push(k, 2);
+    else if (alone[k] && !pairedAcross(k - 1)) push(k, 1);
     // A character of a pair whose sense is known says nothing more on its own: "关闭" is read once, as "关闭".
     const knownPair =
       pairSenses[k] !== undefined ||

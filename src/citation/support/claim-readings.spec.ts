@@ -1056,7 +1056,7 @@ const cases: ClaimCase[] = [
   [
     '满 bounds an age it reaches, and 年满14周岁 still differs from 满6岁',
     '年满6周岁且未满14周岁的儿童应购买儿童票，票价为公布票价的50%；年满14周岁的应购买全价票。',
-    '孩子一满6岁就得买全价票了。',
+    '孩子满6岁就得买全价票了。',
     'contradicted',
     'number',
   ],

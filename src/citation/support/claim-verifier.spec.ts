@@ -1080,11 +1080,11 @@ const chineseCases: ClaimCase[] = [
     'number',
   ],
   [
-    'a wrong weight in a sentence that shares too little with the source to warn',
+    'a wrong weight in a short Chinese sentence that says the words of the source sentence',
     '该手机支持5G网络，重量为190克。',
     '该手机重量为5克。',
-    'unverified',
-    '',
+    'contradicted',
+    'number',
   ],
   [
     'a speed in Chinese against km/h',
@@ -1432,6 +1432,20 @@ const numberCases: ClaimCase[] = [
     '夜里的里程费是每公里3.3元。',
     'unverified',
     '',
+  ],
+  [
+    '半价 works out a price the claim halves',
+    '省博物馆周二至周日9:00—17:00开放，16:00停止入馆，周一闭馆（法定节假日除外）。基本陈列免费参观，但需凭身份证提前预约；特展“丝路金银器”票价60元，学生半价。馆内禁止使用闪光灯和自拍杆，租用讲解器需交押金200元。',
+    '学生参观“丝路金银器”特展只需30元，是普通票价的一半。',
+    'unverified',
+    '',
+  ],
+  [
+    'a price neither the price nor its half gives still disagrees',
+    '省博物馆周二至周日9:00—17:00开放，16:00停止入馆，周一闭馆（法定节假日除外）。基本陈列免费参观，但需凭身份证提前预约；特展“丝路金银器”票价60元，学生半价。馆内禁止使用闪光灯和自拍杆，租用讲解器需交押金200元。',
+    '学生参观“丝路金银器”特展只需20元。',
+    'contradicted',
+    'number',
   ],
   [
     '按上浮比例也算不出的费用仍然矛盾',

@@ -364,6 +364,7 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map(
 /** Chinese opposites, over character pairs. */
 const HAN_OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['允许', ['禁止', '不准', '严禁']],
+  ['继续', ['停止', '终止']],
   ['打开', ['关闭']],
   ['开启', ['关闭']],
   ['启用', ['停用', '禁用']],
@@ -403,7 +404,7 @@ const HAN_OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['盈利', ['亏损']],
   ['买入', ['卖出']],
   ['进口', ['出口']],
-  ['白天', ['夜间', '晚上']],
+  ['白天', ['夜间', '晚上', '夜里']],
   ['内部', ['外部']],
   ['本地', ['远程']],
   ['手动', ['自动']],
@@ -545,10 +546,16 @@ function buildHanSenses(): Map<string, TermSense> {
 /** The sense that the words of not doing (avoid, skip, refrain, …) say inverted: see the `undertake` opposites. */
 const SENSE_OF_DOING = stemOf('undertake');
 
-/** Whether a term says a thing is not done, of the words after it: "avoid vitamin supplements", "skip breakfast". */
+/**
+ * Whether a term says a thing is not done, of the words after it: "avoid vitamin supplements", "skip breakfast";
+ * in Chinese, a ban or a stop before what it bans or stops (`严禁托运`, `停止上山`).
+ */
 export function deniesItsObject(term: { term: string; inverted: boolean }): boolean {
-  return term.inverted && term.term === SENSE_OF_DOING;
+  return term.inverted && (term.term === SENSE_OF_DOING || HAN_DENYING_OBJECT.has(term.term));
 }
+
+/** The senses whose Chinese opposites ban or stop what follows them. */
+const HAN_DENYING_OBJECT: ReadonlySet<string> = new Set(['允许', '继续']);
 
 // Built once from the tables above and never changed: safe to share across requests.
 const LATIN_SENSES: ReadonlyMap<string, TermSense> = buildSenses();
