@@ -380,6 +380,7 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g7500-g7524', from: 7500, to: 7599 },
   { name: 'g7600-g7724', from: 7600, to: 7799 },
   { name: 'g7800-g7924', from: 7800, to: 7999 },
+  { name: 'g8000-g8124', from: 8000, to: 8199 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
