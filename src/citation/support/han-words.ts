@@ -21,6 +21,9 @@ export interface HanWords {
 }
 
 export function hanWords(chars: readonly string[]): HanWords {
+  // One or two characters read the same either way: a word of two is the pair its two lone characters make. The
+  // dictionary costs about a microsecond a character, so it is not asked.
+  if (chars.length <= 2) return { starts: chars.map(() => true), alone: chars.map(() => true) };
   const starts = new Array<boolean>(chars.length).fill(false);
   const alone = new Array<boolean>(chars.length).fill(false);
   let at = 0;
