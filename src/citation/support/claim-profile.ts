@@ -20,6 +20,7 @@ import { hanWords } from './han-words.js';
 import type { Noted } from './notes.js';
 import { comparable, type Quantity } from './quantity.js';
 import { saysAge, scanQuantities } from './quantities.js';
+import { AS_BOUND } from './quantity-units.js';
 import {
   BOUND_VERB_WORDS,
   EARLIER_MOMENTS,
@@ -829,6 +830,8 @@ function clauseOf(
       continue;
     }
     if (token.kind !== 'word' || (inQuantity[i] && !namesCounted(token, inQuantity[i]!))) continue;
+    // "as many as 200", "as much as 20 kg": the comparison bounds the number, as "up to" does, and says no word.
+    if (boundsByComparison(tokens, i, inQuantity)) continue;
     // "at no cost", "at no extra charge": free, as "free of charge" says it.
     const free = freeOfCost(tokens, i, to);
     if (free > i) {
@@ -1101,6 +1104,19 @@ function hanRun(
 function denialBefore(denials: readonly number[], reach: readonly number[], k: number): number | undefined {
   for (let i = 0; i < denials.length; i++) if (denials[i]! < k && k - denials[i]! <= reach[i]!) return denials[i];
   return undefined;
+}
+
+function boundsByComparison(
+  tokens: readonly Token[],
+  i: number,
+  inQuantity: readonly (Quantity | undefined)[],
+): boolean {
+  return (
+    AS_BOUND.has(tokens[i]!.lower) &&
+    tokens[i - 1]?.lower === 'as' &&
+    tokens[i + 1]?.lower === 'as' &&
+    inQuantity[i + 2] !== undefined
+  );
 }
 
 /**

@@ -1,6 +1,8 @@
 import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js';
 import { ClaimSupportVerifier } from './claim-verifier.js';
 
+const TRAVEL_POLICIES =
+  'The Silver travel policy covers emergency medical costs up to £2 million and cancellation up to £3,000 per person, with a £150 excess per claim. The Gold policy raises these limits to £10 million and £7,500 and reduces the excess to £50.';
 const verifier = new ClaimSupportVerifier();
 const verdictOf = (source: string, paragraph: string) =>
   verifier.check(paragraph, [{ citationId: 'E1', text: source }]);
@@ -1432,6 +1434,20 @@ const numberCases: ClaimCase[] = [
     '夜里的里程费是每公里3.3元。',
     'unverified',
     '',
+  ],
+  [
+    'a change the claim works out from the two values it gives beside it',
+    TRAVEL_POLICIES,
+    'Upgrading from Silver to Gold cuts the excess on each claim by £100, from £150 down to £50.',
+    'unverified',
+    '',
+  ],
+  [
+    'a value the claim gives beside such a change is still read',
+    TRAVEL_POLICIES,
+    'The Gold policy reduces the excess to £60.',
+    'contradicted',
+    'number',
   ],
   [
     '半价 works out a price the claim halves',

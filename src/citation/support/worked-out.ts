@@ -32,6 +32,7 @@ export function workedOut(
   from: WorkedFrom = {},
 ): boolean {
   if (counted(quantity) && counted(value)) {
+    if (ownDifference(quantity, claimNumbers)) return true;
     if (from.changes?.some((change) => changedBy(quantity, value, change))) return true;
     if (from.shares?.some((share) => close(quantity.value, value.value * share))) return true;
     const inputs = [...claimNumbers, ...sourceNumbers];
@@ -91,6 +92,18 @@ function combined(result: Quantity, value: Quantity, inputs: readonly Quantity[]
       (((result.compared === true || rounded) && close(result.value, Math.abs(value.value - input.value))) ||
         ((totalled || rounded) && close(result.value, value.value + input.value))),
   );
+}
+
+/**
+ * Whether a change the claim says ("cuts the excess by £100") is the difference of two values the claim gives beside
+ * it ("from £150 down to £50"): the claim shows its own working.
+ */
+function ownDifference(result: Quantity, claimNumbers: readonly Quantity[]): boolean {
+  if (result.compared !== true) return false;
+  const inputs = claimNumbers.filter(
+    (input) => input !== result && counted(input) && !input.range && comparable(result, input),
+  );
+  return inputs.some((a, i) => inputs.slice(i + 1).some((b) => close(result.value, Math.abs(a.value - b.value))));
 }
 
 /** Whether `result` is the sum of two of `values`: "公司和个人合计缴纳24%" of 12% each. */
