@@ -1032,6 +1032,13 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    '"as many as 200" bounds its number as "up to" does, and says no word of its own',
+    'The Meshlink M6 kit covers up to 540 square metres. Combined wireless speed is rated at 5.4 Gbps over Wi-Fi 6, and the system supports up to 150 connected devices.',
+    'The system can handle as many as 200 connected devices at once.',
+    'contradicted',
+    'number',
+  ],
+  [
     'speech drops the last place word: 一千五 is 1,500',
     '押金为1500元，入住时交纳。',
     '押金一千五，入住时交。',
