@@ -1039,6 +1039,27 @@ const cases: ClaimCase[] = [
     'number',
   ],
   [
+    '三日通票 is a three-day pass, not the third of a month',
+    'Three-day passes cannot be split into single-day tickets, and wristbands must be collected in person with photo ID from 12:00 on 21 August.',
+    '三日通票不能拆成单日票用；手环要本人带着有照片的证件，从8月21日中午12点开始领取。',
+    'unverified',
+    '',
+  ],
+  [
+    '十五日无理由退货 is fifteen days, against seven',
+    '本店所有商品支持7天无理由退货，退货运费由买家承担。',
+    '本店商品都可以十五日无理由退货。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a day said after its month stays a date: 每月3日',
+    '会员日为每月3日。',
+    '会员日是每个月的5日。',
+    'contradicted',
+    'date',
+  ],
+  [
     'speech drops the last place word: 一千五 is 1,500',
     '押金为1500元，入住时交纳。',
     '押金一千五，入住时交。',

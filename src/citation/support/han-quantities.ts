@@ -21,6 +21,9 @@ const NOT_A_MONTH: ReadonlySet<string> = new Set(['份', '龄']);
 const BOUND_REACH = 5;
 const PLACE_WORDS: ReadonlySet<string> = new Set(['千', '万', '百']);
 
+/** What follows a number of days that a thing lasts: 三日通票, 五日游, 七日无理由退货, 三日卡. */
+const DAYS_LONG: readonly string[] = ['通票', '游', '卡', '券', '无理由'];
+
 /**
  * The Chinese readings of the quantity scanner: numerals written in characters (三千五百), their measure words and
  * units, fractions and halves, dates, clock times and weekdays (3月5日, 下午3点, 周一), "every" (每周), rates said the
@@ -187,7 +190,7 @@ export abstract class HanQuantityReading {
     // No month has a 32nd day: 登机口为58号, 261/2004号 number a thing, and are compared as numbers of it.
     if (next.text === '号' && value > 31) return this.pushUnit(value, NUMBERED, first, last + 1);
     // 60日内, 30日以内: a number of days, as 天 says; no month has a 60th day.
-    if (next.text === '日' && (value > 31 || this.withinAt(last + 2)))
+    if (next.text === '日' && (value > 31 || this.withinAt(last + 2) || this.daysLong(first, last + 2)))
       return this.pushUnit(value, DAY, first, last + 1);
     if (next.text === '日' || next.text === '号') return this.pushDate({ day: value }, first, last + 1);
     if (HAN_MEASURE_WORDS.has(next.text)) {
@@ -289,6 +292,16 @@ export abstract class HanQuantityReading {
   }
 
   /** Whether the tokens from `at` say "within" (内, 以内, 之内): what comes before is a length of time. */
+  /**
+   * Whether the days name how long a thing lasts, not a day of the month: 三日通票 (a three-day pass), 五日游,
+   * 七日无理由退货. A day said after its month (本月3日) is a date whatever follows it.
+   */
+  private daysLong(first: number, at: number): boolean {
+    if (this.tokens[first - 1]?.text === '月') return false;
+    const word = (this.tokens[at]?.text ?? '') + (this.tokens[at + 1]?.text ?? '') + (this.tokens[at + 2]?.text ?? '');
+    return DAYS_LONG.some((long) => word.startsWith(long));
+  }
+
   protected withinAt(at: number): boolean {
     const one = this.tokens[at]?.text;
     return one === '内' || ((one === '以' || one === '之') && this.tokens[at + 1]?.text === '内');
