@@ -1039,6 +1039,13 @@ const cases: ClaimCase[] = [
     'number',
   ],
   [
+    '"every single year" is every year',
+    'Adult dogs then need a DHPP booster every three years. The leptospirosis vaccine, recommended for dogs that swim or hike, must be repeated every year.',
+    'Once your dog is an adult, the DHPP booster has to be repeated every single year.',
+    'contradicted',
+    'number',
+  ],
+  [
     '三日通票 is a three-day pass, not the third of a month',
     'Three-day passes cannot be split into single-day tickets, and wristbands must be collected in person with photo ID from 12:00 on 21 August.',
     '三日通票不能拆成单日票用；手环要本人带着有照片的证件，从8月21日中午12点开始领取。',

@@ -1170,6 +1170,8 @@ class QuantityScanner extends HanQuantityReading {
   private every(first: number): void {
     let index = first + 1;
     let count = 1;
+    // "every single year" is every year.
+    if (this.tokens[index]?.lower === 'single') index++;
     const number = this.tokens[index];
     if (number?.kind === 'number') {
       count = Number(number.text);
