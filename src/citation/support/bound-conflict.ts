@@ -4,7 +4,6 @@ import type { FoundConflict } from './found-conflict.js';
 import { comparable, sameQuantity, type Quantity } from './quantity.js';
 import { Note } from './notes.js';
 import { isNegationWord } from './claim-words.js';
-import { isCondition } from './claim-polarity.js';
 import {
   BOUND_VERB_WORDS,
   EARLIER_MOMENTS,
@@ -420,82 +419,4 @@ function extremeOf(clause: Clause, quantity: Quantity): Bound | undefined {
   }
   const bound = boundOf(clause, quantity);
   return bound !== undefined && EXTREME.test(before.toLowerCase().replace(BETWEEN, '')) ? bound : undefined;
-}
-
-/**
- * A value the claim sentence bounds the other way than the source, with the source's outcome: "If your pet's
- * temperature is below 39.5°C on the day, the vet won't vaccinate" against "Animals with a fever above 39.5°C on the
- * day … will not be vaccinated". `boundConflict` asks the claim clause to say the source clause's own words; a
- * sentence that rewords the case may still say the outcome: every word its sentence shares with the source sentence,
- * beyond the bound, said with the source's polarity, and at least `OUTCOME_WORDS` of them, and no source clause
- * bounding the value on the claim's side.
- */
-export function turnedSideConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
-  for (const clause of claim.clauses) {
-    if (clause.holdsHan) continue;
-    for (const quantity of clause.quantities) {
-      const ours = boundOf(clause, quantity);
-      if (ours === undefined) continue;
-      const sides = source.clauses.flatMap((candidate) =>
-        candidate.clause.holdsHan
-          ? []
-          : candidate.clause.quantities
-              .filter((held) => sameBoundValue(quantity, held))
-              .map((held) => ({ candidate, held, theirs: boundOf(candidate.clause, held) })),
-      );
-      if (sides.some(({ theirs }) => theirs === undefined || theirs.side === ours.side)) continue;
-      if (LEAST_OR_MOST.test(boundText(clause, ours, quantity))) continue;
-      for (const { candidate, held, theirs } of sides) {
-        if (LEAST_OR_MOST.test(boundText(candidate.clause, theirs!, held))) continue;
-        if (!sameOutcome(claim, clause, ours, quantity, candidate.clause)) continue;
-        return {
-          conflict: {
-            kind: 'negation',
-            claim: boundText(clause, ours, quantity),
-            source: boundText(candidate.clause, theirs!, held),
-          },
-          sentence: candidate.sentence,
-        };
-      }
-    }
-  }
-  return undefined;
-}
-
-const OUTCOME_WORDS = 2;
-
-/**
- * A least or a most ("at least 5 years", "up to 10 kg") says what a thing needs or reaches, not which case a rule is
- * about: "Loans run for at least 5 years at a fixed rate" does not turn "Loans of under 5 years have a fixed rate".
- */
-const LEAST_OR_MOST =
-  /^(?:at least|at most|(?:a )?minimum of|(?:a )?maximum of|up to|no (?:more|less|fewer) than|not (?:more|less|fewer) than)\b/i;
-
-/**
- * Whether the claim sentence says the outcome the source clause gives its side of the value: at least `OUTCOME_WORDS`
- * of the clause's words beyond the bound, each with the clause's polarity, and no value the clause does not give.
- */
-function sameOutcome(claim: ClaimSentence, bounded: Clause, bound: Bound, quantity: Quantity, source: Clause): boolean {
-  const theirs = new Map<string, boolean>();
-  for (const term of source.terms) theirs.set(term.term, term.denied);
-  for (const term of source.context) if (!theirs.has(term)) theirs.set(term, false);
-  // A condition ("If you cancel fewer than 14 days before you arrive, …") names the case: the outcome is what the
-  // rest of the sentence says of it.
-  const outcome = isCondition(bounded, claim) ? claim.clauses.filter((clause) => clause !== bounded) : claim.clauses;
-  // The word right before the bound names what is bounded ("stays over 2 hours"), the case rather than the outcome.
-  const measured = bounded.terms.filter((term) => term.end <= bound.start).at(-1);
-  let shared = 0;
-  for (const clause of outcome) {
-    for (const term of clause.terms) {
-      if ((term.start >= bound.start && term.end <= quantity.start) || term === measured) continue;
-      const denied = theirs.get(term.term);
-      if (denied === undefined) continue;
-      if (denied !== term.denied) return false;
-      shared++;
-    }
-  }
-  // Every other value of the claim's sentence is the source clause's.
-  if (!claim.quantities.every((value) => value === quantity || source.quantities.some((q) => sameQuantity(value, q))))
-    return false;
-  return shared >= OUTCOME_WORDS;
 }

@@ -18,7 +18,7 @@ import { anchorsOf, claimAnchors, namesRivals, roleSwap, type SourceProfile } fr
 import { admits, comparable, conflictKind, disagree, looselyCounted, sameQuantity, type Quantity } from './quantity.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import { polarityConflict } from './denial-conflict.js';
-import { turnedSideConflict, boundConflict, boundsOtherSide, boundsPast } from './bound-conflict.js';
+import { boundConflict, boundsOtherSide, boundsPast } from './bound-conflict.js';
 import { hasHan } from './claim-tokens.js';
 import { saysTotal, spokenShares, workedOut } from './worked-out.js';
 import { onlyConflict } from './only-conflict.js';
@@ -59,7 +59,7 @@ export function findConflict(claim: ClaimSentence, source: SourceProfile, window
   }
   // A sentence made of the source's own clauses is not read at all (claim-verifier.ts, `conflictIn`): here some clause
   // is the claim's own, and names and numbers may have swapped places.
-  return swappedRoles(claim, source) ?? turnedSideConflict(claim, source);
+  return swappedRoles(claim, source);
 }
 
 /**

@@ -1,7 +1,5 @@
 import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js';
 
-const HUT_BOOKINGS =
-  'Each booking may cover a maximum of 2 nights per hut, and a bunk costs NZ$45 per night for adults and NZ$22 for under-18s. Cancellations made more than 14 days before arrival receive a full refund minus a NZ$10 admin fee; later cancellations are not refunded.';
 const SPORTS = 'Neither plan pays for injuries from kitesurfing or paragliding. Skiing is included in Plus.';
 const PHONES = 'The Vega 2 and Vega 2 Max share the same screen, but only the Max supports wireless charging.';
 const SAUNA = 'Guests under 16 may not use the sauna unless a parent is with them. The gym opens at 6:00.';
@@ -545,27 +543,6 @@ const cases: ClaimCase[] = [
     '森林防火期内允许携带火种进山。',
     'contradicted',
     'negation',
-  ],
-  [
-    "the other side of a bound with the source's outcome, the case said in the claim's own words",
-    HUT_BOOKINGS,
-    "If you cancel fewer than 14 days before you arrive, you'll get your money back minus a NZ$10 admin fee.",
-    'contradicted',
-    'negation',
-  ],
-  [
-    'the other side of a bound with an outcome of its own',
-    HUT_BOOKINGS,
-    "If you cancel fewer than 14 days before you arrive, you won't get any money back.",
-    'unverified',
-    '',
-  ],
-  [
-    'the other side of a bound that shares only the case and says its own outcome',
-    'Free parking is available for stays under 2 hours.',
-    'Stays over 2 hours are charged for parking.',
-    'unverified',
-    '',
   ],
 ];
 
