@@ -544,6 +544,13 @@ const cases: ClaimCase[] = [
     'contradicted',
     'negation',
   ],
+  [
+    'a stop said as having none, where both sides read a character beside its word: 停止供应热水 and 没有热水',
+    '夜里23:00以后停止供应热水，白天全天供应。',
+    '晚上11点以后没有热水，白天一直有。',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

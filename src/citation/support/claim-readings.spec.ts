@@ -1039,6 +1039,20 @@ const cases: ClaimCase[] = [
     'number',
   ],
   [
+    'an hour said with 点 is on a twelve-hour clock: 11点 is 23:00',
+    '23:00以后停止供应热水。',
+    '11点以后就没有热水了。',
+    'unverified',
+    '',
+  ],
+  [
+    'a changed hour said with 点 still differs: 晚上10点 against 23:00',
+    '夜里23:00以后停止供应热水。',
+    '晚上10点以后就没有热水了。',
+    'contradicted',
+    'number',
+  ],
+  [
     '"every single year" is every year',
     'Adult dogs then need a DHPP booster every three years. The leptospirosis vaccine, recommended for dogs that swim or hike, must be repeated every year.',
     'Once your dog is an adult, the DHPP booster has to be repeated every single year.',

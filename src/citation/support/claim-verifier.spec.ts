@@ -1443,6 +1443,13 @@ const numberCases: ClaimCase[] = [
     '',
   ],
   [
+    'a change the claim works out is still set against the change the source gives',
+    'The monthly fee rises by £5 to £15 in April.',
+    'In April the monthly fee rises by £3, from £12 to £15.',
+    'contradicted',
+    'number',
+  ],
+  [
     'a value the claim gives beside such a change is still read',
     TRAVEL_POLICIES,
     'The Gold policy reduces the excess to £60.',

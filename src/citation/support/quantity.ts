@@ -224,6 +224,9 @@ export function sameQuantity(a: Quantity, b: Quantity): boolean {
   return Math.abs(a.value - b.value) <= tolerance * Math.max(Math.abs(a.value), Math.abs(b.value));
 }
 
+/** An hour said with 点 is said on a twelve-hour clock, whatever its figures: 11点 is 11:00 or 23:00. */
+const HAN_HOUR = /^(?:1[0-2]|十[一二]?)点/;
+
 /**
  * Whether a time written on the twelve-hour clock without its part of the day ("picked up by 4:30") is the afternoon
  * time the other writes on the 24-hour clock ("collected by 16:30").
@@ -236,8 +239,8 @@ function onTwelveHourClock(twelve: Quantity, full: Quantity): boolean {
     twelve.fullDay !== true &&
     twelve.raw === hour &&
     hour >= 1 &&
-    hour <= 9 &&
-    /^[1-9]\D/.test(twelve.text) &&
+    hour <= 12 &&
+    (/^[1-9]\D/.test(twelve.text) || HAN_HOUR.test(twelve.text)) &&
     full.raw >= 13 &&
     twelve.value + 720 === full.value
   );

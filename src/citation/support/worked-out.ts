@@ -32,7 +32,8 @@ export function workedOut(
   from: WorkedFrom = {},
 ): boolean {
   if (counted(quantity) && counted(value)) {
-    if (ownDifference(quantity, claimNumbers)) return true;
+    // Against a change the source gives ("rises by £5 to £15"), the claim's change is compared, however it works out.
+    if (value.compared !== true && ownDifference(quantity, claimNumbers)) return true;
     if (from.changes?.some((change) => changedBy(quantity, value, change))) return true;
     if (from.shares?.some((share) => close(quantity.value, value.value * share))) return true;
     const inputs = [...claimNumbers, ...sourceNumbers];
