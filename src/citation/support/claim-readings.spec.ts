@@ -1053,6 +1053,28 @@ const cases: ClaimCase[] = [
     'number',
   ],
   [
+    '两点半 is 14:30 as well as 2:30',
+    '上午考试9:00开始，下午考试14:30开始。',
+    '下午的考试两点半开始。',
+    'unverified',
+    '',
+  ],
+  [
+    '三点半 is neither 14:30 nor 2:30',
+    '上午考试9:00开始，下午考试14:30开始。',
+    '下午的考试三点半开始。',
+    'contradicted',
+    'number',
+  ],
+  ['两成 is 20%', '首套房最低首付比例为20%，二套房为30%。', '首套房首付最低两成。', 'unverified', ''],
+  [
+    '三成 is 30%, not the 20% the source gives',
+    '首套房最低首付比例为20%，二套房为30%。',
+    '首套房首付最低三成。',
+    'contradicted',
+    'number',
+  ],
+  [
     '"every single year" is every year',
     'Adult dogs then need a DHPP booster every three years. The leptospirosis vaccine, recommended for dogs that swim or hike, must be repeated every year.',
     'Once your dog is an adult, the DHPP booster has to be repeated every single year.',

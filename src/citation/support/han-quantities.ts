@@ -21,6 +21,10 @@ const NOT_A_MONTH: ReadonlySet<string> = new Set(['份', '龄']);
 const BOUND_REACH = 5;
 const PLACE_WORDS: ReadonlySet<string> = new Set(['千', '万', '百']);
 
+const PERCENT = { cls: 'percent', factor: 1, name: '%' };
+/** Characters that make a word with 成 after a numeral: 一成不变, 三成人, 五成熟. */
+const WORDS_AFTER_CHENG: ReadonlySet<string> = new Set('不为功本立年人员绩熟交都果分品效型长就批套对'.split(''));
+
 /** What follows a number of days that a thing lasts: 三日通票, 五日游, 七日无理由退货, 三日卡. */
 const DAYS_LONG: readonly string[] = ['通票', '游', '卡', '券', '无理由'];
 
@@ -121,7 +125,7 @@ export abstract class HanQuantityReading {
     // A lone numeral is a number only before a unit or measure word: 一些, 一旦, 十分 are not numbers.
     if (
       next?.kind !== 'han' ||
-      !(this.hanUnitAt(last + 1) || HAN_MEASURE_WORDS.has(next.text) || '年月日点号'.includes(next.text))
+      !(this.hanUnitAt(last + 1) || HAN_MEASURE_WORDS.has(next.text) || '年月日点号成'.includes(next.text))
     ) {
       if (text.length < 2 || /^[一二两]/.test(text) === false) return;
       if (!/[十百千万亿]/.test(text)) return;
@@ -156,6 +160,16 @@ export abstract class HanQuantityReading {
     if (next.text === '月' && value >= 1 && value <= 12 && !NOT_A_MONTH.has(this.tokens[last + 2]?.text ?? ''))
       return this.hanDate(first, last);
     if ((next.text === '点' || next.text === '时') && value <= 24) return this.hanClock(value, first, last + 1);
+    // 两成 is 20%, 三成五 35%: tenths of a whole, unless 成 starts a word of its own (三成人, 一成不变).
+    if (next.text === '成' && value >= 1 && value <= 10 && Number.isInteger(value)) {
+      const after = this.tokens[last + 2]?.text ?? '';
+      const half = CN_DIGITS[after];
+      if (half !== undefined && half > 0 && !isCnNumeral(this.tokens[last + 3]?.text ?? '')) {
+        return this.pushUnit(value * 10 + half, PERCENT, first, last + 2);
+      }
+      if (!WORDS_AFTER_CHENG.has(after)) return this.pushUnit(value * 10, PERCENT, first, last + 1);
+      return;
+    }
     const unit = this.hanUnitAt(last + 1);
     const unitEnd = last + (unit?.length ?? 1);
     if (this.tokens[unitEnd + 1]?.text === '期') {

@@ -224,8 +224,8 @@ export function sameQuantity(a: Quantity, b: Quantity): boolean {
   return Math.abs(a.value - b.value) <= tolerance * Math.max(Math.abs(a.value), Math.abs(b.value));
 }
 
-/** An hour said with 点 is said on a twelve-hour clock, whatever its figures: 11点 is 11:00 or 23:00. */
-const HAN_HOUR = /^(?:1[0-2]|十[一二]?)点/;
+/** An hour said with 点 is said on a twelve-hour clock, whatever its figures: 11点 is 11:00 or 23:00, 两点半 2:30 or 14:30. */
+const HAN_HOUR = /^(?:1[0-2]|十[一二]?|[一二两三四五六七八九])点/;
 
 /**
  * Whether a time written on the twelve-hour clock without its part of the day ("picked up by 4:30") is the afternoon
