@@ -1,8 +1,8 @@
 import { alignWindow, grounded, isName, NAME_WEIGHT, QUANTITY_WEIGHT, type Window } from './claim-alignment.js';
 import { findConflict, restates, saidClauses } from './claim-conflicts.js';
-import type { FoundConflict } from './found-conflict.js';
+import { claimValue, heldElsewhere, type FoundConflict } from './found-conflict.js';
+import { changedDate, restatesDate } from './changed-date.js';
 import { comparable, conflictKind, sameQuantity, type Quantity } from './quantity.js';
-import { NUMBER_WORDS } from './quantity-units.js';
 import { holdsEveryClaim } from './claim-holding.js';
 import { asSource, type SourceProfile } from './claim-roles.js';
 import { profileClaims, profileParagraph, type ClaimSentence, type ClaimText, type Clause } from './claim-profile.js';
@@ -346,142 +346,6 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
 }
 
 /**
- * The source's one date that a changed date restates, two of its day, month and year kept, as the evidence: "set on 2
- * August 2006" is set against "on 2 August 2003", not against the year the records begin.
- */
-function restatedDate(found: FoundConflict, claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
-  const ours = claimValue(found, claim)?.date;
-  if (ours === undefined) return undefined;
-  const restated = source.sentences.flatMap((sentence, s) =>
-    sentence.quantities
-      .filter((held) => held.date && sharedDateParts(ours, held.date) >= 2)
-      .map((held) => ({ held, s })),
-  );
-  if (restated.length !== 1) return undefined;
-  const { held, s } = restated[0]!;
-  return { conflict: { kind: 'date', claim: found.conflict.claim, source: held.text }, sentence: s };
-}
-
-/**
- * The conflict, shown against the source date it restates where there is one, when the claim's date is the only one of
- * its dates the source gives nowhere: a changed date, not one the claim moved to another event of the source
- * ("collapsed in 1889" of a source that began in 1881 and gave up in 1889), nor a worked example that brings dates of
- * its own ("if your employment ended on 10 March, … is 9 June").
- */
-function changedDate(found: FoundConflict, claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
-  const ours = claimValue(found, claim);
-  // A year alone is as often another event the answer adds ("2022年北京冬奥会" beside "2008年北京奥运会"); a span of
-  // dates, or a date the answer hedges ("likely to reopen around 1 October"), is its own reckoning.
-  if (ours?.date?.month === undefined || ours.range || ours.approx || hedged(claim.text)) return undefined;
-  if (heldElsewhere(ours, source) || spanApart(ours, claim, source)) return undefined;
-  if (!claim.quantities.every((other) => other === ours || !other.date || heldElsewhere(other, source))) {
-    return undefined;
-  }
-  const restated = restatedDate(found, claim, source);
-  if (restated) return restated;
-  // The date shown against must be a date of the same precision, not a year alone.
-  const theirs = source.quantities.find((held) => held.text === found.conflict.source);
-  return theirs?.date?.month === undefined ? undefined : found;
-}
-
-/** Whether the sentence hedges what it says: "likely to reopen around 1 October", "may reopen", `预计`, `可能`. */
-function hedged(text: string): boolean {
-  return HEDGED.test(text) || HEDGED_LOWER.test(text);
-}
-
-const HEDGED =
-  /\b(?:likely|probably|perhaps|possibly|approximately|roughly|estimated|expected to|around(?=\s+\d)|about(?=\s+\d))\b|预计|大约|大概|左右|估计|可能/iu;
-/** "may" is a hedge only in lower case: "May" is a month. */
-const HEDGED_LOWER = /\b(?:may|might|could)\b/u;
-
-/**
- * Whether the date lies a length of time the sentences give from a date of the source, a day either way for counting
- * the first day or not: "runs for three days" from Friday 12 July ends on Sunday 14 July, "展期三个月" from 5月18日 ends
- * on 8月17日, and "began in March 2021" is two years before a museum "reopened on 3 May 2023 after a two-year
- * renovation".
- */
-function spanApart(ours: Quantity, claim: ClaimSentence, source: SourceProfile): boolean {
-  const date = ours.date!;
-  const isSpan = (span: Quantity) => span.cls === 'time' && !span.date && !span.range && SPAN_UNITS.has(span.unit);
-  const claimSpans = claim.quantities.filter(isSpan);
-  // "a two-year renovation": a length said in words before what it measures is read here only, as a span; read as a
-  // value, it would name a product as often ("the five-year fix") as measure one.
-  const wordYears: number[] = [];
-  for (const text of [claim.text, ...source.sentences.map((sentence) => sentence.text)]) {
-    for (const [, words] of text.matchAll(YEARS_IN_WORDS)) {
-      const years = numberInWords(words!.toLowerCase());
-      if (years !== undefined) wordYears.push(years);
-    }
-  }
-  // A length of time speaks of a date in its own sentence, or in the claim: "refunds within 14 days of payment" says
-  // nothing of when applications open.
-  return source.sentences.some((sentence) => {
-    const spans = [...claimSpans, ...sentence.quantities.filter(isSpan)];
-    return sentence.quantities.some((held) => {
-      const from = held.date;
-      if (from?.year !== undefined && date.year !== undefined && wordYears.includes(Math.abs(date.year - from.year))) {
-        return true;
-      }
-      return from !== undefined && spans.some((span) => landsOn(from, span, date));
-    });
-  });
-}
-
-/** "five" is 5 and "twenty-five" 25; "one-hundred" and other compounds are left unread. */
-function numberInWords(words: string): number | undefined {
-  const parts = words.split('-').map((part) => NUMBER_WORDS.get(part));
-  if (parts.some((part) => part === undefined)) return undefined;
-  if (parts.length === 1) return parts[0];
-  const [tens, units] = parts as [number, number];
-  return parts.length === 2 && tens >= 20 && tens % 10 === 0 && units < 10 ? tens + units : undefined;
-}
-
-const SPAN_UNITS: ReadonlySet<string> = new Set(['day', 'week', 'month', 'year']);
-const YEARS_IN_WORDS = /\b([a-z]+(?:-[a-z]+)?)-years?\b/giu;
-const DAY_MS = 86_400_000;
-
-/**
- * Whether `to` is the last day of the span before or after `from`, counting `from` or not ("runs for three days" from
- * 12 July ends on the 14th or the 15th); a month added to 31 January ends on the last day of February. A year the
- * source date leaves out is the claim's, or the year before it (28 December and one week end on 4 January).
- */
-function landsOn(from: NonNullable<Quantity['date']>, span: Quantity, to: NonNullable<Quantity['date']>): boolean {
-  if (span.unit === 'year') {
-    return from.year !== undefined && to.year !== undefined && Math.abs(to.year - from.year) === span.raw;
-  }
-  if (from.month === undefined || from.day === undefined || to.month === undefined || to.day === undefined) {
-    return false;
-  }
-  const years =
-    from.year !== undefined ? [from.year] : to.year !== undefined ? [to.year, to.year - 1] : [LEAP_FREE_YEAR];
-  for (const year of years) {
-    for (const sign of [1, -1]) {
-      const end = movedBy(year, from.month, from.day, span, sign);
-      for (const counted of [0, -sign]) {
-        const last = new Date(end.getTime() + counted * DAY_MS);
-        const sameYear = to.year === undefined || last.getUTCFullYear() === to.year;
-        if (sameYear && last.getUTCMonth() + 1 === to.month && last.getUTCDate() === to.day) return true;
-      }
-    }
-  }
-  return false;
-}
-
-/** The day a span of days, weeks or months moves a date to, a month's end kept at its last day. */
-function movedBy(year: number, month: number, day: number, span: Quantity, sign: number): Date {
-  if (span.unit !== 'month') {
-    const days = span.raw * (span.unit === 'week' ? 7 : 1);
-    return new Date(Date.UTC(year, month - 1, day) + sign * days * DAY_MS);
-  }
-  const target = month - 1 + sign * span.raw;
-  const lastDay = new Date(Date.UTC(year, target + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(year, target, Math.min(day, lastDay)));
-}
-
-/** A year for dates the text gives without one. */
-const LEAP_FREE_YEAR = 2023;
-
-/**
  * A found conflict, unless it is a denial or a changed plain number in a sentence that rests on the source too loosely
  * for it. A number stays when it names another thing of the source rather than a value worked out: a value the source
  * gives to another thing (a swap), a version or an address, or a comparison between the source's values. A time of day
@@ -509,11 +373,6 @@ function firm(
   return alignWindow(claim, source, true).coverage >= (ours.cls === 'clock' ? RESTATED_CLOCK : RESTATED)
     ? found
     : undefined;
-}
-
-/** A value the source gives too, to something else than the claim gives it to when they conflict: a swap. */
-function heldElsewhere(quantity: Quantity, source: ClaimText): boolean {
-  return source.quantities.some((held) => comparable(quantity, held) && sameQuantity(quantity, held));
 }
 
 /**
@@ -554,35 +413,9 @@ function heldAnywhere(clause: Clause, source: SourceProfile): number {
   return total === 0 ? 0 : held / total;
 }
 
-/** The claim's value a conflict names. */
-function claimValue(found: FoundConflict, claim: ClaimSentence): Quantity | undefined {
-  return claim.quantities.find((quantity) => quantity.text === found.conflict.claim);
-}
-
 /** A version of a named thing ("CorvoOS 5.2") or an address ("192.168.1.1"): changed, it names another one. */
 function versioned(quantity: Quantity): boolean {
   return quantity.cls.startsWith('version:') || quantity.cls === 'dotted';
-}
-
-/**
- * Whether the two dates of a date conflict share two of their day, month and year: "12 April 1912" restates
- * "10 April 1912" with the day changed, while "May 1992" beside "12 May 1998", or "5 October 2025" beside
- * "5 January 2026", is another date, of something else the answer adds.
- */
-function restatesDate(found: FoundConflict, claim: ClaimSentence, source: ClaimText): boolean {
-  const ours = claimValue(found, claim)?.date;
-  const theirs = source.quantities.find((quantity) => quantity.text === found.conflict.source)?.date;
-  if (ours === undefined || theirs === undefined) return false;
-  return sharedDateParts(ours, theirs) >= 2;
-}
-
-/** How many of its day, month and year a date gives as the other does. */
-function sharedDateParts(ours: NonNullable<Quantity['date']>, theirs: NonNullable<Quantity['date']>): number {
-  let shared = 0;
-  for (const part of ['day', 'month', 'year'] as const) {
-    if (ours[part] !== undefined && ours[part] === theirs[part]) shared++;
-  }
-  return shared;
 }
 
 /**

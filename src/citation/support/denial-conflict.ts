@@ -446,12 +446,13 @@ export function flipped(claim: Clause, other: Clause): { claim: string; source: 
   // the side whose shared words read as affirmed can carry such an opposite, and the denying side none of its
   // own ("irreversibly blocks" does not make "is reversible" agree).
   const deniedShare = (terms: Clause['terms']) => terms.filter((term) => term.denied).length / terms.length;
-  const [denying, affirming] = deniedShare(said) > deniedShare(saidBack) ? [claim, other] : [other, claim];
-  if (turns(affirming, denying) > 0 && turns(denying, affirming) === 0) return undefined;
+  const [ours, theirs] = [deniedShare(said), deniedShare(saidBack)];
+  const [denying, affirming] = ours > theirs ? [claim, other] : [other, claim];
+  const [affirmingTurns, denyingTurns] = [turns(affirming, denying), turns(denying, affirming)];
+  if (affirmingTurns > 0 && denyingTurns === 0) return undefined;
   // Where the two deny as many of their shared words (a character's opposite read beside its word, 热水 and 热), the
   // side that turns them through an opposite of its own may be either.
-  if (deniedShare(said) === deniedShare(saidBack) && turns(denying, affirming) > 0 && turns(affirming, denying) === 0)
-    return undefined;
+  if (ours === theirs && denyingTurns > 0 && affirmingTurns === 0) return undefined;
   // The affirming side may deny a word of its own instead: both then deny, each through its own words.
   if (deniesOwnWordsOnly(affirming, denying)) return undefined;
   return { claim: claim.text, source: other.text };

@@ -116,7 +116,7 @@ export abstract class HanQuantityReading {
     // 最后一个工作日, 最后一天: which one, not how many (最后三天 are three days).
     if (value === 1 && this.tokens[first - 1]?.text === '后' && this.tokens[first - 2]?.text === '最') return;
     const percent = this.tokens[first - 1]?.text === '之' && this.tokens[first - 3]?.text === '百';
-    if (percent) return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first - 3, last);
+    if (percent) return this.pushUnit(value, PERCENT, first - 3, last);
     if (this.hanFraction(value, first, last)) return;
     // 三到四天: the first end of a range, which takes the unit of the second.
     if (RANGE_WORDS.has(next?.text ?? '') && isCnNumeral(this.tokens[last + 2]?.text ?? '')) {

@@ -48,6 +48,7 @@ import {
   MONTH_NAMES,
   MULTIPLIERS,
   NUMBER_WORDS,
+  numberInWords,
   WEEKDAYS,
   WORKING_DAY,
   type Unit,
@@ -862,9 +863,7 @@ class QuantityScanner extends HanQuantityReading {
     const token = this.tokens[at];
     if (token?.kind === 'number') return Number(token.text);
     if (token?.kind !== 'word') return undefined;
-    const parts = token.lower.split('-');
-    if (!parts.every((part) => NUMBER_WORDS.has(part))) return undefined;
-    return parts.reduce((sum, part) => sum + NUMBER_WORDS.get(part)!, 0);
+    return numberInWords(token.lower);
   }
 
   /** The noun a few words from `at` name: the first plural one, else the first. */
@@ -1138,9 +1137,8 @@ class QuantityScanner extends HanQuantityReading {
     }
     // "pair", "dozen", "couple", "half" count only after "a": alone they are other words ("pair with").
     if (index === first && ['pair', 'dozen', 'couple', 'half'].includes(token.lower)) return undefined;
-    const parts = token.lower.split('-');
-    if (!parts.every((part) => NUMBER_WORDS.has(part))) return undefined;
-    let value = parts.reduce((sum, part) => sum + NUMBER_WORDS.get(part)!, 0);
+    let value = numberInWords(token.lower);
+    if (value === undefined) return undefined;
     const scale = this.tokens[index + 1];
     if (scale?.kind === 'word' && MULTIPLIERS.has(scale.lower) && scale.lower.length > 2) {
       value *= MULTIPLIERS.get(scale.lower)!;

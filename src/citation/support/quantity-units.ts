@@ -263,6 +263,21 @@ export const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ['half', 0.5],
 ]);
 
+/**
+ * A number said in one word ("five", "forty") or as tens and units joined by a hyphen ("twenty-five"); other compounds
+ * ("one-hundred", "five-five") are left unread.
+ */
+export function numberInWords(word: string): number | undefined {
+  const dash = word.indexOf('-');
+  if (dash < 0) return NUMBER_WORDS.get(word);
+  const tens = NUMBER_WORDS.get(word.slice(0, dash));
+  const units = NUMBER_WORDS.get(word.slice(dash + 1));
+  if (tens === undefined || units === undefined) return undefined;
+  return tens >= 20 && tens < 100 && tens % 10 === 0 && units >= 1 && units < 10 && Number.isInteger(units)
+    ? tens + units
+    : undefined;
+}
+
 export const MULTIPLIERS: ReadonlyMap<string, number> = new Map([
   ['hundred', 100],
   ['thousand', 1e3],
