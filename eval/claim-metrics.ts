@@ -381,6 +381,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g7600-g7724', from: 7600, to: 7799 },
   { name: 'g7800-g7924', from: 7800, to: 7999 },
   { name: 'g8000-g8124', from: 8000, to: 8199 },
+  { name: 'g8200-g8324', from: 8200, to: 8399 },
+  { name: 'g8400-g8524', from: 8400, to: 8599 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
