@@ -77,6 +77,11 @@ const CONCEPTS: readonly (readonly [readonly string[], readonly string[]])[] = [
   [['passenger'], ['乘客', '旅客']],
   [['people', 'person', 'resident', 'visitor'], ['人']],
   [['population'], ['人口']],
+  [['country', 'nation'], ['国家']],
+  [
+    ['player', 'athlete'],
+    ['球员', '选手', '运动员'],
+  ],
   [['student'], ['学生']],
   [['school'], ['学校']],
   [

@@ -16,7 +16,7 @@ import {
   type TermSense,
 } from './claim-words.js';
 import { hasHan, tokenize, type Token } from './claim-tokens.js';
-import { hanWords } from './han-words.js';
+import { hanWordsOfRuns, type HanWords } from './han-words.js';
 import type { Noted } from './notes.js';
 import { comparable, type Quantity } from './quantity.js';
 import { saysAge, scanQuantities } from './quantities.js';
@@ -299,7 +299,8 @@ function profileSentence(text: string, offset: number, source: boolean): ClaimSe
   const quantities = completeEllipses(completeLists(scanQuantities(tokens, wordStem), text, offset), tokens);
   const inQuantity = quantityCover(tokens, quantities);
   const ranges = splitClauses(tokens, inQuantity);
-  const clauses = ranges.map((range) => clauseOf(tokens, range, quantities, inQuantity));
+  const hanWordsAt = hanWordsOfClauses(tokens, ranges);
+  const clauses = ranges.map((range) => clauseOf(tokens, range, quantities, inQuantity, hanWordsAt));
   for (const clause of clauses) {
     clause.text = text.slice(clause.start - offset, clause.end - offset);
     clause.holdsHan = hasHan(clause.text);
@@ -816,6 +817,7 @@ function clauseOf(
   [from, to]: [number, number],
   quantities: readonly Quantity[],
   inQuantity: readonly (Quantity | undefined)[],
+  hanWordsAt: ReadonlyMap<number, HanWords>,
 ): Clause {
   const terms: ClauseTerm[] = [];
   let denyLeft = 0;
@@ -826,7 +828,7 @@ function clauseOf(
   for (let i = from; i < to; i++) {
     const token = tokens[i]!;
     if (token.kind === 'han') {
-      i = hanRun(tokens, i, to, inQuantity, terms) - 1;
+      i = hanRun(tokens, i, to, inQuantity, hanWordsAt.get(i)!, terms) - 1;
       continue;
     }
     if (token.kind !== 'word' || (inQuantity[i] && !namesCounted(token, inQuantity[i]!))) continue;
@@ -1009,6 +1011,7 @@ function hanRun(
   from: number,
   to: number,
   inQuantity: readonly (Quantity | undefined)[],
+  { starts, alone }: HanWords,
   terms: ClauseTerm[],
 ): number {
   let end = from;
@@ -1056,7 +1059,6 @@ function hanRun(
       end: tokens[from + k + length - 1]!.end,
     });
   };
-  const { starts, alone } = hanWords(chars);
   // A word of the dictionary is one term. A character the dictionary leaves alone is read in a pair with each
   // character beside it, as a word it lacks may be either pair; two words side by side make no pair.
   const pairedAcross = (k: number) =>
@@ -1098,6 +1100,28 @@ function hanRun(
     }
   }
   return end;
+}
+
+/**
+ * The dictionary words of each run of Chinese characters in the clauses, by the index of the run's first token: the
+ * runs `hanRun` reads, a run ending where its clause ends. A sentence's runs are segmented in one call.
+ */
+function hanWordsOfClauses(tokens: readonly Token[], ranges: readonly [number, number][]): Map<number, HanWords> {
+  const firsts: number[] = [];
+  const runs: string[][] = [];
+  for (const [from, to] of ranges) {
+    for (let i = from; i < to; i++) {
+      if (tokens[i]!.kind !== 'han') continue;
+      const chars: string[] = [];
+      firsts.push(i);
+      for (; i < to && tokens[i]!.kind === 'han'; i++) chars.push(tokens[i]!.text);
+      runs.push(chars);
+    }
+  }
+  const words = new Map<number, HanWords>();
+  if (runs.length === 0) return words;
+  hanWordsOfRuns(runs).forEach((run, index) => words.set(firsts[index]!, run));
+  return words;
 }
 
 /** The denial that reaches the k-th character of a run, if one does: the first within reach before it. */

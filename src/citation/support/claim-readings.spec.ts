@@ -1712,6 +1712,55 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'a subject that names a maximum bounds its number: "the maximum weight … is 50 kg" against "不得超过30公斤"',
+    '顺通快递标准件：首重1公斤12元，续重每公斤5元。特快件：首重1公斤22元，续重每公斤8元。单件重量不得超过30公斤，锂电池需单独申报。',
+    'The maximum weight for a single parcel is 50 kg.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'the same subject said in Chinese: 最大骑行者体重为150公斤 against "Maximum rider weight is 120 kg"',
+    'The Volta E2 e-bike has a 500 Wh battery that charges fully in 5 hours. Maximum rider weight is 120 kg, and motor assistance cuts off at 25 km/h.',
+    '这款电助力车允许的最大骑行者体重为150公斤。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a plan named Max is no maximum: its price is compared as a price',
+    'The Essential plan costs £8 a month and includes 10GB of data. The Max plan costs £15 a month for 100GB of data.',
+    'The Max plan is £8 a month and comes with 100GB of data.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a count across languages binds by what it counts, read from its stem: 8个人 against "6 people"',
+    'Each permit covers up to 6 people and costs $12 plus $4 per person per night.',
+    '每张露营许可证最多可以容纳8个人。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a numeral is not what a Chinese count counts: 一次 is no dose',
+    'Children under 9 who have never had the vaccine need 2 doses at least 4 weeks apart. Older children get a single spray in each nostril.',
+    '9岁以上的孩子只用喷鼻，每个鼻孔各喷一次。',
+    'unverified',
+    '',
+  ],
+  [
+    '最高 a few characters before a number bounds it, as 最多 does: 最高收费50元 against 最高40元',
+    '访客车辆前2小时免费，之后每小时5元，单日最高40元。',
+    '访客停车单日最高收费50元。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a clause that goes on in parallel keeps the bound its subject leaves unsaid: 二套房为30% is a minimum too',
+    '首套房最低首付比例为20%，二套房为30%。贷款期限最长30年。',
+    '二套房的最低首付比例是20%。',
+    'contradicted',
+    'number',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

@@ -1,4 +1,5 @@
 import { englishConcept, hanConcepts } from './bilingual-words.js';
+import { wordStem } from './claim-words.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
@@ -117,7 +118,8 @@ function sentenceConcepts(source: ClaimText, sentence: number): ReadonlySet<stri
 const conceptsBySentence = new WeakMap<ClaimText, Set<string>[]>();
 
 function addConcept(into: Set<string>, term: string): void {
-  const concept = englishConcept(term);
+  // A term is read as its stem or sense already; a word from a count's text ("people", "countries") is read as its stem.
+  const concept = englishConcept(term) ?? englishConcept(wordStem(term));
   if (concept !== undefined) into.add(concept);
   // "hard-seat", "gold-medal": each part says its own.
   if (term.includes('-')) for (const part of term.split('-')) addConcept(into, part);
@@ -131,9 +133,11 @@ function countedConcepts(quantity: Quantity, clause: Clause): ReadonlySet<string
   const after = clause.text.slice(quantity.start - clause.start);
   concepts = new Set<string>();
   // Chinese: the measure word and the thing after it, up to a particle ("15 Plus的屏幕" counts no screen).
-  if (hasHan(after))
-    hanConcepts(quantity.text + (COUNTED_HAN.exec(after.slice(quantity.text.length))?.[0] ?? ''), concepts);
-  else {
+  // The numeral is not what is counted: 一次 counts times, not a dose.
+  if (hasHan(after)) {
+    const counted = quantity.text.replace(LEADING_NUMERAL, '');
+    hanConcepts(counted + (COUNTED_HAN.exec(after.slice(quantity.text.length))?.[0] ?? ''), concepts);
+  } else {
     for (const word of (after.match(/\p{L}+/gu) ?? []).slice(0, COUNTED_WORDS)) {
       const lower = word.toLowerCase();
       addConcept(concepts, lower);
@@ -147,6 +151,7 @@ function countedConcepts(quantity: Quantity, clause: Clause): ReadonlySet<string
 /** Each count's concepts, by its clause, worked out once: a source's counts are compared with many claims. */
 const countedByClause = new Note<Map<Quantity, Set<string>>>();
 
+const LEADING_NUMERAL = /^[\d.,\s零〇一二两三四五六七八九十百千万亿]+/u;
 /** How far after a count's number the thing counted is looked for. */
 const COUNTED_HAN = /^[^的是为和与及或，。；、\s]{0,4}/u;
 const COUNTED_WORDS = 3;
@@ -216,6 +221,11 @@ function judged(quantity: Quantity): boolean {
   );
 }
 
+/** Two bounds from the same side: both at most, or both at least. */
+function sameSideBounds(a: Quantity, b: Quantity): boolean {
+  return a.loose && !a.approx && b.loose && !b.approx && a.atLeast === b.atLeast;
+}
+
 /** A name, a code or a number of another kind both sides give binds this strongly; a shared word, by 1. */
 const IDENTIFIER_WEIGHT = 2;
 const SHARED_QUANTITY_WEIGHT = 1.5;
@@ -279,6 +289,9 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
         const around = sentenceConcepts(source, held.sentence);
         let weak = 0;
         for (const concept of concepts) weak += own.has(concept) ? 1 : around.has(concept) ? SENTENCE_WEIGHT : 0;
+        // A bound binds to a bound of its side, as a shared word does: "the maximum weight … is 50 kg" speaks of
+        // "不得超过30公斤", not of "首重1公斤".
+        if (sameSideBounds(quantity, held.quantity)) weak += 1;
         return { strong, score: strong + weak };
       };
       let top = 0;

@@ -1,5 +1,5 @@
 import { profileClaims } from './claim-profile.js';
-import { hanWords } from './han-words.js';
+import { hanWords, hanWordsOfRuns } from './han-words.js';
 
 const termsOf = (text: string) =>
   profileClaims(text).sentences.flatMap((s) => s.clauses.flatMap((c) => c.terms.map((t) => t.lower)));
@@ -9,6 +9,19 @@ describe('hanWords', () => {
     const { starts, alone } = hanWords([...'孕妇禁用']);
     expect(starts).toEqual([true, false, true, false]);
     expect(alone).toEqual([false, false, false, false]);
+  });
+
+  it('cuts the runs of a sentence in one call exactly as it cuts each run alone', () => {
+    const runs = [
+      '检索增强生成先从知识库中找出',
+      '与问题相关的片段',
+      '入住时交纳',
+      '孕妇禁用',
+      '改签',
+      '段落级引用让读者知道',
+    ];
+    const alone = runs.map((run) => hanWords([...run]));
+    expect(hanWordsOfRuns(runs.map((run) => [...run]))).toEqual(alone);
   });
 });
 

@@ -13,6 +13,12 @@
 
 const WORDS = new Intl.Segmenter('zh', { granularity: 'word' });
 
+/**
+ * Put between two runs segmented in one call: a line break is a word boundary the rules never cross, so each run
+ * is cut exactly as it would be alone.
+ */
+const RUN_BREAK = '\n';
+
 export interface HanWords {
   /** Whether a word starts at each character. */
   starts: boolean[];
@@ -21,20 +27,61 @@ export interface HanWords {
 }
 
 export function hanWords(chars: readonly string[]): HanWords {
+  return hanWordsOfRuns([chars])[0]!;
+}
+
+/**
+ * The words of several runs, segmented in one call. Each call to the segmenter costs several microseconds before
+ * its first word, more than a short run's words cost; a sentence's runs are therefore cut together.
+ */
+export function hanWordsOfRuns(runs: readonly (readonly string[])[]): HanWords[] {
+  const words = runs.map((chars) => ({
+    starts: new Array<boolean>(chars.length).fill(false),
+    alone: new Array<boolean>(chars.length).fill(false),
+  }));
   // One or two characters read the same either way: a word of two is the pair its two lone characters make. The
-  // dictionary costs about a microsecond a character, so it is not asked.
-  if (chars.length <= 2) return { starts: chars.map(() => true), alone: chars.map(() => true) };
-  const starts = new Array<boolean>(chars.length).fill(false);
-  const alone = new Array<boolean>(chars.length).fill(false);
+  // dictionary is not asked.
+  const asked: number[] = [];
+  runs.forEach((chars, index) => {
+    if (chars.length > 2) {
+      asked.push(index);
+    } else {
+      words[index]!.starts.fill(true);
+      words[index]!.alone.fill(true);
+    }
+  });
+  if (asked.length === 0) return words;
+  const text = asked.map((index) => runs[index]!.join('')).join(RUN_BREAK);
+  const segments = WORDS.segment(text);
+  let run = 0;
   let at = 0;
-  // One character is one UTF-16 unit in the common blocks the run is made of, and one element of `chars` in any case.
-  for (const { segment } of WORDS.segment(chars.join(''))) {
-    const length = [...segment].length;
-    if (at < chars.length) {
+  // Word by word through `containing`: on Node's ICU it gives the iterator's words at about two thirds of its cost.
+  for (let offset = 0; offset < text.length;) {
+    const segment = segments.containing(offset)!.segment;
+    offset += segment.length;
+    if (segment === RUN_BREAK) {
+      run++;
+      at = 0;
+      continue;
+    }
+    const { starts, alone } = words[asked[run]!]!;
+    // One character is one UTF-16 unit in the common blocks a run is made of, and one element of `chars` in any case.
+    const length = charCount(segment);
+    if (at < starts.length) {
       starts[at] = true;
       alone[at] = length === 1;
     }
     at += length;
   }
-  return { starts, alone };
+  return words;
+}
+
+/** Characters in `text`, a surrogate pair counted once, without spreading the string into an array. */
+function charCount(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) count--;
+  }
+  return count;
 }

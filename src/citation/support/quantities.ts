@@ -158,6 +158,35 @@ const ADDED_AFTER_PLUS: ReadonlySet<string> = new Set([
   'fees',
   'fee',
 ]);
+/** The verb between a subject that names a bound and its number: "the maximum stay is 90 days". */
+const BOUND_COPULAS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'be']);
+/** The words that make a subject a bound, and the bound each names. */
+const BOUNDING_SUBJECTS: ReadonlyMap<string, string> = new Map([
+  ['maximum', 'maximum'],
+  ['max', 'maximum'],
+  ['limit', 'maximum'],
+  ['minimum', 'minimum'],
+  ['min', 'minimum'],
+]);
+/** How many words before its verb a subject's bound word may stand: "the maximum weight for a single parcel is". */
+const SUBJECT_REACH = 7;
+const HAN_BOUND_COPULAS: ReadonlySet<string> = new Set(['为', '是']);
+const HAN_BOUNDING_SUBJECTS: ReadonlyMap<string, string> = new Map([
+  ['最大', 'maximum'],
+  ['最高', 'maximum'],
+  ['最长', 'maximum'],
+  ['最多', 'maximum'],
+  ['上限', 'maximum'],
+  ['最小', 'minimum'],
+  ['最低', 'minimum'],
+  ['最短', 'minimum'],
+  ['最少', 'minimum'],
+  ['下限', 'minimum'],
+]);
+/** The breaks between two clauses that give values in parallel. */
+const PARALLEL_BREAKS: ReadonlySet<string> = new Set(['，', ',', '；', ';']);
+/** How many characters before its verb a Chinese subject's bound word may stand: 最大骑行者体重为. */
+const HAN_SUBJECT_REACH = 8;
 /** The words that bound a value from below. */
 const AT_LEAST: ReadonlySet<string> = new Set([
   'least',
@@ -166,6 +195,8 @@ const AT_LEAST: ReadonlySet<string> = new Set([
   'over',
   'above',
   '至少',
+  '最少',
+  '最低',
   '+',
   'and over',
   '满',
@@ -247,6 +278,8 @@ export function scanQuantities(tokens: readonly Token[], stem: (word: string) =>
 class QuantityScanner extends HanQuantityReading {
   protected readonly found: Quantity[] = [];
   protected i = 0;
+  /** The last bound read from a Chinese subject, and the token of its number: see `parallelBound`. */
+  private subjectBound: { word: string; at: number } | undefined;
 
   constructor(
     protected readonly tokens: readonly Token[],
@@ -436,6 +469,20 @@ class QuantityScanner extends HanQuantityReading {
       if (previous.lower === 'of' && (before?.lower === 'maximum' || before?.lower === 'minimum')) return before.lower;
       // "as much as 20 kg", "as few as 3": the comparison names a bound.
       if (previous.lower === 'as' && before !== undefined && AS_BOUND.has(before.lower)) return before.lower;
+      // "The maximum weight for a single parcel is 50 kg", "the minimum age is 18": the subject names the bound.
+      if (BOUND_COPULAS.has(previous.lower)) {
+        const word = this.boundingSubject(first - 2);
+        if (word !== undefined) return word;
+      }
+      // 最大骑行者体重为150公斤, 免签停留时间最长为144小时: the same in Chinese. A clause that goes on in parallel
+      // ("首套房最低首付比例为20%，二套房为30%") keeps the bound its subject leaves unsaid.
+      if (HAN_BOUND_COPULAS.has(previous.text)) {
+        const word = this.hanBoundingSubject(first - 2) ?? this.parallelBound(first);
+        if (word !== undefined) {
+          this.subjectBound = { word, at: first };
+          return word;
+        }
+      }
       if (previous.kind === 'han') {
         const pair = (before?.text ?? '') + previous.text;
         // 不超过, 不得低于: the denial turns the comparison to the other side.
@@ -463,6 +510,50 @@ class QuantityScanner extends HanQuantityReading {
     const pair = next.text + (this.tokens[last + 2]?.text ?? '');
     if (LOOSE_AFTER.has(pair)) return pair;
     return LOOSE_AFTER.has(next.lower) ? next.lower : undefined;
+  }
+
+  /**
+   * The bound a subject names, read back from `last` to the clause's start: "maximum" in "the maximum weight for a
+   * single parcel", "minimum" in "the minimum age". A limit is a maximum.
+   */
+  private boundingSubject(last: number): string | undefined {
+    for (let k = last; k > last - SUBJECT_REACH; k--) {
+      const token = this.tokens[k];
+      if (token === undefined || token.kind === 'break' || token.kind === 'number') return undefined;
+      // "Max" and "Limit" with a capital mid-sentence name a plan or a product: "the Max plan is £15 a month".
+      if (k > 0 && this.tokens[k - 1]?.kind !== 'break' && /^\p{Lu}/u.test(token.text)) continue;
+      const word = BOUNDING_SUBJECTS.get(token.lower);
+      if (word !== undefined) return word;
+    }
+    return undefined;
+  }
+
+  /**
+   * The bound of the clause before, for a clause that gives its value in parallel: one clause break and no other number
+   * between the two values, and the subject left unsaid (二套房为30%).
+   */
+  private parallelBound(first: number): string | undefined {
+    const said = this.subjectBound;
+    if (said === undefined) return undefined;
+    let breaks = 0;
+    for (let k = said.at + 1; k < first; k++) {
+      const token = this.tokens[k]!;
+      if (token.kind === 'number') return undefined;
+      if (token.kind === 'break') {
+        if (!PARALLEL_BREAKS.has(token.text)) return undefined;
+        breaks++;
+      }
+    }
+    return breaks === 1 ? said.word : undefined;
+  }
+
+  /** The bound a Chinese subject names: 最大 in 最大骑行者体重为, 最长 in 停留时间最长为. */
+  private hanBoundingSubject(last: number): string | undefined {
+    for (let k = last; k > last - HAN_SUBJECT_REACH && this.tokens[k - 1]?.kind === 'han'; k--) {
+      const word = HAN_BOUNDING_SUBJECTS.get(this.tokens[k - 1]!.text + this.tokens[k]!.text);
+      if (word !== undefined) return word;
+    }
+    return undefined;
   }
 
   /** Whether the "+" at `at` bounds the number before it ("70+", "5+ nights") rather than adds to it ("$49+tax", "2+1"). */

@@ -93,6 +93,8 @@ export const TOTALS: ReadonlySet<string> = new Set(['一共', '总共', '共计'
 export const HAN_BOUNDS: ReadonlySet<string> = new Set([
   '最多',
   '至多',
+  '最高',
+  '最低',
   '最少',
   '至少',
   '超过',
