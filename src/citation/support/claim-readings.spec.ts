@@ -1761,6 +1761,27 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    'a fraction written as one character is part of its number: 1½ lemons is one and a half lemons',
+    'While the cake is still warm, pour over a drizzle made from the juice of 1½ lemons and 85 g granulated sugar.',
+    'The drizzle is the juice of one and a half lemons mixed with 85 g of granulated sugar, poured over the warm cake.',
+    'unverified',
+    '',
+  ],
+  [
+    'a changed fraction is a changed number: 2½ lemons against 1½',
+    'While the cake is still warm, pour over a drizzle made from the juice of 1½ lemons and 85 g granulated sugar.',
+    'The drizzle uses the juice of 2½ lemons and 85 g of granulated sugar.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'two bounds that part whole numbers at one cut do not disagree: "up to 7%" is not set against "8% or more"',
+    'Members of the Corlan Workplace Pension pay in 5% of their qualifying earnings, and the employer adds a further 4%. Members can raise their own contribution at any time, and anyone paying in 8% or more receives an employer contribution of 6%.',
+    "If you raise your own contribution to 8% or more, the employer's share goes up to 7%.",
+    'contradicted',
+    'number',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

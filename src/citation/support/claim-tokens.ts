@@ -19,10 +19,28 @@ export interface Token {
 // A number's groups: a thousands comma or a point ("1,000.5", "10.0.3.7"), then a clock's colons ("19:00"); a comma
 // after a colon starts a new token ("19:00，19:00以后", the full-width comma folded to ",").
 const TOKEN =
-  /\d{4}-\d{1,2}-\d{1,2}|\d+(?:[.,]\d+)*(?::\d+)*|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{M}][\p{L}\p{M}\p{N}]*(?:[-'’./&+][\p{L}\p{M}\p{N}]+)*(?:\(\p{Lu}\))?|[%$€£¥°℃~−–+-]|[,;:，；：、()（）"“”!?！？]|—|--/uy;
+  /\d{4}-\d{1,2}-\d{1,2}|\d+(?:[.,]\d+)*(?::\d+)*[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]?|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{M}][\p{L}\p{M}\p{N}]*(?:[-'’./&+][\p{L}\p{M}\p{N}]+)*(?:\(\p{Lu}\))?|[%$€£¥°℃~−–+-]|[,;:，；：、()（）"“”!?！？]|—|--/uy;
 const HAN_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u;
 const LETTER = /^[\p{L}\p{M}]/u;
 const SYMBOLS = new Set('%$€£¥°℃~−–+-');
+/** The fractions written as one character, as recipes write them: "1½ lemons", "¾ cup". */
+export const VULGAR_FRACTIONS: ReadonlyMap<string, number> = new Map([
+  ['½', 1 / 2],
+  ['⅓', 1 / 3],
+  ['⅔', 2 / 3],
+  ['¼', 1 / 4],
+  ['¾', 3 / 4],
+  ['⅕', 1 / 5],
+  ['⅖', 2 / 5],
+  ['⅗', 3 / 5],
+  ['⅘', 4 / 5],
+  ['⅙', 1 / 6],
+  ['⅚', 5 / 6],
+  ['⅛', 1 / 8],
+  ['⅜', 3 / 8],
+  ['⅝', 5 / 8],
+  ['⅞', 7 / 8],
+]);
 
 /** Full-width ASCII (Ｈ, ３, ％) to ASCII, one UTF-16 unit for one, so offsets stay those of the text. */
 function foldWidth(text: string): string {
@@ -164,7 +182,7 @@ function spacedDash(text: string, at: number): boolean {
 
 function kindOf(value: string): TokenKind {
   const code = value.charCodeAt(0);
-  if (code >= 48 && code <= 57) return 'number';
+  if ((code >= 48 && code <= 57) || VULGAR_FRACTIONS.has(value)) return 'number';
   if (asciiLetter(code)) return 'word';
   if (SYMBOLS.has(value)) return 'symbol';
   if (HAN_CHAR.test(value)) return 'han';

@@ -1,4 +1,4 @@
-import { adjacent, type Token } from './claim-tokens.js';
+import { adjacent, VULGAR_FRACTIONS, type Token } from './claim-tokens.js';
 import type { Quantity } from './quantity.js';
 import { HanQuantityReading } from './han-quantities.js';
 import {
@@ -183,6 +183,13 @@ const HAN_BOUNDING_SUBJECTS: ReadonlyMap<string, string> = new Map([
   ['最少', 'minimum'],
   ['下限', 'minimum'],
 ]);
+/** A number token's value: "1,200" and "1.5" as English writes them, "1,5" as others do, "1½" and "¾" as recipes do. */
+function numberWithFraction(text: string): number {
+  const fraction = VULGAR_FRACTIONS.get(text.at(-1)!);
+  if (fraction !== undefined) return (text.length > 1 ? numberWithFraction(text.slice(0, -1)) : 0) + fraction;
+  return Number(/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(text) ? text.replaceAll(',', '') : text.replace(',', '.'));
+}
+
 /** The breaks between two clauses that give values in parallel. */
 const PARALLEL_BREAKS: ReadonlySet<string> = new Set(['，', ',', '；', ';']);
 /** How many characters before its verb a Chinese subject's bound word may stand: 最大骑行者体重为. */
@@ -594,7 +601,7 @@ class QuantityScanner extends HanQuantityReading {
       // "11:40 pm" is 23:40.
       return this.clockAt(Number(clock[1]), Number(clock[2]), first, withAmPm ? first + 1 : first);
     }
-    let value = Number(/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(text) ? text.replaceAll(',', '') : text.replace(',', '.'));
+    let value = numberWithFraction(text);
     if (!Number.isFinite(value)) return;
     if (this.negative(first)) value = -value;
     if (this.tokens[first - 1]?.text === '第' && Number.isInteger(value)) return this.ordinal(value, first - 1, first);
@@ -1240,8 +1247,15 @@ class QuantityScanner extends HanQuantityReading {
       value += 0.5;
       index += 3;
     }
-    // "one" alone is too often a pronoun ("the one that", "one of them") to be a claim's number.
-    if (token.lower === 'one' && !this.unitAt(index + 1) && (this.tokens[index + 1] || this.determined(first))) {
+    // "one" alone is too often a pronoun ("the one that", "one of them") to be a claim's number; "one and a half" is
+    // a number.
+    const alone = value === 1;
+    if (
+      token.lower === 'one' &&
+      alone &&
+      !this.unitAt(index + 1) &&
+      (this.tokens[index + 1] || this.determined(first))
+    ) {
       return undefined;
     }
     return { value, last: index };
