@@ -12,6 +12,7 @@ import { ownerSwap } from './sentence-owners.js';
 import { turnedExtreme } from './bound-conflict.js';
 import { turnedChange } from './turned-change.js';
 import { sentenceValueConflict } from './sentence-value.js';
+import { subjectValueSwap } from './subject-values.js';
 import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
@@ -298,7 +299,8 @@ function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window)
     parallelConflict(claim, source) ??
     attributionConflict(claim, source) ??
     ownerSwap(claim, source) ??
-    sentenceValueConflict(claim, source, window)
+    sentenceValueConflict(claim, source, window) ??
+    subjectValueSwap(claim, source)
   );
 }
 
