@@ -78,10 +78,6 @@ const CONCEPTS: readonly (readonly [readonly string[], readonly string[]])[] = [
   [['people', 'person', 'resident', 'visitor'], ['人']],
   [['population'], ['人口']],
   [['country', 'nation'], ['国家']],
-  [
-    ['player', 'athlete'],
-    ['球员', '选手', '运动员'],
-  ],
   [['student'], ['学生']],
   [['school'], ['学校']],
   [

@@ -1776,11 +1776,18 @@ const cases: ClaimCase[] = [
     'number',
   ],
   [
-    'two bounds that part whole numbers at one cut do not disagree: "up to 7%" is not set against "8% or more"',
-    'Members of the Corlan Workplace Pension pay in 5% of their qualifying earnings, and the employer adds a further 4%. Members can raise their own contribution at any time, and anyone paying in 8% or more receives an employer contribution of 6%.',
-    "If you raise your own contribution to 8% or more, the employer's share goes up to 7%.",
+    "a qualifier between 为 and the number keeps the subject's bound: 最低消费为每月100元 is a minimum",
+    '会员卡年费为200元，最低消费为每月100元，最高可享受9折优惠。',
+    '会员每月最低消费200元。',
     'contradicted',
     'number',
+  ],
+  [
+    'a maximum said with a qualifier (最高额度为单人60万元) is the maximum a claim of 最高…60万元 restates',
+    '公积金贷款最高额度为单人60万元，夫妻双方缴存的最高为120万元。贷款利率为3.1%。',
+    '单人最高可贷60万元，利率为3.1%。',
+    'unverified',
+    '',
   ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {

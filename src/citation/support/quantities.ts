@@ -192,6 +192,8 @@ function numberWithFraction(text: string): number {
 
 /** The breaks between two clauses that give values in parallel. */
 const PARALLEL_BREAKS: ReadonlySet<string> = new Set(['，', ',', '；', ';']);
+/** How many characters may qualify a number between its verb and itself: 为每月100元, 为单人60万元. */
+const HAN_QUALIFIER_REACH = 2;
 /** How many characters before its verb a Chinese subject's bound word may stand: 最大骑行者体重为. */
 const HAN_SUBJECT_REACH = 8;
 /** The words that bound a value from below. */
@@ -481,10 +483,13 @@ class QuantityScanner extends HanQuantityReading {
         const word = this.boundingSubject(first - 2);
         if (word !== undefined) return word;
       }
-      // 最大骑行者体重为150公斤, 免签停留时间最长为144小时: the same in Chinese. A clause that goes on in parallel
-      // ("首套房最低首付比例为20%，二套房为30%") keeps the bound its subject leaves unsaid.
-      if (HAN_BOUND_COPULAS.has(previous.text)) {
-        const word = this.hanBoundingSubject(first - 2) ?? this.parallelBound(first);
+      // 最大骑行者体重为150公斤, 免签停留时间最长为144小时: the same in Chinese, a qualifier of up to two characters
+      // allowed after the verb (最低消费为每月100元). A clause that goes on in parallel ("首套房最低首付比例为20%，二套房为30%")
+      // keeps the bound its subject leaves unsaid.
+      const copula = this.hanCopulaBefore(first);
+      if (copula !== undefined) {
+        const word =
+          this.hanBoundingSubject(copula - 1) ?? (copula === first - 1 ? this.parallelBound(first) : undefined);
         if (word !== undefined) {
           this.subjectBound = { word, at: first };
           return word;
@@ -552,6 +557,14 @@ class QuantityScanner extends HanQuantityReading {
       }
     }
     return breaks === 1 ? said.word : undefined;
+  }
+
+  /** The 为 or 是 just before a Chinese number, or before a qualifier of up to two characters before it (为每月100元). */
+  private hanCopulaBefore(first: number): number | undefined {
+    for (let k = first - 1; k >= first - 1 - HAN_QUALIFIER_REACH && this.tokens[k]?.kind === 'han'; k--) {
+      if (HAN_BOUND_COPULAS.has(this.tokens[k]!.text)) return k;
+    }
+    return undefined;
   }
 
   /** The bound a Chinese subject names: 最大 in 最大骑行者体重为, 最长 in 停留时间最长为. */

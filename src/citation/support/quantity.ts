@@ -40,16 +40,6 @@ export interface Quantity {
 }
 
 /**
- * Two bounds from either side of one cut of whole numbers: "up to 6" and "7 or more" part the same parties, each said
- * from its side. Which side a rule falls on is the denial check's to judge, not the number's.
- */
-function meetAtOneCut(a: Quantity, b: Quantity): boolean {
-  if (a.atLeast === b.atLeast || a.unit !== b.unit || a.cls !== b.cls) return false;
-  const [low, high] = a.atLeast ? [a, b] : [b, a];
-  return Number.isInteger(low.raw) && Number.isInteger(high.raw) && low.raw - high.raw === 1;
-}
-
-/**
  * Whether a claim's quantity disagrees with a source's: comparable, not the same, and each said firmly enough.
  * A bound disagrees only with another bound ("up to 6 g" against "up to 4 g", not against "5 g"); an
  * approximate value only with one far from it.
@@ -73,8 +63,7 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
   // A bound speaks of the other side's bound, not its values; but the same number in another unit is no bound of it:
   // "up to 158 inches" against "must not exceed 158 cm".
   if (bound(claim) || bound(source)) {
-    if (bound(claim) && bound(source)) return !meetAtOneCut(claim, source);
-    if (conflictKind(claim, source) === 'unit') return true;
+    if ((bound(claim) && bound(source)) || conflictKind(claim, source) === 'unit') return true;
     // A value on the other side of the source's threshold: "16周岁就可以" against "年满18周岁". A claim's own threshold
     // ("Python 3.9 or later") says nothing of a value the source gives otherwise ("drops support for Python 3.8").
     if (!source.threshold || claim.loose) return false;
