@@ -1789,6 +1789,13 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    '最多 bounds a number across a modal, an adverb and a verb: 最多可以同时派5名 against 最多可同时有4名',
+    '本赛季联赛共16支球队，每队踢30场。每场比赛每队最多可同时有4名外援在场，且首发阵容中至少要有1名U21球员。',
+    '每场比赛每队最多可以同时派5名外援在场。',
+    'contradicted',
+    'number',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

@@ -19,6 +19,12 @@ const NOT_A_MONTH: ReadonlySet<string> = new Set(['份', '龄']);
 
 /** How far before its number a bound may stand: a modal and a verb of two characters between (最多可以申请三次). */
 const BOUND_REACH = 5;
+/**
+ * 最多 and 至少 bound a number across an adverb too (最多可以同时派5名); 最高 and 最低 so far off more often make a noun
+ * of their own (最高峰莲花峰海拔1864米) than bound the number.
+ */
+const FAR_BOUND_REACH = 7;
+const FAR_BOUNDS: ReadonlySet<string> = new Set(['最多', '至多', '最少', '至少']);
 const PLACE_WORDS: ReadonlySet<string> = new Set(['千', '万', '百']);
 
 const PERCENT = { cls: 'percent', factor: 1, name: '%' };
@@ -84,12 +90,13 @@ export abstract class HanQuantityReading {
    * (a limit on what the verb after 限 allows).
    */
   protected hanBoundBefore(first: number): string | undefined {
-    for (let k = first - 2; k >= first - BOUND_REACH && this.tokens[k]?.kind === 'han'; k--) {
+    for (let k = first - 2; k >= first - FAR_BOUND_REACH && this.tokens[k]?.kind === 'han'; k--) {
       const text = this.tokens[k]!.text;
       const pair = (this.tokens[k - 1]?.text ?? '') + text;
+      const far = k < first - BOUND_REACH;
       // 最多的 is a superlative ("人数最多的专业"), not a bound.
-      if (HAN_BOUNDS.has(pair) && this.tokens[k + 1]?.text !== '的') return pair;
-      if (text === '限') return text;
+      if (HAN_BOUNDS.has(pair) && this.tokens[k + 1]?.text !== '的' && (!far || FAR_BOUNDS.has(pair))) return pair;
+      if (text === '限' && !far) return text;
     }
     return undefined;
   }
