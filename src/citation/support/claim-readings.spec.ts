@@ -1796,6 +1796,13 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    '茶匙 and 汤匙 are spoons: a value with its spoon is paired by what it measures, not as a bare number',
+    '这款面包机配方：高筋面粉300克，水180毫升，酵母1½茶匙，盐¾茶匙。烘烤时间约3小时。',
+    '配方需要1.5茶匙酵母和0.75茶匙盐。',
+    'unverified',
+    '',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

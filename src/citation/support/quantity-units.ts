@@ -148,6 +148,8 @@ export const HAN_UNITS: readonly (readonly [string, Unit])[] = (
     ['吨', unit('mass', 1e6, 'tonne')],
     ['毫升', unit('volume', 0.001, 'ml')],
     ['升', unit('volume', 1, 'litre')],
+    ['茶匙', unit('volume', 0.005, 'tsp')],
+    ['汤匙', unit('volume', 0.015, 'tbsp')],
     ['美元', unit('money:usd', 1, 'USD')],
     ['欧元', unit('money:eur', 1, 'EUR')],
     ['英镑', unit('money:gbp', 1, 'GBP')],
