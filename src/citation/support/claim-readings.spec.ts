@@ -1803,6 +1803,27 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    '"square feet" is an area, and not "square metres": a changed unit',
+    'The Meshlink M6 kit includes one router and two satellites and covers up to 540 square metres.',
+    'A single Meshlink M6 kit will cover a home of up to 540 square feet.',
+    'contradicted',
+    'unit',
+  ],
+  [
+    'the same area, said as another bound, is no changed unit',
+    'The Meshlink M6 kit includes one router and two satellites and covers up to 540 square metres.',
+    'One Meshlink M6 kit, a router and two satellites, covers as much as 540 square metres.',
+    'unverified',
+    '',
+  ],
+  [
+    'a concentration is told from a length by its case: 150 mM is not 150 µM',
+    'To prepare the lysis buffer, dissolve 150 mM NaCl in distilled water and add 1% Triton X-100. Store at 4°C for up to 2 weeks.',
+    'The lysis buffer is made with 150 µM NaCl in distilled water plus 1% Triton X-100.',
+    'contradicted',
+    'unit',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

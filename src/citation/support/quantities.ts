@@ -7,6 +7,8 @@ import {
   AM_PM,
   BEYOND,
   BINARY_SIZES,
+  MOLAR,
+  SQUARE_WORDS,
   CHANGE_VERBS,
   CHANGING,
   CLOCK_WORDS,
@@ -761,6 +763,11 @@ class QuantityScanner extends HanQuantityReading {
       if (next.lower === 'per' && this.tokens[last + 2]?.lower === 'cent') {
         return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first, last + 2);
       }
+      // "540 square metres", "2,000 sq ft": the square of a length.
+      const side = SQUARE_WORDS.has(next.lower) ? this.unitAt(last + 2) : undefined;
+      if (side?.cls === 'length') {
+        return this.pushUnit(value, { cls: 'area', factor: side.factor ** 2, name: `${side.name}²` }, first, last + 2);
+      }
       const found = this.unitAt(last + 1);
       // "24.6p" and "53p" are pence; "1080p" and "720p" a screen's lines.
       if (found && !(found.name === 'p' && Number.isInteger(value) && value >= PENCE_BELOW))
@@ -831,6 +838,8 @@ class QuantityScanner extends HanQuantityReading {
     // "256Mi", "2Gi": sizes as Kubernetes writes them; "5 mi" is miles.
     const binary = BINARY_SIZES[token?.text ?? ''];
     if (binary !== undefined) return { cls: 'size', factor: binary, name: token!.text };
+    const molar = MOLAR[token?.text ?? ''];
+    if (molar !== undefined) return { cls: 'concentration', factor: molar, name: token!.text };
     return token?.kind === 'word' || token?.kind === 'symbol' ? LATIN_UNITS.get(token.lower) : undefined;
   }
 

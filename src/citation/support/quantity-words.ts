@@ -162,6 +162,10 @@ export const NOUN_WORDS = 4;
 export const MULTIPLYING = new Set(['twice', 'thrice']);
 /** Kubernetes' binary sizes, valued as "MiB" is (quantity-units.ts): a reader writes 512Mi as 512 MB. */
 export const BINARY_SIZES: Readonly<Record<string, number>> = { Ki: 1e3, Mi: 1e6, Gi: 1e9, Ti: 1e12 };
+/** Concentrations as a laboratory writes them, told by their case from millimetres: "150 mM NaCl", "50 µM". */
+export const MOLAR: Readonly<Record<string, number>> = { mM: 1e-3, µM: 1e-6, μM: 1e-6, uM: 1e-6, nM: 1e-9 };
+/** The words that make an area of the length unit after them: "540 square metres", "2,000 sq ft". */
+export const SQUARE_WORDS: ReadonlySet<string> = new Set(['square', 'sq']);
 /** Words before a bare number that place it in time: "at 9", "from 9 to 5", "until 10". */
 export const CLOCK_WORDS = new Set([
   'at',
