@@ -1824,6 +1824,27 @@ const cases: ClaimCase[] = [
     'contradicted',
     'unit',
   ],
+  [
+    "the source's number in a unit of another kind that names the same dose: 10 mg for 10 ml",
+    "Children's Paracetamol Oral Suspension (120 mg/5 ml): children aged 2 to 3 years, 7.5 ml; children aged 4 to 5 years, 10 ml. Doses may be repeated every 4 to 6 hours.",
+    'Children aged 4 to 5 years should be given 10 mg of the suspension per dose.',
+    'contradicted',
+    'unit',
+  ],
+  [
+    'a battery rated in mAh is not one rated in Wh: 160mAh for 160Wh',
+    'Power banks up to 100Wh may be carried without approval; those between 100Wh and 160Wh need airline approval.',
+    'Power banks of up to 160mAh can be taken on board with the airline’s approval.',
+    'contradicted',
+    'unit',
+  ],
+  [
+    'a rate said per month is not the same number in another unit: £39 of "£39 a month"',
+    'The Anytime membership costs £39 a month and includes unlimited classes.',
+    'Anytime members pay £39, and every class is included.',
+    'unverified',
+    '',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

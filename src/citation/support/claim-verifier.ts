@@ -135,7 +135,8 @@ export class ClaimSupportVerifier implements SupportVerifier {
           anchoredValueConflict(claim, source))) ??
       modalityConflict(claim, source) ??
       turnedExtreme(claim, source) ??
-      turnedChange(claim, source);
+      turnedChange(claim, source) ??
+      (window.coverage >= MIN_ALIGNMENT ? unitOfAnotherKind(claim, source, window) : undefined);
     if (found && shown(found, claim, source) && !boundElsewhere(found, claim, window)) return contradiction(found);
     // A conflict not shown may stand beside a changed unit, date, version or address in another clause, which is.
     const beside =
@@ -345,6 +346,53 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
   if (found?.conflict.kind !== 'date') return undefined;
   if (restatesDate(found, claim, source)) return found;
   return changedDate(found, claim, source);
+}
+
+/**
+ * The source's number said in a unit of another kind, in the sentences the claim rests on: "10 mg of the suspension"
+ * for "10 ml", "after 200 days" for "after 200 brews". The claim gives the number in no unit of the source's kind, the
+ * source gives it in none of the claim's, and the two units are both units (a count counts a thing, and is not one).
+ */
+function unitOfAnotherKind(claim: ClaimSentence, source: SourceProfile, window: Window): FoundConflict | undefined {
+  for (const quantity of claim.quantities) {
+    if (!measures(quantity) || source.quantities.some((held) => held.raw === quantity.raw && held.cls === quantity.cls))
+      continue;
+    for (const s of window.sentences) {
+      const other = source.sentences[s]!.quantities.find(
+        (held) =>
+          held.raw === quantity.raw &&
+          measures(held) &&
+          held.cls !== quantity.cls &&
+          held.unit !== quantity.unit &&
+          kindOfMeasure(held) === kindOfMeasure(quantity) &&
+          !claim.quantities.some((given) => given.raw === held.raw && given.cls === held.cls),
+      );
+      if (other) return { conflict: { kind: 'unit', claim: quantity.text, source: other.text }, sentence: s };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A value in a unit that measures a thing: a mass, a volume, a length, an area, an energy, a charge or a currency. A rate is not one (its period may be said apart: "£39" of "£39 a month"), nor a length of
+ * time, which a sentence says of so many things ("three times" and "3 weeks", "an hour" and "1 tablespoon").
+ */
+function measures(quantity: Quantity): boolean {
+  return quantity.date === undefined && !quantity.range && !quantity.cls.includes('/') && MEASURES.test(quantity.cls);
+}
+
+const MEASURES = /^(?:mass|volume|length|area|energy|charge|money:\w+)$/;
+
+/**
+ * The units a writer mistakes for one another, by what they are written for: a dose (mg, ml), a battery (Wh, mAh), a
+ * price (元, 美元), a size (m, m²). Units of different kinds (a price and a weight) do not name one value.
+ */
+function kindOfMeasure(quantity: Quantity): string {
+  const cls = quantity.cls;
+  if (cls === 'mass' || cls === 'volume') return 'dose';
+  if (cls === 'energy' || cls === 'charge') return 'battery';
+  if (cls === 'length' || cls === 'area') return 'size';
+  return cls.startsWith('money:') ? 'price' : cls;
 }
 
 /**
