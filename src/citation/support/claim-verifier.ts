@@ -13,6 +13,7 @@ import { turnedExtreme } from './bound-conflict.js';
 import { turnedChange } from './turned-change.js';
 import { sentenceValueConflict } from './sentence-value.js';
 import { subjectValueSwap } from './subject-values.js';
+import { unitOfAnotherKind } from './unit-kind.js';
 import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
@@ -346,53 +347,6 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
   if (found?.conflict.kind !== 'date') return undefined;
   if (restatesDate(found, claim, source)) return found;
   return changedDate(found, claim, source);
-}
-
-/**
- * The source's number said in a unit of another kind, in the sentences the claim rests on: "10 mg of the suspension"
- * for "10 ml", "after 200 days" for "after 200 brews". The claim gives the number in no unit of the source's kind, the
- * source gives it in none of the claim's, and the two units are both units (a count counts a thing, and is not one).
- */
-function unitOfAnotherKind(claim: ClaimSentence, source: SourceProfile, window: Window): FoundConflict | undefined {
-  for (const quantity of claim.quantities) {
-    if (!measures(quantity) || source.quantities.some((held) => held.raw === quantity.raw && held.cls === quantity.cls))
-      continue;
-    for (const s of window.sentences) {
-      const other = source.sentences[s]!.quantities.find(
-        (held) =>
-          held.raw === quantity.raw &&
-          measures(held) &&
-          held.cls !== quantity.cls &&
-          held.unit !== quantity.unit &&
-          kindOfMeasure(held) === kindOfMeasure(quantity) &&
-          !claim.quantities.some((given) => given.raw === held.raw && given.cls === held.cls),
-      );
-      if (other) return { conflict: { kind: 'unit', claim: quantity.text, source: other.text }, sentence: s };
-    }
-  }
-  return undefined;
-}
-
-/**
- * A value in a unit that measures a thing: a mass, a volume, a length, an area, an energy, a charge or a currency. A rate is not one (its period may be said apart: "£39" of "£39 a month"), nor a length of
- * time, which a sentence says of so many things ("three times" and "3 weeks", "an hour" and "1 tablespoon").
- */
-function measures(quantity: Quantity): boolean {
-  return quantity.date === undefined && !quantity.range && !quantity.cls.includes('/') && MEASURES.test(quantity.cls);
-}
-
-const MEASURES = /^(?:mass|volume|length|area|energy|charge|money:\w+)$/;
-
-/**
- * The units a writer mistakes for one another, by what they are written for: a dose (mg, ml), a battery (Wh, mAh), a
- * price (元, 美元), a size (m, m²). Units of different kinds (a price and a weight) do not name one value.
- */
-function kindOfMeasure(quantity: Quantity): string {
-  const cls = quantity.cls;
-  if (cls === 'mass' || cls === 'volume') return 'dose';
-  if (cls === 'energy' || cls === 'charge') return 'battery';
-  if (cls === 'length' || cls === 'area') return 'size';
-  return cls.startsWith('money:') ? 'price' : cls;
 }
 
 /**
