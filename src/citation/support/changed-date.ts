@@ -155,3 +155,59 @@ function movedBy(year: number, month: number, day: number, span: Quantity, sign:
 
 /** A year for dates the text gives without one. */
 const LEAP_FREE_YEAR = 2023;
+
+/**
+ * A date said with another day of the week than the source gives it: "Thursday 14 May" against "Wednesday 14 May",
+ * `5月14日（星期四）` against `5月14日（星期三）`. The day of the week stands right beside the date on each side, the
+ * date is the same, and the source gives the claim's day of the week to that date nowhere.
+ */
+export function weekdayOfDate(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  const ours = datedWeekdays(claim);
+  if (ours.length === 0) return undefined;
+  for (const [s, sentence] of source.sentences.entries()) {
+    for (const theirs of datedWeekdays(sentence)) {
+      for (const own of ours) {
+        if (!sameDay(own.date, theirs.date) || own.weekday.value === theirs.weekday.value) continue;
+        if (
+          datedWeekdaysOf(source).some(
+            (other) => sameDay(other.date, own.date) && other.weekday.value === own.weekday.value,
+          )
+        )
+          continue;
+        return { conflict: { kind: 'date', claim: own.weekday.text, source: theirs.weekday.text }, sentence: s };
+      }
+    }
+  }
+  return undefined;
+}
+
+interface DatedWeekday {
+  weekday: Quantity;
+  date: NonNullable<Quantity['date']>;
+}
+
+/** The days of the week a sentence writes right beside a date with a day and a month, with that date. */
+function datedWeekdays(sentence: ClaimSentence): DatedWeekday[] {
+  const found: DatedWeekday[] = [];
+  sentence.quantities.forEach((weekday, i) => {
+    if (weekday.cls !== 'weekday') return;
+    for (const date of [sentence.quantities[i - 1], sentence.quantities[i + 1]]) {
+      if (date?.date?.day === undefined || date.date.month === undefined) continue;
+      const [first, second] = date.start < weekday.start ? [date, weekday] : [weekday, date];
+      const between = sentence.text.slice(first.end - sentence.start, second.start - sentence.start);
+      if (BESIDE.test(between)) found.push({ weekday, date: date.date });
+    }
+  });
+  return found;
+}
+
+function datedWeekdaysOf(source: ClaimText): DatedWeekday[] {
+  return source.sentences.flatMap(datedWeekdays);
+}
+
+/** Nothing but a space, a comma or a bracket between a day of the week and its date: "Wednesday, 14 May", `14日（周三）`. */
+const BESIDE = /^[\s,，(（]*$/;
+
+function sameDay(a: NonNullable<Quantity['date']>, b: NonNullable<Quantity['date']>): boolean {
+  return a.day === b.day && a.month === b.month && (a.year === undefined || b.year === undefined || a.year === b.year);
+}

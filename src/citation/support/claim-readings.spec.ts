@@ -1845,6 +1845,27 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'a version written with its letter is a version: V2.4.5 against V2.3.5',
+    '保修说明：整机保修1年，电池保修6个月。如需保修，请先将固件升级至V2.3.5或以上版本并提供购买发票；人为损坏的，不予保修。',
+    '申请保修之前，需要先把固件升级到V2.4.5或更高版本，并提供购买发票。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a date said with another day of the week: Thursday 14 May against Wednesday 14 May',
+    'A full evacuation drill will take place on Wednesday 14 May at 10:30 and is expected to last about 20 minutes. Assemble at Point B in the north car park.',
+    'The full evacuation drill for floors 3–6 is scheduled for Thursday 14 May at 10:30.',
+    'contradicted',
+    'date',
+  ],
+  [
+    'the same date and day of the week, written with a comma',
+    'A full evacuation drill will take place on Wednesday 14 May at 10:30 and is expected to last about 20 minutes. Assemble at Point B in the north car park.',
+    'The evacuation drill is on Wednesday, 14 May, starting at 10:30, and should take around 20 minutes.',
+    'unverified',
+    '',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

@@ -1,7 +1,7 @@
 import { alignWindow, grounded, isName, NAME_WEIGHT, QUANTITY_WEIGHT, type Window } from './claim-alignment.js';
 import { findConflict, restates, saidClauses } from './claim-conflicts.js';
 import { claimValue, heldElsewhere, type FoundConflict } from './found-conflict.js';
-import { changedDate, restatesDate } from './changed-date.js';
+import { changedDate, restatesDate, weekdayOfDate } from './changed-date.js';
 import { comparable, conflictKind, sameQuantity, type Quantity } from './quantity.js';
 import { holdsEveryClaim } from './claim-holding.js';
 import { asSource, type SourceProfile } from './claim-roles.js';
@@ -137,7 +137,9 @@ export class ClaimSupportVerifier implements SupportVerifier {
       modalityConflict(claim, source) ??
       turnedExtreme(claim, source) ??
       turnedChange(claim, source) ??
-      (window.coverage >= MIN_ALIGNMENT ? unitOfAnotherKind(claim, source, window) : undefined);
+      (window.coverage >= MIN_ALIGNMENT
+        ? (unitOfAnotherKind(claim, source, window) ?? weekdayOfDate(claim, source))
+        : undefined);
     if (found && shown(found, claim, source) && !boundElsewhere(found, claim, window)) return contradiction(found);
     // A conflict not shown may stand beside a changed unit, date, version or address in another clause, which is.
     const beside =

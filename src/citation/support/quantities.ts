@@ -192,6 +192,8 @@ function numberWithFraction(text: string): number {
   return Number(/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(text) ? text.replaceAll(',', '') : text.replace(',', '.'));
 }
 
+const VERSION_WORD = /^[vV](\d+(?:\.\d+){2,})$/;
+
 /** The breaks between two clauses that give values in parallel. */
 const PARALLEL_BREAKS: ReadonlySet<string> = new Set(['，', ',', '；', ';']);
 /** How many characters may qualify a number between its verb and itself: 为每月100元, 为单人60万元. */
@@ -1120,6 +1122,12 @@ class QuantityScanner extends HanQuantityReading {
   }
 
   private word(token: Token): void {
+    // "V2.3.5", "v1.28.0": a version written with its letter is the dotted number it holds, as "2.3.5" is.
+    const version = VERSION_WORD.exec(token.text);
+    if (version) {
+      const span = this.span(this.i, this.i);
+      return this.push({ cls: 'dotted', value: 0, raw: 0, key: version[1], unit: '', ...span }, this.i, this.i);
+    }
     if (!startsQuantity(token.lower)) return;
     const first = this.i;
     if (namesMonth(token)) {
