@@ -1866,6 +1866,41 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'a mixed number written with a space and a slash is one number: 1 1/2 cups is one and a half cups',
+    'Sift 1 1/2 cups of flour into the bowl, then add 2 eggs and mix until smooth.',
+    'Sift one and a half cups of flour into the bowl, add two eggs and mix until smooth.',
+    'unverified',
+    '',
+  ],
+  [
+    'a dose worked out through the strength the source gives: 5 ml of a 1 mg/ml solution is 5 mg',
+    'Cetirizine 1 mg/ml oral solution. Children 6–12 years: 5 ml twice daily. Adults: 10 ml once daily.',
+    'Children aged 6 to 12 take 5 mg twice a day, and adults take 10 mg once a day.',
+    'unverified',
+    '',
+  ],
+  [
+    'grams of water are its millilitres: 500 g of water for 500 ml is no changed unit',
+    'Pour in 500 ml of water, bring to the boil and simmer for 10 minutes.',
+    'Pour in 500 g of water, bring it to the boil and simmer for 10 minutes.',
+    'unverified',
+    '',
+  ],
+  [
+    '¥ is the yen sign as well as the yuan sign: ¥3,980 is 3,980 yen',
+    'Price: ¥3,980 (tax included). Free delivery on orders over ¥5,000.',
+    'The price is 3,980 yen including tax.',
+    'unverified',
+    '',
+  ],
+  [
+    'a molar concentration written apart from its number is molar, and changed from millimolar',
+    'Neutralise the lysate with 2 M NaOH, then spin at 12,000 g for 10 minutes.',
+    'Neutralise the lysate with 2 mM NaOH before spinning it at 12,000 g for 10 minutes.',
+    'contradicted',
+    'unit',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

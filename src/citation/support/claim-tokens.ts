@@ -19,7 +19,7 @@ export interface Token {
 // A number's groups: a thousands comma or a point ("1,000.5", "10.0.3.7"), then a clock's colons ("19:00"); a comma
 // after a colon starts a new token ("19:00，19:00以后", the full-width comma folded to ",").
 const TOKEN =
-  /\d{4}-\d{1,2}-\d{1,2}|\d+(?:[.,]\d+)*(?::\d+)*[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]?|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{M}][\p{L}\p{M}\p{N}]*(?:[-'’./&+][\p{L}\p{M}\p{N}]+)*(?:\(\p{Lu}\))?|[%$€£¥°℃~−–+-]|[,;:，；：、()（）"“”!?！？]|—|--/uy;
+  /\d{4}-\d{1,2}-\d{1,2}|[1-7]\/[2348](?![\d/])|\d+(?:[.,]\d+)*(?::\d+)*[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]?|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{M}][\p{L}\p{M}\p{N}]*(?:[-'’./&+][\p{L}\p{M}\p{N}]+)*(?:\(\p{Lu}\))?|[%$€£¥°℃~−–+-]|[,;:，；：、()（）"“”!?！？]|—|--/uy;
 const HAN_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u;
 const LETTER = /^[\p{L}\p{M}]/u;
 const SYMBOLS = new Set('%$€£¥°℃~−–+-');

@@ -20,6 +20,7 @@ import {
   EXTRA_WORDS,
   FRACTIONS,
   HOW_OFTEN,
+  INSTRUCTION_VERBS,
   MONTH_BEFORE,
   MULTIPLES,
   MULTIPLYING,
@@ -185,14 +186,28 @@ const HAN_BOUNDING_SUBJECTS: ReadonlyMap<string, string> = new Map([
   ['最少', 'minimum'],
   ['下限', 'minimum'],
 ]);
-/** A number token's value: "1,200" and "1.5" as English writes them, "1,5" as others do, "1½" and "¾" as recipes do. */
+/**
+ * A number token's value: "1,200" and "1.5" as English writes them, "1,5" as others do, "1½", "¾" and "1/2" as recipes
+ * do.
+ */
 function numberWithFraction(text: string): number {
-  const fraction = VULGAR_FRACTIONS.get(text.at(-1)!);
-  if (fraction !== undefined) return (text.length > 1 ? numberWithFraction(text.slice(0, -1)) : 0) + fraction;
+  const fraction = fractionOf(text);
+  if (fraction !== undefined) return fraction;
+  const vulgar = VULGAR_FRACTIONS.get(text.at(-1)!);
+  if (vulgar !== undefined) return (text.length > 1 ? numberWithFraction(text.slice(0, -1)) : 0) + vulgar;
   return Number(/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(text) ? text.replaceAll(',', '') : text.replace(',', '.'));
 }
 
 const VERSION_WORD = /^[vV](\d+(?:\.\d+){2,})$/;
+
+/** The value of a fraction token: "1/2", "¾"; undefined for any other number. */
+function fractionOf(text: string): number | undefined {
+  const slash = SLASHED_FRACTION.exec(text);
+  if (slash) return Number(slash[1]) / Number(slash[2]);
+  return text.length === 1 ? VULGAR_FRACTIONS.get(text) : undefined;
+}
+
+const SLASHED_FRACTION = /^(\d)\/(\d)$/;
 
 /** The breaks between two clauses that give values in parallel. */
 const PARALLEL_BREAKS: ReadonlySet<string> = new Set(['，', ',', '；', ';']);
@@ -580,6 +595,18 @@ class QuantityScanner extends HanQuantityReading {
     return undefined;
   }
 
+  /** The fraction that follows a whole number `first` as a mixed number's, after a space or a hyphen. */
+  private mixedFraction(first: number, text: string): { value: number; last: number } | undefined {
+    if (!/^\d+$/.test(text)) return undefined;
+    let at = first + 1;
+    if (this.tokens[at]?.text === '-' && adjacent(this.tokens[first], this.tokens[at])) at++;
+    const next = this.tokens[at];
+    if (next?.kind !== 'number') return undefined;
+    const fraction = fractionOf(next.text);
+    if (fraction === undefined || next.start - this.tokens[at - 1]!.end > 1) return undefined;
+    return { value: fraction, last: at };
+  }
+
   /** Whether the "+" at `at` bounds the number before it ("70+", "5+ nights") rather than adds to it ("$49+tax", "2+1"). */
   private boundsByPlus(at: number): boolean {
     const after = this.tokens[at + 1];
@@ -620,6 +647,12 @@ class QuantityScanner extends HanQuantityReading {
     }
     let value = numberWithFraction(text);
     if (!Number.isFinite(value)) return;
+    // "1 1/2 cups", "1-1/2 tablets", "2 ½ ml": a whole number and the fraction after it are one mixed number.
+    const mixed = this.mixedFraction(first, text);
+    if (mixed !== undefined) {
+      value += mixed.value;
+      return this.measured(value, first, mixed.last);
+    }
     if (this.negative(first)) value = -value;
     if (this.tokens[first - 1]?.text === '第' && Number.isInteger(value)) return this.ordinal(value, first - 1, first);
     let last = first;
@@ -823,7 +856,10 @@ class QuantityScanner extends HanQuantityReading {
     if (MONTH_NAMES.has(name.lower) || WEEKDAYS.has(name.lower) || LATIN_UNITS.has(name.lower)) return false;
     if (/^\p{Lu}+$/u.test(name.text) || /\p{Ll}\p{Lu}/u.test(name.text)) return true;
     // A capitalised first word of the sentence is a name unless it is a common word ("Only 3 seats", "About 40").
-    return /^\p{Lu}/u.test(name.text) && (first > 1 || !(NOT_A_NOUN.has(name.lower) || LOOSE_BEFORE.has(name.lower)));
+    return (
+      /^\p{Lu}/u.test(name.text) &&
+      (first > 1 || !(NOT_A_NOUN.has(name.lower) || LOOSE_BEFORE.has(name.lower) || INSTRUCTION_VERBS.has(name.lower)))
+    );
   }
 
   /** "CHF 244", "USD 30": a currency's code, in capitals, before the amount. */
@@ -842,6 +878,10 @@ class QuantityScanner extends HanQuantityReading {
     if (binary !== undefined) return { cls: 'size', factor: binary, name: token!.text };
     const molar = MOLAR[token?.text ?? ''];
     if (molar !== undefined) return { cls: 'concentration', factor: molar, name: token!.text };
+    // "1 M EDTA", "2 M NaOH": molar, written apart from its number ("2M" is two million).
+    if (token?.text === 'M' && !adjacent(this.tokens[index - 1], token)) {
+      return { cls: 'concentration', factor: 1, name: 'M' };
+    }
     return token?.kind === 'word' || token?.kind === 'symbol' ? LATIN_UNITS.get(token.lower) : undefined;
   }
 
@@ -860,7 +900,10 @@ class QuantityScanner extends HanQuantityReading {
     if (
       name?.kind === 'word' &&
       writtenAsName(span.text) &&
-      ((/^\p{Lu}/u.test(name.text) && !NOT_A_NOUN.has(name.lower)) || VERSIONED.has(name.lower)) &&
+      ((/^\p{Lu}/u.test(name.text) &&
+        !NOT_A_NOUN.has(name.lower) &&
+        !(first === 1 && INSTRUCTION_VERBS.has(name.lower))) ||
+        VERSIONED.has(name.lower)) &&
       !MONTH_NAMES.has(name.lower) &&
       name.lower.length > 1
     ) {

@@ -303,3 +303,15 @@ export const NOT_A_NOUN = new Set(
     'may might can could must should shall would do does did need'
   ).split(' '),
 );
+
+/**
+ * Verbs an instruction opens with: a capital at the start of a sentence ("Add 2 cups of flour", "Take 1 tablet") is the
+ * verb's, not a name's, so the number after it is no name's number.
+ */
+export const INSTRUCTION_VERBS: ReadonlySet<string> = new Set(
+  (
+    'add take give use mix bake pour boil stir heat cook cut apply wait leave let keep store insert press hold set ' +
+    'turn select fill place put remove rinse soak simmer whisk beat fold dissolve drink swallow eat allow bring book ' +
+    'pay send call charge replace repeat return check choose buy order reserve expect allow measure weigh dilute'
+  ).split(' '),
+);

@@ -16,6 +16,7 @@ export function unitOfAnotherKind(
   source: SourceProfile,
   window: Window,
 ): FoundConflict | undefined {
+  let strengths: number[] | undefined;
   for (const quantity of claim.quantities) {
     if (!measures(quantity) || source.quantities.some((held) => held.raw === quantity.raw && held.cls === quantity.cls))
       continue;
@@ -29,7 +30,12 @@ export function unitOfAnotherKind(
           kindOfMeasure(held) === kindOfMeasure(quantity) &&
           !claim.quantities.some((given) => given.raw === held.raw && given.cls === held.cls),
       );
-      if (other) return { conflict: { kind: 'unit', claim: quantity.text, source: other.text }, sentence: s };
+      if (other === undefined) continue;
+      // A dose worked out through the strength the source gives (`1 mg/ml`: 10 ml is 10 mg) is the same dose.
+      strengths ??= strengthsOf(source);
+      if (kindOfMeasure(other) === 'dose' && strengths.some((strength) => sameDose(quantity, other, strength)))
+        continue;
+      return { conflict: { kind: 'unit', claim: quantity.text, source: other.text }, sentence: s };
     }
   }
   return undefined;
@@ -44,6 +50,29 @@ function measures(quantity: Quantity): boolean {
 }
 
 const MEASURES = /^(?:mass|volume|length|area|energy|charge|money:\w+)$/;
+/** A strength: "120 mg/5 ml", "1 mg per ml", `每毫升含5毫克` is not read. */
+const STRENGTH = /(\d+(?:\.\d+)?)\s*(mg|µg|毫克|微克)\s*(?:\/|per|每)\s*(\d+(?:\.\d+)?)?\s*(?:ml|毫升)/gi;
+
+/** The strengths a source gives, in milligrams per millilitre. */
+function strengthsOf(source: SourceProfile): number[] {
+  const found: number[] = [];
+  for (const sentence of source.sentences) {
+    for (const [, amount, unit, volume] of sentence.text.matchAll(STRENGTH)) {
+      const milligrams = Number(amount) * (/µg|微克/i.test(unit!) ? 1e-3 : 1);
+      found.push(milligrams / Number(volume ?? 1));
+    }
+  }
+  return found;
+}
+
+/** Whether a mass and a volume are one dose at `strength` milligrams a millilitre. */
+function sameDose(a: Quantity, b: Quantity, strength: number): boolean {
+  const [mass, volume] = a.cls === 'mass' ? [a, b] : [b, a];
+  if (mass.cls !== 'mass' || volume.cls !== 'volume') return false;
+  const milligrams = mass.value * 1000;
+  const millilitres = volume.value * 1000;
+  return Math.abs(milligrams - millilitres * strength) <= 1e-6 * Math.max(1, milligrams);
+}
 
 /**
  * The units a writer mistakes for one another, by what they are written for: a dose (mg, ml), a battery (Wh, mAh), a
@@ -51,7 +80,12 @@ const MEASURES = /^(?:mass|volume|length|area|energy|charge|money:\w+)$/;
  */
 function kindOfMeasure(quantity: Quantity): string {
   const cls = quantity.cls;
-  if (cls === 'mass' || cls === 'volume') return 'dose';
+  // A dose is weighed in milligrams and measured in millilitres; grams and kilograms of water are its millilitres and
+  // litres, and say the same.
+  if ((cls === 'mass' && quantity.value < 1) || (cls === 'volume' && quantity.unit === 'ml')) return 'dose';
+  if (cls === 'mass' || cls === 'volume') return `${cls}:other`;
+  // `¥` is the yuan's sign and the yen's.
+  if (cls.startsWith('money:') && (quantity.text.includes('¥') || quantity.text.includes('￥'))) return 'yen or yuan';
   if (cls === 'energy' || cls === 'charge') return 'battery';
   if (cls === 'length' || cls === 'area') return 'size';
   return cls.startsWith('money:') ? 'price' : cls;
