@@ -1901,6 +1901,13 @@ const cases: ClaimCase[] = [
     'contradicted',
     'unit',
   ],
+  [
+    'a bound taken so many times is a bound of its side: 2 bags of at most 30 kg are at most 60 kg',
+    '自2025年4月1日起，祥云航空国内航线经济舱旅客可免费托运行李1件，重量不超过20千克；公务舱旅客可免费托运2件，每件不超过30千克。每件托运行李的长、宽、高三边之和不得超过158厘米。未满2周岁的婴儿旅客可免费托运一辆折叠式婴儿车。充电宝严禁托运，只能随身携带，且额定能量不得超过160Wh。',
+    '祥云航空国内航线公务舱旅客最多可以免费托运60千克行李，也就是2件、每件不超过30千克。',
+    'unverified',
+    '',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

@@ -172,7 +172,9 @@ const UNCOUNTED = new Set(['date', 'dotted', 'clock', 'weekday', 'ordinal']);
  * "13,500 yuan a quarter" is 4,500 a month).
  */
 function product(result: Quantity, input: Quantity, factor: Quantity): boolean {
-  if (!counted(input) || input.loose) return false;
+  // A bound taken so many times is a bound of its side: "最多可以托运60千克, 2件、每件不超过30千克".
+  const sameBound = input.loose && result.loose && !input.approx && !result.approx && input.atLeast === result.atLeast;
+  if (!counted(input) || (input.loose && !sameBound)) return false;
   // "About CHF 81 a day" for CHF 244 over three days: a worked-out value said as approximate is rounded.
   const near = (a: number, b: number) =>
     result.approx ? Math.abs(a - b) <= ROUNDED * Math.max(Math.abs(a), Math.abs(b)) : close(a, b);
