@@ -164,18 +164,16 @@ const LEAP_FREE_YEAR = 2023;
 export function weekdayOfDate(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   const ours = datedWeekdays(claim);
   if (ours.length === 0) return undefined;
-  for (const [s, sentence] of source.sentences.entries()) {
-    for (const theirs of datedWeekdays(sentence)) {
-      for (const own of ours) {
-        if (!sameDay(own.date, theirs.date) || own.weekday.value === theirs.weekday.value) continue;
-        if (
-          datedWeekdaysOf(source).some(
-            (other) => sameDay(other.date, own.date) && other.weekday.value === own.weekday.value,
-          )
-        )
-          continue;
-        return { conflict: { kind: 'date', claim: own.weekday.text, source: theirs.weekday.text }, sentence: s };
-      }
+  const theirs = source.sentences.flatMap((sentence, s) => datedWeekdays(sentence).map((dated) => ({ dated, s })));
+  for (const own of ours) {
+    const sameDate = theirs.filter(({ dated }) => sameDay(dated.date, own.date));
+    if (sameDate.some(({ dated }) => dated.weekday.value === own.weekday.value)) continue;
+    const other = sameDate[0];
+    if (other !== undefined) {
+      return {
+        conflict: { kind: 'date', claim: own.weekday.text, source: other.dated.weekday.text },
+        sentence: other.s,
+      };
     }
   }
   return undefined;
@@ -199,10 +197,6 @@ function datedWeekdays(sentence: ClaimSentence): DatedWeekday[] {
     }
   });
   return found;
-}
-
-function datedWeekdaysOf(source: ClaimText): DatedWeekday[] {
-  return source.sentences.flatMap(datedWeekdays);
 }
 
 /** Nothing but a space, a comma or a bracket between a day of the week and its date: "Wednesday, 14 May", `14日（周三）`. */

@@ -4,6 +4,7 @@ import { valueConflict, type FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
 import { hasHan } from './claim-tokens.js';
+import { isCnNumeral } from './quantity-words.js';
 import { Note } from './notes.js';
 import { saysTotal, spokenShares, workedOut } from './worked-out.js';
 
@@ -125,6 +126,13 @@ function addConcept(into: Set<string>, term: string): void {
   if (term.includes('-')) for (const part of term.split('-')) addConcept(into, part);
 }
 
+/** A count's text after its numeral, in digits or Chinese: 次 of 一次, 个人 of 8个人. */
+function withoutNumeral(text: string): string {
+  let at = 0;
+  while (at < text.length && (/[\d.,\s]/.test(text[at]!) || isCnNumeral(text[at]!))) at++;
+  return text.slice(at);
+}
+
 /** What a count counts, as concepts: the words after its number in its clause ("72 treasure ships", "62艘"). */
 function countedConcepts(quantity: Quantity, clause: Clause): ReadonlySet<string> {
   const counted = countedByClause.get(clause) ?? countedByClause.set(clause, new Map<Quantity, Set<string>>());
@@ -135,7 +143,7 @@ function countedConcepts(quantity: Quantity, clause: Clause): ReadonlySet<string
   // Chinese: the measure word and the thing after it, up to a particle ("15 Plus的屏幕" counts no screen).
   // The numeral is not what is counted: 一次 counts times, not a dose.
   if (hasHan(after)) {
-    const counted = quantity.text.replace(LEADING_NUMERAL, '');
+    const counted = withoutNumeral(quantity.text);
     hanConcepts(counted + (COUNTED_HAN.exec(after.slice(quantity.text.length))?.[0] ?? ''), concepts);
   } else {
     for (const word of (after.match(/\p{L}+/gu) ?? []).slice(0, COUNTED_WORDS)) {
@@ -151,7 +159,6 @@ function countedConcepts(quantity: Quantity, clause: Clause): ReadonlySet<string
 /** Each count's concepts, by its clause, worked out once: a source's counts are compared with many claims. */
 const countedByClause = new Note<Map<Quantity, Set<string>>>();
 
-const LEADING_NUMERAL = /^[\d.,\s零〇一二两三四五六七八九十百千万亿]+/u;
 /** How far after a count's number the thing counted is looked for. */
 const COUNTED_HAN = /^[^的是为和与及或，。；、\s]{0,4}/u;
 const COUNTED_WORDS = 3;

@@ -22,12 +22,11 @@ export function subjectValueSwap(claim: ClaimSentence, source: ClaimText): Found
     const first = clause.terms[0];
     if (first === undefined) continue;
     // A capital word opening the claim is read as a word ("Quick" as "fast"); the source may write it as a name.
-    const subjects = new Set([first.term, first.lower]);
+    const opened = sentencesOpenedBy(new Set([first.term, first.lower]), source);
+    if (opened.length === 0) continue;
     for (const quantity of clause.quantities) {
       if (!judged(quantity)) continue;
-      const own = sentencesOpenedBy(subjects, source).filter((s) =>
-        source.sentences[s]!.quantities.some((held) => comparable(quantity, held)),
-      );
+      const own = opened.filter((s) => source.sentences[s]!.quantities.some((held) => comparable(quantity, held)));
       if (own.length === 0) continue;
       const subject = source.sentences[own[0]!]!.clauses[0]!.subject!;
       const ownSentences = own.map((s) => source.sentences[s]!);
