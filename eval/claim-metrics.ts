@@ -383,6 +383,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g8000-g8124', from: 8000, to: 8199 },
   { name: 'g8200-g8324', from: 8200, to: 8399 },
   { name: 'g8400-g8524', from: 8400, to: 8599 },
+  { name: 'g8600-g8724', from: 8600, to: 8799 },
+  { name: 'g8800-g8924', from: 8800, to: 8999 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
