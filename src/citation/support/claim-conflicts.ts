@@ -275,6 +275,7 @@ function quantityConflict(
       shares: spokenShares(clauses),
       totalled: saysTotal(clause),
       around: window.sentences.flatMap((s) => source.sentences[s]!.quantities),
+      lengths: quantity.cls === 'clock' ? source.quantities.filter((held) => held.cls === 'time') : [],
     };
     if (workedOut(quantity, other, claim.quantities, sentence.quantities, from)) continue;
     return conflictAt(quantity, other, source);

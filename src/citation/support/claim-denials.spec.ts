@@ -160,6 +160,20 @@ const cases: ClaimCase[] = [
   ],
   ['the rule turned', THINNER, 'Pour paint thinner down the sink.', 'contradicted', 'negation'],
   [
+    '"rather than" with its own preposition replaces the place after it',
+    'Scooters must be parked in the courtyard racks, not on the pavement.',
+    'Scooters should be left in the courtyard racks rather than on the pavement.',
+    'unverified',
+    '',
+  ],
+  [
+    'the place replaced, said as allowed',
+    'Scooters must be parked in the courtyard racks, not on the pavement.',
+    'Scooters may be parked on the pavement.',
+    'contradicted',
+    'negation',
+  ],
+  [
     'a topic put before the clause ("the port, on the other hand, …") names what it speaks of',
     PROXY,
     'A reload is enough for a new log level; the port, on the other hand, needs the proxy restarted.',

@@ -635,7 +635,11 @@ function insteadOfDenial(clause: Clause, other: Clause): boolean {
 export function replacedTerms(clause: Clause): ReadonlySet<string> {
   const instead = INSTEAD.exec(clause.text);
   if (instead === null) return NONE_REPLACED;
-  const from = instead.index + instead[0].length;
+  // A place or time may be replaced with its own preposition ("in the bike room rather than on balconies").
+  const from =
+    instead.index +
+    instead[0].length +
+    (REPLACED_PREPOSITION.exec(clause.text.slice(instead.index + instead[0].length))?.[0].length ?? 0);
   const joint = REPLACED_ENDS.exec(clause.text.slice(from));
   const start = clause.start + from;
   const end = joint === null ? clause.end : start + joint.index;
@@ -651,6 +655,8 @@ const NONE_REPLACED: ReadonlySet<string> = new Set();
 /** Where the thing replaced ends: a mark, or a word that goes on to where, when, why or what else. */
 const REPLACED_ENDS =
   /[,;:]|\b(?:to|for|so|because|when|if|and|or|which|that|as|at|in|on|during|from|with|by|before|after|until|while)\b/i;
+
+const REPLACED_PREPOSITION = /^\s+(?:at|in|on|by|from|during|before|after)\b/i;
 
 /** A clause that only denies a thing: "not a line manager", "not on Sundays". */
 const DENIED_THING = /^(?:but\s+)?not\b/i;

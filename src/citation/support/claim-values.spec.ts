@@ -981,6 +981,30 @@ describe('the values a clause reads', () => {
     expect(classes(text)).toEqual(expected);
   });
 
+  const clocks = (text: string) =>
+    profileClaims(text)
+      .quantities.filter((quantity) => quantity.cls === 'clock')
+      .map((quantity) => `${Math.floor(quantity.value / 60)}:${String(quantity.value % 60).padStart(2, '0')}`);
+
+  it.each([
+    ['The library opens at half past eight.', ['8:30']],
+    ['Doors close at a quarter to nine.', ['8:45']],
+    ['Collection is from a quarter past 6 pm.', ['18:15']],
+    ['The clinic runs from nine in the morning until six in the evening.', ['9:00', '18:00']],
+    ['The bar stays open until eleven at night.', ['23:00']],
+    ["The gates shut at ten o'clock.", ['10:00']],
+  ])('reads a time of day said in words: "%s"', (text, expected) => {
+    expect(clocks(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['Take 2 in the morning with water.'],
+    ['Allow five to ten minutes for the glue to set.'],
+    ['Pick up ten past orders at the desk.'],
+  ])('reads no time of day where the words count or range: "%s"', (text) => {
+    expect(clocks(text)).toEqual([]);
+  });
+
   const side = (text: string) =>
     profileClaims(text).quantities.map((quantity) =>
       quantity.loose ? (quantity.atLeast === true ? 'at least' : 'at most') : 'exact',

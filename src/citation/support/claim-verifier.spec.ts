@@ -1012,7 +1012,37 @@ const ANNUAL_LEAVE = '员工入职满一年后享有年假5天。年假须在当
 const PARK_ENTRY = '办理了年卡的车辆可以进入园区，非年卡车辆不得进入园区。';
 const LOAN_AGE = '贷款到期时借款人的年龄不得超过65岁。';
 /** Chinese sentences, and sentences in another language than their source. */
+const THERMOSTAT =
+  'The thermostat runs on two AA batteries, which last about 12 months. Away mode starts when no one has been home for 3 hours. The warranty lasts 2 years.';
 const chineseCases: ClaimCase[] = [
+  [
+    "across languages, the one value of the source said in the claim's unit is the one it speaks of",
+    THERMOSTAT,
+    '家里连续5小时没人时，离家模式就会启动。',
+    'contradicted',
+    'number',
+  ],
+  [
+    "across languages, the claim's value in its own unit, held by the source",
+    THERMOSTAT,
+    '家里连续3小时没人时，离家模式就会启动。',
+    'unverified',
+    '',
+  ],
+  [
+    "across languages, a value the source holds in another unit is not set against the claim's unit",
+    'Rooms can be booked up to 14 days ahead. Bookings are limited to 4 hours per member per day. Cancellations less than 2 hours before the start are charged in full.',
+    '每位会员一天之内最多只能订4个小时的会议室。',
+    'unverified',
+    '',
+  ],
+  [
+    'across languages, a number written in words is not bound by its unit alone',
+    'A Martian day lasts 24 hours 39 minutes, and a Martian year lasts 687 Earth days. Phobos orbits three times a day.',
+    '火星的一天叫作火星日，比地球上的一天稍长。',
+    'unverified',
+    '',
+  ],
   ['a code written against Chinese characters', TRAINS, 'G123次列车11:50到达上海虹桥站。', 'contradicted', 'number'],
   ['a time of day in Chinese numerals', TRAINS, '坐G123次的话，早上七点零五分离开北京南。', 'unverified', ''],
   [
@@ -1391,7 +1421,30 @@ const PODS =
 const ERUPTIONS =
   'The eruption of Mount Pelée in May 1902 was the deadliest of the century. The 1991 eruption of Pinatubo, also in the tropics, was less deadly but far larger: its loudest blast was heard 3,000 km away.';
 const STORM = 'The storm reached the coast at 6 pm on 3 May and moved inland about ten hours later, early on 4 May.';
+const SPOKEN_TIMES =
+  'The museum café serves breakfast 08:30–11:00 and lunch 12:00–15:30. The ferry leaves the quay at 09:40. The crossing takes 35 minutes.';
 const numberCases: ClaimCase[] = [
+  [
+    'a time said in words on the twelve-hour clock is the afternoon time the source writes',
+    SPOKEN_TIMES,
+    'Lunch at the café is served until half past three.',
+    'verified',
+    '',
+  ],
+  [
+    'a time said in words that the source gives otherwise',
+    SPOKEN_TIMES,
+    'Breakfast at the café is served from a quarter to nine.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'an arrival worked out from a departure and a crossing said in a sentence of its own',
+    SPOKEN_TIMES,
+    'The ferry leaves the quay at 09:40 and reaches the far side at 10:15.',
+    'unverified',
+    '',
+  ],
   [
     'how much more one fare is than another is not either fare',
     FARES,

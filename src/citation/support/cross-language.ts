@@ -315,14 +315,16 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
           strong = Math.max(strong, scored.strong);
         }
       }
+      // Several values and only a shared word to choose between them: the claim may speak of another one, unless
+      // one value alone is said in the claim's own unit ("4小时" against "2 hours", "12 months", "2 years").
+      if (valuesOf(best) > 1 && strong === 0) {
+        best = inOwnUnit(quantity, clause, best, sourceHeld);
+        if (valuesOf(best) !== 1) continue;
+      }
       // Counts of one thing are compared as one kind, whatever each language calls it.
       const against = (held: Held) =>
         isCount(quantity, clause) ? { ...held.quantity, cls: quantity.cls } : held.quantity;
       if (!best.every((held) => disagree(quantity, against(held)))) continue;
-      // The two ends of a range are one value.
-      const values = new Set(best.map(({ quantity: q }) => `${q.cls}:${q.range?.join('-') ?? q.value}:${q.key ?? ''}`));
-      // Several values and only a shared word to choose between them: the claim may speak of another one.
-      if (values.size > 1 && strong === 0) continue;
       const other = best[0]!;
       const sentence = source.sentences[other.sentence]!;
       const said = sharesSaid(concepts, other, source);
@@ -336,6 +338,24 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
     }
   }
   return undefined;
+}
+
+/**
+ * The held values said in the claim's unit, where they are the only ones that could be the claim's: not when the
+ * source holds the claim's number in another form ("4 hours per member per day" for "4个小时"), nor for a count,
+ * whose thing binds it, nor for a number written in words (三日通票 names a pass, "一天" a period).
+ */
+function inOwnUnit(quantity: Quantity, clause: Clause, best: readonly Held[], held: readonly Held[]): Held[] {
+  if (isCount(quantity, clause) || !DIGIT.test(quantity.text)) return [];
+  if (held.some(({ quantity: other }) => other.raw === quantity.raw)) return [];
+  return best.filter(({ quantity: other }) => other.unit === quantity.unit);
+}
+
+const DIGIT = /\d/;
+
+/** How many values the held numbers give: the two ends of a range are one value. */
+function valuesOf(held: readonly Held[]): number {
+  return new Set(held.map(({ quantity: q }) => `${q.cls}:${q.range?.join('-') ?? q.value}:${q.key ?? ''}`)).size;
 }
 
 /**

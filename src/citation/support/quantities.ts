@@ -93,6 +93,23 @@ export function saysAge(tokens: readonly Token[], first: number): boolean {
 
 const AND_A_HALF = ['and', 'a', 'half'] as const;
 
+/**
+ * The minutes "half past" and "a quarter to" add to or take from an hour. "Ten past six" is left unread: "ten to
+ * twelve" and "five to ten" are as often ranges.
+ */
+const SPOKEN_SHARES: ReadonlyMap<string, number> = new Map([
+  ['half', 30],
+  ['quarter', 15],
+]);
+/** The parts of a day said after an hour: "six in the evening", "ten at night". */
+const DAY_PARTS: readonly (readonly string[])[] = [
+  ['in', 'the', 'morning'],
+  ['in', 'the', 'afternoon'],
+  ['in', 'the', 'evening'],
+  ['at', 'night'],
+];
+const DAY_PART_AFTERNOON: ReadonlySet<string> = new Set(['afternoon', 'evening', 'night']);
+
 /** The modal characters between 不 and a comparison: 不得超过, 不能低于, 不应低于. */
 const HAN_MODALS: ReadonlySet<string> = new Set(['得', '能', '应', '可', '宜', '会']);
 
@@ -765,6 +782,7 @@ class QuantityScanner extends HanQuantityReading {
     ) {
       return this.pushUnit(value, { cls: 'percent', factor: 1, name: '%' }, first - 3, last);
     }
+    if (this.spokenClock(value, first, numberLast)) return;
     const next = this.tokens[last + 1];
     // "aged 65", "children aged 4 to 6 take": an age without its unit counts nothing after it.
     if (saysAge(this.tokens, first) && this.unitAt(last + 1) === undefined) return this.bare(value, first, numberLast);
@@ -1016,6 +1034,46 @@ class QuantityScanner extends HanQuantityReading {
     }
     const after = this.tokens[k];
     return after === undefined || after.kind === 'break';
+  }
+
+  /**
+   * A time of day said in words: "half past seven", "a quarter to nine", "six in the evening", "ten o'clock". Read as
+   * a bare number, "half past seven" gave 7, and a correct "7:30" elsewhere looked changed.
+   */
+  private spokenClock(hour: number, first: number, last: number): boolean {
+    if (!Number.isInteger(hour) || hour < 1 || hour > 12) return false;
+    const word = (at: number) => this.tokens[at]?.lower ?? '';
+    let from = first;
+    let minute = 0;
+    const share = SPOKEN_SHARES.get(word(first - 2));
+    const to = word(first - 1) === 'to' && share !== undefined;
+    if (share !== undefined && (word(first - 1) === 'past' || to)) {
+      minute = word(first - 1) === 'past' ? share : 60 - share;
+      from = word(first - 3) === 'a' ? first - 3 : first - 2;
+    }
+    const hourOf = to ? (hour === 1 ? 12 : hour - 1) : hour;
+    const part = DAY_PARTS.find((words) => words.every((w, k) => word(last + 1 + k) === w));
+    // "take 2 in the morning" may count tablets: an hour alone is a time after a word that places it in time.
+    const placed = from !== first || CLOCK_WORDS.has(word(first - 1)) || RANGE_WORDS.has(word(first - 1));
+    if (part !== undefined && placed) {
+      const h =
+        DAY_PART_AFTERNOON.has(part.at(-1)!) && hourOf < 12
+          ? hourOf + 12
+          : hourOf === 12 && part.at(-1) === 'morning'
+            ? 0
+            : hourOf;
+      const end = last + part.length;
+      this.push({ cls: 'clock', value: h * 60 + minute, raw: hour, unit: '', ...this.span(from, end) }, from, end);
+      return true;
+    }
+    if (AM_PM.has(word(last + 1))) {
+      if (from === first) return false;
+      this.clockAt(hourOf, minute, from, last + 1);
+      return true;
+    }
+    if (from === first && !(word(last + 1) === "o'clock" || word(last + 1) === 'o’clock')) return false;
+    this.clockAt(hourOf, minute, from, word(last + 1).startsWith('o') ? last + 1 : last);
+    return true;
   }
 
   /** A time of day said by name ("noon", "12 midnight", "12:00 noon"), in minutes after midnight. */

@@ -227,6 +227,9 @@ export function sameQuantity(a: Quantity, b: Quantity): boolean {
 /** An hour said with 点 is said on a twelve-hour clock, whatever its figures: 11点 is 11:00 or 23:00, 两点半 2:30 or 14:30. */
 const HAN_HOUR = /^(?:1[0-2]|十[一二]?|[一二两三四五六七八九])点/;
 
+/** An hour said in words without its part of the day: "half past two", "a quarter to nine", "ten o'clock". */
+const SPOKEN_HOUR = /^(?:(?:a\s+)?(?:half|quarter)\s+(?:past|to)\s+\S+|\S+\s+o['’]clock)$/i;
+
 /**
  * Whether a time written on the twelve-hour clock without its part of the day ("picked up by 4:30") is the afternoon
  * time the other writes on the 24-hour clock ("collected by 16:30").
@@ -240,7 +243,7 @@ function onTwelveHourClock(twelve: Quantity, full: Quantity): boolean {
     twelve.raw === hour &&
     hour >= 1 &&
     hour <= 12 &&
-    (/^[1-9]\D/.test(twelve.text) || HAN_HOUR.test(twelve.text)) &&
+    (/^[1-9]\D/.test(twelve.text) || HAN_HOUR.test(twelve.text) || SPOKEN_HOUR.test(twelve.text)) &&
     full.raw >= 13 &&
     twelve.value + 720 === full.value
   );

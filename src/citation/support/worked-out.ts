@@ -12,6 +12,11 @@ export interface WorkedFrom {
   around?: readonly Quantity[];
   /** Shares the source gives in words ("half the adult fare"): a value taken that share of is worked out. */
   shares?: readonly number[];
+  /**
+   * The lengths of time the whole source gives: a time of day that many later is worked out, though the length has
+   * a sentence of its own ("leaves at 07:15. The crossing takes 50 minutes.": arrives at 8:05).
+   */
+  lengths?: readonly Quantity[];
 }
 
 /**
@@ -50,7 +55,7 @@ export function workedOut(
   // that a length ("tours last 8 hours") was worked out from them.
   if (quantity.cls === 'time' && !quantity.range && elapsed(quantity, claimNumbers)) return true;
   if (quantity.cls === 'clock' && value.cls === 'clock') {
-    const spans = [...claimNumbers, ...sourceNumbers];
+    const spans = [...claimNumbers, ...sourceNumbers, ...(from.lengths ?? [])];
     // "closes at 14:00, six hours after the 8:00 start" works from a time the claim gives as well as the bound one.
     const starts = [value, ...claimNumbers.filter((start) => start !== quantity && start.cls === 'clock')];
     return starts.some((start) => timeLater(quantity, start, spans));
