@@ -1421,9 +1421,32 @@ const PODS =
 const ERUPTIONS =
   'The eruption of Mount Pelée in May 1902 was the deadliest of the century. The 1991 eruption of Pinatubo, also in the tropics, was less deadly but far larger: its loudest blast was heard 3,000 km away.';
 const STORM = 'The storm reached the coast at 6 pm on 3 May and moved inland about ten hours later, early on 4 May.';
+const RAINFALL =
+  'In August, Granada averages highs of 34 °C and just 3 mm of rain, with about 11 hours of sunshine a day. Bilbao, 600 km to the north, is cooler at 26 °C and wetter at 60 mm. Both cities are busiest in August.';
 const SPOKEN_TIMES =
   'The museum café serves breakfast 08:30–11:00 and lunch 12:00–15:30. The ferry leaves the quay at 09:40. The crossing takes 35 minutes.';
 const numberCases: ClaimCase[] = [
+  [
+    "a sentence that sets two of the source's values against each other compares them",
+    RAINFALL,
+    'Bilbao gets far more rain than Granada in August, 60 mm against 3 mm.',
+    'unverified',
+    '',
+  ],
+  [
+    'a value said to be so many times another, both given by the source',
+    RAINFALL,
+    'Bilbao gets twenty times as much rain as Granada in August, 60 mm compared with 3 mm.',
+    'unverified',
+    '',
+  ],
+  [
+    "two of the source's values traded between the two things are still a swap",
+    RAINFALL,
+    'Granada gets 60 mm of rain in August and Bilbao just 3 mm.',
+    'contradicted',
+    'number',
+  ],
   [
     'a time said in words on the twelve-hour clock is the afternoon time the source writes',
     SPOKEN_TIMES,

@@ -231,9 +231,33 @@ function workedThrough(found: FoundConflict, claim: ClaimSentence, source: Sourc
 /** Whether a conflict found in the claim sentence is shown to the reader (see the limits above). */
 function shown(found: FoundConflict, claim: ClaimSentence, source: SourceProfile): boolean {
   if (workedThrough(found, claim, source)) return false;
+  if (comparesTwoHeld(found, claim, source)) return false;
   if (claim.text.length >= LONGEST_BOUND_SENTENCE && !boundByItself(found, claim)) return false;
   return !(crowded(claim) && WORD_CONFLICTS.has(found.conflict.kind));
 }
+
+/**
+ * A sentence that sets two values of one kind against each other ("£500 of interest, compared with £1,000", "twice
+ * the 1.8%", "18 mm against 2 mm"), both of which the source gives: it compares the source's values, and which
+ * thing each belongs to is read from the words beside each, not from the clause one of them falls in.
+ */
+function comparesTwoHeld(found: FoundConflict, claim: ClaimSentence, source: SourceProfile): boolean {
+  if (found.conflict.kind !== 'number' || !COMPARES.test(claim.text)) return false;
+  const value = claimValue(found, claim);
+  if (value === undefined || !heldElsewhere(value, source)) return false;
+  return claim.quantities.some(
+    (other) =>
+      other !== value && comparable(other, value) && !sameQuantity(other, value) && heldElsewhere(other, source),
+  );
+}
+
+/**
+ * Words that set two values against each other. Not "more than" or "no more than", which bound one value, nor "three
+ * times in 24 hours", which counts, nor 比, which more often states a difference (比6层住宅高5厘米) than sets two
+ * values side by side.
+ */
+const COMPARES =
+  /\b(?:versus|vs\.?|compared (?:with|to)|against|(?:longer|shorter|higher|cheaper|dearer|bigger|larger|faster|slower|heavier) than|(?:twice|(?:two|three|four|five|six|ten|\d+) times) (?:as|the|more|what|that)\b)|相比|倍/i;
 
 /**
  * A sentence of three clauses or more whose conflict lies in a source sentence other than those the sentence rests on:
