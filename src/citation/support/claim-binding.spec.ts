@@ -1,3 +1,4 @@
+import { ClaimSupportVerifier } from './claim-verifier.js';
 import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js';
 
 const RENT =
@@ -272,4 +273,19 @@ const cases: ClaimCase[] = [
 
 describe('ClaimSupportVerifier binding a claim to the thing it speaks of', () => {
   judgeEach(cases);
+});
+
+describe('the name a claim is set against', () => {
+  const wires =
+    'Harbour Credit Union charges $20 for each outgoing international wire transfer. Members with a Gold Savings ' +
+    'account pay a reduced $5 fee on outgoing wires, while Basic Savings members pay the standard fees.';
+
+  it('is not a capitalised word the claim says itself ("Members" of "a Basic Savings member")', () => {
+    const support = new ClaimSupportVerifier().check(
+      'A Basic Savings member pays a reduced $5 fee on outgoing wires.',
+      [{ citationId: 'E1', text: wires }],
+    );
+    expect(support.verdict).toBe('contradicted');
+    expect(support.citations[0]!.evidence?.conflict).toMatchObject({ kind: 'name', source: 'gold savings' });
+  });
 });

@@ -645,6 +645,9 @@ function nameConflict(
     const rival = boundNames.find(
       ({ clause: owner, term: other }) =>
         !claimNames().has(other.lower) &&
+        // A capitalised word the claim's clause says itself is no rival: "A Basic Checking member pays $15" speaks of
+        // the members "Members with a Premier Checking account …" opens with.
+        !(!other.name && clause.termSet.has(other.term)) &&
         sameShape(other.lower, name.lower) &&
         (other.name || (owner.terms[0] === other && leading.includes(name))) &&
         !oppositeRoles(clause, name, owner, other, source) &&

@@ -160,6 +160,20 @@ const cases: ClaimCase[] = [
   ],
   ['the rule turned', THINNER, 'Pour paint thinner down the sink.', 'contradicted', 'negation'],
   [
+    'a name of two capitalised words opening the sentence says no opposite of its first word ("Basic" of "acid")',
+    'Our bank offers two accounts. Gold Savings members pay no wire fees, while Basic Savings members pay the standard fee of $20 per wire.',
+    'Basic Savings members pay the standard fee of $20 per wire.',
+    'verified',
+    '',
+  ],
+  [
+    'the other account given the waiver, its name opening the sentence',
+    'Our bank offers two accounts. Gold Savings members pay no wire fees, while Basic Savings members pay the standard fee of $20 per wire.',
+    'Basic Savings members pay no wire fees.',
+    'contradicted',
+    'name',
+  ],
+  [
     '"rather than" with its own preposition replaces the place after it',
     'Scooters must be parked in the courtyard racks, not on the pavement.',
     'Scooters should be left in the courtyard racks rather than on the pavement.',

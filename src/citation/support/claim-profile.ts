@@ -903,13 +903,18 @@ function clauseOf(
     const first = i === 0;
     const capital = startsUpper(token.text);
     const name = nameShaped(token.text) || (capital && !first);
+    // A name of two capitalised words opening the sentence ("Basic Savings members pay …", "Open Day tickets …") is
+    // read as the name, not as its first word's sense: "Basic" there says no opposite of "acid".
+    const opensName =
+      first && capital && !name && startsUpper(tokens[i + 1]?.text ?? '') && tokens[i + 1]?.kind === 'word';
+    const plain = name || (opensName && sense.inverted);
     const denied = denyLeft > 0;
     if (denyLeft > 0) denyLeft--;
     terms.push({
-      term: name ? lower : anaphoric ? `${sense.term}·that` : sense.term,
-      denied: denied !== (!name && sense.inverted),
+      term: plain ? lower : anaphoric ? `${sense.term}·that` : sense.term,
+      denied: denied !== (!plain && sense.inverted),
       cue: denied ? cue : 0,
-      inverted: !name && sense.inverted,
+      inverted: !plain && sense.inverted,
       name,
       initialCapital: first && capital && !name,
       lower,
