@@ -1441,6 +1441,13 @@ const numberCases: ClaimCase[] = [
     '',
   ],
   [
+    'a value that "compares with" another of the source\'s',
+    RAINFALL,
+    "Bilbao's 60 mm of August rain compares with just 3 mm in Granada.",
+    'unverified',
+    '',
+  ],
+  [
     "two of the source's values traded between the two things are still a swap",
     RAINFALL,
     'Granada gets 60 mm of rain in August and Bilbao just 3 mm.',

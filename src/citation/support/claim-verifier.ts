@@ -257,7 +257,7 @@ function comparesTwoHeld(found: FoundConflict, claim: ClaimSentence, source: Sou
  * values side by side.
  */
 const COMPARES =
-  /\b(?:versus|vs\.?|compared (?:with|to)|against|(?:longer|shorter|higher|cheaper|dearer|bigger|larger|faster|slower|heavier) than|(?:twice|(?:two|three|four|five|six|ten|\d+) times) (?:as|the|more|what|that)\b)|相比|倍/i;
+  /\b(?:versus|vs\.?|compar(?:ed|es|ing) (?:with|to)|against|(?:longer|shorter|higher|cheaper|dearer|bigger|larger|faster|slower|heavier) than|(?:twice|(?:two|three|four|five|six|ten|\d+) times) (?:as|the|more|what|that)\b)|相比|倍/i;
 
 /**
  * A sentence of three clauses or more whose conflict lies in a source sentence other than those the sentence rests on:
