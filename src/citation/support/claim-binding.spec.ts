@@ -289,3 +289,12 @@ describe('the name a claim is set against', () => {
     expect(support.citations[0]!.evidence?.conflict).toMatchObject({ kind: 'name', source: 'gold savings' });
   });
 });
+
+describe('the source value a closing time is set against', () => {
+  it('is the end of the hours ("closes at 20:00" against "from 07:30 to 21:00")', () => {
+    const support = new ClaimSupportVerifier().check('The library closes at 20:00 Monday to Friday.', [
+      { citationId: 'E1', text: 'The library is open Monday to Friday from 07:30 to 21:00.' },
+    ]);
+    expect(support.citations[0]!.evidence?.conflict).toMatchObject({ kind: 'number', claim: '20:00', source: '21:00' });
+  });
+});

@@ -20,6 +20,7 @@ import { valueConflict, type FoundConflict } from './found-conflict.js';
 import { polarityConflict } from './denial-conflict.js';
 import { boundConflict, boundsOtherSide, boundsPast } from './bound-conflict.js';
 import { hasHan } from './claim-tokens.js';
+import { OPEN_SENSE } from './claim-words.js';
 import { saysTotal, spokenShares, workedOut } from './worked-out.js';
 import { onlyConflict } from './only-conflict.js';
 import { measuredWord } from './measured-word.js';
@@ -248,7 +249,9 @@ function quantityConflict(
       if (bound.some(holds)) continue;
     }
     if (quantity.cls === 'weekday' && bound.some(({ clause: held }) => daysFromTo(held, quantity))) continue;
-    const other = bound[0]!.clause.quantities.find((held) => differs(held, bound[0]!.clause));
+    const differing = bound[0]!.clause.quantities.filter((held) => differs(held, bound[0]!.clause));
+    // A closing time is set against the end of the source's hours ("closes at 20:00" against "from 07:30 to 21:00").
+    const other = closingTime(clause, quantity) ? differing.at(-1) : differing[0];
     if (other === undefined || !bound.every((c) => c.clause.quantities.some((held) => differs(held, c.clause))))
       continue;
     if (restated(claim, clause, bound[0]!, other, source, clauses)) continue;
@@ -300,6 +303,11 @@ function namesTwoOfAFamily(claim: ClaimSentence, quantity: Quantity, source: Cla
     claim.quantities.some((other) => other.cls === quantity.cls && other.raw !== quantity.raw) &&
     source.quantities.some((held) => held.cls === quantity.cls && held.raw === quantity.raw)
   );
+}
+
+/** Whether the clause gives a time of day at which something closes ("closes at 20:00", "shuts at 9 pm"). */
+function closingTime(clause: Clause, quantity: Quantity): boolean {
+  return quantity.cls === 'clock' && clause.terms.some((term) => term.term === OPEN_SENSE && term.inverted);
 }
 
 /** Whether the source's value is a numbered version the claim's bare number writes as it is. */

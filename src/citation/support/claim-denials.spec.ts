@@ -174,6 +174,20 @@ const cases: ClaimCase[] = [
     'name',
   ],
   [
+    'a closing time names the end of the hours the source gives, not a closed place',
+    'The library is open Monday to Friday from 07:30 to 21:00. On Saturdays it opens at 10:00.',
+    'The library closes at 9 pm on weekdays.',
+    'unverified',
+    '',
+  ],
+  [
+    'a closed place against its opening hours is still a denial',
+    'The library is open Monday to Friday from 07:30 to 21:00. On Saturdays it opens at 10:00.',
+    'The library is closed Monday to Friday.',
+    'contradicted',
+    'negation',
+  ],
+  [
     '"rather than" with its own preposition replaces the place after it',
     'Scooters must be parked in the courtyard racks, not on the pavement.',
     'Scooters should be left in the courtyard racks rather than on the pavement.',

@@ -1455,6 +1455,13 @@ const numberCases: ClaimCase[] = [
     'number',
   ],
   [
+    "a closing time is set against the end of the source's hours",
+    'The library is open Monday to Friday from 07:30 to 21:00. On Saturdays it opens at 10:00.',
+    'The library closes at 20:00 Monday to Friday.',
+    'contradicted',
+    'number',
+  ],
+  [
     'a time said in words on the twelve-hour clock is the afternoon time the source writes',
     SPOKEN_TIMES,
     'Lunch at the café is served until half past three.',

@@ -694,3 +694,6 @@ export function hanSense(pair: string): TermSense | undefined {
 export function stem(lower: string): string {
   return wordStem(lower);
 }
+
+/** The sense "open", "opens", "closes" and "shuts" share: to close is to open turned. */
+export const OPEN_SENSE = wordSense('open').term;

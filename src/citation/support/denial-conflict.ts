@@ -22,7 +22,7 @@ import {
 import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
 import type { FoundConflict } from './found-conflict.js';
 import type { Quantity } from './quantity.js';
-import { deniesItsObject } from './claim-words.js';
+import { deniesItsObject, OPEN_SENSE } from './claim-words.js';
 import { nearestNames, subjectChain } from './claim-subjects.js';
 import { boundsOtherSide, turnsOtherSide } from './bound-conflict.js';
 
@@ -434,8 +434,12 @@ export function flipped(claim: Clause, other: Clause): { claim: string; source: 
   if (!turnsAnyWord(claim) && !turnsAnyWord(other)) return turnedOtherwise(claim, other);
   const claimBoth = bothWaysOf(claim);
   const otherBoth = bothWaysOf(other);
+  const hours = endOfHours(claim, other) || endOfHours(other, claim);
   const compared = (term: ClauseTerm, with_: Clause) =>
-    with_.termSet.has(term.term) && !claimBoth.has(term.term) && !otherBoth.has(term.term);
+    with_.termSet.has(term.term) &&
+    !claimBoth.has(term.term) &&
+    !otherBoth.has(term.term) &&
+    !(hours && term.term === OPEN_SENSE);
   const said = claim.terms.filter((term) => compared(term, other));
   const saidBack = other.terms.filter((term) => compared(term, claim));
   if (said.length === 0 || polarity(said, claim, other) === polarity(saidBack, other, claim)) {
@@ -456,6 +460,19 @@ export function flipped(claim: Clause, other: Clause): { claim: string; source: 
   // The affirming side may deny a word of its own instead: both then deny, each through its own words.
   if (deniesOwnWordsOnly(affirming, denying)) return undefined;
   return { claim: claim.text, source: other.text };
+}
+
+/**
+ * Whether one clause opens or closes at a time of day and the other is open over hours from one time to another:
+ * "closes at 21:00" names the end of "open from 07:30 to 21:00", and says nothing the other way of whether the place
+ * is open. Which time is right is the number checks' to judge. A place closed over hours ("closed from 9 am to 5
+ * pm"), or closing at the time the other opens, still turns it.
+ */
+function endOfHours(at: Clause, hours: Clause): boolean {
+  const clocks = (clause: Clause) => clause.quantities.filter((quantity) => quantity.cls === 'clock').length;
+  const says = (clause: Clause, inverted: boolean) =>
+    clause.terms.some((term) => term.term === OPEN_SENSE && term.inverted === inverted);
+  return clocks(at) === 1 && clocks(hours) >= 2 && says(hours, false) && !says(hours, true);
 }
 
 /** Clauses whose shared words read alike as wholes, but whose parts, or the sides of an exception, disagree. */
