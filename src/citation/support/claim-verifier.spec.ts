@@ -1462,6 +1462,20 @@ const numberCases: ClaimCase[] = [
     'number',
   ],
   [
+    'a time written without "pm" is the "pm" time the source writes',
+    'The last bus leaves the depot at 11:45 pm. The first leaves at 5:30 am.',
+    'The last bus leaves the depot at 11:45.',
+    'verified',
+    '',
+  ],
+  [
+    'a time written without "pm" that the source gives otherwise',
+    'The last bus leaves the depot at 11:45 pm. The first leaves at 5:30 am.',
+    'The last bus leaves the depot at 11:15.',
+    'contradicted',
+    'number',
+  ],
+  [
     'a time said in words on the twelve-hour clock is the afternoon time the source writes',
     SPOKEN_TIMES,
     'Lunch at the café is served until half past three.',

@@ -235,19 +235,21 @@ const SPOKEN_HOUR = /^(?:(?:a\s+)?(?:half|quarter)\s+(?:past|to)\s+\S+|\S+\s+o['
  * time the other writes on the 24-hour clock ("collected by 16:30").
  */
 function onTwelveHourClock(twelve: Quantity, full: Quantity): boolean {
+  const hour = Math.floor(twelve.value / 60);
+  if (twelve.fullDay === true || twelve.raw !== hour || hour < 1 || hour > 12 || twelve.value + 720 !== full.value) {
+    return false;
+  }
+  // The other says "pm" itself ("11:45 pm", "7 pm"): any hour to 12 written without it is that time, "11:45" too.
+  if (PM.test(full.text) && !AM_OR_PM.test(twelve.text)) return true;
   // A 24-hour clock writes two digits from 10:00 on, and a text that does may write 9:00 for the morning: only an hour
   // of one digit, written without a leading zero, is read both ways.
-  const hour = Math.floor(twelve.value / 60);
   return (
-    twelve.fullDay !== true &&
-    twelve.raw === hour &&
-    hour >= 1 &&
-    hour <= 12 &&
-    (/^[1-9]\D/.test(twelve.text) || HAN_HOUR.test(twelve.text) || SPOKEN_HOUR.test(twelve.text)) &&
-    full.raw >= 13 &&
-    twelve.value + 720 === full.value
+    (/^[1-9]\D/.test(twelve.text) || HAN_HOUR.test(twelve.text) || SPOKEN_HOUR.test(twelve.text)) && full.raw >= 13
   );
 }
+
+const PM = /\bp\.?m\b/i;
+const AM_OR_PM = /\b[ap]\.?m\b/i;
 
 /** Units of another system than the metric one: a value converted to or from one is rounded ("8 kg (17.6 lb)"). */
 const IMPERIAL: ReadonlySet<string> = new Set(['lb', 'oz', 'inch', 'foot', 'mile']);
