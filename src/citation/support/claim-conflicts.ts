@@ -20,6 +20,7 @@ import { valueConflict, type FoundConflict } from './found-conflict.js';
 import { polarityConflict } from './denial-conflict.js';
 import { boundConflict, boundsOtherSide, boundsPast } from './bound-conflict.js';
 import { hasHan } from './claim-tokens.js';
+import { daysFromTo, inSpan } from './day-spans.js';
 import { OPEN_SENSE } from './claim-words.js';
 import { saysTotal, spokenShares, workedOut } from './worked-out.js';
 import { onlyConflict } from './only-conflict.js';
@@ -248,7 +249,7 @@ function quantityConflict(
       if (agreeing.length === 1) bound = agreeing;
       if (bound.some(holds)) continue;
     }
-    if (quantity.cls === 'weekday' && bound.some(({ clause: held }) => daysFromTo(held, quantity))) continue;
+    if (!inSpan(clause, quantity) && bound.some(({ clause: held }) => daysFromTo(held, quantity))) continue;
     const differing = bound[0]!.clause.quantities.filter((held) => differs(held, bound[0]!.clause));
     // A closing time is set against the end of the source's hours ("closes at 20:00" against "from 07:30 to 21:00").
     const other = closingTime(clause, quantity) ? differing.at(-1) : differing[0];
@@ -787,21 +788,3 @@ function givenToAnother(day: Quantity, clause: Clause, clauses: readonly SourceC
       other.terms.some((term) => !clause.termSet.has(term.term)),
   );
 }
-
-/** Whether a clause gives a span of days that holds this one: "open Monday to Friday" holds Wednesday. */
-function daysFromTo(clause: Clause, day: Quantity): boolean {
-  const days = clause.quantities.filter((quantity) => quantity.cls === 'weekday');
-  for (let i = 0; i + 1 < days.length; i++) {
-    const [from, to] = [days[i]!, days[i + 1]!];
-    const between = clause.text.slice(from.end - clause.start, to.start - clause.start);
-    if (!DAY_SPAN.test(between)) continue;
-    const within =
-      from.value <= to.value
-        ? day.value >= from.value && day.value <= to.value
-        : day.value >= from.value || day.value <= to.value;
-    if (within) return true;
-  }
-  return false;
-}
-
-const DAY_SPAN = /^\s*(?:to|through|until|till|[-–—])\s*$/i;

@@ -3,6 +3,7 @@ import type { FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
 import { saysTotal, sumOfTwo } from './worked-out.js';
+import { daysFromTo, inSpan } from './day-spans.js';
 
 /**
  * What a Chinese source says of one thing given to another it names: "一等座票价为553元" against "二等座票价为553元，
@@ -112,6 +113,8 @@ function valueConflict(
       candidate.clause.quantities.filter((held) => comparable(quantity, held) && held.cls !== 'period');
     const ofThing = own.filter((candidate) => values(candidate).length > 0);
     if (ofThing.some((candidate) => values(candidate).some((held) => sameQuantity(quantity, held)))) continue;
+    // "周三开放" of a thing open "周二至周日".
+    if (!inSpan(claim, quantity) && ofThing.some((candidate) => daysFromTo(candidate.clause, quantity))) continue;
     // A clause going on about the thing gives the value.
     const saidOn = clausesGoingOn().some(
       (candidate) =>

@@ -404,7 +404,9 @@ class QuantityScanner extends HanQuantityReading {
     // between them ("from 3 to 5" says a change).
     const unitOfItsOwn = low !== undefined && low.cls === quantity.cls && low.range === undefined;
     if (low === undefined || (low.cls !== 'bare' && !unitOfItsOwn) || between === undefined) return quantity;
-    if (between.start - low.end > 1 || !RANGE_WORDS.has(between.lower) || !RANGED.test(quantity.cls)) return quantity;
+    // An age said without its unit ("aged 4 to 12") is a range as "4 to 12 years" is.
+    const ranged = RANGED.test(quantity.cls) || (quantity.cls === 'bare' && saysAge(this.tokens, first));
+    if (between.start - low.end > 1 || !RANGE_WORDS.has(between.lower) || !ranged) return quantity;
     if (CHANGE_FROM.has(this.tokenBefore(low.start, first)?.lower ?? '')) return quantity;
     const factor = quantity.raw === 0 ? 1 : quantity.value / quantity.raw;
     const range = [unitOfItsOwn ? low.value : low.raw * factor, quantity.value] as const;
