@@ -174,6 +174,13 @@ const cases: ClaimCase[] = [
     'name',
   ],
   [
+    'a denied comparison after a verb with its own "over" bounds the value ("can\'t carry over more than five")',
+    'Employees get 25 days of annual leave. Up to 5 unused days can be carried over to the next year.',
+    "You can't carry over more than five unused days to the next year.",
+    'unverified',
+    '',
+  ],
+  [
     'a closing time names the end of the hours the source gives, not a closed place',
     'The library is open Monday to Friday from 07:30 to 21:00. On Saturdays it opens at 10:00.',
     'The library closes at 9 pm on weekdays.',

@@ -990,7 +990,10 @@ function deniedComparison(tokens: readonly Token[], i: number, inQuantity: reado
     // "no more than every 4 hours" bounds how often, the other way from how long: left to the denial's reading.
     const bound =
       value !== undefined && quantity?.cls !== 'period' && (quantity !== undefined || NUMBER_WORDS.has(value.lower));
-    return bound ? at : -1;
+    if (bound) return at;
+    // "can't carry over more than five days": the "over" of a verb bounds nothing; the comparison may come after it.
+    if (!than) continue;
+    return -1;
   }
   return -1;
 }
