@@ -1,4 +1,4 @@
-import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js';
+import { judgeEach, stillMisjudged, type ClaimCase } from '../../../test/support/claim-cases.js';
 
 const SPORTS = 'Neither plan pays for injuries from kitesurfing or paragliding. Skiing is included in Plus.';
 const PHONES = 'The Vega 2 and Vega 2 Max share the same screen, but only the Max supports wireless charging.';
@@ -172,6 +172,27 @@ const cases: ClaimCase[] = [
     'Basic Savings members pay no wire fees.',
     'contradicted',
     'name',
+  ],
+  [
+    'not paying for a thing is its being free',
+    'Hand luggage is free. Checked bags cost £25 each when booked online, or £40 at the airport.',
+    "You don't pay for hand luggage.",
+    'unverified',
+    '',
+  ],
+  [
+    'a thing said to be free that the source prices',
+    'Hand luggage is free. Checked bags cost £25 each when booked online, or £40 at the airport.',
+    'Checked bags are free.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'not paying for a thing the source prices',
+    'Hand luggage is free. Checked bags cost £25 each when booked online, or £40 at the airport.',
+    "You don't pay for checked bags.",
+    'contradicted',
+    'negation',
   ],
   [
     'a denied comparison after a verb with its own "over" bounds the value ("can\'t carry over more than five")',
@@ -461,13 +482,6 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
-    "a clause going on about the same thing says the claim's side of an opposite",
-    'Elastic IP addresses are free while attached to a running instance but cost $0.005 per hour when left unattached.',
-    "Leaving an elastic IP unattached costs $0.005 an hour; while it's attached to a running instance, it's free.",
-    'unverified',
-    '',
-  ],
-  [
     'the clause going on about another thing still disagrees',
     '2023年，华远汽车销量为86万辆，同比增长12%；东岭汽车销量为62万辆，同比下降5%。',
     '东岭汽车2023年的销量同比增长了12%。',
@@ -604,4 +618,20 @@ const cases: ClaimCase[] = [
 
 describe('ClaimSupportVerifier on denials said in other words', () => {
   judgeEach(cases);
+});
+
+/**
+ * "Free" read as a cost turned sets "costs $0.005 an hour when unattached" against "are free", when the source's
+ * condition ("while attached") stands in a clause of its own.
+ */
+describe('ClaimSupportVerifier on denials it still misjudges', () => {
+  stillMisjudged([
+    [
+      "a clause going on about the same thing says the claim's side of an opposite",
+      'Elastic IP addresses are free while attached to a running instance but cost $0.005 per hour when left unattached.',
+      "Leaving an elastic IP unattached costs $0.005 an hour; while it's attached to a running instance, it's free.",
+      'unverified',
+      '',
+    ],
+  ]);
 });

@@ -722,6 +722,12 @@ function namesCounted(token: Token, quantity: Quantity): boolean {
  * there. "No fee is charged for …" keeps its denial: it says what is not done.
  */
 function freeOfCost(tokens: readonly Token[], i: number, to: number): number {
+  // "you don't pay for hand luggage", "children do not pay": free, as "Hand luggage is free" says it. Not "don't pay
+  // late" or "don't pay by cheque", which deny how; only what follows "for", or nothing, is had free.
+  if (isNegationWord(tokens[i]!.lower) && PAY.has(tokens[i + 1]?.lower ?? '')) {
+    const after = tokens[i + 2];
+    if (i + 2 >= to || after?.kind !== 'word' || after.lower === 'for' || after.lower === 'anything') return i + 1;
+  }
   if (tokens[i]!.lower !== 'no' || !COST_PREPOSITIONS.has(tokens[i - 1]?.lower ?? '')) return i;
   let k = i + 1;
   if (k < to && COST_EXTRAS.has(tokens[k]!.lower)) k++;
@@ -730,11 +736,12 @@ function freeOfCost(tokens: readonly Token[], i: number, to: number): number {
 
 /** A word said plainly over the tokens `first` to `last`: the word an idiom stands for. */
 function plainTerm(word: string, first: Token, last: Token): ClauseTerm {
+  const sense = wordSense(word);
   return {
-    term: wordSense(word).term,
-    denied: false,
+    term: sense.term,
+    denied: sense.inverted,
     cue: 0,
-    inverted: false,
+    inverted: sense.inverted,
     name: false,
     initialCapital: false,
     lower: word,
@@ -746,6 +753,7 @@ function plainTerm(word: string, first: Token, last: Token): ClauseTerm {
 const COST_EXTRAS: ReadonlySet<string> = new Set(['extra', 'additional']);
 const COST_PREPOSITIONS: ReadonlySet<string> = new Set(['at', 'for', 'with']);
 const COSTS: ReadonlySet<string> = new Set(['cost', 'charge', 'fee']);
+const PAY: ReadonlySet<string> = new Set(['pay', 'pays']);
 
 const TIME_SIDES: ReadonlySet<string> = new Set(['before', 'after']);
 const PRICED: ReadonlySet<string> = new Set(['charge', 'cost']);

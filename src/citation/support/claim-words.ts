@@ -233,7 +233,9 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['support', ['unsupported']],
   ['encrypted', ['unencrypted']],
   ['limited', ['unlimited']],
-  ['free', ['paid']],
+  // "free" is a cost turned: "Checked bags are free" denies what "Checked bags cost £25" says. "Paid" is not read as a
+  // cost: "who have not paid by 31 October" speaks of paying, not of a price.
+  ['cost', ['free']],
   ['start', ['stop']],
   ['enter', ['exit']],
   ['import', ['export']],

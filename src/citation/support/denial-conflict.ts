@@ -21,7 +21,7 @@ import {
 } from './claim-polarity.js';
 import { turnsPolarity, type ClaimSentence, type ClaimText, type Clause, type ClauseTerm } from './claim-profile.js';
 import type { FoundConflict } from './found-conflict.js';
-import type { Quantity } from './quantity.js';
+import { admits, comparable, sameQuantity, type Quantity } from './quantity.js';
 import { deniesItsObject, OPEN_SENSE } from './claim-words.js';
 import { nearestNames, subjectChain } from './claim-subjects.js';
 import { boundsOtherSide, turnsOtherSide } from './bound-conflict.js';
@@ -146,6 +146,7 @@ export function polarityConflict(
   if (qualifiedAfter(clause, found.candidate, source)) return undefined;
   // The other side of a bound the source states ("over 12" against "under 12") may hold the other way.
   if (turnsOtherSide(clause, found.candidate.clause)) return undefined;
+  if (beyondThreshold(clause, found.candidate.clause)) return undefined;
   // "On orders under $60, standard shipping is not free": the bound said in a clause of its own before the denial.
   if (
     clause.quantities.length === 0 &&
@@ -266,6 +267,22 @@ function namesAnother(clause: Clause, claim: ClaimSentence, flipped: SourceClaus
   const theirs = nearestNames(flipped.clause, source.sentences[flipped.sentence]!.clauses, named);
   if (theirs.size === 0 || [...ours].some((name) => theirs.has(name))) return false;
   return [...ours].some((name) => source.words.has(name));
+}
+
+/**
+ * Whether the claim clause gives a value on the other side of a threshold the flipped source clause sets: "Children
+ * aged 14 pay half price" is not about "Children aged 12 and under eat free", and may well say otherwise.
+ */
+function beyondThreshold(clause: Clause, flipped: Clause): boolean {
+  return clause.quantities.some(
+    (quantity) =>
+      !quantity.loose &&
+      !quantity.range &&
+      flipped.quantities.some(
+        (held) =>
+          held.threshold && comparable(quantity, held) && !sameQuantity(quantity, held) && !admits(held, quantity),
+      ),
+  );
 }
 
 /**
