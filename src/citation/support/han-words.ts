@@ -52,7 +52,8 @@ export function hanWordsOfRuns(runs: readonly (readonly string[])[]): HanWords[]
   });
   if (asked.length === 0) return words;
   const texts = asked.map((index) => runs[index]!.join(''));
-  const segments = WORDS.segment(texts.join(RUN_BREAK));
+  const text = texts.join(RUN_BREAK);
+  const segments = WORDS.segment(text);
   let offset = 0;
   asked.forEach((index, k) => {
     const { starts, alone } = words[index]!;
@@ -61,7 +62,9 @@ export function hanWordsOfRuns(runs: readonly (readonly string[])[]): HanWords[]
     // Each call costs about as much as a short word's cutting, so the break after a run, a word of its own the rules
     // always set apart, is stepped over rather than asked for.
     for (let at = 0; offset < end;) {
-      const segment = segments.containing(offset)!.segment;
+      // A run's last character, when a word ends just before it, is a word by itself: the break after it ends any
+      // word. It is not asked for either.
+      const segment = offset === end - 1 ? text[offset]! : segments.containing(offset)!.segment;
       offset += segment.length;
       // One character is one UTF-16 unit in the common blocks a run is made of, and one element of `chars` in any
       // case.
