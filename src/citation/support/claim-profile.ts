@@ -1129,7 +1129,7 @@ function hanRunTerms(
 /**
  * Each run of Chinese characters in the clauses, by the index of its first token, with its dictionary words: the runs
  * `hanRunTerms` reads, a run ending where its clause ends. A sentence's runs are segmented in one call, and only the
- * words of characters that may be part of a term are asked for.
+ * words `hanRunTerms` reads are asked for (`wordsRead`).
  */
 function hanRunsOfClauses(
   tokens: readonly Token[],
@@ -1149,9 +1149,18 @@ function hanRunsOfClauses(
   const read = [...runs.values()];
   hanWordsOfRuns(
     read.map((run) => run.chars),
-    read.map((run) => run.usable),
+    read.map((run) => wordsRead(run.usable)),
   ).forEach((words, index) => (read[index]!.words = words));
   return runs;
+}
+
+/**
+ * The characters of a run whose dictionary words `hanRunTerms` reads: usable ones beside another usable one. A usable
+ * character between two that are not (or the run's end) is one term by itself whatever word the dictionary puts it
+ * in, so its word is not asked for.
+ */
+function wordsRead(usable: readonly boolean[]): boolean[] {
+  return usable.map((able, k) => able && (usable[k - 1] === true || usable[k + 1] === true));
 }
 
 /** The denial that reaches the k-th character of a run, if one does: the first within reach before it. */
