@@ -299,8 +299,8 @@ function profileSentence(text: string, offset: number, source: boolean): ClaimSe
   const quantities = completeEllipses(completeLists(scanQuantities(tokens, wordStem), text, offset), tokens);
   const inQuantity = quantityCover(tokens, quantities);
   const ranges = splitClauses(tokens, inQuantity);
-  const hanRunsAt = hanRunsOfClauses(tokens, ranges, inQuantity);
-  const clauses = ranges.map((range) => clauseOf(tokens, range, quantities, inQuantity, hanRunsAt));
+  const hanWordsAt = hanWordsOfClauses(tokens, ranges);
+  const clauses = ranges.map((range) => clauseOf(tokens, range, quantities, inQuantity, hanWordsAt));
   for (const clause of clauses) {
     clause.text = text.slice(clause.start - offset, clause.end - offset);
     clause.holdsHan = hasHan(clause.text);
@@ -817,7 +817,7 @@ function clauseOf(
   [from, to]: [number, number],
   quantities: readonly Quantity[],
   inQuantity: readonly (Quantity | undefined)[],
-  hanRunsAt: ReadonlyMap<number, HanRun>,
+  hanWordsAt: ReadonlyMap<number, HanWords>,
 ): Clause {
   const terms: ClauseTerm[] = [];
   let denyLeft = 0;
@@ -828,7 +828,7 @@ function clauseOf(
   for (let i = from; i < to; i++) {
     const token = tokens[i]!;
     if (token.kind === 'han') {
-      i = hanRunTerms(tokens, hanRunsAt.get(i)!, terms) - 1;
+      i = hanRun(tokens, i, to, inQuantity, hanWordsAt.get(i)!, terms) - 1;
       continue;
     }
     if (token.kind !== 'word' || (inQuantity[i] && !namesCounted(token, inQuantity[i]!))) continue;
@@ -1003,58 +1003,34 @@ const BOUND_COMPARATIVES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * A run of Chinese characters in a clause, from its first token to the token after its last, read before its words
- * are cut: which characters are denials, how far each reaches, and which characters may be part of a term. Only
- * the words of those are asked of the segmenter.
+ * The terms of a run of Chinese characters: its words, and pairs of the characters the dictionary leaves alone, each
+ * denied when a denial stands just before it.
  */
-interface HanRun {
-  from: number;
-  end: number;
-  chars: string[];
-  denials: number[];
-  /** How far each denial reaches, told once a denial: 不 reaches the next few characters, 并非 a whole predicate. */
-  reach: number[];
-  /** Told once for each character, which is asked up to three times: for itself and beside each neighbour. */
-  usable: boolean[];
-  words: HanWords;
-}
-
-/** The run of Chinese characters that starts at token `from` and ends by `to`, its words not yet cut. */
-function readHanRun(
+function hanRun(
   tokens: readonly Token[],
   from: number,
   to: number,
   inQuantity: readonly (Quantity | undefined)[],
-): HanRun {
+  { starts, alone }: HanWords,
+  terms: ClauseTerm[],
+): number {
   let end = from;
   while (end < to && tokens[end]!.kind === 'han') end++;
   const chars: string[] = [];
   for (let k = from; k < end; k++) chars.push(tokens[k]!.text);
   const denials: number[] = [];
+  // How far each denial reaches, told once a denial: 不 reaches the next few characters, 并非 a whole predicate.
   const reach: number[] = [];
   for (let k = 0; k < chars.length; k++) {
     if (!hanNegationAt(chars, k)) continue;
     denials.push(k);
     reach.push(hanNegationReach(chars, k));
   }
+  // Told once for each character, which is asked up to three times: for itself and beside each neighbour.
   const usable: boolean[] = [];
   for (let k = 0; k < chars.length; k++) {
     usable.push(!hanFunctionAt(chars, k) && !inQuantity[from + k] && !denials.includes(k));
   }
-  return { from, end, chars, denials, reach, usable, words: NO_HAN_WORDS };
-}
-
-const NO_HAN_WORDS: HanWords = { starts: [], alone: [] };
-
-/**
- * The terms of a run of Chinese characters: its words, and pairs of the characters the dictionary leaves alone, each
- * denied when a denial stands just before it.
- */
-function hanRunTerms(
-  tokens: readonly Token[],
-  { from, end, chars, denials, reach, usable, words: { starts, alone } }: HanRun,
-  terms: ClauseTerm[],
-): number {
   // Each pair of usable characters and its sense, told once: a pair is read as a term and asked of beside each
   // of its characters.
   const pairs: (string | undefined)[] = [];
@@ -1127,40 +1103,25 @@ function hanRunTerms(
 }
 
 /**
- * Each run of Chinese characters in the clauses, by the index of its first token, with its dictionary words: the runs
- * `hanRunTerms` reads, a run ending where its clause ends. A sentence's runs are segmented in one call, and only the
- * words `hanRunTerms` reads are asked for (`wordsRead`).
+ * The dictionary words of each run of Chinese characters in the clauses, by the index of the run's first token: the
+ * runs `hanRun` reads, a run ending where its clause ends. A sentence's runs are segmented in one call.
  */
-function hanRunsOfClauses(
-  tokens: readonly Token[],
-  ranges: readonly [number, number][],
-  inQuantity: readonly (Quantity | undefined)[],
-): Map<number, HanRun> {
-  const runs = new Map<number, HanRun>();
+function hanWordsOfClauses(tokens: readonly Token[], ranges: readonly [number, number][]): Map<number, HanWords> {
+  const firsts: number[] = [];
+  const runs: string[][] = [];
   for (const [from, to] of ranges) {
     for (let i = from; i < to; i++) {
       if (tokens[i]!.kind !== 'han') continue;
-      const run = readHanRun(tokens, i, to, inQuantity);
-      runs.set(i, run);
-      i = run.end;
+      const chars: string[] = [];
+      firsts.push(i);
+      for (; i < to && tokens[i]!.kind === 'han'; i++) chars.push(tokens[i]!.text);
+      runs.push(chars);
     }
   }
-  if (runs.size === 0) return runs;
-  const read = [...runs.values()];
-  hanWordsOfRuns(
-    read.map((run) => run.chars),
-    read.map((run) => wordsRead(run.usable)),
-  ).forEach((words, index) => (read[index]!.words = words));
-  return runs;
-}
-
-/**
- * The characters of a run whose dictionary words `hanRunTerms` reads: usable ones beside another usable one. A usable
- * character between two that are not (or the run's end) is one term by itself whatever word the dictionary puts it
- * in, so its word is not asked for.
- */
-function wordsRead(usable: readonly boolean[]): boolean[] {
-  return usable.map((able, k) => able && (usable[k - 1] === true || usable[k + 1] === true));
+  const words = new Map<number, HanWords>();
+  if (runs.length === 0) return words;
+  hanWordsOfRuns(runs).forEach((run, index) => words.set(firsts[index]!, run));
+  return words;
 }
 
 /** The denial that reaches the k-th character of a run, if one does: the first within reach before it. */

@@ -33,81 +33,47 @@ export function hanWords(chars: readonly string[]): HanWords {
 /**
  * The words of several runs, segmented in one call. Each call to the segmenter costs several microseconds before
  * its first word, more than a short run's words cost; a sentence's runs are therefore cut together.
- *
- * `read`, when given, tells for each run which characters' words are read: the words at the others (a function
- * character, a digit, a denial) are not asked for, and their `starts` and `alone` are left false. Each word asked
- * for costs a call to the segmenter, which costs more than the word's cutting.
  */
-export function hanWordsOfRuns(
-  runs: readonly (readonly string[])[],
-  read?: readonly (readonly boolean[])[],
-): HanWords[] {
+export function hanWordsOfRuns(runs: readonly (readonly string[])[]): HanWords[] {
   const words = runs.map((chars) => ({
     starts: new Array<boolean>(chars.length).fill(false),
     alone: new Array<boolean>(chars.length).fill(false),
   }));
   // One or two characters read the same either way: a word of two is the pair its two lone characters make. The
-  // dictionary is not asked, nor is it for a run none of whose words is read.
+  // dictionary is not asked.
   const asked: number[] = [];
   runs.forEach((chars, index) => {
-    if (chars.length <= 2) {
+    if (chars.length > 2) {
+      asked.push(index);
+    } else {
       words[index]!.starts.fill(true);
       words[index]!.alone.fill(true);
-    } else if (read === undefined || read[index]!.includes(true)) {
-      asked.push(index);
     }
   });
   if (asked.length === 0) return words;
-  const texts = asked.map((index) => runs[index]!.join(''));
-  const segments = WORDS.segment(texts.join(RUN_BREAK));
-  let offset = 0;
-  asked.forEach((index, k) => {
-    readRun(segments, offset, runs[index]!, read?.[index], words[index]!);
-    // The break after a run, a word of its own the rules always set apart, is stepped over rather than asked for.
-    offset += texts[k]!.length + RUN_BREAK.length;
-  });
-  return words;
-}
-
-/**
- * The words at the characters of one run, which starts at `offset` of the text segmented, asked of the segmenter where
- * it stands (`containing`) for each character read that the words already asked for do not hold: on Node's ICU it
- * gives the iterator's words at about two thirds of its cost, and it can step over words whose characters are not
- * read.
- */
-function readRun(
-  segments: Intl.Segments,
-  offset: number,
-  chars: readonly string[],
-  read: readonly boolean[] | undefined,
-  { starts, alone }: HanWords,
-): void {
-  // Where the word last asked for ends: a word starts there. A run's first word starts where it starts.
-  let boundary = offset;
-  for (let k = 0, at = offset; k < chars.length;) {
-    if (read !== undefined && !read[k]) {
-      at += chars[k]!.length;
-      k++;
+  const text = asked.map((index) => runs[index]!.join('')).join(RUN_BREAK);
+  const segments = WORDS.segment(text);
+  let run = 0;
+  let at = 0;
+  // Word by word through `containing`: on Node's ICU it gives the iterator's words at about two thirds of its cost.
+  for (let offset = 0; offset < text.length;) {
+    const segment = segments.containing(offset)!.segment;
+    offset += segment.length;
+    if (segment === RUN_BREAK) {
+      run++;
+      at = 0;
       continue;
     }
-    // A run's last character, when a word starts at it, is a word by itself: the break after it ends any word.
-    if (k === chars.length - 1 && at === boundary) {
-      starts[k] = true;
-      alone[k] = true;
-      return;
+    const { starts, alone } = words[asked[run]!]!;
+    // One character is one UTF-16 unit in the common blocks a run is made of, and one element of `chars` in any case.
+    const length = charCount(segment);
+    if (at < starts.length) {
+      starts[at] = true;
+      alone[at] = length === 1;
     }
-    const { segment, index } = segments.containing(at)!;
-    if (index === at) {
-      starts[k] = true;
-      alone[k] = charCount(segment) === 1;
-    }
-    // The word's other characters start no word.
-    boundary = index + segment.length;
-    while (k < chars.length && at < boundary) {
-      at += chars[k]!.length;
-      k++;
-    }
+    at += length;
   }
+  return words;
 }
 
 /** Characters in `text`, a surrogate pair counted once, without spreading the string into an array. */
