@@ -55,13 +55,20 @@ export function parallelConflict(claim: ClaimSentence, source: ClaimText): Found
 /** Whether the claim sentence says a word or number one side says and another does not, and one of that other's. */
 function takesFromTwo(claim: ClaimSentence, sides: readonly Side[]): boolean {
   const held = sides.map((side) => ({
-    terms: [...claim.terms].filter((term) => side.terms.has(term)),
+    terms: termsIn(claim.terms, side.terms),
     quantities: claim.quantities.filter((quantity) => grounded(quantity, side.quantities)),
   }));
   const beyond = (a: number, b: number) =>
     held[a]!.terms.some((term) => !sides[b]!.terms.has(term)) ||
     held[a]!.quantities.some((quantity) => !held[b]!.quantities.includes(quantity));
   return sides.some((_, a) => sides.some((__, b) => a !== b && beyond(a, b) && beyond(b, a)));
+}
+
+/** The terms also in `side`, in order: read off the claim's set, without copying it into an array first. */
+function termsIn(terms: ReadonlySet<string>, side: ReadonlySet<string>): string[] {
+  const held: string[] = [];
+  for (const term of terms) if (side.has(term)) held.push(term);
+  return held;
 }
 
 /** What one claim clause says: its own words, and those of a condition or a clause before it that it goes on from. */

@@ -104,7 +104,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
     if (sources.length === 0) return { citations: [], verdict: 'unverified' };
     const profiles = sources.map((source) => this.profile(source.text));
     const claims = this.paragraph(paragraph).filter(hasClaim);
-    const judged = profiles.map((source) => claims.map((claim) => this.judge(claim, source)));
+    const judged = this.judgeEach(claims, profiles);
     const allVerified = claims.length > 0 && everyClaimVerified(claims, profiles, judged);
     const citations = sources.map((source, i): CitationSupport =>
       citationVerdict(source.citationId, profiles[i]!, judged[i]!, allVerified),
@@ -115,6 +115,23 @@ export class ClaimSupportVerifier implements SupportVerifier {
         ? 'verified'
         : 'unverified';
     return { citations, verdict };
+  }
+
+  /**
+   * Each source's judgements of the claims. Two citations may carry one text (the same passage found twice, under two
+   * ids): its profile is one, and so are its judgements, made once and shared. Settling a shared judgement again
+   * (`settle`) finds it settled, so each citation's verdict is the one a judgement of its own would give.
+   */
+  private judgeEach(claims: readonly ClaimSentence[], profiles: readonly SourceProfile[]): SentenceJudgement[][] {
+    const bySource = new Map<SourceProfile, SentenceJudgement[]>();
+    return profiles.map((source) => {
+      let judged = bySource.get(source);
+      if (judged === undefined) {
+        judged = claims.map((claim) => this.judge(claim, source));
+        bySource.set(source, judged);
+      }
+      return judged;
+    });
   }
 
   private judge(claim: ClaimSentence, source: SourceProfile): SentenceJudgement {
