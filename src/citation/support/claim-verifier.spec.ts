@@ -962,6 +962,21 @@ const cases: ClaimCase[] = [
 describe('ClaimSupportVerifier', () => {
   judgeEach(cases, verifier);
 
+  it.each([
+    ['a verified paragraph', 'Both stop at Harbor Station.'],
+    ['a contradicted one', 'The tram leaves at 9:00.'],
+  ])('judges a text cited under two ids as it judges it cited once: %s', (_name, paragraph) => {
+    const once = new ClaimSupportVerifier().check(paragraph, [{ citationId: 'E1', text: TIMETABLE }]);
+    const twice = new ClaimSupportVerifier().check(paragraph, [
+      { citationId: 'E1', text: TIMETABLE },
+      { citationId: 'E2', text: TIMETABLE },
+    ]);
+    expect(twice.verdict).toBe(once.verdict);
+    for (const citation of twice.citations) {
+      expect({ ...citation, citationId: 'E1' }).toEqual(once.citations[0]);
+    }
+  });
+
   it('gives as evidence the source sentences a verified paragraph rests on, as offsets into the source', () => {
     const result = verdictOf(TIMETABLE, 'Both stop at Harbor Station.');
     const spans = result.citations[0]!.evidence!.spans;
