@@ -174,6 +174,27 @@ const cases: ClaimCase[] = [
     'name',
   ],
   [
+    'a thing denied after the end of the hours the source gives for it',
+    'Visitors must sign in at reception. Visiting hours are 2 pm to 8 pm.',
+    "You can't visit after 8 pm.",
+    'unverified',
+    '',
+  ],
+  [
+    'a denial that names more of what it denies ("…, including balconies") says its rule of them',
+    'Smoking is not permitted anywhere on the premises, including balconies. Guests may smoke in the garden.',
+    "You can't smoke on the balcony either.",
+    'unverified',
+    '',
+  ],
+  [
+    'a thing the denial names more of, said as allowed',
+    'Smoking is not permitted anywhere on the premises, including balconies. Guests may smoke in the garden.',
+    'Smoking is allowed on balconies.',
+    'contradicted',
+    'negation',
+  ],
+  [
     'not paying for a thing is its being free',
     'Hand luggage is free. Checked bags cost £25 each when booked online, or £40 at the airport.',
     "You don't pay for hand luggage.",

@@ -147,6 +147,8 @@ export function polarityConflict(
   // The other side of a bound the source states ("over 12" against "under 12") may hold the other way.
   if (turnsOtherSide(clause, found.candidate.clause)) return undefined;
   if (beyondThreshold(clause, found.candidate.clause)) return undefined;
+  if (includedInDenial(clause, found.candidate, source)) return undefined;
+  if (outsideTheHours(clause, found.candidate.clause)) return undefined;
   // "On orders under $60, standard shipping is not free": the bound said in a clause of its own before the denial.
   if (
     clause.quantities.length === 0 &&
@@ -268,6 +270,43 @@ function namesAnother(clause: Clause, claim: ClaimSentence, flipped: SourceClaus
   if (theirs.size === 0 || [...ours].some((name) => theirs.has(name))) return false;
   return [...ours].some((name) => source.words.has(name));
 }
+
+/**
+ * Whether the flipped clause only names more of what the clause before it says ("Smoking is not permitted anywhere on
+ * the premises, | including balconies"): it says that clause's rule of them, and the claim is judged against that.
+ */
+function includedInDenial(clause: Clause, candidate: SourceClause, source: ClaimText): boolean {
+  if (!INCLUDING.test(candidate.clause.text)) return false;
+  const sentence = source.sentences[candidate.sentence]!;
+  const before = sentence.clauses[sentence.clauses.indexOf(candidate.clause) - 1];
+  return (
+    before !== undefined &&
+    candidate.clause.terms.every((term) => !term.denied) &&
+    candidate.clause !== before &&
+    flipped(clause, before) === undefined
+  );
+}
+
+/**
+ * Whether the claim clause denies a thing after the end, or before the start, of the hours the flipped clause gives
+ * for it: "You can't visit after 8 pm" says what "Visiting hours are 2 pm to 8 pm" leaves out.
+ */
+function outsideTheHours(clause: Clause, flipped: Clause): boolean {
+  const hours = flipped.quantities.filter((quantity) => quantity.cls === 'clock');
+  if (hours.length !== 2 || !clause.terms.some((term) => term.denied)) return false;
+  const [opens, closes] = hours as [Quantity, Quantity];
+  return clause.quantities.some((quantity) => {
+    if (quantity.cls !== 'clock') return false;
+    const before = clause.text.slice(0, quantity.start - clause.start);
+    if (AFTER.test(before)) return sameQuantity(quantity, closes);
+    return BEFORE.test(before) && sameQuantity(quantity, opens);
+  });
+}
+
+const AFTER = /\b(?:after|past|later than|beyond)\s*$/i;
+const BEFORE = /\b(?:before|earlier than)\s*$/i;
+
+const INCLUDING = /^(?:including|such as|even|especially|in particular)\b/i;
 
 /**
  * Whether the claim clause gives a value on the other side of a threshold the flipped source clause sets: "Children
