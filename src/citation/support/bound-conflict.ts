@@ -1,7 +1,7 @@
 import type { SourceClause } from './claim-alignment.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import type { FoundConflict } from './found-conflict.js';
-import { comparable, sameQuantity, type Quantity } from './quantity.js';
+import { comparable, isBound, sameQuantity, type Quantity } from './quantity.js';
 import { Note } from './notes.js';
 import { isNegationWord } from './claim-words.js';
 import {
@@ -379,7 +379,7 @@ export function turnedExtreme(claim: ClaimSentence, source: ClaimText): FoundCon
           const theirs = extremeOf(candidate.clause, held);
           if (theirs === undefined) {
             // A side's words of the same value ("under 16", "3500元以上"): the source may say what the claim does.
-            if (boundOf(candidate.clause, held) !== undefined || (held.loose && !held.approx)) return undefined;
+            if (boundOf(candidate.clause, held) !== undefined || isBound(held)) return undefined;
             continue;
           }
           if (theirs.side === ours.side) return undefined;

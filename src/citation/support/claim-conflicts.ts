@@ -15,7 +15,16 @@ import { LOOSE_BEFORE } from './quantity-units.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { leadingName, subjectChain, subjectSwap } from './claim-subjects.js';
 import { anchorsOf, claimAnchors, namesRivals, roleSwap, type SourceProfile } from './claim-roles.js';
-import { admits, comparable, conflictKind, disagree, looselyCounted, sameQuantity, type Quantity } from './quantity.js';
+import {
+  admits,
+  comparable,
+  conflictKind,
+  disagree,
+  isBound,
+  looselyCounted,
+  sameQuantity,
+  type Quantity,
+} from './quantity.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import { polarityConflict } from './denial-conflict.js';
 import { boundConflict, boundsOtherSide, boundsPast } from './bound-conflict.js';
@@ -189,7 +198,6 @@ function quantityConflict(
     if (quantity.cls === 'bare' && source.quantities.some((held) => versionNamed(held, quantity))) continue;
     // A bound ("up to 6 g") speaks of the source's bound of the thing, not of its other values, unless it gives a
     // value's number in another unit.
-    const isBound = (q: Quantity) => q.loose && !q.approx;
     // A value differs from the claim's, or the claim bounds it past the source's exact value ("up to 12 hours" of 10).
     const differs = (held: Quantity, other: Clause) =>
       disagree(quantity, held) || boundsPast(clause, quantity, other, held);

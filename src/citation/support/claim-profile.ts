@@ -724,7 +724,7 @@ function namesCounted(token: Token, quantity: Quantity): boolean {
 function freeOfCost(tokens: readonly Token[], i: number, to: number): number {
   // "you don't pay for hand luggage", "children do not pay": free, as "Hand luggage is free" says it. Not "don't pay
   // late" or "don't pay by cheque", which deny how; only what follows "for", or nothing, is had free.
-  if (isNegationWord(tokens[i]!.lower) && PAY.has(tokens[i + 1]?.lower ?? '')) {
+  if (PAY.has(tokens[i + 1]?.lower ?? '') && isNegationWord(tokens[i]!.lower)) {
     const after = tokens[i + 2];
     if (i + 2 >= to || after?.kind !== 'word' || after.lower === 'for' || after.lower === 'anything') return i + 1;
   }

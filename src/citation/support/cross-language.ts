@@ -2,7 +2,7 @@ import { englishConcept, hanConcepts } from './bilingual-words.js';
 import { wordStem } from './claim-words.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
-import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
+import { comparable, disagree, sameQuantity, sameSideBounds, type Quantity } from './quantity.js';
 import { hasHan } from './claim-tokens.js';
 import { isCnNumeral } from './quantity-words.js';
 import { Note } from './notes.js';
@@ -226,11 +226,6 @@ function judged(quantity: Quantity): boolean {
     quantity.cls.startsWith('sum:') ||
     (quantity.cls.startsWith('version:') && Number.isInteger(quantity.raw))
   );
-}
-
-/** Two bounds from the same side: both at most, or both at least. */
-function sameSideBounds(a: Quantity, b: Quantity): boolean {
-  return a.loose && !a.approx && b.loose && !b.approx && a.atLeast === b.atLeast;
 }
 
 /** A name, a code or a number of another kind both sides give binds this strongly; a shared word, by 1. */

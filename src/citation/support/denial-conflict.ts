@@ -282,7 +282,6 @@ function includedInDenial(clause: Clause, candidate: SourceClause, source: Claim
   return (
     before !== undefined &&
     candidate.clause.terms.every((term) => !term.denied) &&
-    candidate.clause !== before &&
     flipped(clause, before) === undefined
   );
 }

@@ -2,7 +2,7 @@ import type { SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { sourceSubjects } from './han-subjects.js';
-import type { Quantity } from './quantity.js';
+import { isBound, type Quantity } from './quantity.js';
 
 /**
  * A Chinese comparison the source's numbers answer: "商铺的物业费标准比住宅低" against 住宅 2.5元 and 商铺 5元,
@@ -109,7 +109,7 @@ function valuesOf(thing: string, other: string, source: ClaimText, property: rea
     if (property.length > 0 && inClause * 2 < property.length && elsewhere) continue;
     const said = inClause * (property.length + 1) + inSentence;
     for (const quantity of clause.quantities) {
-      if (MEASURED.test(quantity.cls) && !quantity.range && !(quantity.loose && !quantity.approx)) {
+      if (MEASURED.test(quantity.cls) && !quantity.range && !isBound(quantity)) {
         found.push({ quantity, candidate, said });
       }
     }

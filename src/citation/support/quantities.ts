@@ -109,6 +109,7 @@ const DAY_PARTS: readonly (readonly string[])[] = [
   ['at', 'night'],
 ];
 const DAY_PART_AFTERNOON: ReadonlySet<string> = new Set(['afternoon', 'evening', 'night']);
+const O_CLOCK: ReadonlySet<string> = new Set(["o'clock", 'o’clock']);
 
 /** The modal characters between 不 and a comparison: 不得超过, 不能低于, 不应低于. */
 const HAN_MODALS: ReadonlySet<string> = new Set(['得', '能', '应', '可', '宜', '会']);
@@ -1073,8 +1074,9 @@ class QuantityScanner extends HanQuantityReading {
       this.clockAt(hourOf, minute, from, last + 1);
       return true;
     }
-    if (from === first && !(word(last + 1) === "o'clock" || word(last + 1) === 'o’clock')) return false;
-    this.clockAt(hourOf, minute, from, word(last + 1).startsWith('o') ? last + 1 : last);
+    const oclock = O_CLOCK.has(word(last + 1));
+    if (from === first && !oclock) return false;
+    this.clockAt(hourOf, minute, from, oclock ? last + 1 : last);
     return true;
   }
 

@@ -56,7 +56,7 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
   // Working days are not a fixed number of calendar days: only the same number of another unit disagrees with them
   // ("30个工作日" against "30天", "10 weeks" against "10 working days").
   if (inWorkingDays(claim) !== inWorkingDays(source)) return conflictKind(claim, source) === 'unit';
-  const bound = (q: Quantity) => q.loose && !q.approx;
+  const bound = isBound;
   // A range the source's upper bound holds ("1到2天" within "不超过3天").
   if (claim.range && !source.range && bound(source) && !source.atLeast && claim.range[1] <= source.value) return false;
   if (claim.range || source.range) return rangesDisagree(claim, source);
@@ -101,6 +101,16 @@ function rangesDisagree(claim: Quantity, source: Quantity, tolerance = 1e-6): bo
 }
 
 /** Whether two quantities could be values of one measured thing: only then can they disagree. */
+/** A value said as a bound ("up to 6 g", "at least 18"), not as an approximation ("about 40"). */
+export function isBound(quantity: Quantity): boolean {
+  return quantity.loose && !quantity.approx;
+}
+
+/** Two bounds from the same side: both at most, or both at least. */
+export function sameSideBounds(a: Quantity, b: Quantity): boolean {
+  return isBound(a) && isBound(b) && a.atLeast === b.atLeast;
+}
+
 export function comparable(a: Quantity, b: Quantity): boolean {
   if (a.cls === 'dotted' && b.cls === 'dotted') return addressShaped(a) === addressShaped(b);
   if (a.cls === b.cls || (inDegrees(a) && inDegrees(b))) return true;

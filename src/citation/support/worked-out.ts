@@ -1,5 +1,5 @@
 import type { Clause } from './claim-profile.js';
-import { comparable, type Quantity } from './quantity.js';
+import { comparable, sameSideBounds, type Quantity } from './quantity.js';
 import { shareNamed, TOTALS } from './quantity-words.js';
 
 /** What else the claim sentence says that a number may have been worked out with. */
@@ -178,8 +178,7 @@ const UNCOUNTED = new Set(['date', 'dotted', 'clock', 'weekday', 'ordinal']);
  */
 function product(result: Quantity, input: Quantity, factor: Quantity): boolean {
   // A bound taken so many times is a bound of its side: "最多可以托运60千克, 2件、每件不超过30千克".
-  const sameBound = input.loose && result.loose && !input.approx && !result.approx && input.atLeast === result.atLeast;
-  if (!counted(input) || (input.loose && !sameBound)) return false;
+  if (!counted(input) || (input.loose && !sameSideBounds(input, result))) return false;
   // "About CHF 81 a day" for CHF 244 over three days: a worked-out value said as approximate is rounded.
   const near = (a: number, b: number) =>
     result.approx ? Math.abs(a - b) <= ROUNDED * Math.max(Math.abs(a), Math.abs(b)) : close(a, b);
