@@ -385,6 +385,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g8400-g8524', from: 8400, to: 8599 },
   { name: 'g8600-g8724', from: 8600, to: 8799 },
   { name: 'g8800-g8924', from: 8800, to: 8999 },
+  { name: 'g9000-g9124', from: 9000, to: 9199 },
+  { name: 'g9200-g9324', from: 9200, to: 9399 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
