@@ -384,20 +384,37 @@ export function partsDisagree(claim: Clause, other: Clause): boolean {
     const ours = partTerms(claim, claimParts, part);
     const words = new Set(ours.map((term) => term.term));
     let best: ClauseTerm[] = [];
+    let bestPart = 0;
     let shared = new Set<string>();
     let tie = false;
     for (const theirPart of new Set(otherParts)) {
       const theirs = partTerms(other, otherParts, theirPart).filter((term) => words.has(term.term));
       const distinct = new Set(theirs.map((term) => term.term));
-      if (distinct.size > shared.size) [best, shared, tie] = [theirs, distinct, false];
+      if (distinct.size > shared.size) [best, bestPart, shared, tie] = [theirs, theirPart, distinct, false];
       else if (distinct.size === shared.size) tie = true;
     }
     // The parts must be about the same thing: most of the claim's part is in the other's.
     if (tie || shared.size < 2 || shared.size < PART_COVERAGE * words.size) continue;
     const said = ours.filter((term) => shared.has(term.term));
-    if (polarity(said, claim, other) !== polarity(best, other, claim)) return true;
+    if (polarity(said, claim, other) === polarity(best, other, claim)) continue;
+    if (!listBeforeDenial(claim, claimParts, part) && !listBeforeDenial(other, otherParts, bestPart)) return true;
   }
   return false;
+}
+
+/**
+ * Whether a part is one of the things a later denial of the clause speaks of, not a statement of its own: in
+ * "Plastic bags and film must not be placed in either bin", "Plastic bags" says nothing, and the denial after it is
+ * said of it too. Such a part stands before the clause's first denial, denies nothing itself, and shares no word with
+ * the part that denies ("Cats are allowed and dogs are not allowed" says "allowed" in both).
+ */
+function listBeforeDenial(clause: Clause, parts: readonly number[], part: number): boolean {
+  const firstCue = clause.terms.findIndex((term) => term.cue > 0);
+  if (firstCue < 0 || parts[firstCue] === part) return false;
+  const own = clause.terms.filter((_, i) => parts[i] === part);
+  if (own.some((term) => term.inverted) || clause.terms.findIndex((_, i) => parts[i] === part) > firstCue) return false;
+  const denying = new Set(clause.terms.filter((_, i) => parts[i] === parts[firstCue]).map((term) => term.term));
+  return own.every((term) => !denying.has(term.term));
 }
 
 /** For each term of the clause, which part of it the term stands in: parts are joined by "and", "or", "as", "but". */

@@ -728,6 +728,11 @@ function freeOfCost(tokens: readonly Token[], i: number, to: number): number {
     const after = tokens[i + 2];
     if (i + 2 >= to || after?.kind !== 'word' || after.lower === 'for' || after.lower === 'anything') return i + 1;
   }
+  // "costs you nothing", "will cost nothing": free.
+  if (COST_VERBS.has(tokens[i]!.lower)) {
+    const k = OBJECT_PRONOUNS.has(tokens[i + 1]?.lower ?? '') ? i + 2 : i + 1;
+    return k < to && tokens[k]!.lower === 'nothing' ? k : i;
+  }
   if (tokens[i]!.lower !== 'no' || !COST_PREPOSITIONS.has(tokens[i - 1]?.lower ?? '')) return i;
   let k = i + 1;
   if (k < to && COST_EXTRAS.has(tokens[k]!.lower)) k++;
@@ -751,6 +756,8 @@ function plainTerm(word: string, first: Token, last: Token): ClauseTerm {
 }
 
 const COST_EXTRAS: ReadonlySet<string> = new Set(['extra', 'additional']);
+const COST_VERBS: ReadonlySet<string> = new Set(['cost', 'costs', 'costing']);
+const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['you', 'us', 'them', 'him', 'her', 'me']);
 const COST_PREPOSITIONS: ReadonlySet<string> = new Set(['at', 'for', 'with']);
 const COSTS: ReadonlySet<string> = new Set(['cost', 'charge', 'fee']);
 const PAY: ReadonlySet<string> = new Set(['pay', 'pays']);

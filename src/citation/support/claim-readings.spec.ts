@@ -556,6 +556,20 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   [
+    'a share of a unit said as one hyphened word',
+    'Aquafit classes run on Tuesdays at 7 pm and last 45 minutes.',
+    'Aquafit runs on Tuesdays at 7 pm for three-quarters of an hour.',
+    'verified',
+    '',
+  ],
+  [
+    'a share of a unit said as one hyphened word, and wrong',
+    'Aquafit classes run on Tuesdays at 7 pm and last 45 minutes.',
+    'Aquafit runs on Tuesdays at 7 pm for two-thirds of an hour.',
+    'contradicted',
+    'number',
+  ],
+  [
     'a numbered name binds its clause as a name does',
     'The Quick 30 programme washes up to 3 kg at 30°C and finishes in 30 minutes, while the Cotton Eco programme takes 3 hours 20 minutes for loads up to 8 kg at 40°C.',
     'Quick 30 will take a load of up to 8 kg and have it washed in half an hour.',

@@ -148,6 +148,7 @@ export function polarityConflict(
   if (turnsOtherSide(clause, found.candidate.clause)) return undefined;
   if (beyondThreshold(clause, found.candidate.clause)) return undefined;
   if (includedInDenial(clause, found.candidate, source)) return undefined;
+  if (deniesElidedPredicate(clause, found.candidate.clause)) return undefined;
   if (outsideTheHours(clause, found.candidate.clause)) return undefined;
   // "On orders under $60, standard shipping is not free": the bound said in a clause of its own before the denial.
   if (
@@ -285,6 +286,20 @@ function includedInDenial(clause: Clause, candidate: SourceClause, source: Claim
     flipped(clause, before) === undefined
   );
 }
+
+/**
+ * Whether the flipped clause denies the verb of the clause before it without saying the verb ("covers defects | but
+ * not filters"), and the claim denies that verb of the thing: "Filters aren't covered" says what "but not filters"
+ * says.
+ */
+function deniesElidedPredicate(clause: Clause, flipped: Clause): boolean {
+  return (
+    ELIDED_DENIAL.test(flipped.text) &&
+    clause.terms.some((term) => term.denied && !term.inverted && flipped.context.has(term.term))
+  );
+}
+
+const ELIDED_DENIAL = /^(?:but|and|or)?\s*not\b/i;
 
 /**
  * Whether the claim clause denies a thing after the end, or before the start, of the hours the flipped clause gives

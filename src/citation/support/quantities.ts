@@ -35,6 +35,7 @@ import {
   SAVING_REACH,
   TOTALS,
   UNIT_FOLLOWERS,
+  hyphenedFraction,
   isCnNumeral,
   startsQuantity,
 } from './quantity-words.js';
@@ -1332,7 +1333,10 @@ class QuantityScanner extends HanQuantityReading {
     return true;
   }
 
-  /** "half an hour", "a quarter of an hour", "three quarters of a mile", "half a kilo": a share of one unit. */
+  /**
+   * "half an hour", "a quarter of an hour", "three quarters of a mile", "three-quarters of an hour", "half a kilo": a
+   * share of one unit.
+   */
   private fraction(first: number): boolean {
     let index = first;
     let count = 1;
@@ -1342,7 +1346,7 @@ class QuantityScanner extends HanQuantityReading {
       count = NUMBER_WORDS.get(lead)!;
       index++;
     }
-    const share = FRACTIONS.get(this.tokens[index]?.lower ?? '');
+    const share = FRACTIONS.get(this.tokens[index]?.lower ?? '') ?? hyphenedFraction(this.tokens[index]?.lower ?? '');
     if (share === undefined) return false;
     index++;
     if (this.tokens[index]?.lower === 'of') index++;

@@ -200,7 +200,7 @@ export function shareNamed(word: string): number | undefined {
 }
 
 /** A fraction written as one word: "one-third", "two-thirds", "three-quarters". */
-function hyphenedFraction(word: string): number | undefined {
+export function hyphenedFraction(word: string): number | undefined {
   const dash = word.indexOf('-');
   if (dash < 0) return undefined;
   const count = NUMBER_WORDS.get(word.slice(0, dash));
