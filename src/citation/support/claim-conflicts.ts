@@ -26,7 +26,7 @@ import {
   type Quantity,
 } from './quantity.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
-import { polarityConflict } from './denial-conflict.js';
+import { flipped, polarityConflict } from './denial-conflict.js';
 import { boundConflict, boundsOtherSide, boundsPast } from './bound-conflict.js';
 import { hasHan } from './claim-tokens.js';
 import { daysFromTo, inSpan } from './day-spans.js';
@@ -619,6 +619,9 @@ function nameConflict(
   );
   if (best.length !== 1) return undefined;
   const bound = best[0]!;
+  // "Basic members can't bring guests" denies of one name what "Guest passes are available to Plus members only"
+  // gives another: no swap. A denial of what the source gives the claim's own name is the polarity checks' to judge.
+  if (flipped(clause, bound.clause) !== undefined) return undefined;
   const chain = subjectChain(bound, clauses);
   const boundNames = chain.flatMap((c) =>
     c.terms.filter((term) => term.name || term.initialCapital).map((term) => ({ clause: c, term })),
@@ -724,7 +727,7 @@ function modifierSwap(clause: Clause, source: ClaimText, near: readonly SourceCl
     const { best, score } = bestBound(near, (candidate) => clauseCoverage(clause, candidate.clause, except, 'kept'));
     if (best.length !== 1 || score < MODIFIER_BINDING_COVERAGE) continue;
     const bound = best[0]!;
-    if (bound.clause.termSet.has(word.term)) continue;
+    if (bound.clause.termSet.has(word.term) || flipped(clause, bound.clause) !== undefined) continue;
     // The claim's numbers are the bound clause's: it is that clause's statement the claim makes.
     if (!clause.quantities.every((quantity) => grounded(quantity, bound.clause.quantities))) continue;
     const other = pairBefore(bound.clause, head.term);

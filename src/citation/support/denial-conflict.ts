@@ -343,7 +343,7 @@ function beyondThreshold(clause: Clause, flipped: Clause): boolean {
  * denies it of a thing it does not name: the claim says what "only" implies.
  */
 function deniedOfAnother(claim: Clause, other: Clause): boolean {
-  const only = ONLY_THING.exec(other.text);
+  const only = ONLY_THING.exec(other.text) ?? THING_ONLY.exec(other.text);
   if (only === null) return false;
   const thing = only[1]!.toLowerCase();
   const denies = claim.terms.some((term) => term.cue > 0);
@@ -352,6 +352,8 @@ function deniedOfAnother(claim: Clause, other: Clause): boolean {
 }
 
 const ONLY_THING = /\b[Oo]nly (?:the |a |an )?([A-Z][\w-]*)/;
+/** "to Plus members only", "on the Pro plan only": the thing named before a closing "only". */
+const THING_ONLY = /\b([A-Z][\w-]*)(?: [a-z]+)? only\b/;
 const DENIED_OF_ALL = /\b(?:none|neither|nobody|no one)\b/i;
 
 /**

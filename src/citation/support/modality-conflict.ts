@@ -4,7 +4,7 @@ import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import { afterTheWait, requirementsSaidApart } from './claim-polarity.js';
 import { modalsOf, type Modal, type Modality } from './modal-words.js';
 import { boundsOtherSide } from './bound-conflict.js';
-import { anotherThingOrCase } from './denial-conflict.js';
+import { anotherThingOrCase, flipped } from './denial-conflict.js';
 
 /**
  * A claim that states a rule with the opposite force of the source's rule on the same thing: "对青霉素过敏的人也可以
@@ -146,7 +146,7 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
           ((!clause.holdsHan && other.words.size >= conflicting.words.size) ||
             [...conflicting.words].every((word) => other.words.has(word))),
       );
-      if (agreeing) continue;
+      if (agreeing || deniedMoreClosely(clause, modality, conflicting.words, source)) continue;
       return {
         conflict: { kind: 'negation', claim: clause.text, source: conflicting.candidate.clause.text },
         sentence: conflicting.candidate.sentence,
@@ -155,6 +155,32 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
   }
   return undefined;
 }
+
+/**
+ * Whether a source clause without a modal word denies what the claim forbids, holding the words the opposite rule
+ * shares with the claim and more of the claim's own: "已拆封的数字化商品不适用无理由退货" speaks for
+ * "已经拆封的数字化商品不能无理由退货" against the general "可申请无理由退货".
+ */
+function deniedMoreClosely(
+  clause: Clause,
+  modality: Modality,
+  conflictingWords: ReadonlySet<string>,
+  source: ClaimText,
+): boolean {
+  if (modality !== 'forbid') return false;
+  return source.clauses.some(({ clause: other }) => {
+    if (other.holdsHan !== clause.holdsHan || !other.terms.some((term) => term.denied)) return false;
+    const words = shared(clause, other, undefined);
+    return (
+      words.size >= conflictingWords.size + MORE_WORDS &&
+      [...conflictingWords].every((word) => words.has(word)) &&
+      flipped(clause, other) === undefined
+    );
+  });
+}
+
+/** How many more of the claim's words a clause that denies what it forbids says than the opposite rule. */
+const MORE_WORDS = 2;
 
 /**
  * The claim clause's words and numbers a source clause holds. Words a short clause leaves unsaid count: "…不超过
