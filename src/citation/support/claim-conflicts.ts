@@ -191,7 +191,14 @@ function quantityConflict(
     // waste is collected on Fridays" against "… on Tuesdays and recycling on Fridays"), not in a list ("on Mondays
     // and Thursdays") or a clause that goes on about the same thing ("On Saturdays it closes at 13:00"). Only
     // another language's clause is compared on any day. A product named by a number (三年期) is compared as a name.
-    if (quantity.cls === 'weekday' && !givenToAnother(quantity, clause, clauses)) continue;
+    // A day the source gives nowhere, in no span and under no word for days together, is compared too: "runs on
+    // Tuesdays and Fridays" against "run on Tuesdays and Thursdays".
+    if (
+      quantity.cls === 'weekday' &&
+      !givenToAnother(quantity, clause, clauses) &&
+      !dayNowhere(quantity, clause, source, clauses)
+    )
+      continue;
     if (quantity.cls.startsWith('term:')) continue;
     if (namesTwoOfAFamily(claim, quantity, source)) continue;
     // "until it's removed in 5.0" names the source's "version 5.0" without the word.
@@ -792,6 +799,27 @@ function sameShape(a: string, b: string): boolean {
 }
 
 /** Whether a source clause gives this day to a thing the claim clause does not name. */
+function dayNowhere(day: Quantity, clause: Clause, source: ClaimText, clauses: readonly SourceClause[]): boolean {
+  // "any day except Monday" names the day the source's days leave out; "Tuesday 16 July" is the date's day, which the
+  // date's own checks judge.
+  const before = clause.text.slice(0, day.start - clause.start);
+  const dated = clause.quantities.some((other) => other.date !== undefined && Math.abs(other.start - day.end) <= 2);
+  return (
+    !dated &&
+    !EXCEPT_DAY.test(before) &&
+    !source.quantities.some((held) => held.cls === 'weekday' && sameQuantity(day, held)) &&
+    !clauses.some(({ clause }) => daysFromTo(clause, day)) &&
+    !source.sentences.some((sentence) => DAYS_TOGETHER.test(sentence.text))
+  );
+}
+
+const EXCEPT_DAY =
+  /\b(?:except|apart from|other than|besides|excluding|but not|closed)\s+(?:on\s+)?(?:a\s+)?$|除了?$|除\S{0,2}$/i;
+
+/** Words that speak of several days of the week at once, which a day of the claim may be one of. */
+const DAYS_TOGETHER =
+  /\b(?:week\s?days?|week-?ends?|daily|every day|each day|all week|7 days|seven days|holidays?|other days|school days|working days|business days)\b|工作日|周末|每天|每日|节假日|假日/i;
+
 function givenToAnother(day: Quantity, clause: Clause, clauses: readonly SourceClause[]): boolean {
   return clauses.some(
     ({ clause: other }) =>
