@@ -129,56 +129,153 @@ const CONCEPTS: readonly (readonly [readonly string[], readonly string[]])[] = [
   [['goal'], ['进球']],
 ];
 
-/** English stems and word senses to a concept (the first English word of its row). */
-const BY_STEM = new Map<string, string>();
-/** Chinese words and their concept, longest first. */
-const HAN_FORMS: (readonly [string, string])[] = [];
+/**
+ * More words, read only where two values of one sentence are set against each other (cross-language-swap.ts): what
+ * each value is said of. They do not bind a sentence to a clause: there, a word such as "member" or 会员 is said by
+ * too many clauses of a source, and binding by these words warned about as many correct sentences as it caught.
+ */
+const OWNER_WORDS: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [['download'], ['下载']],
+  [['upload'], ['上传']],
+  [['peak'], ['高峰']],
+  [['off-peak'], ['低峰', '平峰', '非高峰']],
+  [
+    ['quarterly', 'quarter'],
+    ['季卡', '季度', '每季'],
+  ],
+  [
+    ['annual', 'yearly'],
+    ['年卡', '年费', '每年', '年度'],
+  ],
+  [['monthly'], ['月卡', '月费', '每月', '月租']],
+  [['weekly'], ['周卡', '每周']],
+  [
+    ['bath', 'bathe', 'bathing'],
+    ['洗澡', '洗浴'],
+  ],
+  [['exercise'], ['运动', '锻炼']],
+  [['member', 'membership'], ['会员']],
+  [['guest'], ['住客', '客人', '访客']],
+  [
+    ['senior', 'elderly', 'pensioner'],
+    ['老人', '老年', '长者'],
+  ],
+  [['infant', 'baby'], ['婴儿']],
+  [['breakfast'], ['早餐']],
+  [['lunch'], ['午餐']],
+  [['dinner'], ['晚餐']],
+  [['parking'], ['停车']],
+  [['refund'], ['退款', '退票', '退费']],
+  [['weekday'], ['工作日']],
+  [['weekend'], ['周末']],
+  [['morning'], ['上午', '早上']],
+  [['afternoon'], ['下午']],
+  [['evening'], ['晚上', '夜间']],
+  [
+    ['additional', 'extra'],
+    ['每多', '额外', '另加'],
+  ],
+  [['half'], ['半价', '一半']],
+  [
+    ['fine', 'penalty'],
+    ['罚款', '罚金'],
+  ],
+  [['height'], ['身高']],
+  [
+    ['pool', 'swimming'],
+    ['泳池', '游泳'],
+  ],
+  [['exam'], ['考试']],
+  [['luggage', 'baggage'], ['行李']],
+  [['pet'], ['宠物']],
+  [
+    ['vaccine', 'vaccination'],
+    ['疫苗', '接种'],
+  ],
+  [
+    ['delivery', 'shipping'],
+    ['配送', '运费'],
+  ],
+  [['overdraft'], ['透支']],
+];
 
-{
-  for (const [english, chinese] of CONCEPTS) {
-    for (const word of english) BY_STEM.set(wordStem(word), english[0]!);
-    for (const form of chinese) HAN_FORMS.push([form, english[0]!]);
-  }
-  // A word's sense ("departs" reads as "leave", "charge" as "cost") where no row claims that stem itself.
-  for (const [english] of CONCEPTS) {
-    for (const word of english) {
-      const term = wordSense(word).term;
-      if (!BY_STEM.has(term)) BY_STEM.set(term, english[0]!);
+/** English stems and word senses to a concept, and Chinese forms to theirs: one table's lookups. */
+class ConceptTable {
+  /** English stems and word senses to a concept (the first English word of its row). */
+  private readonly byStem = new Map<string, string>();
+  /** Chinese words and their concept, longest first. */
+  private readonly hanForms: (readonly [string, string])[] = [];
+  /** The indexes of the Chinese forms, by the code of their first character. */
+  private readonly formsByFirst = new Map<number, number[]>();
+
+  constructor(rows: readonly (readonly [readonly string[], readonly string[]])[]) {
+    for (const [english, chinese] of rows) {
+      for (const word of english) this.byStem.set(wordStem(word), english[0]!);
+      for (const form of chinese) this.hanForms.push([form, english[0]!]);
     }
+    // A word's sense ("departs" reads as "leave", "charge" as "cost") where no row claims that stem itself.
+    for (const [english] of rows) {
+      for (const word of english) {
+        const term = wordSense(word).term;
+        if (!this.byStem.has(term)) this.byStem.set(term, english[0]!);
+      }
+    }
+    this.hanForms.sort((a, b) => b[0].length - a[0].length);
+    this.hanForms.forEach(([form], f) => {
+      const first = form.charCodeAt(0);
+      const forms = this.formsByFirst.get(first);
+      if (forms === undefined) this.formsByFirst.set(first, [f]);
+      else forms.push(f);
+    });
   }
-  HAN_FORMS.sort((a, b) => b[0].length - a[0].length);
+
+  english(term: string): string | undefined {
+    return this.byStem.get(term);
+  }
+
+  /**
+   * The concepts Chinese text says, in the order of the forms, from forms of at least `shortest` characters (a
+   * single character such as 末 or 总 is as often part of another word: 周末, 总是). The forms that start at each
+   * character are looked up by it, rather than each form looked for in the whole text.
+   */
+  han(text: string, into: Set<string>, shortest: number): Set<string> {
+    const found: number[] = [];
+    for (let i = 0; i < text.length; i++) {
+      const forms = this.formsByFirst.get(text.charCodeAt(i));
+      if (forms === undefined) continue;
+      for (const f of forms) {
+        const form = this.hanForms[f]![0];
+        if (form.length >= shortest && text.startsWith(form, i)) found.push(f);
+      }
+    }
+    found.sort((a, b) => a - b);
+    for (const f of found) into.add(this.hanForms[f]![1]);
+    return into;
+  }
 }
+
+const BINDING = new ConceptTable(CONCEPTS);
+const OWNERS = new ConceptTable([...CONCEPTS, ...OWNER_WORDS]);
 
 /** The concepts an English word (a term's stem or sense) says. */
 export function englishConcept(term: string): string | undefined {
-  return BY_STEM.get(term);
+  return BINDING.english(term);
 }
 
-/** The indexes of the Chinese forms, by the code of their first character. */
-const FORMS_BY_FIRST = new Map<number, number[]>();
-HAN_FORMS.forEach(([form], f) => {
-  const first = form.charCodeAt(0);
-  const forms = FORMS_BY_FIRST.get(first);
-  if (forms === undefined) FORMS_BY_FIRST.set(first, [f]);
-  else forms.push(f);
-});
+/** The concepts Chinese text says, from forms of at least `shortest` characters. */
+export function hanConcepts(text: string, into: Set<string> = new Set(), shortest = 1): Set<string> {
+  return BINDING.han(text, into, shortest);
+}
 
 /**
- * The concepts Chinese text says, in the order of the forms above, from forms of at least `shortest` characters (a
- * single character such as 末 or 总 is as often part of another word: 周末, 总是). The forms that start at each character are
- * looked up by it, rather than each form looked for in the whole text.
+ * The concepts a stretch of text in either language says of the value it holds, from the larger table: English
+ * words by their stem, Chinese forms of two characters or more.
  */
-export function hanConcepts(text: string, into: Set<string> = new Set(), shortest = 1): Set<string> {
-  const found: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const forms = FORMS_BY_FIRST.get(text.charCodeAt(i));
-    if (forms === undefined) continue;
-    for (const f of forms) {
-      const form = HAN_FORMS[f]![0];
-      if (form.length >= shortest && text.startsWith(form, i)) found.push(f);
-    }
+export function ownerConcepts(text: string): Set<string> {
+  const found = OWNERS.han(text, new Set(), 2);
+  for (const word of text.toLowerCase().match(/[a-z][a-z-]*/g) ?? []) {
+    const concept = OWNERS.english(word) ?? OWNERS.english(wordStem(word));
+    if (concept !== undefined) found.add(concept);
   }
-  found.sort((a, b) => a - b);
-  for (const f of found) into.add(HAN_FORMS[f]![1]);
-  return into;
+  return found;
 }

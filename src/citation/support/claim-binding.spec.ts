@@ -50,6 +50,34 @@ const PRINTERS =
 
 const cases: ClaimCase[] = [
   [
+    'two values traded between their things across the languages',
+    'Average download speed is 500 Mbps and upload speed 75 Mbps at peak times (8pm–10pm).',
+    '高峰时段平均下载速度为75 Mbps，上传速度为500 Mbps。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'two values given to their things across the languages',
+    'Average download speed is 500 Mbps and upload speed 75 Mbps at peak times (8pm–10pm).',
+    '高峰时段平均下载速度为500 Mbps，上传速度为75 Mbps。',
+    'unverified',
+    '',
+  ],
+  [
+    'two prices traded between the cards a bracketed list names',
+    '会员卡分为月卡（298元）、季卡（798元）和年卡（2588元）。',
+    'A quarterly card costs 2,588 yuan, while an annual card is 798 yuan.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'two prices given to the cards a bracketed list names',
+    '会员卡分为月卡（298元）、季卡（798元）和年卡（2588元）。',
+    'An annual card costs 2,588 yuan, and a quarterly one 798 yuan.',
+    'unverified',
+    '',
+  ],
+  [
     'a name the clause gives tells apart two clauses its other words bind alike',
     RENT,
     "Building B's late fee is $50, charged once the three-day grace period after the 15th has passed.",

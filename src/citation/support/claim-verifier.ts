@@ -1,6 +1,7 @@
 import { alignWindow, grounded, isName, NAME_WEIGHT, QUANTITY_WEIGHT, type Window } from './claim-alignment.js';
 import { findConflict, restates, saidClauses } from './claim-conflicts.js';
 import { claimValue, heldElsewhere, type FoundConflict } from './found-conflict.js';
+import { swappedAcrossLanguages } from './cross-language-swap.js';
 import { changedDate, restatesDate, weekdayOfDate } from './changed-date.js';
 import { comparable, conflictKind, sameQuantity, type Quantity } from './quantity.js';
 import { holdsEveryClaim } from './claim-holding.js';
@@ -136,7 +137,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
 
   private judge(claim: ClaimSentence, source: SourceProfile): SentenceJudgement {
     if (inOtherLanguage(claim, source)) {
-      const found = crossLanguageConflict(claim, source);
+      const found = crossLanguageConflict(claim, source) ?? swappedAcrossLanguages(claim, source);
       if (found && shown(found, claim, source)) return contradiction(found);
       return { verdict: 'unverified', coverage: 0, evidence: NO_SENTENCES };
     }

@@ -274,8 +274,13 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
       const candidates = sourceHeld.filter((held) => comparableAcross(quantity, clause, held));
       const same = (held: Held) =>
         sameQuantity(quantity, held.quantity) || (isCount(quantity, clause) && quantity.value === held.quantity.value);
-      if (candidates.length === 0 || candidates.some(same)) continue;
+      if (candidates.length === 0) continue;
       const concepts = conceptsOf(clause, claim.clauses[c - 1]);
+      if (candidates.some(same)) {
+        const swapped = swappedAcross(quantity, clause, claim, candidates, same);
+        if (swapped !== undefined) return valueConflict(quantity, swapped.quantity, swapped.sentence);
+        continue;
+      }
       const strength = (held: Held) => {
         let strong = named[held.sentence] ? IDENTIFIER_WEIGHT : 0;
         // The same number in another unit ("10周" for "10 days") is the value the claim restates, its unit changed.
@@ -334,6 +339,62 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
   }
   return undefined;
 }
+
+/**
+ * Two values the claim trades between the two things the source gives them to: "下载速度为75 Mbps，上传速度为500 Mbps"
+ * against "download speed is 500 Mbps and upload speed 75 Mbps". The source clause that holds the claim's value says
+ * none of the claim clause's words the bilingual table knows, and one other clause of its sentence says the most of
+ * them, with another value; the claim gives that value in another clause, whose words are the first clause's.
+ */
+function swappedAcross(
+  quantity: Quantity,
+  clause: Clause,
+  claim: ClaimSentence,
+  candidates: readonly Held[],
+  same: (held: Held) => boolean,
+): Held | undefined {
+  const concepts = ownConcepts(clause);
+  if (concepts.size === 0) return undefined;
+  const shared = (held: Held, with_: ReadonlySet<string>) => {
+    let count = 0;
+    for (const concept of ownConcepts(held.clause)) if (with_.has(concept)) count++;
+    return count;
+  };
+  const holding = candidates.filter(same);
+  if (holding.some((held) => shared(held, concepts) > 0)) return undefined;
+  let best: Held | undefined;
+  let top = 0;
+  let tie = false;
+  for (const held of candidates) {
+    if (same(held) || !holding.some((own) => own.sentence === held.sentence)) continue;
+    const score = shared(held, concepts);
+    if (score > top) [best, top, tie] = [held, score, false];
+    else if (score === top && best !== undefined && !sameQuantity(best.quantity, held.quantity)) tie = true;
+  }
+  if (best === undefined || tie || !disagree(quantity, best.quantity)) return undefined;
+  const traded = best;
+  return claim.clauses.some((other) => {
+    if (other === clause || !other.quantities.some((own) => sameQuantity(own, traded.quantity))) return false;
+    const words = ownConcepts(other);
+    return holding.some((held) => held.sentence === traded.sentence && shared(held, words) > shared(traded, words));
+  })
+    ? traded
+    : undefined;
+}
+
+/** The concepts a clause says itself, without those of the clause it goes on from. */
+function ownConcepts(clause: Clause): ReadonlySet<string> {
+  let found = ownConceptsByClause.get(clause);
+  if (found === undefined) {
+    found = new Set();
+    if (clause.holdsHan) hanConcepts(clause.text, found);
+    else for (const term of clause.terms) addConcept(found, term.term);
+    ownConceptsByClause.set(clause, found);
+  }
+  return found;
+}
+
+const ownConceptsByClause = new Note<Set<string>>();
 
 /**
  * The held values said in the claim's unit, where they are the only ones that could be the claim's: not when the
