@@ -85,7 +85,7 @@ function stretchWords(sentence: ClaimSentence): ReadonlyMap<Quantity, ReadonlySe
     const after = text.slice(end, ceiling);
     const stop = after.search(BOUNDARY);
     const to = stop < 0 ? ceiling : end + stop;
-    found!.set(quantity, ownerConcepts(text.slice(from, start) + ' ' + text.slice(end, to)));
+    found.set(quantity, ownerConcepts(text.slice(from, start) + ' ' + text.slice(end, to)));
   });
   stretches.set(sentence, found);
   return found;
