@@ -197,6 +197,12 @@ const OWNER_WORDS: readonly (readonly [readonly string[], readonly string[]])[] 
     ['配送', '运费'],
   ],
   [['overdraft'], ['透支']],
+  [['check-in'], ['入住', '登记入住']],
+  [['check-out', 'checkout'], ['退房']],
+  [
+    ['bus', 'coach', 'shuttle'],
+    ['公交', '巴士', '班车', '大巴'],
+  ],
 ];
 
 /** English stems and word senses to a concept, and Chinese forms to theirs: one table's lookups. */
@@ -268,14 +274,18 @@ export function hanConcepts(text: string, into: Set<string> = new Set(), shortes
 }
 
 /**
- * The concepts a stretch of text in either language says of the value it holds, from the larger table: English
- * words by their stem, Chinese forms of two characters or more.
+ * The concepts a stretch of text in either language says of the value it holds, from the larger table, and the
+ * words it writes in Latin letters.
  */
 export function ownerConcepts(text: string): Set<string> {
-  const found = OWNERS.han(text, new Set(), 2);
+  const found = OWNERS.han(text, new Set(), 1);
   for (const word of text.toLowerCase().match(/[a-z][a-z-]*/g) ?? []) {
-    const concept = OWNERS.english(word) ?? OWNERS.english(wordStem(word));
+    const stem = wordStem(word);
+    const concept = OWNERS.english(word) ?? OWNERS.english(stem);
     if (concept !== undefined) found.add(concept);
+    // A word in Latin letters is the same word in both languages: a name or a code a Chinese text writes as it is
+    // ("Starter套餐", "DVD").
+    else if (word.length > 1) found.add(`=${stem}`);
   }
   return found;
 }

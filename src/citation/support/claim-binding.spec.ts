@@ -50,6 +50,48 @@ const PRINTERS =
 
 const cases: ClaimCase[] = [
   [
+    'values keyed by other values, traded',
+    'Delays of 20 minutes get 25% and delays of 40 minutes get 50%.',
+    'Delays of 20 minutes get 50% and delays of 40 minutes get 25%.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'values keyed by other values, each with its own, in another order',
+    'Delays of 20 minutes get 25% and delays of 40 minutes get 50%.',
+    'A 40-minute delay gets you 50%, and a 20-minute one 25%.',
+    'unverified',
+    '',
+  ],
+  [
+    'values keyed by ranges, traded across the languages',
+    '晚点15至29分钟赔付票价的25%，30至59分钟赔付50%。',
+    'A delay of 15 to 29 minutes earns 50% of the fare, while 30 to 59 minutes earns 25%.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a list of days with one changed, across the languages',
+    'PE kit must be brought on Tuesdays and Fridays.',
+    '学生须在每周二和周四带体育服到校。',
+    'contradicted',
+    'date',
+  ],
+  [
+    'a list of days, across the languages',
+    'PE kit must be brought on Tuesdays and Fridays.',
+    '学生须在每周二和周五带体育服到校。',
+    'unverified',
+    '',
+  ],
+  [
+    'the days of a Chinese list that leaves out 周 after the first, and a number after a day that is no day',
+    '动感单车课每周一、三、五晚上7点开课，普拉提课每周二、四上午10点开课。',
+    'Pilates classes run on Tuesday and Thursday mornings at ten.',
+    'unverified',
+    '',
+  ],
+  [
     'two values traded between their things across the languages',
     'Average download speed is 500 Mbps and upload speed 75 Mbps at peak times (8pm–10pm).',
     '高峰时段平均下载速度为75 Mbps，上传速度为500 Mbps。',

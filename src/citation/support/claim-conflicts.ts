@@ -29,7 +29,7 @@ import { valueConflict, type FoundConflict } from './found-conflict.js';
 import { flipped, polarityConflict } from './denial-conflict.js';
 import { boundConflict, boundsOtherSide, boundsPast } from './bound-conflict.js';
 import { hasHan } from './claim-tokens.js';
-import { daysFromTo, inSpan } from './day-spans.js';
+import { dayNowhere, daysFromTo, inSpan } from './day-spans.js';
 import { OPEN_SENSE } from './claim-words.js';
 import { saysTotal, spokenShares, workedOut } from './worked-out.js';
 import { onlyConflict } from './only-conflict.js';
@@ -196,7 +196,7 @@ function quantityConflict(
     if (
       quantity.cls === 'weekday' &&
       !givenToAnother(quantity, clause, clauses) &&
-      !dayNowhere(quantity, clause, source, clauses)
+      !dayNowhere(quantity, clause, source)
     )
       continue;
     if (quantity.cls.startsWith('term:')) continue;
@@ -799,27 +799,6 @@ function sameShape(a: string, b: string): boolean {
 }
 
 /** Whether a source clause gives this day to a thing the claim clause does not name. */
-function dayNowhere(day: Quantity, clause: Clause, source: ClaimText, clauses: readonly SourceClause[]): boolean {
-  // "any day except Monday" names the day the source's days leave out; "Tuesday 16 July" is the date's day, which the
-  // date's own checks judge.
-  const before = clause.text.slice(0, day.start - clause.start);
-  const dated = clause.quantities.some((other) => other.date !== undefined && Math.abs(other.start - day.end) <= 2);
-  return (
-    !dated &&
-    !EXCEPT_DAY.test(before) &&
-    !source.quantities.some((held) => held.cls === 'weekday' && sameQuantity(day, held)) &&
-    !clauses.some(({ clause }) => daysFromTo(clause, day)) &&
-    !source.sentences.some((sentence) => DAYS_TOGETHER.test(sentence.text))
-  );
-}
-
-const EXCEPT_DAY =
-  /\b(?:except|apart from|other than|besides|excluding|but not|closed)\s+(?:on\s+)?(?:a\s+)?$|除了?$|除\S{0,2}$/i;
-
-/** Words that speak of several days of the week at once, which a day of the claim may be one of. */
-const DAYS_TOGETHER =
-  /\b(?:week\s?days?|week-?ends?|daily|every day|each day|all week|7 days|seven days|holidays?|other days|school days|working days|business days)\b|工作日|周末|每天|每日|节假日|假日/i;
-
 function givenToAnother(day: Quantity, clause: Clause, clauses: readonly SourceClause[]): boolean {
   return clauses.some(
     ({ clause: other }) =>

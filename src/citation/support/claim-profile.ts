@@ -406,8 +406,9 @@ function completeEllipses(quantities: Quantity[], tokens: readonly Token[]): Qua
     const previous = tokens[next - 1];
     const before = previous?.kind === 'word' ? previous.lower : undefined;
     if (quantity.cls !== 'bare') {
-      // A ratio ("four times as fast as gear 1") compares two values; the numbers after it are not ratios.
-      if (!UNMEASURED.has(quantity.cls) && quantity.raw !== 0) {
+      // A ratio ("four times as fast as gear 1") compares two values; the numbers after it are not ratios. Nor is a
+      // number after a day of the week a day ("on Thursday mornings at ten").
+      if (!UNMEASURED.has(quantity.cls) && quantity.raw !== 0 && quantity.cls !== 'weekday') {
         measured = quantity;
         if (before !== undefined) (byWordBefore ??= new Map()).set(before, quantity);
       }

@@ -1,6 +1,8 @@
 import { alignWindow, grounded, isName, NAME_WEIGHT, QUANTITY_WEIGHT, type Window } from './claim-alignment.js';
 import { findConflict, restates, saidClauses } from './claim-conflicts.js';
 import { claimValue, heldElsewhere, type FoundConflict } from './found-conflict.js';
+import { changedDayInList } from './day-traded.js';
+import { tradedPairs } from './value-pairs.js';
 import { swappedAcrossLanguages } from './cross-language-swap.js';
 import { changedDate, restatesDate, weekdayOfDate } from './changed-date.js';
 import { comparable, conflictKind, sameQuantity, type Quantity } from './quantity.js';
@@ -136,9 +138,15 @@ export class ClaimSupportVerifier implements SupportVerifier {
   }
 
   private judge(claim: ClaimSentence, source: SourceProfile): SentenceJudgement {
+    // Values keyed by other values and traded are read alike in either language, and are their own evidence.
+    const traded = tradedPairs(claim, source);
+    if (traded) return contradiction(traded);
     if (inOtherLanguage(claim, source)) {
-      const found = crossLanguageConflict(claim, source) ?? swappedAcrossLanguages(claim, source);
+      const found = crossLanguageConflict(claim, source);
       if (found && shown(found, claim, source)) return contradiction(found);
+      // Two values traded, or a day changed in a list, are the source's own values: nothing was worked out from them.
+      const traded = swappedAcrossLanguages(claim, source) ?? changedDayInList(claim, source);
+      if (traded) return contradiction(traded);
       return { verdict: 'unverified', coverage: 0, evidence: NO_SENTENCES };
     }
     const window = alignWindow(claim, source);

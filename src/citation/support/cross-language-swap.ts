@@ -1,7 +1,7 @@
 import { ownerConcepts } from './bilingual-words.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText } from './claim-profile.js';
-import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
+import { measureOf, sameAmount, type Quantity } from './quantity.js';
 import { Note } from './notes.js';
 
 /**
@@ -17,17 +17,17 @@ import { Note } from './notes.js';
 export function swappedAcrossLanguages(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   const values = claim.quantities.filter(tradable);
   if (values.length < 2) return undefined;
-  const claimWords = stretchWords(claim);
   for (let i = 0; i < values.length; i++) {
     for (let j = i + 1; j < values.length; j++) {
       const [first, second] = [values[i]!, values[j]!];
-      if (!comparable(first, second) || !disagree(first, second)) continue;
+      if (measureOf(first) !== measureOf(second) || sameAmount(first, second)) continue;
       for (let s = 0; s < source.sentences.length; s++) {
         const sentence = source.sentences[s]!;
-        const heldFirst = sentence.quantities.find((held) => tradable(held) && sameQuantity(first, held));
-        const heldSecond = sentence.quantities.find((held) => tradable(held) && sameQuantity(second, held));
+        const heldFirst = sentence.quantities.find((held) => tradable(held) && sameAmount(first, held));
+        const heldSecond = sentence.quantities.find((held) => tradable(held) && sameAmount(second, held));
         if (heldFirst === undefined || heldSecond === undefined) continue;
-        const sourceWords = stretchWords(sentence);
+        const claimWords = stretchWords(claim, measureOf(first));
+        const sourceWords = stretchWords(sentence, measureOf(first));
         const [ours, theirs] = apart(claimWords.get(first)!, claimWords.get(second)!);
         const [atFirst, atSecond] = apart(sourceWords.get(heldFirst)!, sourceWords.get(heldSecond)!);
         const [crossed, kept] = [shared(ours, atSecond), shared(theirs, atFirst)];
@@ -65,32 +65,56 @@ function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 }
 
 /**
- * For each value of the sentence, the table's words of its stretch: from the last boundary before it to the first
- * after it, never past another value. An opening bracket is no boundary: "月卡（298元）" names the card before the price.
+ * For each value of the sentence of one kind of measure, the table's words of its stretch of the sentence. Between
+ * two values of the kind, the first comma or conjunction parts the words after the first value from those before the
+ * second ("£14 for adults, £9 for students", "周六的首班车是8:45，周日和公众假期是7:30"); where nothing parts them,
+ * both have them. Before the first value and after the last, the stretch runs to the end of the sentence's part (a
+ * semicolon, a full stop). Values of other kinds ("一件32公斤的行李") are words of the stretch.
  */
-function stretchWords(sentence: ClaimSentence): ReadonlyMap<Quantity, ReadonlySet<string>> {
-  let found = stretches.get(sentence);
+function stretchWords(sentence: ClaimSentence, kind: string): ReadonlyMap<Quantity, ReadonlySet<string>> {
+  const byKind = stretches.get(sentence) ?? stretches.set(sentence, new Map());
+  let found = byKind.get(kind);
   if (found !== undefined) return found;
   found = new Map();
   const text = sentence.text;
-  // "A quarterly card costs …": a period said in a word is one of the stretch's words, not a value that ends it.
-  const quantities = sentence.quantities.filter(tradable);
+  const quantities = sentence.quantities.filter((quantity) => tradable(quantity) && measureOf(quantity) === kind);
+  const at = (quantity: Quantity) => [quantity.start - sentence.start, quantity.end - sentence.start] as const;
   quantities.forEach((quantity, k) => {
-    const start = quantity.start - sentence.start;
-    const end = quantity.end - sentence.start;
-    const floor = k > 0 ? quantities[k - 1]!.end - sentence.start : 0;
-    const ceiling = k + 1 < quantities.length ? quantities[k + 1]!.start - sentence.start : text.length;
-    let from = floor;
-    for (const match of text.slice(floor, start).matchAll(BOUNDARY)) from = floor + match.index + match[0].length;
-    const after = text.slice(end, ceiling);
-    const stop = after.search(BOUNDARY);
-    const to = stop < 0 ? ceiling : end + stop;
-    found.set(quantity, ownerConcepts(text.slice(from, start) + ' ' + text.slice(end, to)));
+    const [start, end] = at(quantity);
+    let from: number;
+    if (k === 0) {
+      from = 0;
+      for (const match of text.slice(0, start).matchAll(HARD_BOUNDARY)) from = match.index + match[0].length;
+    } else {
+      const gapStart = at(quantities[k - 1]!)[1];
+      const gap = text.slice(gapStart, start);
+      const soft = SOFT_BOUNDARY.exec(gap);
+      from = soft === null ? gapStart : gapStart + soft.index + soft[0].length;
+      for (const match of gap.matchAll(HARD_BOUNDARY)) from = Math.max(from, gapStart + match.index + match[0].length);
+    }
+    let to: number;
+    if (k + 1 === quantities.length) {
+      const hard = text.slice(end).search(HARD_BOUNDARY);
+      to = hard < 0 ? text.length : end + hard;
+    } else {
+      const gap = text.slice(end, at(quantities[k + 1]!)[0]);
+      const soft = gap.search(SOFT_BOUNDARY);
+      const hard = gap.search(HARD_BOUNDARY);
+      to = end + Math.min(soft < 0 ? gap.length : soft, hard < 0 ? gap.length : hard);
+    }
+    const words = ownerConcepts(text.slice(from, start) + ' ' + text.slice(end, to));
+    // A day of the week says what the value is of as well ("7:30 on Saturdays", "周六的首班车是早上8:45").
+    for (const day of sentence.quantities) {
+      const dayAt = day.start - sentence.start;
+      if (day.cls === 'weekday' && dayAt >= from && dayAt < to) words.add(`day:${day.value}`);
+    }
+    found.set(quantity, words);
   });
-  stretches.set(sentence, found);
+  byKind.set(kind, found);
   return found;
 }
 
-const stretches = new Note<Map<Quantity, ReadonlySet<string>>>();
+const stretches = new Note<Map<string, Map<Quantity, ReadonlySet<string>>>>();
 
-const BOUNDARY = /[,，、;；:：)）]|\b(?:and|or|but|while|whereas)\b|和|及|与|而|但/giu;
+const SOFT_BOUNDARY = /[,，、:：]|\b(?:and|or|but|while|whereas)\b|和|及|与|而|但/iu;
+const HARD_BOUNDARY = /[;；。!?！？]/gu;

@@ -1,5 +1,5 @@
-import type { Clause } from './claim-profile.js';
-import type { Quantity } from './quantity.js';
+import type { ClaimText, Clause } from './claim-profile.js';
+import { sameQuantity, type Quantity } from './quantity.js';
 
 /**
  * Whether the clause gives a span of days of the week ("Tuesday to Sunday", `周二至周日`) or of months ("from April to
@@ -38,3 +38,27 @@ function spanPlace(quantity: Quantity): number | undefined {
 }
 
 const DAY_SPAN = /^\s*(?:to|through|until|till|[-–—~]|至|到)\s*$/i;
+
+/**
+ * Whether the claim clause's day of the week is one the source gives nowhere: in no list, no span ("Tuesday to
+ * Sunday") and under no word for days together ("weekdays", 周末). Not a day said as the exception ("any day except
+ * Monday") or the day of a date ("Tuesday 16 July"), which the date's own checks judge.
+ */
+export function dayNowhere(day: Quantity, clause: Clause, source: ClaimText): boolean {
+  const before = clause.text.slice(0, day.start - clause.start);
+  const dated = clause.quantities.some((other) => other.date !== undefined && Math.abs(other.start - day.end) <= 2);
+  return (
+    !dated &&
+    !EXCEPT_DAY.test(before) &&
+    !source.quantities.some((held) => held.cls === 'weekday' && sameQuantity(day, held)) &&
+    !source.clauses.some(({ clause: held }) => daysFromTo(held, day)) &&
+    !source.sentences.some((sentence) => DAYS_TOGETHER.test(sentence.text))
+  );
+}
+
+const EXCEPT_DAY =
+  /\b(?:except|apart from|other than|besides|excluding|but not|closed)\s+(?:on\s+)?(?:a\s+)?$|除了?$|除\S{0,2}$/i;
+
+/** Words that speak of several days of the week at once, which a day of the claim may be one of. */
+const DAYS_TOGETHER =
+  /\b(?:week\s?days?|week-?ends?|daily|every day|each day|all week|7 days|seven days|holidays?|other days|school days|working days|business days)\b|工作日|周末|每天|每日|节假日|假日/i;

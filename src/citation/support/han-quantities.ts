@@ -108,7 +108,7 @@ export abstract class HanQuantityReading {
     const first = this.i;
     if (token.text === '每') return this.hanEvery(first);
     if (token.text === '半' && this.hanHalf(0, first, first - 1)) return;
-    if (this.hanWeekday(first)) return;
+    if (this.hanWeekday(first)) return this.hanWeekdayList();
     if (!isCnNumeral(token.text)) return;
     let last = first;
     while (isCnNumeral(this.tokens[last + 1]?.text ?? '')) last++;
@@ -411,6 +411,19 @@ export abstract class HanQuantityReading {
     return true;
   }
 
+  /** The days a list goes on with after its first: 三 and 五 of 周一、三、五, 四 of 周二和四. */
+  protected hanWeekdayList(): void {
+    let k = this.i;
+    for (;;) {
+      const day = this.tokens[k + 1];
+      const weekday = day?.kind === 'han' ? HAN_WEEKDAYS.get(day.text) : undefined;
+      const next = this.tokens[k + 2]?.text ?? '';
+      if (!LIST_JOINS.has(this.tokens[k]?.text ?? '') || weekday === undefined || NOT_A_DAY_AFTER.test(next)) return;
+      this.push({ cls: 'weekday', value: weekday, raw: weekday, unit: '', ...this.span(k + 1, k + 1) }, k + 1, k + 1);
+      k += 2;
+    }
+  }
+
   /** 每天, 每周, 每两周, 每3个月. */
   protected hanEvery(first: number): void {
     if (this.hanWeekday(first + 1)) {
@@ -418,7 +431,7 @@ export abstract class HanQuantityReading {
       const weekday = { ...this.found.at(-1)!, ...this.span(first, this.i - 1) };
       this.found[this.found.length - 1] = { ...weekday, cls: 'period', value: 604_800 };
       this.found.push(weekday);
-      return;
+      return this.hanWeekdayList();
     }
     let index = first + 1;
     let count = 1;
@@ -443,3 +456,8 @@ export abstract class HanQuantityReading {
     }
   }
 }
+
+/** Words that join the days of a list: 周一、三、五, 周二和四. */
+const LIST_JOINS: ReadonlySet<string> = new Set(['、', '和', '及', '与', '或']);
+/** A numeral followed by one of these is a number or a date, not a day: 周一、三月, 周二和三天. */
+const NOT_A_DAY_AFTER = /^[月日号点时年天周岁元倍成折个次人层楼名项条件位期]/u;

@@ -318,3 +318,17 @@ export function admits(held: Quantity, quantity: Quantity): boolean {
   if (!held.threshold) return false;
   return held.atLeast ? quantity.value >= held.value : quantity.value <= held.value;
 }
+
+/** The kind of measure, a rate's amount's: money in pounds for "£12" and "£12 a day". */
+export function measureOf(quantity: Quantity): string {
+  const slash = quantity.cls.indexOf('/');
+  return slash < 0 ? quantity.cls : quantity.cls.slice(0, slash);
+}
+
+/**
+ * One amount, however each text says how often: "每月29美元" is "$29 … per month", "15英里每小时" is "15 mph". The
+ * number as written, of the same kind of measure.
+ */
+export function sameAmount(a: Quantity, b: Quantity): boolean {
+  return measureOf(a) === measureOf(b) && (sameQuantity(a, b) || (a.raw === b.raw && a.range === undefined));
+}
