@@ -50,6 +50,20 @@ const PRINTERS =
 
 const cases: ClaimCase[] = [
   [
+    'the case past a limit the source sets is no rival thing',
+    'You can make up to three withdrawals per calendar year without penalty; further withdrawals in that year earn no interest for the month in which they are made.',
+    'A fourth withdrawal in the same calendar year means no interest for that month.',
+    'unverified',
+    '',
+  ],
+  [
+    'a thing the source sets beside another, given its rule',
+    'Hot desk membership is €180 per month. Members may visit at any time for free; guest visits require a day pass (€25).',
+    'Member visits require a €25 day pass.',
+    'contradicted',
+    'name',
+  ],
+  [
     'values keyed by other values, traded',
     'Delays of 20 minutes get 25% and delays of 40 minutes get 50%.',
     'Delays of 20 minutes get 50% and delays of 40 minutes get 25%.',

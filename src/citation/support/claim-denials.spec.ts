@@ -272,6 +272,27 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'a requirement said as what cannot be done without it',
+    'Proof of purchase is required for all claims.',
+    "You can't make a claim without proof of purchase.",
+    'unverified',
+    '',
+  ],
+  [
+    'a requirement said as a condition opening the sentence',
+    'Proof of purchase is required for all claims. Repairs under warranty are free.',
+    "Without proof of purchase, you won't be able to make a claim.",
+    'unverified',
+    '',
+  ],
+  [
+    'what a requirement needs, said as not needed',
+    'Proof of purchase is required for all claims.',
+    'You can make a claim without proof of purchase.',
+    'contradicted',
+    'negation',
+  ],
+  [
     'a thing that costs nothing is free',
     'Hand luggage is free. Checked bags cost £25 each when booked online, or £40 at the airport.',
     'Hand luggage costs you nothing.',

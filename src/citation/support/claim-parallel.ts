@@ -149,6 +149,8 @@ function swapBetween(
   if (thing.terms.length > 0) {
     const rival = rivalTerm(thing.terms, bound, other);
     if (rival === undefined || unit.terms.some((term) => term.term === rival.term)) return undefined;
+    // "further withdrawals …", "longer visits …": the other side of a limit the source sets, not another thing.
+    if (BEYOND_THE_LIMIT.has(rival.lower)) return undefined;
     if (spokenOfElsewhere(thing.terms, property.terms, bound, source)) return undefined;
     return {
       conflict: { kind: 'name', claim: phraseText(claim, thing.terms), source: rival.lower },
@@ -373,3 +375,17 @@ function sideOnly(clause: Clause, side: Side, against: Side, not: Clause): Claus
   }
   return undefined;
 }
+
+/** Words that name what lies past a limit the sentence sets ("up to three withdrawals …; further withdrawals …"). */
+const BEYOND_THE_LIMIT: ReadonlySet<string> = new Set([
+  'further',
+  'longer',
+  'additional',
+  'extra',
+  'more',
+  'later',
+  'larger',
+  'heavier',
+  'excess',
+  'subsequent',
+]);

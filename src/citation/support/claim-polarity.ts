@@ -612,6 +612,10 @@ function requirementForm(clause: Clause): 'denied-unless' | 'only-if' | undefine
 
 /** Whether two clauses state one requirement in different forms, or one as a denial and the other plainly. */
 export function requirementsSaidApart(claim: Clause, other: Clause): boolean {
+  // "You can't make a claim without proof of purchase" and "Proof of purchase is required for all claims"; not
+  // "Walk-ins are seen without an appointment", which says no requirement.
+  const without = DENIED_WITHOUT.test(claim.text) ? other : DENIED_WITHOUT.test(other.text) ? claim : undefined;
+  if (without !== undefined && !ownReading(without).denies && REQUIRED.test(without.text)) return true;
   const ours = requirementForm(claim);
   const theirs = requirementForm(other);
   if (ours === theirs) return false;
@@ -622,6 +626,9 @@ export function requirementsSaidApart(claim: Clause, other: Clause): boolean {
 
 const DENIED_UNLESS =
   /(?:\b(?:not|never|no|cannot)\b|n['’]t\b).*\bunless\b|^no\b(?:(?!\bwith or without\b).)*\bwithout\b/i;
+const DENIED_WITHOUT = /(?:\b(?:not|never|cannot)\b|n['’]t\b)(?:(?!\bwith or without\b).)*\bwithout\b|^without\b/i;
+/** A requirement said plainly: what "can't … without" says from the other end. */
+const REQUIRED = /\b(?:required|requires?|must|needs?|needed|necessary|mandatory|compulsory)\b/i;
 const ONLY_IF = /\bonly\b(?:\s+\S+){0,8}?\s+(?:if|when|once|after|with)\b/i;
 const UNLESS = /\bunless\b/i;
 

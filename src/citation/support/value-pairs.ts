@@ -14,6 +14,7 @@ export function tradedPairs(claim: ClaimSentence, source: ClaimText): FoundConfl
   const ours = claim.clauses.flatMap(pairsOf);
   if (ours.length < 2) return undefined;
   const theirs = sourcePairs(source);
+  if (theirs.length < 2) return undefined;
   for (const [key, value] of ours) {
     const keyed = theirs.filter(({ pair: [held] }) => sameAmount(held, key));
     // The source must pair the claim's key with another value, and never with the claim's.
@@ -51,9 +52,17 @@ function pairsOf(clause: Clause): Pair[] {
 
 const pairsByClause = new Note<Pair[]>();
 
-function sourcePairs(source: ClaimText): { pair: Pair; sentence: number }[] {
-  return source.clauses.flatMap(({ clause, sentence }) => pairsOf(clause).map((pair) => ({ pair, sentence })));
+/** The source's pairs with their sentences, read once a source. */
+function sourcePairs(source: ClaimText): readonly { pair: Pair; sentence: number }[] {
+  let found = pairsBySource.get(source);
+  if (found === undefined) {
+    found = source.clauses.flatMap(({ clause, sentence }) => pairsOf(clause).map((pair) => ({ pair, sentence })));
+    pairsBySource.set(source, found);
+  }
+  return found;
 }
+
+const pairsBySource = new WeakMap<ClaimText, { pair: Pair; sentence: number }[]>();
 
 /** Values that name an amount or a case: not a bare number, a code, a period said in a word or a day. */
 function pairable(quantity: Quantity): boolean {
