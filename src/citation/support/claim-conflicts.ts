@@ -626,9 +626,6 @@ function nameConflict(
   );
   if (best.length !== 1) return undefined;
   const bound = best[0]!;
-  // "Basic members can't bring guests" denies of one name what "Guest passes are available to Plus members only"
-  // gives another: no swap. A denial of what the source gives the claim's own name is the polarity checks' to judge.
-  if (flipped(clause, bound.clause) !== undefined) return undefined;
   const chain = subjectChain(bound, clauses);
   const boundNames = chain.flatMap((c) =>
     c.terms.filter((term) => term.name || term.initialCapital).map((term) => ({ clause: c, term })),
@@ -681,6 +678,9 @@ function nameConflict(
         !namedTogether(source, other.lower, name.lower),
     );
     if (rival === undefined) continue;
+    // "Basic members can't bring guests" denies of one name what "Guest passes are available to Plus members only"
+    // gives another: no swap. A denial of what the source gives the claim's own name is the polarity checks' to judge.
+    if (flipped(clause, bound.clause) !== undefined) return undefined;
     return {
       conflict: {
         kind: 'name',
@@ -734,7 +734,7 @@ function modifierSwap(clause: Clause, source: ClaimText, near: readonly SourceCl
     const { best, score } = bestBound(near, (candidate) => clauseCoverage(clause, candidate.clause, except, 'kept'));
     if (best.length !== 1 || score < MODIFIER_BINDING_COVERAGE) continue;
     const bound = best[0]!;
-    if (bound.clause.termSet.has(word.term) || flipped(clause, bound.clause) !== undefined) continue;
+    if (bound.clause.termSet.has(word.term)) continue;
     // The claim's numbers are the bound clause's: it is that clause's statement the claim makes.
     if (!clause.quantities.every((quantity) => grounded(quantity, bound.clause.quantities))) continue;
     const other = pairBefore(bound.clause, head.term);
@@ -742,6 +742,9 @@ function modifierSwap(clause: Clause, source: ClaimText, near: readonly SourceCl
     // "Acid waste goes into the labelled waste container" names both things, as the source does: no swap.
     if (clause.termSet.has(other.term)) continue;
     if (!writing.some((candidate) => candidate !== bound)) continue;
+    // A denial of what the source gives the other thing is no swap ("Premium members are not charged the booking
+    // fee"): the polarity checks judge it.
+    if (flipped(clause, bound.clause) !== undefined) continue;
     return {
       conflict: { kind: 'name', claim: `${word.lower} ${head.lower}`, source: `${other.lower} ${head.lower}` },
       sentence: bound.sentence,

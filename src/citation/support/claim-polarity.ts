@@ -614,7 +614,7 @@ function requirementForm(clause: Clause): 'denied-unless' | 'only-if' | undefine
 export function requirementsSaidApart(claim: Clause, other: Clause): boolean {
   // "You can't make a claim without proof of purchase" and "Proof of purchase is required for all claims"; not
   // "Walk-ins are seen without an appointment", which says no requirement.
-  const without = DENIED_WITHOUT.test(claim.text) ? other : DENIED_WITHOUT.test(other.text) ? claim : undefined;
+  const without = deniedWithout(claim) ? other : deniedWithout(other) ? claim : undefined;
   if (without !== undefined && !ownReading(without).denies && REQUIRED.test(without.text)) return true;
   const ours = requirementForm(claim);
   const theirs = requirementForm(other);
@@ -627,6 +627,12 @@ export function requirementsSaidApart(claim: Clause, other: Clause): boolean {
 const DENIED_UNLESS =
   /(?:\b(?:not|never|no|cannot)\b|n['’]t\b).*\bunless\b|^no\b(?:(?!\bwith or without\b).)*\bwithout\b/i;
 const DENIED_WITHOUT = /(?:\b(?:not|never|cannot)\b|n['’]t\b)(?:(?!\bwith or without\b).)*\bwithout\b|^without\b/i;
+/** Whether the clause denies what is done without a thing: read only where "without" is said at all. */
+function deniedWithout(clause: Clause): boolean {
+  return WITHOUT.test(clause.text) && DENIED_WITHOUT.test(clause.text);
+}
+
+const WITHOUT = /without/i;
 /** A requirement said plainly: what "can't … without" says from the other end. */
 const REQUIRED = /\b(?:required|requires?|must|needs?|needed|necessary|mandatory|compulsory)\b/i;
 const ONLY_IF = /\bonly\b(?:\s+\S+){0,8}?\s+(?:if|when|once|after|with)\b/i;

@@ -11,6 +11,8 @@ import { Note } from './notes.js';
  * languages, so the pairs are read in either.
  */
 export function tradedPairs(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  // Two pairs need three values at least: most sentences give fewer.
+  if (claim.quantities.length < 3) return undefined;
   const ours = claim.clauses.flatMap(pairsOf);
   if (ours.length < 2) return undefined;
   const theirs = sourcePairs(source);
