@@ -50,6 +50,20 @@ const PRINTERS =
 
 const cases: ClaimCase[] = [
   [
+    'a sentence in another language that shows its working',
+    'Standard tickets cost $14 for adults. IMAX screenings cost an extra $5 per ticket.',
+    '成人看IMAX场要19美元（14美元加5美元）。',
+    'unverified',
+    '',
+  ],
+  [
+    'a sentence in another language with a changed price and no working',
+    'Standard tickets cost $14 for adults. IMAX screenings cost an extra $5 per ticket.',
+    '成人普通票要16美元。',
+    'contradicted',
+    'number',
+  ],
+  [
     'the case past a limit the source sets is no rival thing',
     'You can make up to three withdrawals per calendar year without penalty; further withdrawals in that year earn no interest for the month in which they are made.',
     'A fourth withdrawal in the same calendar year means no interest for that month.',

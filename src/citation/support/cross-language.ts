@@ -241,6 +241,9 @@ const SENTENCE_WEIGHT = 0.5;
 export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   // A conflict needs a value on each side: most sources of another language give none the check judges.
   if (!claim.quantities.some(judged) || !source.quantities.some(judged)) return undefined;
+  // A sentence that shows its working ("¥13 + 7 × ¥2.30 = ¥29.10", "14美元加5美元", "i.e. ¥7,000") gives numbers
+  // worked out in ways the check cannot follow across the languages.
+  if (SHOWS_WORKING.test(claim.text)) return undefined;
   const identifiers = identifiersOf(claim);
   const bySentence = sourceIdentifiers(source);
   const named = bySentence.map((held) => held.some((id) => identifiers.some((own) => sameIdentifier(own, id))));
@@ -476,3 +479,10 @@ const HAN_PERIOD_SECONDS: Readonly<Record<string, number>> = {
 
 /** Periods are read in seconds from floating-point rates: equal within rounding. */
 const PERIOD_TOLERANCE = 1e-6;
+
+/**
+ * Working shown between numbers: an operation ("¥13 + 7 × ¥2.30 = ¥29.10", "14美元加5美元"), or a number restated
+ * as worked out ("i.e. ¥7,000", "也就是4000毫克"). Not "7×24小时", which says "all day, every day".
+ */
+const SHOWS_WORKING =
+  /(?<!\b7\s?)\d\s*[+×*=＋＝]\s*[¥$£€]?\d(?!\d*\s?小时)|\d\S{0,3}加\S{0,3}\d|\bi\.e\.|也就是|相当于/u;
