@@ -293,6 +293,20 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   [
+    'a word of degree said of another word than the source says it of',
+    'The Eco programme takes about 3 hours 40 minutes but uses the least water and energy.',
+    "Eco takes roughly 220 minutes, but it's the most economical on water and electricity.",
+    'unverified',
+    '',
+  ],
+  [
+    'a word of degree turned on the word the source says it of',
+    'The Eco programme takes about 3 hours 40 minutes but uses the least water and energy.',
+    'Eco takes roughly 220 minutes, but it uses the most water and energy.',
+    'contradicted',
+    'negation',
+  ],
+  [
     'a thing that costs nothing is free',
     'Hand luggage is free. Checked bags cost £25 each when booked online, or £40 at the airport.',
     'Hand luggage costs you nothing.',

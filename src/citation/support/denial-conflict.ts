@@ -511,7 +511,8 @@ export function flipped(claim: Clause, other: Clause): { claim: string; source: 
     with_.termSet.has(term.term) &&
     !claimBoth.has(term.term) &&
     !otherBoth.has(term.term) &&
-    !(hours && term.term === OPEN_SENSE);
+    !(hours && term.term === OPEN_SENSE) &&
+    !degreeOfAnother(term, claim, other);
   const said = claim.terms.filter((term) => compared(term, other));
   const saidBack = other.terms.filter((term) => compared(term, claim));
   if (said.length === 0 || polarity(said, claim, other) === polarity(saidBack, other, claim)) {
@@ -532,6 +533,28 @@ export function flipped(claim: Clause, other: Clause): { claim: string; source: 
   // The affirming side may deny a word of its own instead: both then deny, each through its own words.
   if (deniesOwnWordsOnly(affirming, denying)) return undefined;
   return { claim: claim.text, source: other.text };
+}
+
+/**
+ * Whether a word of degree ("most", "least", "more", "less") is said of another word in each clause: "the most
+ * economical on water" and "uses the least water" turn no shared word, as "more bread" and "less bread" do.
+ */
+function degreeOfAnother(term: ClauseTerm, claim: Clause, other: Clause): boolean {
+  // Where a clause denies, its degree word may be what balances the denial ("never cut off more than a third"): it is
+  // compared as the other words are.
+  if (!DEGREES.has(term.term) || claim.terms.some(isCued) || other.terms.some(isCued)) return false;
+  const after = (clause: Clause) => {
+    const at = clause.terms.findIndex((own) => own.term === term.term);
+    return clause.terms[at + 1]?.term;
+  };
+  const [ours, theirs] = [after(claim), after(other)];
+  return ours !== undefined && theirs !== undefined && ours !== theirs;
+}
+
+const DEGREES: ReadonlySet<string> = new Set(['most', 'more']);
+
+function isCued(term: ClauseTerm): boolean {
+  return term.cue > 0;
 }
 
 /**
