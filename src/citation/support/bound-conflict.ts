@@ -47,6 +47,8 @@ const BOUND_WORDS: readonly (readonly [RegExp, Side, kind: BoundKind, reaches?: 
   [ending(`(?:${anyOf(UPPER_AMOUNTS)}) than`), 'above', 'comparison'],
   [ending(`(?:${anyOf(LOWER_AMOUNTS)}) than`), 'below', 'comparison'],
   [ending('at least|a minimum of|minimum of|in excess of|upwards of'), 'above', 'comparison'],
+  // "may attend alone from age 14", "from the age of 16": that age and over.
+  [ending('from (?:the )?age(?: of)?'), 'above', 'comparison'],
   [ending('at most'), 'below', 'comparison'],
   [ending('a maximum of|maximum of'), 'below', 'comparison', true],
   [ending('up to'), 'below', 'loose', true],

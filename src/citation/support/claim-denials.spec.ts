@@ -307,6 +307,13 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   [
+    'a rule denied for the ages below the one it is allowed from',
+    'Members under 16 may use the gym floor only when accompanied by an adult member, but may attend group classes alone from age 14.',
+    "Children under 14 can't attend group classes by themselves.",
+    'unverified',
+    '',
+  ],
+  [
     'a thing that costs nothing is free',
     'Hand luggage is free. Checked bags cost £25 each when booked online, or £40 at the airport.',
     'Hand luggage costs you nothing.',
