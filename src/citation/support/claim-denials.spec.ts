@@ -314,6 +314,13 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'a denied comparison bounds an approximate value ("no more than about 1.5 metres")',
+    'Establishments must display their most recent inspection grade within 5 feet of the main entrance.',
+    'The latest inspection grade has to be posted no more than about 1.5 metres from the main entrance.',
+    'unverified',
+    '',
+  ],
+  [
     'a thing that costs nothing is free',
     'Hand luggage is free. Checked bags cost £25 each when booked online, or £40 at the airport.',
     'Hand luggage costs you nothing.',

@@ -1000,7 +1000,9 @@ function deniedComparison(tokens: readonly Token[], i: number, inQuantity: reado
     // "more than 8", or "over 8", "exceed 4 doses" without "than".
     const than = BOUND_COMPARATIVES.has(token.lower) && tokens[at + 1]?.lower === 'than';
     if (!than && !BOUND_WORDS_ALONE.has(token.lower)) continue;
-    const valueAt = than ? at + 2 : at + 1;
+    let valueAt = than ? at + 2 : at + 1;
+    // "no more than about 1.5 metres": a word of approximation stands between the bound and its value.
+    if (APPROXIMATELY.has(tokens[valueAt]?.lower ?? '') && inQuantity[valueAt + 1] !== undefined) valueAt++;
     const value = tokens[valueAt];
     const quantity = inQuantity[valueAt];
     // "no more than every 4 hours" bounds how often, the other way from how long: left to the denial's reading.
@@ -1013,6 +1015,8 @@ function deniedComparison(tokens: readonly Token[], i: number, inQuantity: reado
   }
   return -1;
 }
+
+const APPROXIMATELY: ReadonlySet<string> = new Set(['about', 'around', 'roughly', 'approximately', 'some']);
 
 /** Words a denial makes an upper bound of ("no more than", "no later than", "never over"); the others a lower one. */
 const UPPER_COMPARATIVES: ReadonlySet<string> = new Set([...UPPER_AMOUNTS, ...LATER_MOMENTS, ...UPPER_WITHOUT_THAN]);
