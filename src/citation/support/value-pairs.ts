@@ -13,12 +13,14 @@ import { Note } from './notes.js';
 export function tradedPairs(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   // Two pairs need three values at least: most sentences give fewer.
   if (claim.quantities.length < 3) return undefined;
-  const ours = claim.clauses.flatMap(pairsOf);
+  const ours = pairsByClaim.get(claim) ?? pairsByClaim.set(claim, claim.clauses.flatMap(pairsOf));
   if (ours.length < 2) return undefined;
-  const theirs = sourcePairs(source);
-  if (theirs.length < 2) return undefined;
+  const byKey = sourcePairs(source);
+  if (byKey.size === 0) return undefined;
+  const keyedBy = (key: Quantity) =>
+    (byKey.get(measureOf(key)) ?? []).filter(({ pair: [held] }) => sameAmount(held, key));
   for (const [key, value] of ours) {
-    const keyed = theirs.filter(({ pair: [held] }) => sameAmount(held, key));
+    const keyed = keyedBy(key);
     // The source must pair the claim's key with another value, and never with the claim's.
     if (keyed.length === 0 || keyed.some(({ pair: [, held] }) => sameAmount(held, value))) continue;
     for (const { pair, sentence } of keyed) {
@@ -29,7 +31,7 @@ export function tradedPairs(claim: ClaimSentence, source: ClaimText): FoundConfl
         ([otherKey, otherValue]) =>
           !sameAmount(otherKey, key) &&
           sameAmount(otherValue, other) &&
-          theirs.some(({ pair: [held, heldValue] }) => sameAmount(held, otherKey) && sameAmount(heldValue, value)),
+          keyedBy(otherKey).some(({ pair: [, heldValue] }) => sameAmount(heldValue, value)),
       );
       if (traded) return valueConflict(value, other, sentence);
     }
@@ -53,18 +55,31 @@ function pairsOf(clause: Clause): Pair[] {
 }
 
 const pairsByClause = new Note<Pair[]>();
+/** A claim sentence's pairs, read once however many sources it is judged against. */
+const pairsByClaim = new Note<Pair[]>();
 
-/** The source's pairs with their sentences, read once a source. */
-function sourcePairs(source: ClaimText): readonly { pair: Pair; sentence: number }[] {
+/** The source's pairs with their sentences, by the kind of measure of their key, read once a source. */
+function sourcePairs(source: ClaimText): ReadonlyMap<string, readonly SourcePair[]> {
   let found = pairsBySource.get(source);
   if (found === undefined) {
-    found = source.clauses.flatMap(({ clause, sentence }) => pairsOf(clause).map((pair) => ({ pair, sentence })));
+    found = new Map();
+    for (const { clause, sentence } of source.clauses) {
+      for (const pair of pairsOf(clause)) {
+        const kind = measureOf(pair[0]);
+        found.set(kind, [...(found.get(kind) ?? []), { pair, sentence }]);
+      }
+    }
     pairsBySource.set(source, found);
   }
   return found;
 }
 
-const pairsBySource = new WeakMap<ClaimText, { pair: Pair; sentence: number }[]>();
+interface SourcePair {
+  pair: Pair;
+  sentence: number;
+}
+
+const pairsBySource = new WeakMap<ClaimText, Map<string, SourcePair[]>>();
 
 /** Values that name an amount or a case: not a bare number, a code, a period said in a word or a day. */
 function pairable(quantity: Quantity): boolean {
