@@ -50,6 +50,20 @@ const PRINTERS =
 
 const cases: ClaimCase[] = [
   [
+    'two bounds of one side traded between the things they limit',
+    'An inspection score below 70 triggers a follow-up inspection within 10 business days, and a score below 50 leads to immediate closure.',
+    'A score below 50 means a follow-up inspection within 10 business days, while anything under 70 results in immediate closure.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'two bounds of one side, each with the thing it limits',
+    'An inspection score below 70 triggers a follow-up inspection within 10 business days, and a score below 50 leads to immediate closure.',
+    'A score below 50 leads to immediate closure, and a score below 70 triggers a follow-up inspection.',
+    'verified',
+    '',
+  ],
+  [
     'a sentence in another language that shows its working',
     'Standard tickets cost $14 for adults. IMAX screenings cost an extra $5 per ticket.',
     '成人看IMAX场要19美元（14美元加5美元）。',

@@ -1,7 +1,7 @@
 import { isName } from './claim-alignment.js';
 import { inTextOrder } from './claim-order.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
-import { comparable, sameQuantity, type Quantity } from './quantity.js';
+import { comparable, sameQuantity, sameSideBounds, type Quantity } from './quantity.js';
 import { Note } from './notes.js';
 
 /**
@@ -111,7 +111,8 @@ export function rivals(a: Anchor, b: Anchor): boolean {
   if (a.kind !== b.kind || sameAnchor(a, b)) return false;
   if (a.kind === 'name') return /\d/.test(a.names.join(' ')) === /\d/.test(b.names.join(' '));
   const [p, q] = [a.quantity!, b.quantity!];
-  if (p.loose || q.loose) return false;
+  // Two bounds of one side ("up to 100 read requests and 25 write requests") are two things' limits, and rival.
+  if ((p.loose || q.loose) && !(p.loose && q.loose && sameSideBounds(p, q))) return false;
   const counted = (x: Quantity) => x.cls === 'bare' || x.cls.startsWith('count:');
   return comparable(p, q) || (counted(p) && counted(q));
 }
