@@ -1,7 +1,7 @@
 import { ownerConcepts } from './bilingual-words.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText } from './claim-profile.js';
-import { measureOf, sameAmount, type Quantity } from './quantity.js';
+import { measureOf, namesAmount, sameAmount, type Quantity } from './quantity.js';
 import { Note } from './notes.js';
 
 /**
@@ -15,20 +15,22 @@ import { Note } from './notes.js';
  * of the same value's ("at peak times" may be said of both).
  */
 export function swappedAcrossLanguages(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
-  const values = claim.quantities.filter(tradable);
+  const values = claim.quantities.filter(namesAmount);
   if (values.length < 2) return undefined;
   for (let i = 0; i < values.length; i++) {
     for (let j = i + 1; j < values.length; j++) {
       const [first, second] = [values[i]!, values[j]!];
-      if (measureOf(first) !== measureOf(second) || sameAmount(first, second)) continue;
+      const kind = measureOf(first);
+      if (kind !== measureOf(second) || sameAmount(first, second)) continue;
+      let claimApart: [Set<string>, Set<string>] | undefined;
       for (let s = 0; s < source.sentences.length; s++) {
         const sentence = source.sentences[s]!;
-        const heldFirst = sentence.quantities.find((held) => tradable(held) && sameAmount(first, held));
-        const heldSecond = sentence.quantities.find((held) => tradable(held) && sameAmount(second, held));
+        const heldFirst = sentence.quantities.find((held) => namesAmount(held) && sameAmount(first, held));
+        const heldSecond = sentence.quantities.find((held) => namesAmount(held) && sameAmount(second, held));
         if (heldFirst === undefined || heldSecond === undefined) continue;
-        const claimWords = stretchWords(claim, measureOf(first));
-        const sourceWords = stretchWords(sentence, measureOf(first));
-        const [ours, theirs] = apart(claimWords.get(first)!, claimWords.get(second)!);
+        const claimWords = stretchWords(claim, kind);
+        const [ours, theirs] = (claimApart ??= apart(claimWords.get(first)!, claimWords.get(second)!));
+        const sourceWords = stretchWords(sentence, kind);
         const [atFirst, atSecond] = apart(sourceWords.get(heldFirst)!, sourceWords.get(heldSecond)!);
         const [crossed, kept] = [shared(ours, atSecond), shared(theirs, atFirst)];
         if (crossed > 0 && kept > 0 && crossed + kept > shared(ours, atFirst) + shared(theirs, atSecond)) {
@@ -38,19 +40,6 @@ export function swappedAcrossLanguages(claim: ClaimSentence, source: ClaimText):
     }
   }
   return undefined;
-}
-
-/** Values that name a thing's amount, not a code, a day of the week or a difference. */
-function tradable(quantity: Quantity): boolean {
-  return !(
-    quantity.cls === 'weekday' ||
-    quantity.cls === 'period' ||
-    quantity.cls === 'bare' ||
-    quantity.cls.startsWith('term:') ||
-    quantity.cls.startsWith('diff:') ||
-    quantity.cls.startsWith('sum:') ||
-    quantity.cls.startsWith('version:')
-  );
 }
 
 /** The words each of two stretches says that the other does not. */
@@ -77,7 +66,7 @@ function stretchWords(sentence: ClaimSentence, kind: string): ReadonlyMap<Quanti
   if (found !== undefined) return found;
   found = new Map();
   const text = sentence.text;
-  const quantities = sentence.quantities.filter((quantity) => tradable(quantity) && measureOf(quantity) === kind);
+  const quantities = sentence.quantities.filter((quantity) => namesAmount(quantity) && measureOf(quantity) === kind);
   const at = (quantity: Quantity) => [quantity.start - sentence.start, quantity.end - sentence.start] as const;
   quantities.forEach((quantity, k) => {
     const [start, end] = at(quantity);

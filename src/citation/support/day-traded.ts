@@ -11,12 +11,12 @@ import { sameQuantity, type Quantity } from './quantity.js';
 export function changedDayInList(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   const days = claim.quantities.filter(isDay);
   if (days.length < 2) return undefined;
+  const named = (own: Quantity) => days.some((other) => sameQuantity(other, own));
   for (const clause of claim.clauses) {
     for (const day of clause.quantities) {
       if (!isDay(day) || !dayNowhere(day, clause, source)) continue;
       for (let s = 0; s < source.sentences.length; s++) {
         const held = source.sentences[s]!.quantities.filter(isDay);
-        const named = (own: Quantity) => days.some((other) => sameQuantity(other, own));
         if (!held.some(named)) continue;
         const left = held.find((own) => !named(own));
         if (left !== undefined) return valueConflict(day, left, s);

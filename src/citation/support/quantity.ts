@@ -332,3 +332,20 @@ export function measureOf(quantity: Quantity): string {
 export function sameAmount(a: Quantity, b: Quantity): boolean {
   return measureOf(a) === measureOf(b) && (sameQuantity(a, b) || (a.raw === b.raw && a.range === undefined));
 }
+
+/**
+ * Whether a value is an amount a thing has, or the case another amount is for: not a bare number, a code or a version
+ * (a name), a day of the week, a period said in a word ("monthly"), a difference or a total. Values of this sort can
+ * be traded between two things.
+ */
+export function namesAmount(quantity: Quantity): boolean {
+  return !(
+    quantity.cls === 'bare' ||
+    quantity.cls === 'period' ||
+    quantity.cls === 'weekday' ||
+    quantity.cls.startsWith('term:') ||
+    quantity.cls.startsWith('version:') ||
+    quantity.cls.startsWith('diff:') ||
+    quantity.cls.startsWith('sum:')
+  );
+}

@@ -1,6 +1,6 @@
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
-import { measureOf, sameAmount, type Quantity } from './quantity.js';
+import { measureOf, namesAmount, sameAmount, type Quantity } from './quantity.js';
 import { Note } from './notes.js';
 
 /**
@@ -46,7 +46,7 @@ function pairsOf(clause: Clause): Pair[] {
   let found = pairsByClause.get(clause);
   if (found !== undefined) return found;
   found = [];
-  const values = clause.quantities.filter(pairable);
+  const values = clause.quantities.filter(namesAmount);
   for (let i = 0; i + 1 < values.length; i++) {
     const [key, value] = [values[i]!, values[i + 1]!];
     if (measureOf(key) !== measureOf(value)) found.push([key, value]);
@@ -80,14 +80,3 @@ interface SourcePair {
 }
 
 const pairsBySource = new WeakMap<ClaimText, Map<string, SourcePair[]>>();
-
-/** Values that name an amount or a case: not a bare number, a code, a period said in a word or a day. */
-function pairable(quantity: Quantity): boolean {
-  return !(
-    quantity.cls === 'bare' ||
-    quantity.cls === 'period' ||
-    quantity.cls === 'weekday' ||
-    quantity.cls.startsWith('term:') ||
-    quantity.cls.startsWith('version:')
-  );
-}
