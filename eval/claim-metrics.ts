@@ -387,6 +387,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g8800-g8924', from: 8800, to: 8999 },
   { name: 'g9000-g9124', from: 9000, to: 9199 },
   { name: 'g9200-g9324', from: 9200, to: 9399 },
+  { name: 'g9400-g9524', from: 9400, to: 9599 },
+  { name: 'g9600-g9724', from: 9600, to: 9799 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
