@@ -394,8 +394,12 @@ function sentenceShare(clause: Clause, sentence: ClaimSentence): number {
 function bindingValues(clause: Clause, quantity: Quantity, clauses: readonly SourceClause[]): WeightedValue[] {
   // A value the clause starts from ("switching from £30 a month to a 24-month contract") is not the other values'.
   if (WHEN.has(quantity.cls) || setAgainst(clause, quantity)) return [];
-  const others = clause.quantities.filter((other) => other !== quantity);
-  if (others.some((other) => comparable(other, quantity) || looselyCounted(other, quantity))) return [];
+  let others = clause.quantities.filter((other) => other !== quantity);
+  // A clause of two values of the kind ("downloads of up to 1,000 Mbps and uploads of up to 500 Mbps") is bound by its
+  // numbered name alone ("Fibre 1000"): which value goes with which word is not told.
+  if (others.some((other) => comparable(other, quantity) || looselyCounted(other, quantity))) {
+    others = others.filter((other) => other.cls.startsWith('version:'));
+  }
   return others
     .filter(
       (other) =>

@@ -588,12 +588,36 @@ function splitClauses(tokens: readonly Token[], quantityAt: readonly (Quantity |
       wordsSinceQuantity = 0;
     } else if (token.kind === 'word' && lastQuantityEnd >= 0 && !FUNCTION_WORDS.has(token.lower)) wordsSinceQuantity++;
     if (!opensClause(token, i, next, quantityAt, wordsSinceQuantity) && !gapped(tokens, i, quantityAt)) return;
-    if (endsSpan(tokens, i)) return;
+    if (endsSpan(tokens, i) || listsValues(tokens, i, quantityAt)) return;
     close(i);
     from = token.kind === 'break' ? i + 1 : i;
   });
   close(tokens.length);
   return ranges.length > 0 ? ranges : [[0, tokens.length]];
+}
+
+/**
+ * Whether the i-th token is a comma in a list of values of one kind: "departs at 10:00, 13:00 and 15:30" lists the times
+ * of one clause, each said of the same thing. The list goes on after the second value with a comma, "and" or "or" and
+ * a third; bare numbers and versions are not listed ("on Windows 8.1, 5.4 is the last").
+ */
+function listsValues(tokens: readonly Token[], i: number, quantityAt: readonly (Quantity | undefined)[]): boolean {
+  if (tokens[i]!.text !== ',') return false;
+  const before = quantityAt[i - 1];
+  const after = quantityAt[i + 1];
+  if (before === undefined || after === undefined || after.start !== tokens[i + 1]!.start) return false;
+  if (!comparable(before, after) || before.cls === 'bare' || before.cls.startsWith('version:')) return false;
+  let at = i + 1;
+  while (quantityAt[at] === after) at++;
+  const joint = tokens[at];
+  const third = quantityAt[at + 1];
+  return (
+    joint !== undefined &&
+    (joint.text === ',' || joint.lower === 'and' || joint.lower === 'or') &&
+    third !== undefined &&
+    third !== after &&
+    comparable(after, third)
+  );
 }
 
 /** Whether the i-th token is the "and" of "between April and October": the span's second end, not a clause. */

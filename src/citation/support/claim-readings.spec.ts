@@ -224,7 +224,7 @@ const cases: ClaimCase[] = [
     'one of a list of weekly days',
     'Yoga classes run every Monday, Wednesday and Friday at 6 pm.',
     'Yoga runs every Wednesday at 6 pm.',
-    'unverified',
+    'verified',
     '',
   ],
   [

@@ -938,6 +938,34 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'a list of times is one clause: the last of them is said of the same thing',
+    'The guided tour lasts 90 minutes and departs from the main lobby at 10:00, 13:00 and 15:30 daily. Groups are capped at 20 people.',
+    'The last departure of the day leaves the main lobby at 3:30 pm.',
+    'unverified',
+    '',
+  ],
+  [
+    'a time after a comma that starts no list is a clause of its own',
+    '两次用药间隔不得少于4小时，24小时内不超过4次。',
+    '两次用药之间至少要间隔6小时。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a clause of two values of one kind is bound by its numbered name',
+    'The Fibre 100 plan offers download speeds of up to 100 Mbps and upload speeds of up to 20 Mbps. The Fibre 1000 plan offers up to 1 Gbps download and 500 Mbps upload.',
+    'Fibre 1000 gives you downloads of up to 1,000 Mbps and uploads of up to 500 Mbps.',
+    'unverified',
+    '',
+  ],
+  [
+    'two values of one kind traded between versions, bound by the version named',
+    'Connection pooling is enabled by default, with a pool size of 10, up from 5 in 4.1.',
+    'The default pool now holds 5 connections, compared with 10 in version 4.1.',
+    'contradicted',
+    'number',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {

@@ -17,6 +17,7 @@ import { turnedChange } from './turned-change.js';
 import { sentenceValueConflict } from './sentence-value.js';
 import { subjectValueSwap } from './subject-values.js';
 import { unitOfAnotherKind } from './unit-kind.js';
+import { recurrenceChanged } from './recurrence.js';
 import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
@@ -163,6 +164,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
       modalityConflict(claim, source) ??
       turnedExtreme(claim, source) ??
       turnedChange(claim, source) ??
+      recurrenceChanged(claim, source) ??
       (window.coverage >= MIN_ALIGNMENT
         ? (unitOfAnotherKind(claim, source, window) ?? weekdayOfDate(claim, source))
         : undefined);
