@@ -283,6 +283,10 @@ function quantityConflict(
     // Friday") sets side by side values that the bound sentence gives each to its own part; which value goes with
     // which thing is read from the words beside each (see claim-roles.ts), not from the clause as a whole.
     if (pairsValues(clause, quantity) && sentence.quantities.some((held) => sameQuantity(quantity, held))) continue;
+    // Nor a clause that gives two of the source's values of a kind, the bound clause giving only the other ("takes
+    // three days at most to process and lets you stay up to 30 days" against "processed in no more than 72 hours" and
+    // "a stay of up to 30 days"): the value it differs from is one the claim gives beside it.
+    if (otherValueBound(clause, quantity, bound, source)) continue;
     if (
       summingUp(claim) &&
       source.quantities.some((held) => sameQuantity(quantity, held)) &&
@@ -502,6 +506,24 @@ function isValue(quantity: Quantity): boolean {
 }
 
 /** Whether the clause gives another value of the quantity's kind beside it. */
+function otherValueBound(
+  clause: Clause,
+  quantity: Quantity,
+  bound: readonly SourceClause[],
+  source: ClaimText,
+): boolean {
+  const others = clause.quantities.filter((other) => other !== quantity && comparable(other, quantity));
+  return (
+    others.length > 0 &&
+    source.quantities.some((held) => sameQuantity(quantity, held)) &&
+    bound.every(({ clause: held }) =>
+      held.quantities.every(
+        (value) => !comparable(value, quantity) || others.some((other) => sameQuantity(other, value)),
+      ),
+    )
+  );
+}
+
 function pairsValues(clause: Clause, quantity: Quantity): boolean {
   return clause.quantities.some((other) => other !== quantity && comparable(other, quantity));
 }

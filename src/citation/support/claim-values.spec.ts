@@ -966,6 +966,20 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    "a clause of two of the source's values, each bound where the source gives it",
+    'Tourist eVisa applications are processed in no more than 72 hours. The eVisa permits a single entry and a stay of up to 30 days.',
+    'The eVisa takes three days at most to process and lets you in once for a stay of as long as 30 days.',
+    'unverified',
+    '',
+  ],
+  [
+    "a value the source gives elsewhere, bound to a clause that gives another beside the claim's other value",
+    '记分周期结束后30日内提交身体条件证明。记分满12分的，应当在15日内参加为期七天的学习。',
+    '记分满12分的驾驶人，应当在30日内参加为期七天的学习。',
+    'contradicted',
+    'number',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {
