@@ -321,6 +321,20 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'what is had "for nothing" is free, not denied',
+    'Patients attending dialysis or chemotherapy can park free of charge with a validated ticket. Otherwise, parking costs $4 per hour.',
+    'Dialysis and chemo patients park for nothing with a validated ticket.',
+    'unverified',
+    '',
+  ],
+  [
+    '"fee-free" is free of fees, as "no fees" says',
+    'The travel card can be loaded with up to 10 currencies. There are no fees for purchases made in a loaded currency.',
+    "Purchases in a currency you've loaded onto the card are fee-free.",
+    'unverified',
+    '',
+  ],
+  [
     'a thing that costs nothing is free',
     'Hand luggage is free. Checked bags cost £25 each when booked online, or £40 at the airport.',
     'Hand luggage costs you nothing.',

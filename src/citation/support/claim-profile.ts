@@ -753,6 +753,8 @@ function freeOfCost(tokens: readonly Token[], i: number, to: number): number {
     const after = tokens[i + 2];
     if (i + 2 >= to || after?.kind !== 'word' || after.lower === 'for' || after.lower === 'anything') return i + 1;
   }
+  // "park for nothing": free.
+  if (tokens[i]!.lower === 'for' && i + 1 < to && tokens[i + 1]!.lower === 'nothing') return i + 1;
   // "costs you nothing", "will cost nothing": free.
   if (COST_VERBS.has(tokens[i]!.lower)) {
     const k = OBJECT_PRONOUNS.has(tokens[i + 1]?.lower ?? '') ? i + 2 : i + 1;
@@ -781,6 +783,8 @@ function plainTerm(word: string, first: Token, last: Token): ClauseTerm {
 }
 
 const COST_EXTRAS: ReadonlySet<string> = new Set(['extra', 'additional']);
+/** "fee-free", "charge-free", "commission-free": one word for free of a cost. */
+const FREE_OF_COST = /^(?:fee|fees|charge|cost|commission)-free$/;
 const COST_VERBS: ReadonlySet<string> = new Set(['cost', 'costs', 'costing']);
 const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['you', 'us', 'them', 'him', 'her', 'me']);
 const COST_PREPOSITIONS: ReadonlySet<string> = new Set(['at', 'for', 'with']);
@@ -875,8 +879,9 @@ function clauseOf(
     // "as many as 200", "as much as 20 kg": the comparison bounds the number, as "up to" does, and says no word.
     if (boundsByComparison(tokens, i, inQuantity)) continue;
     // "at no cost", "at no extra charge": free, as "free of charge" says it.
-    const free = freeOfCost(tokens, i, to);
-    if (free > i) {
+    const freeInOneWord = FREE_OF_COST.test(token.lower);
+    const free = freeInOneWord ? i : freeOfCost(tokens, i, to);
+    if (freeInOneWord || free > i) {
       terms.push(plainTerm('free', tokens[i]!, tokens[free]!));
       i = free;
       continue;
