@@ -329,8 +329,8 @@ const cases: ClaimCase[] = [
   ],
   [
     '"fee-free" is free of fees, as "no fees" says',
-    'The travel card can be loaded with up to 10 currencies. There are no fees for purchases made in a loaded currency.',
-    "Purchases in a currency you've loaded onto the card are fee-free.",
+    'The travel card can be loaded with up to 10 currencies. There are no fees for purchases made in a loaded currency. ATM withdrawals overseas cost $3.50 each.',
+    "Purchases in a currency you've loaded onto the card are fee-free, while each overseas ATM withdrawal costs $3.50.",
     'unverified',
     '',
   ],
