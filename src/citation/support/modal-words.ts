@@ -172,6 +172,7 @@ const ENGLISH_MODALS: readonly (readonly [phrase: string, modality: Modality, au
   [`(?:${DENIED_AUXILIARY}) be (?:required|needed|necessary)`, 'exempt', false],
   [`(?:${DENIED_AUXILIARY}) (?:need|have) to|need(?: not|n't)|no need to`, 'exempt', true],
   ['not required|not necessary|not needed|not mandatory|not compulsory|optional|unnecessary|exempt', 'exempt', false],
+  ["there(?:'s| is| are) no(?: need to)?", 'exempt', false],
   ['no\\b[^,;:]{1,40}?\\b(?:is|are|was|were|will be)\\s+(?:needed|required|necessary)', 'exempt', false],
   ["must(?: not|n't)|may not|can ?not|can't|shall(?: not|n't)|should(?: not|n't)", 'forbid', true],
   ["(?:not|never|\\w+n't) (?:be )?(?:allowed|permitted)|prohibited|forbidden|banned|off[- ]limits", 'forbid', false],

@@ -56,6 +56,9 @@ const OPPOSITE: Record<Modality, Modality> = {
 const CONCEDED_SHARE = 2 / 3;
 
 /** A source clause this close shares two of the claim's words or numbers, one of them under the modal word. */
+/** A rule clause of this few words names its case in the clause beside it. */
+const BARE_RULE_TERMS = 2;
+
 const SHARED = 2;
 
 /**
@@ -91,6 +94,12 @@ export function modalityConflict(claim: ClaimSentence, source: ClaimText): Found
           return ruledWords.length > 0 && said >= CONCEDED_SHARE * ruledWords.length;
         });
         if (!rulesOnlyOwn) continue;
+      }
+      // A rule of one word ("there's no need to book") names its case in the clause beside it ("residents can just
+      // turn up"): that clause's words count, once the rule's own word is the source clause's.
+      if (words.size < SHARED && clause.terms.length <= BARE_RULE_TERMS && namesRuled(clause, own, candidate.clause)) {
+        const beside = claim.clauses[c + 1] ?? claim.clauses[c - 1];
+        if (beside !== undefined) words = shared(clause, candidate.clause, beside);
       }
       if (words.size < SHARED) continue;
       near.push({ candidate, words, modals });
@@ -181,6 +190,14 @@ function deniedMoreClosely(
 
 /** How many more of the claim's words a clause that denies what it forbids says than the opposite rule. */
 const MORE_WORDS = 2;
+
+/** Whether the source clause says a word of the clause other than its modal words ("book" of "no need to book"). */
+function namesRuled(clause: Clause, modals: readonly Modal[], candidate: Clause): boolean {
+  return clause.terms.some(
+    (term) =>
+      candidate.termSet.has(term.term) && !modals.some((modal) => term.start >= modal.start && term.start < modal.end),
+  );
+}
 
 /**
  * The claim clause's words and numbers a source clause holds. Words a short clause leaves unsaid count: "…不超过
