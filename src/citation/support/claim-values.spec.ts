@@ -1023,6 +1023,14 @@ describe('the values a clause reads', () => {
     expect(classes(text)).toEqual(expected);
   });
 
+  it.each([
+    ['飞行时间为七小时四十五分钟。', [27900]],
+    ['全程约2小时30分。', [9000]],
+    ['比赛共进行了一小时二十分钟。', [4800]],
+  ])('reads a Chinese duration of hours and minutes as one: "%s"', (text, expected) => {
+    expect(profileClaims(text).quantities.map((quantity) => quantity.value)).toEqual(expected);
+  });
+
   const clocks = (text: string) =>
     profileClaims(text)
       .quantities.filter((quantity) => quantity.cls === 'clock')

@@ -36,6 +36,7 @@ import {
   TOTALS,
   UNIT_FOLLOWERS,
   hyphenedFraction,
+  chineseNumeral,
   isCnNumeral,
   startsQuantity,
 } from './quantity-words.js';
@@ -321,6 +322,8 @@ function namesMonth(token: Token): boolean {
 export function scanQuantities(tokens: readonly Token[], stem: (word: string) => string): Quantity[] {
   return new QuantityScanner(tokens, stem).scan();
 }
+
+const HOUR_SECONDS = 3600;
 
 class QuantityScanner extends HanQuantityReading {
   protected readonly found: Quantity[] = [];
@@ -965,14 +968,18 @@ class QuantityScanner extends HanQuantityReading {
       for (;;) {
         // "two hours and forty minutes": an "and" may join the parts.
         const at = this.tokens[end + 1]?.lower === 'and' ? end + 2 : end + 1;
-        const more = this.partNumber(at);
-        const latin = LATIN_UNITS.get(this.tokens[at + 1]?.lower ?? '');
-        const han = latin === undefined ? this.hanUnitAt(at + 1) : undefined;
-        const smaller = latin ?? han?.unit;
-        if (more === undefined || smaller?.cls !== 'time' || smaller.factor >= factor) break;
-        total += more * smaller.factor;
+        const part = this.partNumber(at);
+        if (part === undefined) break;
+        const unitAt = part.last + 1;
+        const latin = LATIN_UNITS.get(this.tokens[unitAt]?.lower ?? '');
+        const han = latin === undefined ? this.hanUnitAt(unitAt) : undefined;
+        // 2小时30分: after hours, 分 alone is minutes.
+        const minutes = factor === HOUR_SECONDS && han === undefined && this.tokens[unitAt]?.text === '分';
+        const smaller = minutes ? LATIN_UNITS.get('minute') : (latin ?? han?.unit);
+        if (smaller?.cls !== 'time' || smaller.factor >= factor) break;
+        total += part.value * smaller.factor;
         factor = smaller.factor;
-        end = at + (han?.length ?? 1);
+        end = unitAt + (han?.length ?? 1) - 1;
       }
       if (end > last) {
         return this.push(
@@ -1087,11 +1094,24 @@ class QuantityScanner extends HanQuantityReading {
   }
 
   /** The number of a later part of a duration: digits, or one number word ("forty", "twenty-five"). */
-  private partNumber(at: number): number | undefined {
+  /** The number of a duration's next part at `at` (digits, a number word or Chinese numerals) and its last token. */
+  private partNumber(at: number): { value: number; last: number } | undefined {
     const token = this.tokens[at];
-    if (token?.kind === 'number') return Number(token.text);
-    if (token?.kind !== 'word') return undefined;
-    return numberInWords(token.lower);
+    if (token?.kind === 'number') return { value: Number(token.text), last: at };
+    if (token?.kind === 'word') {
+      const value = numberInWords(token.lower);
+      return value === undefined ? undefined : { value, last: at };
+    }
+    if (token?.kind !== 'han' || !isCnNumeral(token.text)) return undefined;
+    let last = at;
+    while (isCnNumeral(this.tokens[last + 1]?.text ?? '')) last++;
+    const value = chineseNumeral(
+      this.tokens
+        .slice(at, last + 1)
+        .map((t) => t.text)
+        .join(''),
+    );
+    return value === undefined ? undefined : { value, last };
   }
 
   /** The noun a few words from `at` name: the first plural one, else the first. */
