@@ -1031,6 +1031,15 @@ describe('the values a clause reads', () => {
     expect(profileClaims(text).quantities.map((quantity) => quantity.value)).toEqual(expected);
   });
 
+  it.each([
+    ['按日利率万分之五计息', [0.05]],
+    ['收取千分之三的手续费', [0.3]],
+    ['这一项占20分', [20]],
+    ['每一项15分', [15]],
+  ])('reads a share per mille or per ten thousand, and not "这一" as a count: "%s"', (text, expected) => {
+    expect(profileClaims(text).quantities.map((quantity) => quantity.value)).toEqual(expected);
+  });
+
   const clocks = (text: string) =>
     profileClaims(text)
       .quantities.filter((quantity) => quantity.cls === 'clock')

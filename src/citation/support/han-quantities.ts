@@ -41,6 +41,16 @@ const DAYS_LONG: readonly string[] = ['通票', '游', '卡', '券', '无理由'
  * `QuantityScanner` (quantities.ts) reads everything else and gives these readings the steps both share: pushing a
  * quantity, a unit, a date or a clock time, and the span of tokens a quantity covers.
  */
+
+/** Words before 一 that pick one thing out rather than count it: 这一项, 那一次, 每一项, 哪一天. */
+const ONE_OF: ReadonlySet<string> = new Set(['这', '那', '每', '哪', '同']);
+
+/** The parts of a hundred each 分之 writes: 百分之 per cent, 千分之 per mille, 万分之 per ten thousand. */
+const PER_PARTS: ReadonlyMap<string, number> = new Map([
+  ['百', 1],
+  ['千', 10],
+  ['万', 100],
+]);
 export abstract class HanQuantityReading {
   protected abstract readonly tokens: readonly Token[];
   protected abstract readonly found: Quantity[];
@@ -122,8 +132,11 @@ export abstract class HanQuantityReading {
     if (this.tokens[first - 1]?.text === '第') return this.ordinal(value, first - 1, last);
     // 最后一个工作日, 最后一天: which one, not how many (最后三天 are three days).
     if (value === 1 && this.tokens[first - 1]?.text === '后' && this.tokens[first - 2]?.text === '最') return;
-    const percent = this.tokens[first - 1]?.text === '之' && this.tokens[first - 3]?.text === '百';
-    if (percent) return this.pushUnit(value, PERCENT, first - 3, last);
+    // 这一项, 那一次, 每一项: which one, or each, not a count of one.
+    if (value === 1 && ONE_OF.has(this.tokens[first - 1]?.text ?? '')) return;
+    // 百分之五 is 5%, 千分之五 0.5%, 万分之五 0.05%.
+    const per = this.tokens[first - 1]?.text === '之' ? PER_PARTS.get(this.tokens[first - 3]?.text ?? '') : undefined;
+    if (per !== undefined) return this.pushUnit(value / per, PERCENT, first - 3, last);
     if (this.hanFraction(value, first, last)) return;
     // 三到四天: the first end of a range, which takes the unit of the second.
     if (RANGE_WORDS.has(next?.text ?? '') && isCnNumeral(this.tokens[last + 2]?.text ?? '')) {
