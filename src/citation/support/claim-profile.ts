@@ -599,12 +599,16 @@ function splitClauses(tokens: readonly Token[], quantityAt: readonly (Quantity |
 /**
  * Whether the i-th token is a comma in a list of values of one kind: "departs at 10:00, 13:00 and 15:30" lists the times
  * of one clause, each said of the same thing. The list goes on after the second value with a comma, "and" or "or" and
- * a third; bare numbers and versions are not listed ("on Windows 8.1, 5.4 is the last").
+ * a third; bare numbers and versions are not listed ("on Windows 8.1, 5.4 is the last"). Two days of the week joined
+ * by "and" or "or" are one list too.
  */
 function listsValues(tokens: readonly Token[], i: number, quantityAt: readonly (Quantity | undefined)[]): boolean {
-  if (tokens[i]!.text !== ',') return false;
   const before = quantityAt[i - 1];
   const after = quantityAt[i + 1];
+  // "on Mondays and Wednesdays": two days joined, one list.
+  const word = tokens[i]!.lower;
+  if (word === 'and' || word === 'or') return before?.cls === 'weekday' && after?.cls === 'weekday';
+  if (tokens[i]!.text !== ',') return false;
   if (before === undefined || after === undefined || after.start !== tokens[i + 1]!.start) return false;
   if (!comparable(before, after) || before.cls === 'bare' || before.cls.startsWith('version:')) return false;
   let at = i + 1;

@@ -946,6 +946,13 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'two days joined by "and" are one list of the clause that names them',
+    "The women's first team trains on Tuesdays and Thursdays at 19:00 at the Eastfield ground. The men's first team trains on Mondays and Wednesdays at 18:30 at Kingsway Sports Centre.",
+    "The women's first team trains at Eastfield on Tuesdays and Thursdays at 7 pm, and the men's side at Kingsway Sports Centre on Mondays and Wednesdays at 6:30.",
+    'unverified',
+    '',
+  ],
+  [
     'a time after a comma that starts no list is a clause of its own',
     '两次用药间隔不得少于4小时，24小时内不超过4次。',
     '两次用药之间至少要间隔6小时。',
@@ -1013,6 +1020,7 @@ describe('the values a clause reads', () => {
     ],
     ['an age in full years counts years of age', '单身申请人须年满30周岁', ['count:岁']],
     ['a currency sign after the amount', 'Parking costs 7,50 € a day', ['money:eur/time']],
+    ['a speed in km/s', 'Light moves at about 300,000 km/s', ['length/time']],
     ['"and a half" after digits', 'The crossing takes 2 and a half hours', ['time']],
     [
       'an age ending its sentence keeps no unit of the clause before',

@@ -81,6 +81,7 @@ export const LATIN_UNITS: ReadonlyMap<string, Unit> = new Map(
       [['ghz'], unit('frequency', 1e9, 'GHz')],
       // Speeds in metres per second, as "350 km per hour" and 时速350公里 are read.
       [['m/s'], unit('length/time', 1, 'm/s')],
+      [['km/s'], unit('length/time', 1000, 'km/s')],
       [['km/h', 'kph', 'kmh'], unit('length/time', 1000 / 3600, 'km/h')],
       [['mph'], unit('length/time', 1609.344 / 3600, 'mph')],
       [['°c', 'celsius'], unit('temperature:c', 1, '°C')],
