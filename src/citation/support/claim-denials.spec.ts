@@ -349,6 +349,20 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'a denial for a length of time holds no longer once that time has passed',
+    'After a tooth extraction, patients should not eat for 2 hours and should avoid hot drinks for 48 hours.',
+    'You can have something to eat again once 120 minutes have passed since the extraction.',
+    'unverified',
+    '',
+  ],
+  [
+    'a time a thing may be had for is no denial to wait out',
+    'Short-loan items can be borrowed for 4 hours and cannot be renewed.',
+    'Short-loan items can be renewed once for another 4 hours.',
+    'contradicted',
+    'negation',
+  ],
+  [
     'what is had "for nothing" is free, not denied',
     'Patients attending dialysis or chemotherapy can park free of charge with a validated ticket. Otherwise, parking costs $4 per hour.',
     'Dialysis and chemo patients park for nothing with a validated ticket.',

@@ -708,8 +708,22 @@ export function afterTheWait(claim: Clause, other: Clause, sentence: ClaimSenten
   const wait = [other, sentence.clauses[at + 1]].some(
     (clause) => clause !== undefined && DENIED_UNTIL.test(clause.text),
   );
-  return wait && claim.quantities.some((quantity) => TIMED.test(quantity.cls) && fromThenOn(claim, quantity));
+  const from = claim.quantities.filter((quantity) => TIMED.test(quantity.cls) && fromThenOn(claim, quantity));
+  // "should not eat for 2 hours" denies for as long as the claim waits ("once 120 minutes have passed").
+  return (wait && from.length > 0) || from.some((quantity) => deniedFor(other, quantity));
 }
+
+/** Whether the clause denies for a length of time the same as the claim's: "should not eat for 2 hours". */
+function deniedFor(clause: Clause, wait: Quantity): boolean {
+  return clause.quantities.some(
+    (quantity) =>
+      quantity.cls === 'time' &&
+      sameQuantity(quantity, wait) &&
+      DENIED_FOR.test(clause.text.slice(0, quantity.start - clause.start)),
+  );
+}
+
+const DENIED_FOR = /\b(?:not|never|no)\b(?:(?!\b(?:and|but|or)\b)[^,;])*\bfor\s+(?:(?:at\s+least|about|around)\s+)?$/i;
 
 /** Whether the words right around a time of the claim say "from then on": "from about 18 weeks", "18周以后". */
 function fromThenOn(claim: Clause, quantity: Quantity): boolean {
