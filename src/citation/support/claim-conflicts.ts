@@ -138,6 +138,18 @@ export function restates(clause: Clause, said: ReadonlySet<string>): boolean {
   return clause.context.size === 0 && said.has(clause.saying);
 }
 
+/**
+ * Whether the claim sentence is one of the source's sentences word for word, clause by clause: a quoted sentence
+ * cannot disagree with its source, whatever its clauses leave to one another.
+ */
+export function quotesSentence(claim: ClaimSentence, source: ClaimText): boolean {
+  return source.sentences.some(
+    (sentence) =>
+      sentence.clauses.length === claim.clauses.length &&
+      sentence.clauses.every((clause, i) => clause.saying === claim.clauses[i]!.saying),
+  );
+}
+
 /** The sayings of a source's clauses, worked out once a source. */
 export function saidClauses(source: ClaimText): ReadonlySet<string> {
   let said = sayings.get(source);

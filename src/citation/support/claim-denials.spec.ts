@@ -363,6 +363,13 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   [
+    "a sentence quoted word for word, its clauses leaning on one another, is the source's",
+    '本医疗保险计划分为基础版和升级版。基础版年度免赔额为1万元，住院费用报销比例为80%；升级版免赔额为5000元，报销比例为100%。两种版本的等待期均为30天。',
+    '基础版年度免赔额为1万元，住院费用报销比例为80%；升级版免赔额为5000元，报销比例为100%。',
+    'verified',
+    '',
+  ],
+  [
     'what is had "for nothing" is free, not denied',
     'Patients attending dialysis or chemotherapy can park free of charge with a validated ticket. Otherwise, parking costs $4 per hour.',
     'Dialysis and chemo patients park for nothing with a validated ticket.',

@@ -1,5 +1,5 @@
 import { alignWindow, grounded, isName, NAME_WEIGHT, QUANTITY_WEIGHT, type Window } from './claim-alignment.js';
-import { findConflict, restates, saidClauses } from './claim-conflicts.js';
+import { findConflict, quotesSentence, restates, saidClauses } from './claim-conflicts.js';
 import { claimValue, heldElsewhere, type FoundConflict } from './found-conflict.js';
 import { changedDayInList } from './day-traded.js';
 import { tradedPairs } from './value-pairs.js';
@@ -346,7 +346,7 @@ function valueBeside(
 function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window): FoundConflict | undefined {
   // A sentence made of the source's own clauses, each said word for word of the same thing, cannot disagree with it.
   const said = saidClauses(source);
-  if (claim.clauses.every((clause) => restates(clause, said))) return undefined;
+  if (claim.clauses.every((clause) => restates(clause, said)) || quotesSentence(claim, source)) return undefined;
   return (
     findConflict(claim, source, window) ??
     subjectConflict(claim, source) ??
