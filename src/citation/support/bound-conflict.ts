@@ -346,12 +346,22 @@ function otherSideBounds(claim: Clause, other: Clause): [Bound, Quantity, Bound,
     const ours = boundOf(claim, quantity);
     if (ours === undefined) continue;
     for (const held of other.quantities) {
-      if (!sameBoundValue(quantity, held)) continue;
       const theirs = boundOf(other, held);
-      if (theirs !== undefined && theirs.side !== ours.side) found.push([ours, quantity, theirs, held]);
+      if (theirs === undefined || theirs.side === ours.side) continue;
+      if (sameBoundValue(quantity, held) || nextCount(quantity, ours, held)) found.push([ours, quantity, theirs, held]);
     }
   }
   return found;
+}
+
+/**
+ * Whether two whole counts bound the two sides of one line: "parties of up to six" are those "parties of 7 or more"
+ * leave out. The count below is one less than the count above.
+ */
+function nextCount(quantity: Quantity, ours: Bound, held: Quantity): boolean {
+  if (!countLike(quantity) || !countLike(held) || !Number.isInteger(quantity.raw) || !Number.isInteger(held.raw))
+    return false;
+  return ours.side === 'below' ? held.raw === quantity.raw + 1 : quantity.raw === held.raw + 1;
 }
 
 /** The words beyond the bound's own that a denial or an opposite turns, of those the other clause says too. */

@@ -370,6 +370,13 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    "a whole count one below the source's line speaks of the other side of it",
+    'Booking policy. We are open Tuesday to Saturday, 17:30–22:30; we are closed on Mondays. Tables for parties of 7 or more require a £10 per person deposit, which is refunded if you cancel at least 48 hours in advance. Tables are held for 15 minutes after the booking time.',
+    "Parties of up to six don't have to pay a deposit. For larger groups, the £10-per-person deposit is returned as long as the booking is cancelled 48 hours or more beforehand.",
+    'unverified',
+    '',
+  ],
+  [
     'what is had "for nothing" is free, not denied',
     'Patients attending dialysis or chemotherapy can park free of charge with a validated ticket. Otherwise, parking costs $4 per hour.',
     'Dialysis and chemo patients park for nothing with a validated ticket.',
