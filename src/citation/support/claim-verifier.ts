@@ -18,6 +18,7 @@ import { sentenceValueConflict } from './sentence-value.js';
 import { subjectValueSwap } from './subject-values.js';
 import { unitOfAnotherKind } from './unit-kind.js';
 import { recurrenceChanged } from './recurrence.js';
+import { exceptionDropped } from './exception-dropped.js';
 import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
@@ -165,6 +166,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
       turnedExtreme(claim, source) ??
       turnedChange(claim, source) ??
       recurrenceChanged(claim, source) ??
+      exceptionDropped(claim, source, window) ??
       (window.coverage >= MIN_ALIGNMENT
         ? (unitOfAnotherKind(claim, source, window) ?? weekdayOfDate(claim, source))
         : undefined);
