@@ -405,6 +405,20 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'a Chinese requirement said from the other end: 不…就不能 against 方可',
+    '从业人员每年应进行健康检查，取得健康证明后方可上岗。生熟食品的加工工具及容器应分开使用。',
+    '员工每年都得体检，拿不到健康证明就不能上岗。',
+    'unverified',
+    '',
+  ],
+  [
+    'a Chinese requirement said from the other end: 未满…的无法 against 须年满…方可',
+    '电动助力车起步价2.5元含20分钟，须年满16周岁方可使用。请将车辆停放在蓝色停车区内。',
+    '未满16岁的用户无法使用电动助力车。',
+    'unverified',
+    '',
+  ],
+  [
     'what is had "for nothing" is free, not denied',
     'Patients attending dialysis or chemotherapy can park free of charge with a validated ticket. Otherwise, parking costs $4 per hour.',
     'Dialysis and chemo patients park for nothing with a validated ticket.',

@@ -606,9 +606,20 @@ const HAN_TOPIC_CONDITION = /的(?:话)?$/;
  * their words are not compared one for one.
  */
 function requirementForm(clause: Clause): 'denied-unless' | 'only-if' | undefined {
+  if (clause.holdsHan) {
+    // "拿不到健康证明就不能上岗", "未满16岁的不能办理"; "取得健康证明后方可上岗", "年满16周岁才能办理".
+    if (HAN_DENIED_UNLESS.test(clause.text)) return 'denied-unless';
+    return HAN_ONLY_IF.test(clause.text) ? 'only-if' : undefined;
+  }
   if (DENIED_UNLESS.test(clause.text)) return 'denied-unless';
   return ONLY_IF.test(clause.text) ? 'only-if' : undefined;
 }
+
+/** A condition denied, then the act denied: 不…就不能, 没有…不得, 未满…的不能, 不到…办不了. */
+const HAN_DENIED_UNLESS =
+  /[不没未无][^，。；,;]{1,12}?(?:就|则|的)[^，。；,;]{0,6}?(?:不能|不得|不可|不准|不许|无法|不予|.不了)/u;
+/** An act allowed only once a condition holds: 方可, 才能, 才可以. */
+const HAN_ONLY_IF = /方可|才能|才可|才允许|才准|才会/u;
 
 /** Whether two clauses state one requirement in different forms, or one as a denial and the other plainly. */
 export function requirementsSaidApart(claim: Clause, other: Clause): boolean {
@@ -621,8 +632,12 @@ export function requirementsSaidApart(claim: Clause, other: Clause): boolean {
   if (ours === theirs) return false;
   if (ours !== undefined && theirs !== undefined) return true;
   const plain = ours === undefined ? claim : other;
-  return (ours ?? theirs) === 'denied-unless' && !ownReading(plain).denies && !UNLESS.test(plain.text);
+  if ((ours ?? theirs) !== 'denied-unless' || ownReading(plain).denies) return false;
+  // A Chinese double denial is a requirement only against a clause that states one: 须, 需, 必须, 年满.
+  return plain.holdsHan ? HAN_REQUIRED.test(plain.text) : !UNLESS.test(plain.text);
 }
+
+const HAN_REQUIRED = /必须|须|需|应当|要求|年满/u;
 
 const DENIED_UNLESS =
   /(?:\b(?:not|never|no|cannot)\b|n['’]t\b).*\bunless\b|^no\b(?:(?!\bwith or without\b).)*\bwithout\b/i;
