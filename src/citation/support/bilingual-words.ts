@@ -170,7 +170,11 @@ const OWNER_WORDS: readonly (readonly [readonly string[], readonly string[]])[] 
   [['weekend'], ['周末']],
   [['morning'], ['上午', '早上']],
   [['afternoon'], ['下午']],
-  [['evening'], ['晚上', '夜间']],
+  [
+    ['evening', 'night', 'overnight', 'nighttime'],
+    ['晚上', '夜间', '夜里'],
+  ],
+  [['daytime'], ['白天', '日间']],
   [
     ['additional', 'extra'],
     ['每多', '额外', '另加'],

@@ -155,6 +155,20 @@ const cases: ClaimCase[] = [
     'number',
   ],
   [
+    'two speed limits traded between day and night across languages',
+    '夜间23:00至次日6:00车辆限速降至15公里/小时，白天限速25公里/小时。骑行者须年满18周岁。',
+    'The daytime speed limit is 15 km/h, rising to 25 km/h overnight.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'two speed limits given to day and night across languages',
+    '夜间23:00至次日6:00车辆限速降至15公里/小时，白天限速25公里/小时。骑行者须年满18周岁。',
+    'The daytime speed limit is 25 km/h, dropping to 15 km/h overnight.',
+    'unverified',
+    '',
+  ],
+  [
     'two prices given to the cards a bracketed list names',
     '会员卡分为月卡（298元）、季卡（798元）和年卡（2588元）。',
     'An annual card costs 2,588 yuan, and a quarterly one 798 yuan.',
