@@ -19,6 +19,7 @@ import { subjectValueSwap } from './subject-values.js';
 import { unitOfAnotherKind } from './unit-kind.js';
 import { recurrenceChanged } from './recurrence.js';
 import { exceptionDropped } from './exception-dropped.js';
+import { exceptionIncluded } from './exception-included.js';
 import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
@@ -167,6 +168,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
       turnedChange(claim, source) ??
       recurrenceChanged(claim, source) ??
       exceptionDropped(claim, source, window) ??
+      exceptionIncluded(claim, source) ??
       (window.coverage >= MIN_ALIGNMENT
         ? (unitOfAnotherKind(claim, source, window) ?? weekdayOfDate(claim, source))
         : undefined);
