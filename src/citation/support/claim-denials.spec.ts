@@ -433,6 +433,13 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   [
+    'the case a rule is lifted in ("unless"), taken in with "even when"',
+    'Members may borrow up to eight items at a time for three weeks and can renew each item twice online, unless another reader has reserved it.',
+    'Members can keep renewing a book online even when someone else has put a reservation on it.',
+    'contradicted',
+    'negation',
+  ],
+  [
     'a word the rule says as well as its exception names nothing excepted',
     '本店网购商品自签收之日起7天内可无理由退货，定制商品除外。退款将在收到退货后3个工作日内原路返回。',
     '网购的商品同样可以在签收后7天内无理由退货。',

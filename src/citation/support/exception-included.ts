@@ -39,8 +39,9 @@ export function exceptionIncluded(claim: ClaimSentence, source: ClaimText): Foun
 const INCLUDING = /\b(?:even|including|also|too|as well|just like|like any other)\b/i;
 const HAN_INCLUDING = /同样|也|即使|即便|就算|哪怕/u;
 
-/** Words that open an exception in English, its scope running to the clause's end. */
-const EXCEPTING = /\b(?:except(?:ing)?(?: for)?|excluding|apart from|other than|with the exception of)\s+/i;
+/** Words that open an exception in English, or the case a rule is lifted in ("unless"), its scope running to the clause's end. */
+const EXCEPTING =
+  /\b(?:except(?:ing)?(?: for| when| if)?|excluding|apart from|other than|with the exception of|unless)\s+/i;
 
 /** The offsets of what a clause excepts from its rule: after "except", before 除外, after 除了. */
 function exceptionScope(clause: Clause): { start: number; end: number } | undefined {
