@@ -153,6 +153,8 @@ export class ClaimSupportVerifier implements SupportVerifier {
       return { verdict: 'unverified', coverage: 0, evidence: NO_SENTENCES };
     }
     const window = alignWindow(claim, source);
+    // A sentence the source says word for word cannot disagree with it, whichever rule reads it.
+    if (quotesSentence(claim, source)) return unverifiedOn(window, this.settings.coverage);
     // A contradiction needs a sentence that rests on the source: a claim that shares little with it is about
     // something else, or said in words the check cannot bind. A modal word's clause must share words with the
     // source clause it opposes: that is its own evidence.
@@ -177,10 +179,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
     const beside =
       found && window.coverage >= CONFLICT_ALIGNMENT ? valueBeside(found, claim, source, window) : undefined;
     if (beside) return contradiction(beside);
-    const evidence = window.coverage >= MIN_ALIGNMENT ? window.sentences : NO_SENTENCES;
-    const judgement: SentenceJudgement = { verdict: 'unverified', coverage: window.coverage, evidence };
-    if (window.coverage >= this.settings.coverage) judgement.verifiableBy = window.sentences;
-    return judgement;
+    return unverifiedOn(window, this.settings.coverage);
   }
 
   prepare(sources: readonly string[]): void {
@@ -350,7 +349,7 @@ function valueBeside(
 function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window): FoundConflict | undefined {
   // A sentence made of the source's own clauses, each said word for word of the same thing, cannot disagree with it.
   const said = saidClauses(source);
-  if (claim.clauses.every((clause) => restates(clause, said)) || quotesSentence(claim, source)) return undefined;
+  if (claim.clauses.every((clause) => restates(clause, said))) return undefined;
   return (
     findConflict(claim, source, window) ??
     subjectConflict(claim, source) ??
@@ -490,6 +489,14 @@ function hasClaim(sentence: ClaimSentence): boolean {
 }
 
 const QUESTION = /[?？]["'”’)）]*\s*$/u;
+
+/** A sentence no rule finds against, verifiable by the window it rests on when that covers it well enough. */
+function unverifiedOn(window: Window, coverage: number): SentenceJudgement {
+  const evidence = window.coverage >= MIN_ALIGNMENT ? window.sentences : NO_SENTENCES;
+  const judgement: SentenceJudgement = { verdict: 'unverified', coverage: window.coverage, evidence };
+  if (window.coverage >= coverage) judgement.verifiableBy = window.sentences;
+  return judgement;
+}
 
 function contradiction(found: FoundConflict): SentenceJudgement {
   return {
