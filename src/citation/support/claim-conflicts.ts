@@ -517,7 +517,10 @@ function isValue(quantity: Quantity): boolean {
   return !['weekday', 'ordinal'].includes(quantity.cls) && !/^(?:version|term):/.test(quantity.cls);
 }
 
-/** Whether the clause gives another value of the quantity's kind beside it. */
+/**
+ * Whether the claim clause gives another value of the quantity's kind, the quantity is the source's too, and every
+ * bound clause gives, of the kind, only the claim's other values.
+ */
 function otherValueBound(
   clause: Clause,
   quantity: Quantity,
@@ -536,6 +539,7 @@ function otherValueBound(
   );
 }
 
+/** Whether the clause gives another value of the quantity's kind beside it. */
 function pairsValues(clause: Clause, quantity: Quantity): boolean {
   return clause.quantities.some((other) => other !== quantity && comparable(other, quantity));
 }

@@ -34,14 +34,6 @@ const WORDS_AFTER_CHENG: ReadonlySet<string> = new Set('不为功本立年人员
 /** What follows a number of days that a thing lasts: 三日通票, 五日游, 七日无理由退货, 三日卡. */
 const DAYS_LONG: readonly string[] = ['通票', '游', '卡', '券', '无理由'];
 
-/**
- * The Chinese readings of the quantity scanner: numerals written in characters (三千五百), their measure words and
- * units, fractions and halves, dates, clock times and weekdays (3月5日, 下午3点, 周一), "every" (每周), rates said the
- * Chinese way (每秒18米, 时速350公里) and bounds said a few characters before a number (最多可以借15本).
- * `QuantityScanner` (quantities.ts) reads everything else and gives these readings the steps both share: pushing a
- * quantity, a unit, a date or a clock time, and the span of tokens a quantity covers.
- */
-
 /** Words before 一 that pick one thing out rather than count it: 这一项, 那一次, 每一项, 哪一天. */
 const ONE_OF: ReadonlySet<string> = new Set(['这', '那', '每', '哪', '同']);
 
@@ -51,6 +43,14 @@ const PER_PARTS: ReadonlyMap<string, number> = new Map([
   ['千', 10],
   ['万', 100],
 ]);
+
+/**
+ * The Chinese readings of the quantity scanner: numerals written in characters (三千五百), their measure words and
+ * units, fractions and halves, dates, clock times and weekdays (3月5日, 下午3点, 周一), "every" (每周), rates said the
+ * Chinese way (每秒18米, 时速350公里) and bounds said a few characters before a number (最多可以借15本).
+ * `QuantityScanner` (quantities.ts) reads everything else and gives these readings the steps both share: pushing a
+ * quantity, a unit, a date or a clock time, and the span of tokens a quantity covers.
+ */
 export abstract class HanQuantityReading {
   protected abstract readonly tokens: readonly Token[];
   protected abstract readonly found: Quantity[];
@@ -111,6 +111,19 @@ export abstract class HanQuantityReading {
     return undefined;
   }
 
+  /** The run of Chinese numerals that starts at `first` (三千五百), its value and its last token. */
+  protected hanNumeralAt(first: number): { value: number; last: number; text: string } | undefined {
+    if (!isCnNumeral(this.tokens[first]?.text ?? '')) return undefined;
+    let last = first;
+    while (isCnNumeral(this.tokens[last + 1]?.text ?? '')) last++;
+    const text = this.tokens
+      .slice(first, last + 1)
+      .map((t) => t.text)
+      .join('');
+    const value = chineseNumeral(text);
+    return value === undefined ? undefined : { value, last, text };
+  }
+
   protected han(token: Token): void {
     // 午夜: midnight, the time 零点 and 24:00 say.
     if (token.text === '午' && this.tokens[this.i + 1]?.text === '夜') return this.namedTime(0, this.i, this.i + 1);
@@ -119,15 +132,9 @@ export abstract class HanQuantityReading {
     if (token.text === '每') return this.hanEvery(first);
     if (token.text === '半' && this.hanHalf(0, first, first - 1)) return;
     if (this.hanWeekday(first)) return this.hanWeekdayList();
-    if (!isCnNumeral(token.text)) return;
-    let last = first;
-    while (isCnNumeral(this.tokens[last + 1]?.text ?? '')) last++;
-    const text = this.tokens
-      .slice(first, last + 1)
-      .map((t) => t.text)
-      .join('');
-    const value = chineseNumeral(text);
-    if (value === undefined) return;
+    const numeral = this.hanNumeralAt(first);
+    if (numeral === undefined) return;
+    const { value, last, text } = numeral;
     const next = this.tokens[last + 1];
     if (this.tokens[first - 1]?.text === '第') return this.ordinal(value, first - 1, last);
     // 最后一个工作日, 最后一天: which one, not how many (最后三天 are three days).

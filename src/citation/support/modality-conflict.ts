@@ -56,10 +56,9 @@ const OPPOSITE: Record<Modality, Modality> = {
 const CONCEDED_SHARE = 2 / 3;
 
 /** A source clause this close shares two of the claim's words or numbers, one of them under the modal word. */
+const SHARED = 2;
 /** A rule clause of this few words names its case in the clause beside it. */
 const BARE_RULE_TERMS = 2;
-
-const SHARED = 2;
 
 /**
  * A claim clause that allows what the source clause it speaks of forbids, or requires what it excuses,

@@ -36,7 +36,6 @@ import {
   TOTALS,
   UNIT_FOLLOWERS,
   hyphenedFraction,
-  chineseNumeral,
   isCnNumeral,
   startsQuantity,
 } from './quantity-words.js';
@@ -1093,7 +1092,6 @@ class QuantityScanner extends HanQuantityReading {
     this.push({ cls: 'clock', value: minutes, raw: 12, unit: '', ...this.span(first, last) }, first, last);
   }
 
-  /** The number of a later part of a duration: digits, or one number word ("forty", "twenty-five"). */
   /** The number of a duration's next part at `at` (digits, a number word or Chinese numerals) and its last token. */
   private partNumber(at: number): { value: number; last: number } | undefined {
     const token = this.tokens[at];
@@ -1102,16 +1100,7 @@ class QuantityScanner extends HanQuantityReading {
       const value = numberInWords(token.lower);
       return value === undefined ? undefined : { value, last: at };
     }
-    if (token?.kind !== 'han' || !isCnNumeral(token.text)) return undefined;
-    let last = at;
-    while (isCnNumeral(this.tokens[last + 1]?.text ?? '')) last++;
-    const value = chineseNumeral(
-      this.tokens
-        .slice(at, last + 1)
-        .map((t) => t.text)
-        .join(''),
-    );
-    return value === undefined ? undefined : { value, last };
+    return this.hanNumeralAt(at);
   }
 
   /** The noun a few words from `at` name: the first plural one, else the first. */
