@@ -143,12 +143,20 @@ export function restates(clause: Clause, said: ReadonlySet<string>): boolean {
  * cannot disagree with its source, whatever its clauses leave to one another.
  */
 export function quotesSentence(claim: ClaimSentence, source: ClaimText): boolean {
-  return source.sentences.some(
-    (sentence) =>
-      sentence.clauses.length === claim.clauses.length &&
-      sentence.clauses.every((clause, i) => clause.saying === claim.clauses[i]!.saying),
-  );
+  let said = sentenceSayings.get(source);
+  if (said === undefined) {
+    said = new Set(source.sentences.map(sentenceSaying));
+    sentenceSayings.set(source, said);
+  }
+  return said.has(sentenceSaying(claim));
 }
+
+/** A sentence's clauses' sayings in order, as one key. */
+function sentenceSaying(sentence: ClaimSentence): string {
+  return sentence.clauses.map((clause) => clause.saying).join('\u0000');
+}
+
+const sentenceSayings = new WeakMap<ClaimText, ReadonlySet<string>>();
 
 /** The sayings of a source's clauses, worked out once a source. */
 export function saidClauses(source: ClaimText): ReadonlySet<string> {

@@ -1,0 +1,117 @@
+import type { Window } from './claim-alignment.js';
+import type { FoundConflict } from './found-conflict.js';
+import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
+
+/**
+ * Exceptions a source makes to its rules, and two ways a claim gets them wrong: it drops one, saying the rule holds in
+ * every case, or it takes in the very thing excepted.
+ */
+
+/** Words that open an exception in English, or the case a rule is lifted in ("unless"): what follows is excepted. */
+const EXCEPTING = 'except(?:ing)?(?: for| when| if)?|excluding|apart from|other than|with the exception of|unless';
+const EXCEPTING_OPENING = new RegExp(`\\b(?:${EXCEPTING})\\s+`, 'i');
+/** Words that make an exception to a rule, whether or not they name what they except. */
+const EXCEPTION = new RegExp(`\\b(?:${EXCEPTING}|does not apply|do not apply|doesn't apply|don't apply)\\b`, 'i');
+const HAN_EXCEPTION = /除外|除了|除非|不适用|例外/u;
+
+/** Words that say a rule holds in every case. */
+const EVERY_CASE =
+  /\b(?:with(?:out)? (?:no )?exceptions?|no exceptions|always|in (?:all|every) cases?|under any circumstances|whatever the (?:reason|circumstances)|regardless of)\b/i;
+const HAN_EVERY_CASE = /即使|即便|哪怕|无论|不论|一律|没有例外|无一例外/u;
+
+/** Words that take a thing in with the rest: "too", "even", "including", 同样, 也. */
+const INCLUDING = /\b(?:even|including|also|too|as well|just like|like any other)\b/i;
+const HAN_INCLUDING = /同样|也|即使|即便|就算|哪怕/u;
+
+/**
+ * A rule said to hold without exception where the source makes one: "Lawyers can't represent anyone at a small claims
+ * hearing, with no exceptions" against "… may not be represented by a lawyer, except when the claim involves a
+ * deposit dispute"; "cancelling will always cost you $5" against "a $5 fee applies, unless the driver is late";
+ * "即使赶上法定节假日也不开放" against "每周一闭馆（法定节假日除外）". The claim says its rule holds in every case, names no
+ * exception of its own, and rests on the source sentence that makes one.
+ */
+export function exceptionDropped(claim: ClaimSentence, source: ClaimText, window: Window): FoundConflict | undefined {
+  const exception = claim.holdsHan ? HAN_EXCEPTION : EXCEPTION;
+  if (!(claim.holdsHan ? HAN_EVERY_CASE : EVERY_CASE).test(claim.text) || exception.test(claim.text)) return undefined;
+  for (const s of window.sentences) {
+    const sentence = source.sentences[s]!;
+    if (sentence.holdsHan !== claim.holdsHan) continue;
+    const made = exception.exec(sentence.text);
+    if (made !== null) return { conflict: { kind: 'negation', claim: claim.text, source: made[0] }, sentence: s };
+  }
+  return undefined;
+}
+
+/**
+ * A claim that takes in what the source excepts from a rule: "在非定点医院进行急诊抢救的费用同样不能报销" against
+ * "在非定点医院就诊的费用一律不予报销，急诊抢救除外"; "Juniors have to pay the joining fee too" against "All members pay a
+ * one-off £40 joining fee, except juniors". The claim says it of the excepted thing with a word that includes it, names
+ * a word only the exception says, and a word of the rule.
+ */
+export function exceptionIncluded(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  if (!(claim.holdsHan ? HAN_INCLUDING : INCLUDING).test(claim.text)) return undefined;
+  for (const exception of exceptionsOf(source)) {
+    if (exception.holdsHan !== claim.holdsHan) continue;
+    if (!exception.named.some((word) => claim.terms.has(word))) continue;
+    if (!exception.rule.some((word) => claim.terms.has(word))) continue;
+    return { conflict: { kind: 'negation', claim: claim.text, source: exception.text }, sentence: exception.sentence };
+  }
+  return undefined;
+}
+
+/** An exception a source clause makes: its words, the words only it says, and the words of the rule it is made to. */
+interface Exception {
+  sentence: number;
+  holdsHan: boolean;
+  text: string;
+  named: readonly string[];
+  rule: readonly string[];
+}
+
+/** A source's exceptions, read once a source: every claim sentence that says "too" or 也 asks for them. */
+function exceptionsOf(source: ClaimText): readonly Exception[] {
+  let found = exceptionsBySource.get(source);
+  if (found === undefined) {
+    found = [];
+    for (const { clause, sentence } of source.clauses) {
+      const scope = exceptionScope(clause);
+      if (scope === undefined) continue;
+      const inScope = (term: { start: number; end: number }) => term.start >= scope.start && term.end <= scope.end;
+      const rule = new Set(
+        source.sentences[sentence]!.clauses.flatMap((own) => own.terms.filter((term) => !inScope(term))).map(
+          (term) => term.term,
+        ),
+      );
+      // A word only the exception says names the thing excepted ("急诊抢救", "juniors"); one the rule says too ("商品"
+      // of "定制商品除外") does not.
+      const named = clause.terms.filter((term) => inScope(term) && !rule.has(term.term)).map((term) => term.term);
+      const text = clause.text.slice(scope.start - clause.start, scope.end - clause.start);
+      found.push({ sentence, holdsHan: clause.holdsHan, text, named, rule: [...rule] });
+    }
+    exceptionsBySource.set(source, found);
+  }
+  return found;
+}
+
+const exceptionsBySource = new WeakMap<ClaimText, Exception[]>();
+
+/** The offsets of what a clause excepts from its rule: after "except" or "unless", before 除外, after 除了. */
+function exceptionScope(clause: Clause): { start: number; end: number } | undefined {
+  const text = clause.text;
+  if (!clause.holdsHan) {
+    const match = EXCEPTING_OPENING.exec(text);
+    if (match === null) return undefined;
+    return { start: clause.start + match.index + match[0].length, end: clause.end };
+  }
+  const after = text.indexOf('除外');
+  if (after > 0) {
+    const from = Math.max(text.lastIndexOf('（', after), text.lastIndexOf('(', after), 0);
+    return { start: clause.start + from, end: clause.start + after };
+  }
+  const before = text.indexOf('除了');
+  if (before >= 0) {
+    const end = text.search(/以外|之外|外/u);
+    return { start: clause.start + before + 2, end: clause.start + (end > before ? end : text.length) };
+  }
+  return undefined;
+}
