@@ -389,6 +389,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g9200-g9324', from: 9200, to: 9399 },
   { name: 'g9400-g9524', from: 9400, to: 9599 },
   { name: 'g9600-g9724', from: 9600, to: 9799 },
+  { name: 'g9800-g9924', from: 9800, to: 9999 },
+  { name: 'g10000-g10124', from: 10000, to: 10199 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
