@@ -915,6 +915,48 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'an exception that states its own rule ("except that") repeated with "too"',
+    'Class passes are non-transferable, except that they can be shared with a spouse or partner registered on the same account. Hot yoga classes use 2 credits.',
+    "Your partner can use your class pass too, as long as they're on your account; nobody else can.",
+    'unverified',
+    '',
+  ],
+  [
+    "the rule's other polarity said of the thing it excepts",
+    'Special exhibitions cost an extra £6 for all visitors except members, who see them at no charge. Audio guides can be hired for £4.',
+    "Members don't pay extra for special exhibitions.",
+    'unverified',
+    '',
+  ],
+  [
+    'the excepted thing given the rule itself still disagrees',
+    'Special exhibitions cost an extra £6 for all visitors except members, who see them at no charge. Audio guides can be hired for £4.',
+    'Members pay the extra £6 for special exhibitions as well.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a rule of one of two places, turned for the other place',
+    'The indoor pool is kept at 29°C. Swimming caps are compulsory in the indoor pool but optional outdoors.',
+    "You don't have to wear a swimming cap in the outdoor pool.",
+    'unverified',
+    '',
+  ],
+  [
+    'a rule of one of two places given to the other',
+    'The short-stay car park charges £3 per hour. Overnight parking is allowed in the long-stay car park only.',
+    'You can leave your car overnight in the short-stay car park.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a denial does not reach a second verb with its own value: "not included and cost £35"',
+    'Economy Light fares include one cabin bag; checked bags are not included and cost £35 each when added online.',
+    'On Economy Light, adding a checked bag online costs £35.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on denials said in other words', () => {

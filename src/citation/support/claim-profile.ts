@@ -738,6 +738,18 @@ const PREDICATE_OPENERS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** Whether the word after "and" at `i` opens a predicate of its own: a verb of being or a modal, or a verb and its value. */
+function opensOwnPredicate(
+  tokens: readonly Token[],
+  i: number,
+  inQuantity: readonly (Quantity | undefined)[],
+): boolean {
+  const next = tokens[i + 1];
+  if (next === undefined) return false;
+  if (PREDICATE_OPENERS.has(next.lower)) return true;
+  return next.kind === 'word' && inQuantity[i + 1] === undefined && inQuantity[i + 2] !== undefined;
+}
+
 /**
  * A name a count takes for its noun is still said: "two SIM-only plans", "3 Canon printers" name SIM-only and Canon
  * as well as counting.
@@ -907,8 +919,9 @@ function clauseOf(
       continue;
     }
     // "goes back to nothing when a new year begins": what follows says when, not what is denied. "are not covered by
-    // this policy and need a separate policy": a second verb says something of its own.
-    if (isDenialBoundary(token.lower) || (token.lower === 'and' && PREDICATE_OPENERS.has(tokens[i + 1]?.lower ?? '')))
+    // this policy and need a separate policy", "are not included and cost £35 each": a second verb says something of
+    // its own, or gives its own value.
+    if (isDenialBoundary(token.lower) || (token.lower === 'and' && opensOwnPredicate(tokens, i, inQuantity)))
       denyLeft = 0;
     // "Photography without flash is permitted": "without" denies its own phrase, not what the clause then says of it.
     if (phraseDenial && PREDICATE_OPENERS.has(token.lower)) denyLeft = 0;

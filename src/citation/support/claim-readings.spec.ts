@@ -1943,6 +1943,20 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    '每年 before the months it names is no rate per year',
+    '花园草坪可容纳120人，仅在4月至10月开放。场地使用时间为10:00至22:00，超时每小时收费2000元。',
+    '草坪场地只在每年四到十月对外租用，其余月份订不了。',
+    'unverified',
+    '',
+  ],
+  [
+    'what one month holds (一个月有) is a monthly amount, not a length of time',
+    '畅享套餐59元档每月含流量30GB、通话200分钟；99元档每月含流量80GB、通话500分钟。套餐外通话0.15元/分钟。',
+    '99元那档一个月有80GB流量、500分钟通话。',
+    'unverified',
+    '',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

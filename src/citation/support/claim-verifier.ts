@@ -2,7 +2,7 @@ import { alignWindow, grounded, isName, NAME_WEIGHT, QUANTITY_WEIGHT, type Windo
 import { findConflict, quotesSentence, restates, saidClauses } from './claim-conflicts.js';
 import { claimValue, heldElsewhere, type FoundConflict } from './found-conflict.js';
 import { changedDayInList } from './day-traded.js';
-import { tradedPairs } from './value-pairs.js';
+import { keyedValueSwap, tradedPairs } from './value-pairs.js';
 import { swappedAcrossLanguages } from './cross-language-swap.js';
 import { changedDate, restatesDate, weekdayOfDate } from './changed-date.js';
 import { comparable, conflictKind, sameQuantity, type Quantity } from './quantity.js';
@@ -141,7 +141,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
 
   private judge(claim: ClaimSentence, source: SourceProfile): SentenceJudgement {
     // Values keyed by other values and traded are read alike in either language, and are their own evidence.
-    const traded = tradedPairs(claim, source);
+    const traded = tradedPairs(claim, source) ?? keyedValueSwap(claim, source);
     if (traded) return contradiction(traded);
     if (inOtherLanguage(claim, source)) {
       const found = crossLanguageConflict(claim, source);

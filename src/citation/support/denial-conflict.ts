@@ -25,6 +25,7 @@ import { admits, comparable, sameQuantity, type Quantity } from './quantity.js';
 import { deniesItsObject, OPEN_SENSE } from './claim-words.js';
 import { nearestNames, subjectChain } from './claim-subjects.js';
 import { boundsOtherSide, turnsOtherSide } from './bound-conflict.js';
+import { speaksOfExcepted } from './exceptions.js';
 
 /**
  * Where a claim clause says the words of a source clause with the other polarity: a denial added or removed, an
@@ -101,6 +102,8 @@ export function polarityConflict(
   const flips = new Map(related.map((candidate) => [candidate, flipOf(clause, narrowed, candidate, source)]));
   let found: { candidate: SourceClause; flip: { claim: string; source: string }; score: number } | undefined;
   for (const [candidate, flip] of flips) {
+    // A rule's other polarity said of the thing it excepts is the exception's own, not a flip of the rule.
+    if (flip && speaksOfExcepted(clause, candidate.clause, source)) continue;
     if (flip && (found === undefined || score(candidate) > found.score))
       found = { candidate, flip, score: score(candidate) };
   }

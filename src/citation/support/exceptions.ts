@@ -59,8 +59,30 @@ export function exceptionIncluded(claim: ClaimSentence, source: ClaimText): Foun
   return undefined;
 }
 
+/**
+ * Whether the claim clause speaks of what the source clause excepts from its rule: "Members don't pay extra for special
+ * exhibitions" against "Special exhibitions cost an extra £6 for all visitors except members". The rule's other
+ * polarity is then the exception's own, not a denial of the rule.
+ */
+export function speaksOfExcepted(clause: Clause, ruled: Clause, source: ClaimText): boolean {
+  // A claim that makes the exception itself ("banned on all trains except …") says the rule, turned or not.
+  if (EXCEPTION.test(clause.text)) return false;
+  return exceptionsOf(source).some(
+    (exception) =>
+      exception.clause === ruled &&
+      EXCEPTED_THING.test(exception.opener) &&
+      clause.terms.some((term) => !term.denied && exception.named.includes(term.term)),
+  );
+}
+
+/** Openers that name a thing excepted, not a case the rule is lifted in ("unless disabled", "except when it rains"). */
+const EXCEPTED_THING = /^(?:except(?:ing)?(?: for)?|excluding|apart from|other than|with the exception of)$/i;
+
 /** An exception a source clause makes: its words, the words only it says, and the words of the rule it is made to. */
 interface Exception {
+  clause: Clause;
+  /** The words that open it: "except for", "unless", 除外. */
+  opener: string;
   sentence: number;
   holdsHan: boolean;
   text: string;
@@ -86,7 +108,7 @@ function exceptionsOf(source: ClaimText): readonly Exception[] {
       // of "定制商品除外") does not.
       const named = clause.terms.filter((term) => inScope(term) && !rule.has(term.term)).map((term) => term.term);
       const text = clause.text.slice(scope.start - clause.start, scope.end - clause.start);
-      found.push({ sentence, holdsHan: clause.holdsHan, text, named, rule: [...rule] });
+      found.push({ clause, opener: scope.opener, sentence, holdsHan: clause.holdsHan, text, named, rule: [...rule] });
     }
     exceptionsBySource.set(source, found);
   }
@@ -96,22 +118,25 @@ function exceptionsOf(source: ClaimText): readonly Exception[] {
 const exceptionsBySource = new WeakMap<ClaimText, Exception[]>();
 
 /** The offsets of what a clause excepts from its rule: after "except" or "unless", before 除外, after 除了. */
-function exceptionScope(clause: Clause): { start: number; end: number } | undefined {
+function exceptionScope(clause: Clause): { start: number; end: number; opener: string } | undefined {
   const text = clause.text;
   if (!clause.holdsHan) {
     const match = EXCEPTING_OPENING.exec(text);
     if (match === null) return undefined;
-    return { start: clause.start + match.index + match[0].length, end: clause.end };
+    // "Passes are non-transferable, except that they can be shared with a partner": a rule of its own for the thing
+    // excepted, which a claim that says it "too" repeats rather than takes in.
+    if (/^that\b/i.test(text.slice(match.index + match[0].length))) return undefined;
+    return { start: clause.start + match.index + match[0].length, end: clause.end, opener: match[0].trim() };
   }
   const after = text.indexOf('除外');
   if (after > 0) {
     const from = Math.max(text.lastIndexOf('（', after), text.lastIndexOf('(', after), 0);
-    return { start: clause.start + from, end: clause.start + after };
+    return { start: clause.start + from, end: clause.start + after, opener: '除外' };
   }
   const before = text.indexOf('除了');
   if (before >= 0) {
     const end = text.search(/以外|之外|外/u);
-    return { start: clause.start + before + 2, end: clause.start + (end > before ? end : text.length) };
+    return { start: clause.start + before + 2, end: clause.start + (end > before ? end : text.length), opener: '除了' };
   }
   return undefined;
 }

@@ -220,7 +220,15 @@ export abstract class HanQuantityReading {
           return this.pushUnit(value + CN_DIGITS[tenths.text]! / 10, unit.unit, first, last + 2);
         }
       }
-      return this.pushUnit(value, unit.unit, first, last + unit.length);
+      const unitLast = last + unit.length;
+      // 一个月有80G流量, 一年是76.8美元, 一天开了250公里: what one month, year or day holds, the period of a rate, as 每月
+      // says it; not a length of time.
+      if (unit.unit.cls === 'time' && value === 1 && PER_PERIOD_VERBS.has(this.tokens[unitLast + 1]?.text ?? '')) {
+        const name = unit.unit === MONTH ? '月' : this.tokens[unitLast]!.text;
+        const span = this.span(first, unitLast);
+        return this.push({ cls: 'period', value: unit.unit.factor, raw: 1, unit: name, ...span }, first, unitLast);
+      }
+      return this.pushUnit(value, unit.unit, first, unitLast);
     }
     if (next.text === '年') return this.pushUnit(value, YEAR, first, last + 1);
     if (next.text === '号' && this.designates(first)) {
@@ -444,6 +452,25 @@ export abstract class HanQuantityReading {
     }
   }
 
+  /** Whether a month is named at `index`: 3月, 四月, or the first end of a range of months (四到十月). */
+  protected monthAt(index: number): boolean {
+    const numeral = this.numberAt(index);
+    if (numeral === undefined) return false;
+    let next = numeral + 1;
+    if (RANGE_WORDS.has(this.tokens[next]?.text ?? '')) {
+      const end = this.numberAt(next + 1);
+      if (end === undefined) return false;
+      next = end + 1;
+    }
+    return this.tokens[next]?.text === '月';
+  }
+
+  /** The last token of a number at `index`, in digits or in numerals. */
+  private numberAt(index: number): number | undefined {
+    if (this.tokens[index]?.kind === 'number') return index;
+    return this.hanNumeralAt(index)?.last;
+  }
+
   /** 每天, 每周, 每两周, 每3个月. */
   protected hanEvery(first: number): void {
     if (this.hanWeekday(first + 1)) {
@@ -468,6 +495,8 @@ export abstract class HanQuantityReading {
       for (let k = 0; k < name.length && matches; k++) matches = this.tokens[index + k]?.text === name[k];
       if (!matches) continue;
       const last = index + name.length - 1;
+      // 每年四到十月, 每年3月: the months a thing happens in, every year; not a rate per year.
+      if (name === '年' && this.monthAt(last + 1)) return;
       return this.push(
         { cls: 'period', value: count * seconds, raw: count, unit: name, ...this.span(first, last) },
         first,
@@ -476,6 +505,21 @@ export abstract class HanQuantityReading {
     }
   }
 }
+
+/** Verbs after one month, year or day that say what it holds: 一个月有, 一年是, 一天开了. */
+const PER_PERIOD_VERBS: ReadonlySet<string> = new Set([
+  '有',
+  '是',
+  '能',
+  '可',
+  '共',
+  '最',
+  '开',
+  '收',
+  '花',
+  '付',
+  '交',
+]);
 
 /** Words that join the days of a list: 周一、三、五, 周二和四. */
 const LIST_JOINS: ReadonlySet<string> = new Set(['、', '和', '及', '与', '或']);

@@ -39,6 +39,36 @@ export function tradedPairs(claim: ClaimSentence, source: ClaimText): FoundConfl
   return undefined;
 }
 
+/**
+ * One value keyed by another, given the value the source keys to another key: "The 12-month plan costs 118 yuan"
+ * against "分为3个月、6个月和12个月三种，费用分别为68元、118元和198元"; "15公斤的每瓶380元" against "15公斤液化气钢瓶每瓶120元，
+ * 50公斤每瓶380元". The source keys the claim's key to values of the claim's kind, none of them the claim's, and keys
+ * the claim's value to another key of the same kind, which the claim does not name: it has taken the other key's value.
+ */
+export function keyedValueSwap(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  if (claim.quantities.length < 2) return undefined;
+  const ours = pairsByClaim.get(claim) ?? pairsByClaim.set(claim, claim.clauses.flatMap(pairsOf));
+  if (ours.length === 0) return undefined;
+  const byKey = sourcePairs(source);
+  if (byKey.size === 0) return undefined;
+  for (const [key, value] of ours) {
+    const pairs = byKey.get(measureOf(key)) ?? [];
+    const valueKind = measureOf(value);
+    const keyed = pairs.filter(
+      ({ pair: [held, heldValue] }) => sameAmount(held, key) && measureOf(heldValue) === valueKind,
+    );
+    if (keyed.length === 0 || keyed.some(({ pair: [, held] }) => sameAmount(held, value))) continue;
+    const otherKeys = pairs
+      .filter(({ pair: [held, heldValue] }) => !sameAmount(held, key) && sameAmount(heldValue, value))
+      .map(({ pair: [held] }) => held);
+    if (otherKeys.length === 0) continue;
+    // A claim that names the other key too compares the two, or sums them up.
+    if (claim.quantities.some((given) => otherKeys.some((other) => sameAmount(given, other)))) continue;
+    return valueConflict(value, keyed[0]!.pair[1], keyed[0]!.sentence);
+  }
+  return undefined;
+}
+
 type Pair = readonly [key: Quantity, value: Quantity];
 
 /** The clause's pairs: each value followed, in the clause, by the next value of another kind. */
@@ -63,11 +93,15 @@ function sourcePairs(source: ClaimText): ReadonlyMap<string, readonly SourcePair
   let found = pairsBySource.get(source);
   if (found === undefined) {
     found = new Map();
+    const add = (pair: Pair, sentence: number) => {
+      const kind = measureOf(pair[0]);
+      found!.set(kind, [...(found!.get(kind) ?? []), { pair, sentence }]);
+    };
+    // A sentence that lists its pairs in two lists pairs them by their order, not each value with the next.
+    const listed = source.sentences.map(respectivePairs);
+    listed.forEach((pairs, sentence) => pairs.forEach((pair) => add(pair, sentence)));
     for (const { clause, sentence } of source.clauses) {
-      for (const pair of pairsOf(clause)) {
-        const kind = measureOf(pair[0]);
-        found.set(kind, [...(found.get(kind) ?? []), { pair, sentence }]);
-      }
+      if (listed[sentence]!.length === 0) for (const pair of pairsOf(clause)) add(pair, sentence);
     }
     pairsBySource.set(source, found);
   }
@@ -80,3 +114,30 @@ interface SourcePair {
 }
 
 const pairsBySource = new WeakMap<ClaimText, Map<string, SourcePair[]>>();
+
+/**
+ * Pairs a sentence gives as two lists in one order: "分为3个月、6个月和12个月三种，费用分别为68元、118元和198元", "the 6- and
+ * 12-month plans cost £118 and £198 respectively". Two runs of values, each of one kind, as long as each other and
+ * one after the other, pair their values one by one.
+ */
+function respectivePairs(sentence: ClaimSentence): Pair[] {
+  if (!RESPECTIVELY.test(sentence.text)) return [];
+  const runs: Quantity[][] = [];
+  for (const quantity of sentence.quantities) {
+    if (!namesAmount(quantity)) continue;
+    const run = runs.at(-1);
+    if (run !== undefined && measureOf(run[0]!) === measureOf(quantity)) run.push(quantity);
+    else runs.push([quantity]);
+  }
+  // A lone value between the lists ("三种") counts them, and is passed over.
+  const lists = runs.filter((run) => run.length >= 2);
+  const pairs: Pair[] = [];
+  for (let r = 0; r + 1 < lists.length; r++) {
+    const [keys, values] = [lists[r]!, lists[r + 1]!];
+    if (keys.length !== values.length) continue;
+    keys.forEach((key, i) => pairs.push([key, values[i]!]));
+  }
+  return pairs;
+}
+
+const RESPECTIVELY = /\brespectively\b|分别/iu;
