@@ -599,19 +599,21 @@ const CONDITION =
 const HAN_TOPIC_CONDITION = /的(?:话)?$/;
 
 /**
- * How a clause states a requirement, if it does: "may not use the lap pool unless accompanied" and "no route can be
+ * How a clause states a requirement, if it does: "may not use the lap pool unless accompanied" (or "until they have
+ * completed a training session") and "no route can be
  * ridden without a helmet" (a rule on every one of a kind, "no …", not "with or without") deny the rest unless the
  * condition holds; "can only swim there if an adult is with them" says the same from the other end; "to
  * restore, the full backup must be there" says it plainly. Each says the condition is needed, with its own polarity:
  * their words are not compared one for one.
  */
-function requirementForm(clause: Clause): 'denied-unless' | 'only-if' | undefined {
+function requirementForm(clause: Clause): 'denied-unless' | 'denied-until' | 'only-if' | undefined {
   if (clause.holdsHan) {
     // "拿不到健康证明就不能上岗", "未满16岁的不能办理"; "取得健康证明后方可上岗", "年满16周岁才能办理".
     if (HAN_DENIED_UNLESS.test(clause.text)) return 'denied-unless';
     return HAN_ONLY_IF.test(clause.text) ? 'only-if' : undefined;
   }
   if (DENIED_UNLESS.test(clause.text)) return 'denied-unless';
+  if (DENIED_UNTIL_DONE.test(clause.text)) return 'denied-until';
   return ONLY_IF.test(clause.text) ? 'only-if' : undefined;
 }
 
@@ -632,6 +634,9 @@ export function requirementsSaidApart(claim: Clause, other: Clause): boolean {
   if (ours === theirs) return false;
   if (ours !== undefined && theirs !== undefined) return true;
   const plain = ours === undefined ? claim : other;
+  // "may not book until they have been trained" is a requirement only against a clause that states one ("need to be
+  // trained before booking"); against "can book straight away" it is denied.
+  if ((ours ?? theirs) === 'denied-until') return !ownReading(plain).denies && REQUIRED.test(plain.text);
   if ((ours ?? theirs) !== 'denied-unless' || ownReading(plain).denies) return false;
   // A Chinese double denial is a requirement only against a clause that states one: 须, 需, 必须, 年满.
   return plain.holdsHan ? HAN_REQUIRED.test(plain.text) : !UNLESS.test(plain.text);
@@ -641,6 +646,8 @@ const HAN_REQUIRED = /必须|须|需|应当|要求|年满/u;
 
 const DENIED_UNLESS =
   /(?:\b(?:not|never|no|cannot)\b|n['’]t\b).*\bunless\b|^no\b(?:(?!\bwith or without\b).)*\bwithout\b/i;
+/** A denial lifted once a thing is done: a requirement, or a wait ("must not walk in public areas until …"). */
+const DENIED_UNTIL_DONE = /(?:\b(?:not|never|cannot)\b|n['’]t\b).*\buntil\b/i;
 const DENIED_WITHOUT = /(?:\b(?:not|never|cannot)\b|n['’]t\b)(?:(?!\bwith or without\b).)*\bwithout\b|^without\b/i;
 /** Whether the clause denies what is done without a thing: read only where "without" is said at all. */
 function deniedWithout(clause: Clause): boolean {

@@ -894,6 +894,8 @@ function clauseOf(
     if (token.kind !== 'word' || (inQuantity[i] && !namesCounted(token, inQuantity[i]!))) continue;
     // "as many as 200", "as much as 20 kg": the comparison bounds the number, as "up to" does, and says no word.
     if (boundsByComparison(tokens, i, inQuantity)) continue;
+    // "around 45 minutes", "roughly £20": the word makes the number approximate, and says nothing of its own.
+    if (APPROXIMATELY.has(token.lower) && inQuantity[i + 1] !== undefined) continue;
     // "at no cost", "at no extra charge": free, as "free of charge" says it.
     const freeInOneWord = FREE_OF_COST.test(token.lower);
     const free = freeInOneWord ? i : freeOfCost(tokens, i, to);

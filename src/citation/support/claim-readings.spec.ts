@@ -888,7 +888,7 @@ const cases: ClaimCase[] = [
     'two approximate figures within rounding of each other',
     'The Yangtze is about 6,300 km long, the longest river in China. It rises on the Tibetan Plateau.',
     'The Yangtze is roughly 6,380 km long.',
-    'unverified',
+    'verified',
     '',
   ],
   [
@@ -1956,6 +1956,41 @@ const cases: ClaimCase[] = [
     '99元那档一个月有80GB流量、500分钟通话。',
     'unverified',
     '',
+  ],
+  [
+    'a word of recurrence capitalised in a name ("The Daily Ledger") is no recurrence',
+    "The Daily Ledger's Digital plan costs £9.99 a month or £99 a year and includes the full archive.",
+    'The digital-only plan is £9.99 monthly or £99 yearly.',
+    'unverified',
+    '',
+  ],
+  [
+    'a denial until a thing is done, said as a need before it',
+    'New users may not book either instrument until they have completed a training session with the facility manager. No-shows are charged £40 per hour.',
+    "You'll need to be trained by the facility manager before you're allowed to reserve time on either machine.",
+    'unverified',
+    '',
+  ],
+  [
+    'a denial until a thing is done, against a permission straight away',
+    'New users may not book either instrument until they have completed a training session with the facility manager. No-shows are charged £40 per hour.',
+    'New users can go ahead and book either instrument straight away.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a limit said as "limited to" against another limit',
+    'Speed is limited to 8 km/h in the aisles and 5 km/h in the loading bay. Pedestrians must keep at least 3 metres from any moving truck.',
+    'The speed limit in the aisles is 10 km/h.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'an approximate word before a number says nothing of its own',
+    'A cut and finish takes 45 minutes and costs £48, while full colour takes 2 hours and costs £95. Colour appointments require a patch test.',
+    'A standard cut and finish is £58 and takes around 45 minutes.',
+    'contradicted',
+    'number',
   ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {

@@ -517,6 +517,9 @@ class QuantityScanner extends HanQuantityReading {
       if (LOOSE_BEFORE.has(previous.lower)) return previous.lower;
       // "up to 3", "a maximum of 4 g", "no more than 4 mg".
       if (previous.lower === 'to' && before?.lower === 'up') return 'up';
+      // "limited to 8 km/h", "restricted to 2 bags": a limit, as "up to" says it. A cap ("capped at €20 per hire") is left a
+      // value: a total under it is still worked out from the rate it caps.
+      if (previous.lower === 'to' && LIMITED.has(before?.lower ?? '')) return 'up';
       if (previous.lower === 'of' && (before?.lower === 'maximum' || before?.lower === 'minimum')) return before.lower;
       // "as much as 20 kg", "as few as 3": the comparison names a bound.
       if (previous.lower === 'as' && before !== undefined && AS_BOUND.has(before.lower)) return before.lower;
@@ -1276,7 +1279,9 @@ class QuantityScanner extends HanQuantityReading {
       );
     }
     const period = LATIN_PERIODS.get(token.lower);
-    if (period !== undefined) {
+    // "The Daily Ledger", "Weekly Digest": a word of a name, capitalised with the word after it.
+    const inName = token.text !== token.lower && /^\p{Lu}/u.test(this.tokens[first + 1]?.text ?? '');
+    if (period !== undefined && !inName) {
       return this.push(
         { cls: 'period', value: period, raw: 1, unit: token.lower, ...this.span(first, first) },
         first,
@@ -1450,3 +1455,6 @@ function joinTokens(text: string, token: Token, index: number, tokens: readonly 
   if (index === 0) return token.text;
   return text + (adjacent(tokens[index - 1], token) ? '' : ' ') + token.text;
 }
+
+/** Verbs that set a limit on the value after "to". */
+const LIMITED: ReadonlySet<string> = new Set(['limited', 'restricted']);

@@ -70,8 +70,11 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
     return source.atLeast ? claim.value < source.value : claim.value > source.value;
   }
   // Two values both said as approximate give their own figures: "about 5,400 km" is not "about 6,300 km", though either
-  // would round to the other's order. They are the same within the share `sameQuantity` allows, and differ beyond it.
-  if (claim.approx && source.approx) return true;
+  // would round to the other's order; "roughly 6,380 km" and "about 6,300 km" are one figure rounded two ways.
+  if (claim.approx && source.approx) {
+    const [small, large] = [Math.abs(claim.value), Math.abs(source.value)].sort((a, b) => a - b) as [number, number];
+    return Math.sign(claim.value) !== Math.sign(source.value) || large - small > APPROXIMATE_SHARE * large;
+  }
   if (claim.approx || source.approx) {
     // "About 200 years" is not "about 400 years": values half again apart or more disagree.
     const [small, large] = [Math.abs(claim.value), Math.abs(source.value)].sort((a, b) => a - b) as [number, number];
@@ -349,3 +352,6 @@ export function namesAmount(quantity: Quantity): boolean {
     quantity.cls.startsWith('sum:')
   );
 }
+
+/** How far apart two approximate figures may be and still be one figure rounded two ways. */
+const APPROXIMATE_SHARE = 0.05;
