@@ -1086,6 +1086,9 @@ describe('the values a clause reads', () => {
     ['工作不足6个月', ['at most']],
     ['申请人年龄不得超过35周岁', ['at most']],
     ['室温不应低于18℃', ['at least']],
+    ['A fit note is required for absences longer than 7 days.', ['at least']],
+    ['Orders of more than £50 ship free.', ['at least']],
+    ['Orders of less than £50 pay for delivery.', ['at most']],
   ])('reads the side "%s" bounds its value on', (text, expected) => {
     expect(side(text)).toEqual(expected);
   });

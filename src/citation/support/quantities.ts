@@ -514,6 +514,8 @@ class QuantityScanner extends HanQuantityReading {
       // 满 bounds an age or a time reached (满6岁, 住满3年), not a count said in full (扣满12分).
       if (previous.text === '满' && !this.tokens.slice(first, last + 1).some((t) => REACHED.has(t.text)))
         return undefined;
+      // "more than 7 days", "longer than 7 calendar days": a bound from below, as "over" is.
+      if (previous.lower === 'than' && GREATER.has(before?.lower ?? '')) return 'over';
       if (LOOSE_BEFORE.has(previous.lower)) return previous.lower;
       // "up to 3", "a maximum of 4 g", "no more than 4 mg".
       if (previous.lower === 'to' && before?.lower === 'up') return 'up';
@@ -1458,3 +1460,16 @@ function joinTokens(text: string, token: Token, index: number, tokens: readonly 
 
 /** Verbs that set a limit on the value after "to". */
 const LIMITED: ReadonlySet<string> = new Set(['limited', 'restricted']);
+
+/** Comparatives that, before "than", bound a value from below. */
+const GREATER: ReadonlySet<string> = new Set([
+  'more',
+  'longer',
+  'greater',
+  'later',
+  'older',
+  'higher',
+  'bigger',
+  'larger',
+  'heavier',
+]);
