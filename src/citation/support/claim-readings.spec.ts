@@ -1992,6 +1992,13 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    'a total shown with its parts after a colon is worked out',
+    'Pay-as-you-go rides cost £1 to unlock plus 20p per minute. Monthly passes cost £15 and include unlimited 30-minute rides.',
+    'A 15-minute ride on pay-as-you-go costs £4: £1 to unlock and £3 for the minutes.',
+    'unverified',
+    '',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

@@ -1,4 +1,4 @@
-import type { Clause } from './claim-profile.js';
+import type { ClaimSentence, Clause } from './claim-profile.js';
 import { comparable, sameSideBounds, type Quantity } from './quantity.js';
 import { shareNamed, TOTALS } from './quantity-words.js';
 
@@ -111,6 +111,21 @@ function ownDifference(result: Quantity, claimNumbers: readonly Quantity[]): boo
   );
   return inputs.some((a, i) => inputs.slice(i + 1).some((b) => close(result.value, Math.abs(a.value - b.value))));
 }
+
+/**
+ * Whether the claim shows how it worked a value out, right after it: "costs £4: £1 to unlock and £3 for the minutes",
+ * "€42 (€12 for breakfast and €30 for dinner)". The parts that follow add up to the value; each part is judged on its
+ * own.
+ */
+export function brokenDown(result: Quantity, claim: ClaimSentence): boolean {
+  const after = claim.text.slice(result.end - claim.start);
+  if (!BREAKDOWN.test(after)) return false;
+  const parts = claim.quantities.filter((part) => part.start >= result.end);
+  return parts.length >= 2 && sumOfTwo(result, parts);
+}
+
+/** What opens a breakdown of the value before it: a colon, a dash or a bracket. */
+const BREAKDOWN = /^\s*(?:[:：(（]|[—–]|-\s)/u;
 
 /** Whether `result` is the sum of two of `values`: "公司和个人合计缴纳24%" of 12% each. */
 export function sumOfTwo(result: Quantity, values: readonly Quantity[]): boolean {
