@@ -1072,6 +1072,20 @@ describe('the values a clause reads', () => {
     expect(clocks(text)).toEqual([]);
   });
 
+  const periods = (text: string) =>
+    profileClaims(text)
+      .quantities.filter((quantity) => quantity.cls === 'period')
+      .map((quantity) => quantity.value / 86_400);
+
+  it.each([
+    ['Blue bins are collected every second Tuesday.', [14]],
+    ['The newsletter goes out every other week.', [14]],
+    ['Filters are changed every second month.', [60.875]],
+    ['Doses are taken every two weeks.', [14]],
+  ])('reads every other one as a period of two: "%s"', (text, expected) => {
+    expect(periods(text)).toEqual(expected);
+  });
+
   const side = (text: string) =>
     profileClaims(text).quantities.map((quantity) =>
       quantity.loose ? (quantity.atLeast === true ? 'at least' : 'at most') : 'exact',

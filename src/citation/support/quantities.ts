@@ -1430,6 +1430,21 @@ class QuantityScanner extends HanQuantityReading {
     let count = 1;
     // "every single year" is every year.
     if (this.tokens[index]?.lower === 'single') index++;
+    // "every second Tuesday", "every other week": every two of them, not every second of time.
+    if (ALTERNATE.has(this.tokens[index]?.lower ?? '')) {
+      const next = this.tokens[index + 1];
+      const weekday = next !== undefined && WEEKDAYS.has(next.lower);
+      const unit = weekday ? undefined : this.unitAt(index + 1);
+      if (!weekday && unit?.cls !== 'time') return;
+      // The day itself is read after: "every second Tuesday" is fortnightly, and on Tuesdays.
+      const last = weekday ? index : index + 1;
+      const [factor, name] = weekday ? [604_800, 'week'] : [unit!.factor, unit!.name];
+      return this.push(
+        { cls: 'period', value: 2 * factor, raw: 2, unit: name, ...this.span(first, last) },
+        first,
+        last,
+      );
+    }
     const number = this.tokens[index];
     if (number?.kind === 'number') {
       count = Number(number.text);
@@ -1473,3 +1488,6 @@ const GREATER: ReadonlySet<string> = new Set([
   'larger',
   'heavier',
 ]);
+
+/** Words after "every" that skip one each time: "every second week", "every other Tuesday". */
+const ALTERNATE: ReadonlySet<string> = new Set(['second', 'other', 'alternate']);
