@@ -47,24 +47,29 @@ export function tradedPairs(claim: ClaimSentence, source: ClaimText): FoundConfl
  */
 export function keyedValueSwap(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   if (claim.quantities.length < 2) return undefined;
-  const ours = pairsByClaim.get(claim) ?? pairsByClaim.set(claim, claim.clauses.flatMap(pairsOf));
-  if (ours.length === 0) return undefined;
   const byKey = sourcePairs(source);
   if (byKey.size === 0) return undefined;
+  const ours = pairsByClaim.get(claim) ?? pairsByClaim.set(claim, claim.clauses.flatMap(pairsOf));
   for (const [key, value] of ours) {
-    const pairs = byKey.get(measureOf(key)) ?? [];
+    const pairs = byKey.get(measureOf(key));
+    if (pairs === undefined) continue;
     const valueKind = measureOf(value);
-    const keyed = pairs.filter(
-      ({ pair: [held, heldValue] }) => sameAmount(held, key) && measureOf(heldValue) === valueKind,
-    );
-    if (keyed.length === 0 || keyed.some(({ pair: [, held] }) => sameAmount(held, value))) continue;
+    // Asked of every claim sentence against every source: read without building lists until a key is found.
+    let keyed: SourcePair | undefined;
+    let keyedToValue = false;
+    for (const held of pairs) {
+      if (!sameAmount(held.pair[0], key) || measureOf(held.pair[1]) !== valueKind) continue;
+      if (sameAmount(held.pair[1], value)) keyedToValue = true;
+      keyed ??= held;
+    }
+    if (keyed === undefined || keyedToValue) continue;
     const otherKeys = pairs
       .filter(({ pair: [held, heldValue] }) => !sameAmount(held, key) && sameAmount(heldValue, value))
       .map(({ pair: [held] }) => held);
     if (otherKeys.length === 0) continue;
     // A claim that names the other key too compares the two, or sums them up.
     if (claim.quantities.some((given) => otherKeys.some((other) => sameAmount(given, other)))) continue;
-    return valueConflict(value, keyed[0]!.pair[1], keyed[0]!.sentence);
+    return valueConflict(value, keyed.pair[1], keyed.sentence);
   }
   return undefined;
 }
