@@ -1082,7 +1082,8 @@ describe('the values a clause reads', () => {
     ['The newsletter goes out every other week.', [14]],
     ['Filters are changed every second month.', [60.875]],
     ['Doses are taken every two weeks.', [14]],
-  ])('reads every other one as a period of two: "%s"', (text, expected) => {
+    ['Recycling is collected every Tuesday.', [7]],
+  ])('reads how often a thing recurs: "%s"', (text, expected) => {
     expect(periods(text)).toEqual(expected);
   });
 

@@ -1291,10 +1291,14 @@ class QuantityScanner extends HanQuantityReading {
       );
     }
     if ((token.lower === 'every' || token.lower === 'each') && WEEKDAYS.has(this.tokens[first + 1]?.lower ?? '')) {
-      // "every Sunday": the day, as "on Sundays" gives it.
+      // "every Sunday": weekly, as 每周日 is, and the day, as "on Sundays" gives it.
       const last = first + 1;
       const day = WEEKDAYS.get(this.tokens[last]!.lower)!;
-      return this.push({ cls: 'weekday', value: day, raw: day, unit: '', ...this.span(first, last) }, first, last);
+      this.push({ cls: 'weekday', value: day, raw: day, unit: '', ...this.span(first, last) }, first, last);
+      const weekday = this.found.at(-1)!;
+      this.found[this.found.length - 1] = { ...weekday, cls: 'period', value: 604_800, raw: 1, unit: 'week' };
+      this.found.push(weekday);
+      return;
     }
     if (token.lower === 'every' || token.lower === 'each') return this.every(first);
     if (this.fraction(first)) return;
