@@ -358,13 +358,6 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
-    'days swapped between two things whose verb is left unsaid',
-    'In Eastfield, blue bins are collected every two weeks on Tuesdays, while green bins are collected weekly on Fridays.',
-    'Blue bins go fortnightly on Fridays and green bins (food waste) every Tuesday.',
-    'contradicted',
-    'date',
-  ],
-  [
     'a name written beside another, and beside no other, is one name of one thing',
     "Lavender 'Hidcote' grows to about 60 cm and needs full sun. Hydrangea 'Annabelle' reaches 1.5 m and prefers " +
       'shade. Lavender should be watered only during its first summer, whereas the hydrangea needs weekly watering.',
@@ -2007,9 +2000,19 @@ describe('ClaimSupportVerifier on readings a rule must not take too far', () => 
 /**
  * "Free" is read as a cost turned, which on the labelled pairs caught 12 more wrong paragraphs for no more warnings on
  * correct ones. Its cost: "not free" then reads as a cost, which the source's plain price seems to speak for.
+ * "Every Tuesday" is read as weekly as well as on Tuesdays, which on the labelled pairs took away 2 false warnings and
+ * caught 2 more wrong paragraphs on the test splits (1 fewer on dev). Its cost: a sentence that trades two things' days,
+ * one of them said with "every", reads the weekly value beside the day as the other thing's, and passes.
  */
 describe('ClaimSupportVerifier on readings it still gets wrong', () => {
   stillMisjudged([
+    [
+      'days swapped between two things whose verb is left unsaid',
+      'In Eastfield, blue bins are collected every two weeks on Tuesdays, while green bins are collected weekly on Fridays.',
+      'Blue bins go fortnightly on Fridays and green bins (food waste) every Tuesday.',
+      'contradicted',
+      'date',
+    ],
     [
       "the bound's own side set apart before the denial",
       'Standard shipping costs $4.95. Standard shipping is free on orders over $60.',
