@@ -1992,6 +1992,13 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'hours a day worked out from the times the paragraph gives',
+    'The visitor car park charges £2.50 for up to 2 hours. The staff car park is for permit holders only and operates 24 hours a day; visitors who use it receive a £70 penalty charge. The visitor car park barrier opens at 6 am and closes at midnight.',
+    'The visitor car park is open for 18 hours a day, from 6 in the morning until midnight.',
+    'unverified',
+    '',
+  ],
 ];
 describe('ClaimSupportVerifier on readings a rule must not take too far', () => {
   judgeEach(cases);

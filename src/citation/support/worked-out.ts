@@ -54,6 +54,10 @@ export function workedOut(
   // times of day or two years the claim gives itself. Times the source gives ("open 9:00 to 17:00") are no evidence
   // that a length ("tours last 8 hours") was worked out from them.
   if (quantity.cls === 'time' && !quantity.range && elapsed(quantity, claimNumbers)) return true;
+  // "open for 18 hours a day, from 6 in the morning until midnight": hours a day are a length of a day's time.
+  if (quantity.cls === 'time/time' && quantity.unit.endsWith('/day') && !quantity.range) {
+    if (elapsed({ ...quantity, cls: 'time', value: quantity.value * DAY_SECONDS }, claimNumbers)) return true;
+  }
   if (quantity.cls === 'clock' && value.cls === 'clock') {
     const spans = [...claimNumbers, ...sourceNumbers, ...(from.lengths ?? [])];
     // "closes at 14:00, six hours after the 8:00 start" works from a time the claim gives as well as the bound one.
@@ -248,3 +252,5 @@ function discountShare(tenths: string): number {
 }
 
 const TAKEN_OFF = /^\s+off\b/i;
+
+const DAY_SECONDS = 86_400;
