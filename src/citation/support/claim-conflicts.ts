@@ -26,7 +26,7 @@ import {
   type Quantity,
 } from './quantity.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
-import { flipped, polarityConflict } from './denial-conflict.js';
+import { flipped, frontedTopic, polarityConflict } from './denial-conflict.js';
 import { boundConflict, boundsOtherSide, boundsPast } from './bound-conflict.js';
 import { hasHan } from './claim-tokens.js';
 import { dayNowhere, daysFromTo, inSpan } from './day-spans.js';
@@ -41,6 +41,9 @@ import { besideBound, givenToParallel, parallelOf, saidOtherWayBeside } from './
  * clause it speaks of and compares them there, so that the tram's time is compared with the tram's, not the
  * ferry's; a check that cannot bind says nothing: a contradiction needs evidence.
  */
+
+/** A word of the short clause that names the claim clause's thing before it binds as a name does. */
+const TOPIC_WEIGHT = 2;
 
 /** A window this well covered is about the same thing as the claim, even when no clause binds on its own. */
 const ALIGNED = 0.5;
@@ -244,12 +247,15 @@ function quantityConflict(
     const score = binder(clause, source, { polarity: true });
     const others = bindingValues(clause, quantity, clauses);
     const measured = measuredWord(clause, quantity);
+    // "For a long-haul flight, | check-in shuts an hour before departure": the short clause before names the thing.
+    const topic = frontedTopic(clause, claim);
     const { best: tied, score: top } = bestBound(
       candidates,
       (candidate) =>
         score(candidate.clause) +
         sharedValues(others, candidate.clause) +
-        (measured !== undefined && candidate.clause.termSet.has(measured) ? MEASURED_WEIGHT : 0),
+        (measured !== undefined && candidate.clause.termSet.has(measured) ? MEASURED_WEIGHT : 0) +
+        TOPIC_WEIGHT * topic.filter((term) => candidate.clause.termSet.has(term.term)).length,
     );
     // A clause that gives two values of the kind ("both the Thirty Years' War and the Eighty Years' War") speaks of
     // each tied clause in turn: its sentence cannot choose one.

@@ -1993,6 +1993,20 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'a short clause before the value names its thing: "For children, …"',
+    'The entry fee is £12 for adults and £6 for children under 16.',
+    'For children, the entry fee is £6.',
+    'unverified',
+    '',
+  ],
+  [
+    'a short clause before the value names its thing: "To Europe, …"',
+    'Deliveries take 3 days within the UK and 10 days to Europe.',
+    'To Europe, deliveries take 10 days.',
+    'unverified',
+    '',
+  ],
+  [
     'hours a day worked out from the times the paragraph gives',
     'The visitor car park charges £2.50 for up to 2 hours. The staff car park is for permit holders only and operates 24 hours a day; visitors who use it receive a £70 penalty charge. The visitor car park barrier opens at 6 am and closes at midnight.',
     'The visitor car park is open for 18 hours a day, from 6 in the morning until midnight.',

@@ -482,7 +482,7 @@ const STATEMENT_BREAK = /[;；]/;
  * The words of the short clauses just before the clause in its sentence, which name what it speaks of:
  * "max_connections, on the other hand, needs a restart" is about max_connections.
  */
-function frontedTopic(clause: Clause, claim: ClaimSentence): ClauseTerm[] {
+export function frontedTopic(clause: Clause, claim: ClaimSentence): ClauseTerm[] {
   const topic: ClauseTerm[] = [];
   for (let i = claim.clauses.indexOf(clause) - 1; i >= 0; i--) {
     const before = claim.clauses[i]!;
