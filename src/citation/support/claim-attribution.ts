@@ -347,8 +347,9 @@ function partAround(sentence: ClaimSentence, value: Quantity, terms: readonly Cl
   const at = (offset: number) => offset - sentence.start;
   let from = sentence.start;
   let to = sentence.start + sentence.text.length;
-  // A semicolon ends a list's part whatever follows it.
-  for (const stop of sentence.text.matchAll(/[;；]/g)) {
+  // A semicolon ends a list's part whatever follows it; a colon ends the heading the parts share ("the prices on the
+  // menu: soft drinks €4, beer €6").
+  for (const stop of sentence.text.matchAll(/[;；]|(?<!\d)[:：](?!\d)/g)) {
     const at = sentence.start + stop.index;
     if (at < value.start) from = Math.max(from, at);
     else if (at >= value.end) to = Math.min(to, at);

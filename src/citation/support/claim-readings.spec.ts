@@ -2007,6 +2007,20 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'a colon ends the heading a list of times shares (Chinese)',
+    '自2025年3月1日起，本小区实行定时定点投放：每天早上7:00至9:00、晚上18:00至20:00开放投放点。厨余垃圾须破袋投放。',
+    '从2025年3月1日开始，小区只在早上7点到9点、晚上6点到8点开放投放点。',
+    'unverified',
+    '',
+  ],
+  [
+    'a colon ends the heading a list of values shares',
+    'For this rye sourdough, mix 300 g rye flour with 200 g bread flour. Bake at 240 °C for 15 minutes, then lower the oven to 210 °C for a further 35 minutes.',
+    'The loaf spends 50 minutes in the oven altogether: 15 at 240 °C and then 35 at 210 °C.',
+    'unverified',
+    '',
+  ],
+  [
     'hours a day worked out from the times the paragraph gives',
     'The visitor car park charges £2.50 for up to 2 hours. The staff car park is for permit holders only and operates 24 hours a day; visitors who use it receive a £70 penalty charge. The visitor car park barrier opens at 6 am and closes at midnight.',
     'The visitor car park is open for 18 hours a day, from 6 in the morning until midnight.',
