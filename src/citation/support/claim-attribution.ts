@@ -1,4 +1,5 @@
 import { valueConflict, type FoundConflict } from './found-conflict.js';
+import { saysTotal, sumOfTwo } from './worked-out.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 import { disagree, sameQuantity, type Quantity } from './quantity.js';
 
@@ -76,13 +77,22 @@ export function attributionConflict(claim: ClaimSentence, source: ClaimText): Fo
       if (
         found &&
         !saidElsewhere(quantity, words, found, listing, source) &&
-        !nearerGiven(words, found, listing, source)
+        !nearerGiven(words, found, listing, source) &&
+        !totalOfTwo(claim, quantity, source.sentences[listing.sentence]!)
       ) {
         return valueConflict(quantity, found.value, listing.sentence);
       }
     }
   }
   return undefined;
+}
+
+/**
+ * Whether the claim says its value adds two values up ("一共能免费托运30公斤" of 20 kg and 10 more for gold cards): the
+ * value is worked out, and matches another part's by chance.
+ */
+function totalOfTwo(claim: ClaimSentence, quantity: Quantity, sentence: ClaimSentence): boolean {
+  return claim.clauses.some(saysTotal) && sumOfTwo(quantity, [...sentence.quantities, ...claim.quantities]);
 }
 
 /** The first part's names a claim part says as names: not a shared verb said right before the claim's own value. */

@@ -2021,6 +2021,13 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'a total of two listed values that matches another part by chance (一共)',
+    '免费行李额：经济舱每人20公斤，公务舱30公斤，头等舱40公斤；持金卡的旅客额外增加10公斤。超重部分另行收费。',
+    '持金卡的旅客坐经济舱，一共能免费托运30公斤。',
+    'unverified',
+    '',
+  ],
+  [
     'hours a day worked out from the times the paragraph gives',
     'The visitor car park charges £2.50 for up to 2 hours. The staff car park is for permit holders only and operates 24 hours a day; visitors who use it receive a £70 penalty charge. The visitor car park barrier opens at 6 am and closes at midnight.',
     'The visitor car park is open for 18 hours a day, from 6 in the morning until midnight.',
