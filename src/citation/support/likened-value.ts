@@ -24,7 +24,11 @@ export function likenedValue(claim: ClaimSentence, source: ClaimText): FoundConf
     const own = claim.clauses
       .flatMap(wordsOf)
       .filter((word) => !likenedTo.has(word) && (source.terms.has(word) || source.words.has(word)));
-    if (own.length === 0) continue;
+    if (own.length === 0) {
+      const inList = listedBeside(quantity, claim, holders);
+      if (inList) return inList;
+      continue;
+    }
     let best: { value: Quantity; sentence: number; said: number } | undefined;
     for (const candidate of source.clauses) {
       if (holders.includes(candidate)) continue;
@@ -35,12 +39,53 @@ export function likenedValue(claim: ClaimSentence, source: ClaimText): FoundConf
       if (values.length === 0 || !values.every((held) => disagree(quantity, held))) continue;
       const words = new Set(wordsOf(candidate.clause));
       const said = own.filter((word) => words.has(word)).length;
-      if (said >= MIN_SAID && said > (best?.said ?? 0))
+      // A short part of the list that gives the likened value ("初诊15元、复诊10元") names its thing in a word.
+      const listed =
+        candidate.clause.terms.length <= LIST_PART_WORDS &&
+        holders.some((held) => held.sentence === candidate.sentence);
+      if ((said >= MIN_SAID || (listed && said > 0)) && said > (best?.said ?? 0))
         best = { value: values[0]!, sentence: candidate.sentence, said };
     }
     if (best) return valueConflict(quantity, best.value, best.sentence);
+    const inList = listedBeside(quantity, claim, holders);
+    if (inList) return inList;
   }
   return undefined;
+}
+
+/**
+ * The value given, in the list that gives the likened value, to the part whose words the claim says: "初诊15元、复诊10元"
+ * for "复诊的挂号费跟初诊一样，都是15元". The claim names both parts, and its value is the other part's.
+ */
+function listedBeside(
+  quantity: Quantity,
+  claim: ClaimSentence,
+  holders: readonly { clause: Clause; sentence: number }[],
+): FoundConflict | undefined {
+  const said = new Set(claim.clauses.flatMap(wordsOf));
+  for (const { clause, sentence } of holders) {
+    const parts = partsOf(clause);
+    const likened = parts.find((part) => sameQuantity(quantity, part.value));
+    if (likened === undefined || !likened.words.some((word) => said.has(word))) continue;
+    for (const part of parts) {
+      if (part === likened || !comparable(quantity, part.value) || !disagree(quantity, part.value)) continue;
+      if (part.words.some((word) => said.has(word) && !likened.words.includes(word)))
+        return valueConflict(quantity, part.value, sentence);
+    }
+  }
+  return undefined;
+}
+
+/** Each value of a clause with the words between it and the value before it: "初诊 | 15元、复诊 | 10元". */
+function partsOf(clause: Clause): { value: Quantity; words: string[] }[] {
+  let from = clause.start;
+  return clause.quantities.map((value) => {
+    const words = clause.terms
+      .filter((term) => !term.denied && term.start >= from && term.end <= value.start)
+      .map((term) => term.term);
+    from = value.end;
+    return { value, words };
+  });
 }
 
 /**
@@ -48,6 +93,9 @@ export function likenedValue(claim: ClaimSentence, source: ClaimText): FoundConf
  * sentence the two things share ("tablets", "fee").
  */
 const MIN_SAID = 2;
+
+/** The most words a part of a list says beside its value: "复诊10元", "and DVDs 7 days". */
+const LIST_PART_WORDS = 3;
 
 /** Words that liken one thing to another. */
 const ALIKE = /\b(?:the same(?:\s+\S+){0,4}\s+as|same as|just like|just as|as with)\b/i;
