@@ -10,7 +10,7 @@ import {
   chineseNumeral,
   isCnNumeral,
 } from './quantity-words.js';
-import { DAY, HAN_MEASURE_WORDS, HAN_PERIODS, HAN_WEEKDAYS, MONTH, YEAR, type Unit } from './quantity-units.js';
+import { DAY, HAN_MEASURE_WORDS, HAN_PERIODS, HAN_WEEKDAYS, MONTH, WEEK, YEAR, type Unit } from './quantity-units.js';
 
 /** A number before 号 that names a thing: a gate, a seat, a regulation. */
 const NUMBERED: Unit = { cls: 'count:号', factor: 1, name: '号' };
@@ -471,13 +471,20 @@ export abstract class HanQuantityReading {
     return this.hanNumeralAt(index)?.last;
   }
 
+  /**
+   * The day just read, said with 每 or "every" from `first` (每周六, "every Saturday"): a weekly schedule (not every
+   * day), as a period, and the day of the week (not Tuesdays), both over the words from `first`.
+   */
+  protected weeklyOnDay(first: number): void {
+    const weekday = { ...this.found.at(-1)!, ...this.span(first, this.i - 1) };
+    this.found[this.found.length - 1] = { ...weekday, cls: 'period', value: WEEK.factor };
+    this.found.push(weekday);
+  }
+
   /** 每天, 每周, 每两周, 每3个月. */
   protected hanEvery(first: number): void {
     if (this.hanWeekday(first + 1)) {
-      // 每周六: every Saturday, a weekly schedule (not every day) on a day of the week (not Tuesdays).
-      const weekday = { ...this.found.at(-1)!, ...this.span(first, this.i - 1) };
-      this.found[this.found.length - 1] = { ...weekday, cls: 'period', value: 604_800 };
-      this.found.push(weekday);
+      this.weeklyOnDay(first);
       return this.hanWeekdayList();
     }
     let index = first + 1;

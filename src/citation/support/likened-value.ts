@@ -24,13 +24,8 @@ export function likenedValue(claim: ClaimSentence, source: ClaimText): FoundConf
     const own = claim.clauses
       .flatMap(wordsOf)
       .filter((word) => !likenedTo.has(word) && (source.terms.has(word) || source.words.has(word)));
-    if (own.length === 0) {
-      const inList = listedBeside(quantity, claim, holders);
-      if (inList) return inList;
-      continue;
-    }
     let best: { value: Quantity; sentence: number; said: number } | undefined;
-    for (const candidate of source.clauses) {
+    for (const candidate of own.length === 0 ? [] : source.clauses) {
       if (holders.includes(candidate)) continue;
       // A value the claim gives too ("within an hour of cooking") is not the one it likens.
       const values = candidate.clause.quantities.filter(

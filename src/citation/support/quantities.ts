@@ -35,6 +35,8 @@ import {
   SAVING_REACH,
   TOTALS,
   UNIT_FOLLOWERS,
+  UPPER_AMOUNTS,
+  LATER_MOMENTS,
   hyphenedFraction,
   isCnNumeral,
   startsQuantity,
@@ -47,6 +49,7 @@ import {
   HAN_MULTIPLIERS,
   LATIN_PERIODS,
   LATIN_UNITS,
+  WEEK,
   LOOSE_AFTER,
   LOOSE_BEFORE,
   MONTH_NAMES,
@@ -1295,10 +1298,7 @@ class QuantityScanner extends HanQuantityReading {
       const last = first + 1;
       const day = WEEKDAYS.get(this.tokens[last]!.lower)!;
       this.push({ cls: 'weekday', value: day, raw: day, unit: '', ...this.span(first, last) }, first, last);
-      const weekday = this.found.at(-1)!;
-      this.found[this.found.length - 1] = { ...weekday, cls: 'period', value: 604_800, raw: 1, unit: 'week' };
-      this.found.push(weekday);
-      return;
+      return this.weeklyOnDay(first);
     }
     if (token.lower === 'every' || token.lower === 'each') return this.every(first);
     if (this.fraction(first)) return;
@@ -1442,7 +1442,7 @@ class QuantityScanner extends HanQuantityReading {
       if (!weekday && unit?.cls !== 'time') return;
       // The day itself is read after: "every second Tuesday" is fortnightly, and on Tuesdays.
       const last = weekday ? index : index + 1;
-      const [factor, name] = weekday ? [604_800, 'week'] : [unit!.factor, unit!.name];
+      const { factor, name } = weekday ? WEEK : unit!;
       return this.push(
         { cls: 'period', value: 2 * factor, raw: 2, unit: name, ...this.span(first, last) },
         first,
@@ -1480,18 +1480,8 @@ function joinTokens(text: string, token: Token, index: number, tokens: readonly 
 /** Verbs that set a limit on the value after "to". */
 const LIMITED: ReadonlySet<string> = new Set(['limited', 'restricted']);
 
-/** Comparatives that, before "than", bound a value from below. */
-const GREATER: ReadonlySet<string> = new Set([
-  'more',
-  'longer',
-  'greater',
-  'later',
-  'older',
-  'higher',
-  'bigger',
-  'larger',
-  'heavier',
-]);
+/** Comparatives that, before "than", bound a value from below ("more than", "later than"). */
+const GREATER: ReadonlySet<string> = new Set([...UPPER_AMOUNTS, ...LATER_MOMENTS]);
 
 /** Words after "every" that skip one each time: "every second week", "every other Tuesday". */
 const ALTERNATE: ReadonlySet<string> = new Set(['second', 'other', 'alternate']);

@@ -20,7 +20,7 @@ const HOUR = unit('time', 3600, 'hour');
 export const DAY = unit('time', 86_400, 'day');
 /** Five working days make a week: "10 working days" is another length than "10 days" or "10 weeks". */
 export const WORKING_DAY = unit('time', (7 * 86_400) / 5, 'working day');
-const WEEK = unit('time', 604_800, 'week');
+export const WEEK = unit('time', 604_800, 'week');
 export const MONTH = unit('time', 2_629_800, 'month');
 export const YEAR = unit('time', 31_557_600, 'year');
 

@@ -1,6 +1,7 @@
 import type { ClaimSentence, Clause } from './claim-profile.js';
 import { comparable, sameSideBounds, type Quantity } from './quantity.js';
 import { shareNamed, TOTALS } from './quantity-words.js';
+import { DAY } from './quantity-units.js';
 
 /** What else the claim sentence says that a number may have been worked out with. */
 export interface WorkedFrom {
@@ -56,7 +57,7 @@ export function workedOut(
   if (quantity.cls === 'time' && !quantity.range && elapsed(quantity, claimNumbers)) return true;
   // "open for 18 hours a day, from 6 in the morning until midnight": hours a day are a length of a day's time.
   if (quantity.cls === 'time/time' && quantity.unit.endsWith('/day') && !quantity.range) {
-    if (elapsed({ ...quantity, cls: 'time', value: quantity.value * DAY_SECONDS }, claimNumbers)) return true;
+    if (elapsed({ ...quantity, cls: 'time', value: quantity.value * DAY.factor }, claimNumbers)) return true;
   }
   if (quantity.cls === 'clock' && value.cls === 'clock') {
     const spans = [...claimNumbers, ...sourceNumbers, ...(from.lengths ?? [])];
@@ -252,5 +253,3 @@ function discountShare(tenths: string): number {
 }
 
 const TAKEN_OFF = /^\s+off\b/i;
-
-const DAY_SECONDS = 86_400;
