@@ -391,6 +391,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g9600-g9724', from: 9600, to: 9799 },
   { name: 'g9800-g9924', from: 9800, to: 9999 },
   { name: 'g10000-g10124', from: 10000, to: 10199 },
+  { name: 'g10200-g10324', from: 10200, to: 10399 },
+  { name: 'g10400-g10524', from: 10400, to: 10599 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
