@@ -35,6 +35,7 @@ import type {
   SupportVerdict,
   SupportVerifier,
 } from './support-verifier.js';
+import { loneChangedValue, RESTATED_LONE_VALUE } from './lone-value.js';
 
 export interface ClaimVerifierSettings {
   /** Weighted share of a sentence's terms and numbers its aligned source sentences must hold to verify it. */
@@ -372,7 +373,8 @@ function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window)
  * always right, they are shown wherever the sentence rests on the source at all (`MIN_ALIGNMENT`): "Both plans run on
  * a 12-week contract, so you're not locked in for long" says little else the source words alike. Another changed
  * number is not shown: in such a sentence it was as often a value worked out, or said of another thing, as a changed
- * one.
+ * one; unless it is the sentence's only value, one the source's values cannot make, and the sentence restates the
+ * source but for it (see lone-value.ts).
  */
 function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflict | undefined {
   // Only a date, a unit, a version or an address the source gives otherwise, or a value it gives another thing, can be
@@ -383,7 +385,9 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
       (held) =>
         comparable(quantity, held) &&
         !sameQuantity(quantity, held) &&
-        (named || conflictKind(quantity, held) !== 'number'),
+        (named ||
+          conflictKind(quantity, held) !== 'number' ||
+          loneChangedValue(quantity, held.text, claim, source.quantities)),
     );
   });
   if (!changed) return undefined;
@@ -395,6 +399,11 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
     const ours = claimValue(found, claim);
     if (ours === undefined) return undefined;
     if (versioned(ours)) return found;
+    if (
+      loneChangedValue(ours, found.conflict.source, claim, source.quantities) &&
+      window.coverage >= RESTATED_LONE_VALUE
+    )
+      return found;
     // A swap: the claim gives a value the source gives something else, and not the value the source gives this.
     const swapped =
       window.coverage >= CONFLICT_ALIGNMENT &&
@@ -414,7 +423,8 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
  * stays in a sentence that rests on the source less firmly than another number must (`RESTATED_CLOCK`): it is read
  * off a timetable, not worked out ("as late as 7:30 a.m." against "by 6:30 a.m."). So does a
  * number in a sentence that, its values counted as held, restates the source (`RESTATED`): "The warranty lasts 3
- * years" shares little with "The warranty lasts two years" only because the number changed.
+ * years" shares little with "The warranty lasts two years" only because the number changed. A sentence whose only
+ * value is one the source's values cannot make restates it at a lower bar (`RESTATED_LONE_VALUE`).
  */
 function firm(
   found: FoundConflict | undefined,
@@ -432,9 +442,13 @@ function firm(
   if (versioned(ours) || heldElsewhere(ours, source)) {
     return found;
   }
-  return alignWindow(claim, source, true).coverage >= (ours.cls === 'clock' ? RESTATED_CLOCK : RESTATED)
-    ? found
-    : undefined;
+  const restated =
+    ours.cls === 'clock'
+      ? RESTATED_CLOCK
+      : loneChangedValue(ours, found.conflict.source, claim, source.quantities)
+        ? RESTATED_LONE_VALUE
+        : RESTATED;
+  return alignWindow(claim, source, true).coverage >= restated ? found : undefined;
 }
 
 /**

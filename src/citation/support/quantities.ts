@@ -95,7 +95,12 @@ export function saysAge(tokens: readonly Token[], first: number): boolean {
   return AGE_WORDS.has(tokens[k]?.lower ?? '');
 }
 
-const AND_A_HALF = ['and', 'a', 'half'] as const;
+/** The fractions said after a whole number or unit: "two and a half", "an hour and a quarter", "a mile and three quarters". */
+const AND_A_FRACTION: readonly { words: readonly string[]; value: number }[] = [
+  { words: ['and', 'a', 'half'], value: 0.5 },
+  { words: ['and', 'a', 'quarter'], value: 0.25 },
+  { words: ['and', 'three', 'quarters'], value: 0.75 },
+];
 
 /**
  * The minutes "half past" and "a quarter to" add to or take from an hour. "Ten past six" is left unread: "ten to
@@ -691,8 +696,9 @@ class QuantityScanner extends HanQuantityReading {
     if (adjacent(token, this.at(1)) && ORDINAL_SUFFIX.has(this.at(1)!.lower)) last++;
     // "2 and a half hours", as "two and a half" is read; "£68 and a half day" prices a half day.
     const priced = this.tokens[first - 1]?.kind === 'symbol' && CURRENCY_SIGNS.has(this.tokens[first - 1]!.text);
-    if (Number.isInteger(value) && !priced && this.andAHalfAfter(last)) {
-      value += 0.5;
+    const fraction = Number.isInteger(value) && !priced ? this.andAFractionAfter(last) : undefined;
+    if (fraction !== undefined) {
+      value += fraction;
       last += 3;
     }
     const multiplier = this.tokens[last + 1];
@@ -734,9 +740,9 @@ class QuantityScanner extends HanQuantityReading {
     return decimals(before.text) === decimals(this.tokens[first]!.text) ? before.cls : undefined;
   }
 
-  /** Whether "and a half" follows the token `at`: "two and a half hours", "an hour and a half". */
-  private andAHalfAfter(at: number): boolean {
-    return AND_A_HALF.every((word, k) => this.tokens[at + 1 + k]?.lower === word);
+  /** The fraction "and a half" or "and a quarter" adds after the token `at`: "two and a half hours", "an hour and a quarter". */
+  private andAFractionAfter(at: number): number | undefined {
+    return AND_A_FRACTION.find(({ words }) => words.every((word, k) => this.tokens[at + 1 + k]?.lower === word))?.value;
   }
 
   /** Whether 不 ends at the token `at`, or stands before a modal character there: 不, 不得, 不能, 不应, 不可. */
@@ -1315,9 +1321,10 @@ class QuantityScanner extends HanQuantityReading {
       // "a day ticket", "a year pass": the unit names a kind of thing, not a length of time.
       const after = this.tokens[first + 2];
       if (after?.kind === 'word' && /^[a-z]/i.test(after.text) && !UNIT_FOLLOWERS.has(after.lower)) return;
-      // "an hour and a half".
-      const andAHalf = this.andAHalfAfter(first + 1);
-      return this.pushUnit(andAHalf ? 1.5 : 1, this.unitAt(first + 1)!, first, andAHalf ? first + 4 : first + 1);
+      // "an hour and a half", "an hour and a quarter".
+      const fraction = this.andAFractionAfter(first + 1);
+      const last = fraction === undefined ? first + 1 : first + 4;
+      return this.pushUnit(1 + (fraction ?? 0), this.unitAt(first + 1)!, first, last);
     }
     const value = this.numberWords(first);
     if (value === undefined) return;
@@ -1402,8 +1409,9 @@ class QuantityScanner extends HanQuantityReading {
       index++;
     }
     // "twelve and a half".
-    if (this.andAHalfAfter(index)) {
-      value += 0.5;
+    const fraction = this.andAFractionAfter(index);
+    if (fraction !== undefined) {
+      value += fraction;
       index += 3;
     }
     // "one" alone is too often a pronoun ("the one that", "one of them") to be a claim's number; "one and a half" is
@@ -1460,8 +1468,9 @@ class QuantityScanner extends HanQuantityReading {
     const unit = this.unitAt(index);
     if (unit?.cls !== 'time') return;
     // "every hour and a half".
-    if (this.andAHalfAfter(index)) {
-      count += 0.5;
+    const fraction = this.andAFractionAfter(index);
+    if (fraction !== undefined) {
+      count += fraction;
       index += 3;
     }
     this.push(
