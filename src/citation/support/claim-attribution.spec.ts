@@ -21,7 +21,40 @@ const FLATBREAD =
   'Our flatbread: mix 300 g flour, 200 ml water and 5 g salt, let the dough rise for 3 hours, then press it into a ' +
   'floured pan and bake at 250 °C for 12 minutes.';
 
+const GARAGE =
+  'The garage charges £40 for a basic check and £90 for a full inspection, which includes a brake test. Most cars are ready the same day.';
+const PLANS =
+  'The gym offers two monthly plans: Lite at $15, which covers off-peak hours, and Prime at $45, which adds classes and the pool.';
+
 const cases: ClaimCase[] = [
+  [
+    'both values of a list traded in a comparison',
+    GARAGE,
+    'A full inspection costs £40, compared with £90 for a basic check.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'both values of a list, each with its own thing, in a comparison',
+    GARAGE,
+    'A basic check costs £40, compared with £90 for a full inspection.',
+    'unverified',
+    '',
+  ],
+  [
+    'both values of a list traded, one said as a monthly price',
+    PLANS,
+    'The Lite plan is $45 a month, and Prime costs $15.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'both values of a list, each with its own thing',
+    PLANS,
+    'The Lite plan is $15 a month, and Prime costs $45.',
+    'unverified',
+    '',
+  ],
   [
     'the value of the clause that holds most of the claim, though a joint in that clause cut its first words off',
     FLATBREAD,

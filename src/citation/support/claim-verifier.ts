@@ -36,6 +36,7 @@ import type {
   SupportVerifier,
 } from './support-verifier.js';
 import { loneChangedValue, RESTATED_LONE_VALUE } from './lone-value.js';
+import { tradedListing } from './claim-attribution.js';
 
 export interface ClaimVerifierSettings {
   /** Weighted share of a sentence's terms and numbers its aligned source sentences must hold to verify it. */
@@ -156,6 +157,9 @@ export class ClaimSupportVerifier implements SupportVerifier {
     const window = alignWindow(claim, source);
     // A sentence the source says word for word cannot disagree with it, whichever rule reads it.
     if (quotesSentence(claim, source)) return unverifiedOn(window, this.settings.coverage);
+    // Both values of a list traded, each part naming the other's thing, are their own evidence.
+    const tradedParts = tradedListing(claim, source);
+    if (tradedParts) return contradiction(tradedParts);
     // A contradiction needs a sentence that rests on the source: a claim that shares little with it is about
     // something else, or said in words the check cannot bind. A modal word's clause must share words with the
     // source clause it opposes: that is its own evidence.
