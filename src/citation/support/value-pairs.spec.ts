@@ -5,7 +5,23 @@ const REDIRECTION =
 const PLANS = 'The 6-month and 12-month plans cost £60 and £100 respectively. Both renew automatically.';
 const GAS = '15公斤液化气钢瓶每瓶120元，50公斤每瓶380元，价格含送气上门费。';
 
+const SURNAMES = 'Prices for one surname are £39.50 for 3 months, £57.50 for 6 months and £85 for 12 months.';
+
 const cases: ClaimCase[] = [
+  [
+    'two pairs traded, each key said after its value in the source and before it in the claim',
+    SURNAMES,
+    '单一姓氏转寄3个月的费用为57.50英镑，6个月则为39.50英镑。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'two pairs kept, each key said after its value in the source and before it in the claim',
+    SURNAMES,
+    '单一姓氏转寄3个月的费用为39.50英镑，6个月则为57.50英镑。',
+    'unverified',
+    '',
+  ],
   [
     'a value listed for another key, across languages ("分别")',
     REDIRECTION,

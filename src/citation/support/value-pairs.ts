@@ -13,10 +13,12 @@ import { Note } from './notes.js';
 export function tradedPairs(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   // Two pairs need three values at least: most sentences give fewer.
   if (claim.quantities.length < 3) return undefined;
-  const ours = pairsByClaim.get(claim) ?? pairsByClaim.set(claim, claim.clauses.flatMap(pairsOf));
-  if (ours.length < 2) return undefined;
+  const pairs = pairsByClaim.get(claim) ?? pairsByClaim.set(claim, claim.clauses.flatMap(pairsOf));
+  if (pairs.length < 2) return undefined;
   const byKey = sourcePairs(source);
   if (byKey.size === 0) return undefined;
+  // Either value of a pair keys the other: "£39.50 for 3 months" is "3个月的费用为39.50英镑".
+  const ours = [...pairs, ...pairs.map(([key, value]): Pair => [value, key])];
   const keyedBy = (key: Quantity) =>
     (byKey.get(measureOf(key)) ?? []).filter(({ pair: [held] }) => sameAmount(held, key));
   for (const [key, value] of ours) {
