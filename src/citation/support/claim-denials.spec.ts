@@ -44,7 +44,24 @@ const VACCINATION_CLINIC =
 const FLEXIBLE_RATE =
   'Bookings made on the Flexible rate can be cancelled free of charge until 6 pm local time on the day before ' +
   'arrival; later cancellations and no-shows are charged the first night.';
+const CLOAKROOM =
+  'Tickets for the Harbour Museum cost £12. Large bags and backpacks must be left in the cloakroom, which does not charge a fee. Photography is allowed without flash.';
+
 const cases: ClaimCase[] = [
+  [
+    'a denial in a clause the source says whole, beside a consequence of the claim’s own',
+    CLOAKROOM,
+    'The cloakroom does charge a fee for large bags, so travellers should pack light before visiting.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    '"no fee for large bags" denies the fee, not the bags',
+    CLOAKROOM,
+    'The cloakroom charges no fee for large bags, so travellers can bring what they like when visiting.',
+    'unverified',
+    '',
+  ],
   [
     'a rule turned for the case a concession names: "就算有别人预约了，也还能续借" against "已被他人预约的图书不能续借"',
     '持普通读者证每次最多可借图书10册，借期30天。图书到期前可在网上续借一次，续借期为15天，已被他人预约的图书不能续借。',

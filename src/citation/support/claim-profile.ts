@@ -731,6 +731,8 @@ const POSSIBILITY: ReadonlySet<string> = new Set(['can', 'could', 'may', 'might'
 
 /** Denials of a phrase: what they deny ends where the clause goes on to say something of the phrase. */
 const PHRASE_DENIALS: ReadonlySet<string> = new Set(['without']);
+/** Words that end the noun "no" denies and go on to what it is for or where: "no fee for large bags". */
+const NOUN_PHRASE_ENDS: ReadonlySet<string> = new Set(['for', 'on', 'at', 'in']);
 /** Words that open what a clause says of its subject: a phrase's denial does not reach past them. */
 const PREDICATE_OPENERS: ReadonlySet<string> = new Set(
   'is are was were be been must may might can could will would should shall has have had do does did need needs'.split(
@@ -883,6 +885,7 @@ function clauseOf(
   let denyLeft = 0;
   let cue = 0;
   let phraseDenial = false;
+  let nounDenial = false;
   let phraseDenials: number[] | undefined;
   let boundAt = -1;
   for (let i = from; i < to; i++) {
@@ -916,6 +919,7 @@ function clauseOf(
       if (firstTime(tokens, i, to)) continue;
       denyLeft = NEGATION_REACH;
       cue++;
+      nounDenial = token.lower === 'no';
       phraseDenial = PHRASE_DENIALS.has(token.lower);
       if (phraseDenial) (phraseDenials ??= []).push(cue);
       continue;
@@ -927,6 +931,8 @@ function clauseOf(
       denyLeft = 0;
     // "Photography without flash is permitted": "without" denies its own phrase, not what the clause then says of it.
     if (phraseDenial && PREDICATE_OPENERS.has(token.lower)) denyLeft = 0;
+    // "charges no fee for large bags": "no" denies its noun, not what the noun is for.
+    if (nounDenial && NOUN_PHRASE_ENDS.has(token.lower)) denyLeft = 0;
     const state = switchState(tokens, i);
     if (state !== undefined) {
       const denied = denyLeft > 0;
