@@ -253,3 +253,34 @@ function discountShare(tenths: string): number {
 }
 
 const TAKEN_OFF = /^\s+off\b/i;
+
+/**
+ * Whether a value can be made from the values of a text without another value of the claim's: the sum or difference
+ * of two of them ("the lower tray adds 500 more" to 250 sheets makes 750), one of them taken a percentage the text
+ * gives ("charged 50% of the service price" of £95 is £47.50), or, for a length of time, the time between two of its
+ * times of day.
+ */
+export function madeFromValues(ours: Quantity, values: readonly Quantity[]): boolean {
+  const usable = (value: Quantity) => value.range === undefined && value.date === undefined;
+  const alike = values.filter((value) => usable(value) && comparable(ours, value));
+  // A count's noun may go unsaid beside it: "250 sheets, and the lower tray adds 500 more".
+  const addends = values.filter((value) => usable(value) && (comparable(ours, value) || value.cls === 'bare'));
+  const percents = values.filter((value) => value.cls === 'percent');
+  if (ours.cls === 'time' && betweenClocks(ours, values)) return true;
+  return alike.some(
+    (a) =>
+      addends.some(
+        (b) => b !== a && (close(ours.value, a.value + b.value) || close(ours.value, Math.abs(a.value - b.value))),
+      ) ||
+      percents.some((p) =>
+        [p.value / 100, 1 + p.value / 100, 1 - p.value / 100].some((factor) => close(ours.value, a.value * factor)),
+      ),
+  );
+}
+
+/** Whether a length of time is the time between two of the source's times of day: 12:00 to 13:30 is an hour and a half. */
+function betweenClocks(length: Quantity, values: readonly Quantity[]): boolean {
+  const minutes = length.value / 60;
+  const clocks = values.filter((value) => value.cls === 'clock' && value.range === undefined).map((c) => c.value);
+  return clocks.some((a) => clocks.some((b) => close(minutes, b - a)));
+}
