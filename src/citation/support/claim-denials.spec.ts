@@ -961,6 +961,20 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'the start of a period for its end',
+    'Interest is added at the end of each quarter and paid into your account in the following month.',
+    'Interest is added at the start of each quarter and paid into your account the following month.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'the end of a period said with "finishes"',
+    'Interest is added at the end of each quarter and paid into your account in the following month.',
+    'Interest is added when each quarter finishes and paid into your account the following month.',
+    'verified',
+    '',
+  ],
+  [
     'a rule of one of two places given to the other',
     'The short-stay car park charges £3 per hour. Overnight parking is allowed in the long-stay car park only.',
     'You can leave your car overnight in the short-stay car park.',

@@ -236,7 +236,8 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   // "free" is a cost turned: "Checked bags are free" denies what "Checked bags cost £25" says. "Paid" is not read as a
   // cost: "who have not paid by 31 October" speaks of paying, not of a price.
   ['cost', ['free']],
-  ['start', ['stop']],
+  // "at the start of the financial year" against "at the end of": `finish` and `complete` say the end, as `end` does.
+  ['start', ['stop', 'end', 'finish', 'complete']],
   ['enter', ['exit']],
   ['import', ['export']],
   ['upload', ['download']],
@@ -455,7 +456,6 @@ const SAME_AS: readonly (readonly [string, readonly string[]])[] = [
   ['help', ['assist', 'aid']],
   ['change', ['modify', 'alter', 'adjust']],
   ['show', ['display']],
-  ['finish', ['complete', 'end']],
   ['leave', ['depart', 'departure']],
   ['arrive', ['arrival', 'reach']],
   ['big', ['large', 'huge']],
