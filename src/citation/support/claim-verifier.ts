@@ -386,14 +386,14 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
   // Only a date, a unit, a version or an address the source gives otherwise, or a value it gives another thing, can be
   // shown: without one, the sentence is not read again.
   const changed = claim.quantities.some((quantity) => {
-    const named = versioned(quantity) || heldElsewhere(quantity, source);
+    // Asked once a value, not once a source value: which source value it differs from is told by the conflict found.
+    const showable =
+      versioned(quantity) || heldElsewhere(quantity, source) || loneChangedValue(quantity, claim, source.quantities);
     return source.quantities.some(
       (held) =>
         comparable(quantity, held) &&
         !sameQuantity(quantity, held) &&
-        (named ||
-          conflictKind(quantity, held) !== 'number' ||
-          loneChangedValue(quantity, held.text, claim, source.quantities)),
+        (showable || conflictKind(quantity, held) !== 'number'),
     );
   });
   if (!changed) return undefined;
@@ -406,7 +406,7 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
     if (ours === undefined) return undefined;
     if (versioned(ours)) return found;
     if (
-      loneChangedValue(ours, found.conflict.source, claim, source.quantities) &&
+      loneChangedValue(ours, claim, source.quantities, found.conflict.source) &&
       window.coverage >= RESTATED_LONE_VALUE
     )
       return found;
@@ -451,7 +451,7 @@ function firm(
   const restated =
     ours.cls === 'clock'
       ? RESTATED_CLOCK
-      : loneChangedValue(ours, found.conflict.source, claim, source.quantities)
+      : loneChangedValue(ours, claim, source.quantities, found.conflict.source)
         ? RESTATED_LONE_VALUE
         : RESTATED;
   return alignWindow(claim, source, true).coverage >= restated ? found : undefined;

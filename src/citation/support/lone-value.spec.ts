@@ -71,7 +71,7 @@ describe('loneChangedValue', () => {
   /** The claim's one value, judged against the source value written `theirs`. */
   const lone = (source: string, paragraph: string, theirs: string) => {
     const claim = profileParagraph(paragraph)[0]!;
-    return loneChangedValue(claim.quantities[0]!, theirs, claim, profileClaims(source).quantities);
+    return loneChangedValue(claim.quantities[0]!, claim, profileClaims(source).quantities, theirs);
   };
   const EXTENSIONS =
     'A full set of extensions costs £60. Appointments cancelled with less than 24 hours’ notice are charged 50% of the price.';

@@ -14,17 +14,18 @@ export const RESTATED_LONE_VALUE = 0.65;
 
 /**
  * Whether a changed value is the only value its sentence gives, and one the sentence cannot have worked out from the
- * source's own values (`madeFromValues`): not approximate, not a bare number, and not a bound set against a plain
- * value.
+ * source's own values (`madeFromValues`): not approximate, not a bare number, and, when the source value it differs
+ * from is named (`theirs`, as written), not a bound set against a plain value.
  */
 export function loneChangedValue(
   ours: Quantity,
-  theirs: string,
   claim: ClaimSentence,
   sourceValues: readonly Quantity[],
+  theirs?: string,
 ): boolean {
   if (claim.quantities.length !== 1 || ours.approx || ours.range || ours.cls === 'bare') return false;
   // A bound against a plain value ("up to 2 g" of a dose of 1 g) may be a limit the value keeps under.
-  if (sourceValues.some((value) => value.text === theirs && value.loose !== ours.loose)) return false;
+  if (theirs !== undefined && sourceValues.some((value) => value.text === theirs && value.loose !== ours.loose))
+    return false;
   return !madeFromValues(ours, sourceValues);
 }
