@@ -393,6 +393,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g10000-g10124', from: 10000, to: 10199 },
   { name: 'g10200-g10324', from: 10200, to: 10399 },
   { name: 'g10400-g10524', from: 10400, to: 10599 },
+  { name: 'g10600-g10724', from: 10600, to: 10799 },
+  { name: 'g10800-g10924', from: 10800, to: 10999 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
