@@ -260,7 +260,9 @@ export function profileParagraph(text: string): ClaimSentence[] {
 
 /** `source`: the text is a source, whose elided predicates are read (see `readElidedPredicate`). */
 function sentencesOf(text: string, source = false): ClaimSentence[] {
-  const sentences = sentenceSpans(text).map((span) => profileSentence(span.text, span.start, source));
+  const read = sentenceSpans(text).map((span) => readSentence(span.text, span.start));
+  const hanWordsAt = hanWordsOfSentences(read);
+  const sentences = read.map((sentence, index) => profileSentence(sentence, hanWordsAt[index]!, source));
   sentences.forEach((sentence, i) => {
     const previous = sentences[i - 1]?.clauses[0];
     if (previous !== undefined) referToPrevious(sentence.clauses[0]!, previous);
@@ -294,12 +296,25 @@ function referToPrevious(clause: Clause, previous: Clause): void {
   clause.context = context;
 }
 
-function profileSentence(text: string, offset: number, source: boolean): ClaimSentence {
+/** A sentence's tokens, values and clause ranges: what is read of it before its Chinese words are asked for. */
+interface ReadSentence {
+  text: string;
+  offset: number;
+  tokens: Token[];
+  quantities: Quantity[];
+  inQuantity: (Quantity | undefined)[];
+  ranges: [number, number][];
+}
+
+function readSentence(text: string, offset: number): ReadSentence {
   const tokens = tokenize(text, offset);
   const quantities = completeEllipses(completeLists(scanQuantities(tokens, wordStem), text, offset), tokens);
   const inQuantity = quantityCover(tokens, quantities);
-  const ranges = splitClauses(tokens, inQuantity);
-  const hanWordsAt = hanWordsOfClauses(tokens, ranges);
+  return { text, offset, tokens, quantities, inQuantity, ranges: splitClauses(tokens, inQuantity) };
+}
+
+function profileSentence(read: ReadSentence, hanWordsAt: ReadonlyMap<number, HanWords>, source: boolean): ClaimSentence {
+  const { text, offset, tokens, quantities, inQuantity, ranges } = read;
   const clauses = ranges.map((range) => clauseOf(tokens, range, quantities, inQuantity, hanWordsAt));
   for (const clause of clauses) {
     clause.text = text.slice(clause.start - offset, clause.end - offset);
@@ -1185,24 +1200,27 @@ function hanRun(
 }
 
 /**
- * The dictionary words of each run of Chinese characters in the clauses, by the index of the run's first token: the
- * runs `hanRun` reads, a run ending where its clause ends. A sentence's runs are segmented in one call.
+ * The dictionary words of each run of Chinese characters in each sentence's clauses, by the index of the run's first
+ * token: the runs `hanRun` reads, a run ending where its clause ends. A text's runs are segmented in one call: each
+ * call costs more before its first word than a short run's words cost.
  */
-function hanWordsOfClauses(tokens: readonly Token[], ranges: readonly [number, number][]): Map<number, HanWords> {
-  const firsts: number[] = [];
+function hanWordsOfSentences(sentences: readonly ReadSentence[]): Map<number, HanWords>[] {
+  const at: { sentence: number; first: number }[] = [];
   const runs: string[][] = [];
-  for (const [from, to] of ranges) {
-    for (let i = from; i < to; i++) {
-      if (tokens[i]!.kind !== 'han') continue;
-      const chars: string[] = [];
-      firsts.push(i);
-      for (; i < to && tokens[i]!.kind === 'han'; i++) chars.push(tokens[i]!.text);
-      runs.push(chars);
+  sentences.forEach(({ tokens, ranges }, sentence) => {
+    for (const [from, to] of ranges) {
+      for (let i = from; i < to; i++) {
+        if (tokens[i]!.kind !== 'han') continue;
+        const chars: string[] = [];
+        at.push({ sentence, first: i });
+        for (; i < to && tokens[i]!.kind === 'han'; i++) chars.push(tokens[i]!.text);
+        runs.push(chars);
+      }
     }
-  }
-  const words = new Map<number, HanWords>();
+  });
+  const words = sentences.map(() => new Map<number, HanWords>());
   if (runs.length === 0) return words;
-  hanWordsOfRuns(runs).forEach((run, index) => words.set(firsts[index]!, run));
+  hanWordsOfRuns(runs).forEach((run, index) => words[at[index]!.sentence]!.set(at[index]!.first, run));
   return words;
 }
 
