@@ -26,7 +26,17 @@ const GARAGE =
 const PLANS =
   'The gym offers two monthly plans: Lite at $15, which covers off-peak hours, and Prime at $45, which adds classes and the pool.';
 
+const HUT = 'Club members pay €18 a night in the dormitory and non-members €32. Blankets are provided.';
+
 const cases: ClaimCase[] = [
+  [
+    "members given the non-members' value",
+    HUT,
+    'Club members pay €32 a night for a dormitory bed.',
+    'contradicted',
+    'number',
+  ],
+  ['members given their own value', HUT, 'Club members pay €18 a night for a dormitory bed.', 'unverified', ''],
   [
     'both values of a list traded in a comparison',
     GARAGE,

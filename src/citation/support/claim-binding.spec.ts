@@ -48,7 +48,25 @@ const RETURNS =
 const PRINTERS =
   'Two managed printers serve the office. The HP LaserJet M507 on floor 2 prints black-and-white only, at up to 45 pages per minute, and its IP address is 10.20.2.15. The Canon imageRUNNER C3226 on floor 4 prints in colour and can scan to email; its address is 10.20.4.22.';
 
+const TERMS =
+  'Under FOB, the seller pays all costs until the goods are loaded on board. Under CIF, the seller also pays freight ' +
+  'and insurance to the destination port.';
+
 const cases: ClaimCase[] = [
+  [
+    'what the source says under one name, given to the other, each named in a short clause before',
+    TERMS,
+    'Under FOB, the seller also covers the freight and insurance to the destination port.',
+    'contradicted',
+    'name',
+  ],
+  [
+    'what the source says under one name, given to it, named in a short clause before',
+    TERMS,
+    'Under CIF, the seller also covers freight and insurance to the destination port.',
+    'unverified',
+    '',
+  ],
   [
     'two bounds of one side traded between the things they limit',
     'An inspection score below 70 triggers a follow-up inspection within 10 business days, and a score below 50 leads to immediate closure.',

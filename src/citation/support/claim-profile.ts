@@ -313,7 +313,11 @@ function readSentence(text: string, offset: number): ReadSentence {
   return { text, offset, tokens, quantities, inQuantity, ranges: splitClauses(tokens, inQuantity) };
 }
 
-function profileSentence(read: ReadSentence, hanWordsAt: ReadonlyMap<number, HanWords>, source: boolean): ClaimSentence {
+function profileSentence(
+  read: ReadSentence,
+  hanWordsAt: ReadonlyMap<number, HanWords>,
+  source: boolean,
+): ClaimSentence {
   const { text, offset, tokens, quantities, inQuantity, ranges } = read;
   const clauses = ranges.map((range) => clauseOf(tokens, range, quantities, inQuantity, hanWordsAt));
   for (const clause of clauses) {

@@ -483,11 +483,16 @@ const STATEMENT_BREAK = /[;；]/;
  * "max_connections, on the other hand, needs a restart" is about max_connections.
  */
 export function frontedTopic(clause: Clause, claim: ClaimSentence): ClauseTerm[] {
-  const topic: ClauseTerm[] = [];
-  for (let i = claim.clauses.indexOf(clause) - 1; i >= 0; i--) {
-    const before = claim.clauses[i]!;
+  return topicClauses(clause, claim).flatMap((before) => before.terms);
+}
+
+/** The short clauses just before the clause in its sentence that name its topic (see `frontedTopic`), in order. */
+export function topicClauses(clause: Clause, sentence: ClaimSentence): Clause[] {
+  const topic: Clause[] = [];
+  for (let i = sentence.clauses.indexOf(clause) - 1; i >= 0; i--) {
+    const before = sentence.clauses[i]!;
     if (before.terms.length > TOPIC_TERMS || before.quantities.length > 0 || COMPARING_OPENING.test(before.text)) break;
-    topic.unshift(...before.terms);
+    topic.unshift(before);
   }
   return topic;
 }
