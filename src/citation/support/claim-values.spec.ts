@@ -124,7 +124,14 @@ const AIR_FARES =
 const EYE_TESTS =
   'Other adults pay £25 for a standard eye test, or £40 for a test that includes an OCT retinal scan. Accidental ' +
   'damage is covered only if you add our £15 Care Plan at purchase.';
+const TANK = 'The tank holds 50 litres of water. Refill it weekly.';
+const BAGGAGE = '每位旅客可免费托运行李20公斤，超出部分按每公斤30元收费。';
+
 const cases: ClaimCase[] = [
+  ['litres said as gallons', TANK, 'The tank holds 50 gallons of water.', 'contradicted', 'unit'],
+  ['litres worked out as gallons', TANK, 'The tank holds about 13 gallons of water.', 'verified', ''],
+  ['kilograms said as 斤, the half-kilogram', BAGGAGE, '每位旅客可免费托运20斤行李。', 'contradicted', 'unit'],
+  ['kilograms worked out as 斤', BAGGAGE, '每位旅客可免费托运40斤行李。', 'unverified', ''],
   [
     'a date the source gives nowhere, in a sentence that words the rest its own way, is a changed date',
     'Temperature and rainfall records at Valmont Airport go back to 1948. The highest temperature recorded there is 41.3 °C, on 2 August 2003, and the lowest is −19.6 °C, on 9 January 1985.',
