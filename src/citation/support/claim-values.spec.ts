@@ -127,7 +127,17 @@ const EYE_TESTS =
 const TANK = 'The tank holds 50 litres of water. Refill it weekly.';
 const BAGGAGE = '每位旅客可免费托运行李20公斤，超出部分按每公斤30元收费。';
 
+const CONTAINER = 'A 20-foot container holds about 33 cubic metres. The ferry crosses at 18 knots.';
+
 const cases: ClaimCase[] = [
+  [
+    'cubic metres said as cubic feet',
+    CONTAINER,
+    'A 20-foot container holds about 33 cubic feet.',
+    'contradicted',
+    'unit',
+  ],
+  ['knots said as kilometres an hour', CONTAINER, 'The ferry crosses at 18 km/h.', 'contradicted', 'unit'],
   ['litres said as gallons', TANK, 'The tank holds 50 gallons of water.', 'contradicted', 'unit'],
   ['litres worked out as gallons', TANK, 'The tank holds about 13 gallons of water.', 'verified', ''],
   ['kilograms said as 斤, the half-kilogram', BAGGAGE, '每位旅客可免费托运20斤行李。', 'contradicted', 'unit'],

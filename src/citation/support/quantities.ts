@@ -9,6 +9,7 @@ import {
   BINARY_SIZES,
   MOLAR,
   SQUARE_WORDS,
+  CUBIC_WORD,
   CHANGE_VERBS,
   CHANGING,
   CLOCK_WORDS,
@@ -840,6 +841,12 @@ class QuantityScanner extends HanQuantityReading {
       const side = SQUARE_WORDS.has(next.lower) ? this.unitAt(last + 2) : undefined;
       if (side?.cls === 'length') {
         return this.pushUnit(value, { cls: 'area', factor: side.factor ** 2, name: `${side.name}²` }, first, last + 2);
+      }
+      // "67 cubic metres": the cube of a length, in litres.
+      const edge = next.lower === CUBIC_WORD ? this.unitAt(last + 2) : undefined;
+      if (edge?.cls === 'length') {
+        const volume = { cls: 'volume', factor: edge.factor ** 3 * 1000, name: `${edge.name}³` };
+        return this.pushUnit(value, volume, first, last + 2);
       }
       const found = this.unitAt(last + 1);
       // "24.6p" and "53p" are pence; "1080p" and "720p" a screen's lines.

@@ -166,6 +166,8 @@ export const BINARY_SIZES: Readonly<Record<string, number>> = { Ki: 1e3, Mi: 1e6
 export const MOLAR: Readonly<Record<string, number>> = { mM: 1e-3, µM: 1e-6, μM: 1e-6, uM: 1e-6, nM: 1e-9 };
 /** The words that make an area of the length unit after them: "540 square metres", "2,000 sq ft". */
 export const SQUARE_WORDS: ReadonlySet<string> = new Set(['square', 'sq']);
+/** The word that makes a volume of the length unit after it: "67 cubic metres". */
+export const CUBIC_WORD = 'cubic';
 /** Words before a bare number that place it in time: "at 9", "from 9 to 5", "until 10". */
 export const CLOCK_WORDS = new Set([
   'at',
