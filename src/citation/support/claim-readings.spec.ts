@@ -1559,6 +1559,13 @@ const cases: ClaimCase[] = [
     'negation',
   ],
   [
+    'how often a value is paid is said of it: the sentence is not crowded',
+    '个人养老金账户每年缴费上限为12000元，缴费金额可在个人所得税前扣除。',
+    '需要注意的是，个人养老金账户每年的缴费下限是12000元，缴费可以税前扣除。',
+    'contradicted',
+    'negation',
+  ],
+  [
     'a changed date beside a denial that is not shown is',
     'Smoking is not permitted anywhere on the ship. The ship sails on 12 May 2025 and returns on 19 May 2025.',
     'Smoking is permitted on deck, the ship sails on 12 June 2025, and it returns on 19 May 2025.',

@@ -324,12 +324,18 @@ function crowded(claim: ClaimSentence): boolean {
 function valuesGiven(claim: ClaimSentence): number {
   let count = 0;
   claim.quantities.forEach((quantity, i) => {
+    // "每年的缴费下限是12000元", "£9 per month": how often the value is paid is said of it, and is no claim of its own.
+    if (quantity.cls === 'period' && PER_UNIT.test(quantity.text)) return;
     const before = claim.quantities[i - 1];
     const between = before && claim.text.slice(before.end - claim.start, quantity.start - claim.start);
     if (!(before?.cls === quantity.cls && between !== undefined && SPAN_JOINT.test(between))) count++;
   });
   return count;
 }
+
+/** A period of one unit, said without a number: "每年", "per month", "every week", "a day". */
+const PER_UNIT =
+  /^(?:每|every\s|each\s|per\s|an?\s)?\s*(?:年|月|周|天|日|晚|星期|小时|years?|months?|weeks?|days?|nights?|hours?)$/i;
 
 const SPAN_JOINT = /^\s*(?:to|and|until|till|through|[-–—~]|至|到)\s*$/i;
 
