@@ -49,6 +49,13 @@ const CLOAKROOM =
 
 const cases: ClaimCase[] = [
   [
+    '"without" denies its own phrase, not the verb its noun is the subject of',
+    "Installation is free. A missed appointment without 24 hours' notice incurs a £35 charge.",
+    "If you miss the appointment without 24 hours' notice, you pay a £35 charge.",
+    'unverified',
+    '',
+  ],
+  [
     'a denial in a clause the source says whole, beside a consequence of the claim’s own',
     CLOAKROOM,
     'The cloakroom does charge a fee for large bags, so travellers should pack light before visiting.',

@@ -759,6 +759,24 @@ const PREDICATE_OPENERS: ReadonlySet<string> = new Set(
   ),
 );
 
+/**
+ * Whether the word at `i` reads as a verb said of the noun before it: a word in -s after a word that is neither in -s
+ * nor a determiner ("notice incurs", "extension loses"), not a plural a determiner or a number opens ("any fees", "two
+ * forms").
+ */
+function verbAfterNoun(tokens: readonly Token[], i: number, inQuantity: readonly (Quantity | undefined)[]): boolean {
+  const token = tokens[i]!;
+  const before = tokens[i - 1];
+  if (token.kind !== 'word' || before?.kind !== 'word' || inQuantity[i] !== undefined) return false;
+  if (!THIRD_PERSON.test(token.lower) || before.lower.endsWith('s') || DETERMINERS.has(before.lower)) return false;
+  return inQuantity[i - 1] === undefined || tokens[i - 1]!.end === inQuantity[i - 1]!.end;
+}
+
+const THIRD_PERSON = /^[a-z]{3,}[^s']s$/;
+const DETERMINERS: ReadonlySet<string> = new Set(
+  'a an the any some no its their your our my his her both all each every many several other these those of'.split(' '),
+);
+
 /** Whether the word after "and" at `i` opens a predicate of its own: a verb of being or a modal, or a verb and its value. */
 function opensOwnPredicate(
   tokens: readonly Token[],
@@ -949,7 +967,8 @@ function clauseOf(
     if (isDenialBoundary(token.lower) || (token.lower === 'and' && opensOwnPredicate(tokens, i, inQuantity)))
       denyLeft = 0;
     // "Photography without flash is permitted": "without" denies its own phrase, not what the clause then says of it.
-    if (phraseDenial && PREDICATE_OPENERS.has(token.lower)) denyLeft = 0;
+    // "A missed appointment without 24 hours' notice incurs a £35 charge": nor past the verb its noun is the subject of.
+    if (phraseDenial && (PREDICATE_OPENERS.has(token.lower) || verbAfterNoun(tokens, i, inQuantity))) denyLeft = 0;
     // "charges no fee for large bags": "no" denies its noun, not what the noun is for.
     if (nounDenial && NOUN_PHRASE_ENDS.has(token.lower)) denyLeft = 0;
     const state = switchState(tokens, i);
