@@ -52,7 +52,36 @@ const TERMS =
   'Under FOB, the seller pays all costs until the goods are loaded on board. Under CIF, the seller also pays freight ' +
   'and insurance to the destination port.';
 
+const LANES =
+  'Bumpers are available on request for children, and lanes 1 and 2 are fitted with ramps for wheelchair users.';
+const VISAS =
+  'Visitors can apply online for a Tourist Visa or a Business Visa. The Tourist Visa costs €60 and allows a stay of up ' +
+  'to 30 days; the Business Visa costs €95 and allows up to 90 days within any 180-day period. Both visas are ' +
+  'single-entry, and holders of either visa may not take paid employment.';
+
 const cases: ClaimCase[] = [
+  [
+    "two things of the source given each other's places in two clauses",
+    LANES,
+    'Ramps are available for children on request, and lanes 1 and 2 are fitted with bumpers for wheelchair users.',
+    'contradicted',
+    'name',
+  ],
+  [
+    'two things of the source each in its own place, reworded',
+    LANES,
+    'Children can ask for bumpers, and wheelchair users will find ramps on lanes 1 and 2.',
+    'unverified',
+    '',
+  ],
+  [
+    'a comparison of two things says both in each of its clauses',
+    VISAS,
+    'Opting for the Business Visa instead of the Tourist Visa costs €35 more, but it triples the permitted stay from 30 ' +
+      'to 90 days (within any 180-day period).',
+    'unverified',
+    '',
+  ],
   [
     'what the source says under one name, given to the other, each named in a short clause before',
     TERMS,

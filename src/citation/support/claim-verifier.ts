@@ -24,7 +24,8 @@ import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
 import { modalityConflict } from './modality-conflict.js';
-import { crossedConflict, subjectConflict } from './han-subjects.js';
+import { subjectConflict } from './han-subjects.js';
+import { crossedConflict } from './crossed-things.js';
 import type {
   CitationSupport,
   ConflictKind,
