@@ -49,6 +49,20 @@ const CLOAKROOM =
 
 const cases: ClaimCase[] = [
   [
+    'the rule stated for the values the source excepts from it',
+    'Bicycles are allowed on all trains except between 7:00 and 9:00 on weekdays. Folding bikes are always allowed.',
+    'You can take a bicycle on weekday trains between 7:00 and 9:00.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'the rule denied for the values the source excepts from it',
+    'Bicycles are allowed on all trains except between 7:00 and 9:00 on weekdays. Folding bikes are always allowed.',
+    "You can't take a bicycle on weekday trains between 7:00 and 9:00.",
+    'unverified',
+    '',
+  ],
+  [
     '"without" denies its own phrase, not the verb its noun is the subject of',
     "Installation is free. A missed appointment without 24 hours' notice incurs a £35 charge.",
     "If you miss the appointment without 24 hours' notice, you pay a £35 charge.",

@@ -18,7 +18,7 @@ import { sentenceValueConflict } from './sentence-value.js';
 import { subjectValueSwap } from './subject-values.js';
 import { unitOfAnotherKind } from './unit-kind.js';
 import { recurrenceChanged } from './recurrence.js';
-import { exceptionDropped, exceptionIncluded } from './exceptions.js';
+import { exceptedValuesRuled, exceptionDropped, exceptionIncluded } from './exceptions.js';
 import { likenedValue } from './likened-value.js';
 import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
@@ -179,6 +179,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
       recurrenceChanged(claim, source) ??
       exceptionDropped(claim, source, window) ??
       exceptionIncluded(claim, source) ??
+      exceptedValuesRuled(claim, source) ??
       likenedValue(claim, source) ??
       (window.coverage >= MIN_ALIGNMENT
         ? (unitOfAnotherKind(claim, source, window) ?? weekdayOfDate(claim, source))
