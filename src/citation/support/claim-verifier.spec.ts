@@ -1805,6 +1805,20 @@ describe('ClaimSupportVerifier on worked-out numbers and the names they bind', (
  */
 const firmnessCases: ClaimCase[] = [
   [
+    'a changed number another value of its clause pins to the one source clause giving a value of its kind',
+    '10人以上团体预约可享9折优惠。团体须提前3天预约。',
+    '团体预约满10人以上可以打8折。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a number the sentence goes on to work out is not pinned by the values beside it',
+    '本小区住宅物业费为每月每平方米2.2元，商铺为每月每平方米4.5元，按季度预缴。地面停车位管理费每月150元。',
+    '一套100平方米的住宅，每月物业费是220元，按季度预缴一次就是660元。',
+    'unverified',
+    '',
+  ],
+  [
     'a denial in a sentence that rests loosely on the source is not shown',
     'Changes to the colour scheme take effect immediately; no restart is needed. Changing the listen address, by contrast, requires a full restart of the service.',
     'After you change the colour scheme, a restart of the service is needed before the new scheme applies.',
