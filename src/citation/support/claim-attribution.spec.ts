@@ -28,7 +28,23 @@ const PLANS =
 
 const HUT = 'Club members pay €18 a night in the dormitory and non-members €32. Blankets are provided.';
 
+const MOT = 'The maximum fee is £54.85 for a car and £29.65 for a standard motorcycle. Tests take about 45 minutes.';
+
 const cases: ClaimCase[] = [
+  [
+    "a bound said of a list's first value, its thing named after the value, given to the second",
+    MOT,
+    'For a standard motorcycle, garages can charge £54.85.',
+    'contradicted',
+    'number',
+  ],
+  [
+    "a bound said of a list's first value, given to its own thing",
+    MOT,
+    'For a car, garages can charge £54.85.',
+    'unverified',
+    '',
+  ],
   [
     "members given the non-members' value",
     HUT,

@@ -258,6 +258,17 @@ function alike(a: Quantity, b: Quantity): boolean {
   return a.cls === b.cls && listable(a) && a.loose === b.loose && !a.range && !b.range;
 }
 
+/**
+ * A bound said of a list's first value and left unsaid for the next, which opens its part right after the joint: "The
+ * maximum fee is £54.85 for a car and £29.65 for a standard motorcycle".
+ */
+const OPENS_AFTER_JOINT = /(?:\band|\bor|,)\s*$/i;
+
+function boundLeftUnsaid(sentence: ClaimSentence, a: Quantity, b: Quantity): boolean {
+  if (!a.loose || b.loose || !alike(a, { ...b, loose: a.loose })) return false;
+  return OPENS_AFTER_JOINT.test(sentence.text.slice(0, b.start - sentence.start));
+}
+
 /** A bare number written as the value's number: "14" beside "14 litres". */
 function sameNumber(a: Quantity, b: Quantity): boolean {
   return (a.cls === 'bare' || b.cls === 'bare') && a.raw === b.raw;
@@ -282,8 +293,12 @@ function listingsIn(sentence: ClaimSentence, s: number): Listing[] {
   const listings: Listing[] = [];
   values.forEach((a, i) => {
     // Items are listed one after another: a value is paired with the next value said like it only.
-    const b = values.find((other, k) => k > i && alike(a, other));
-    if (b === undefined || !disagree(a, b) || !listedApart(sentence, a, b)) return;
+    const next = values.find((other, k) => k > i && (alike(a, other) || boundLeftUnsaid(sentence, a, other)));
+    if (next === undefined) return;
+    // The next value keeps the bound the list's first value says: "£29.65" of "maximum … £54.85 … and £29.65" is a
+    // maximum too.
+    const b = alike(a, next) ? next : { ...next, loose: true, atLeast: a.atLeast };
+    if (!disagree(a, b) || !listedApart(sentence, a, b)) return;
     const first = partAround(sentence, a, terms);
     const second = partAround(sentence, b, terms);
     const names = namesOf(first, second);
@@ -332,6 +347,11 @@ function namesOf(
     // arm in about 78% … and tiredness in about 45%" stands "tiredness" for the words right before the value.
     firstOwn = words.slice(0, secondOwn.length);
     if (side === first.before) trailing = words.slice(-secondOwn.length).filter((word) => !firstOwn.includes(word));
+  }
+  // A short second part that opens with its value and names its thing after it ("… £54.85 for a car and £29.65 for a
+  // motorcycle") leaves unsaid what the first part says before its value: that is said of both, and names neither.
+  if (second.before.length === 0 && second.after.length <= ELLIPTIC_TERMS && first.after.length > 0) {
+    firstOwn = firstOwn.filter((term) => !first.before.includes(term) || first.after.includes(term));
   }
   if (firstOwn.length === 0 || secondOwn.length === 0) return undefined;
   return { first: new Set([...firstOwn, ...trailing]), second: new Set(secondOwn), firstTrailing: new Set(trailing) };
