@@ -129,7 +129,17 @@ const BAGGAGE = '每位旅客可免费托运行李20公斤，超出部分按每�
 
 const CONTAINER = 'A 20-foot container holds about 33 cubic metres. The ferry crosses at 18 knots.';
 
+const TREADMILLS = 'X5跑步机最高速度为20公里/小时，坡度可调；X3跑步机最高速度为16公里/小时，不支持坡度调节。';
+
 const cases: ClaimCase[] = [
+  [
+    'a speed written with a slash, given to the other treadmill',
+    TREADMILLS,
+    'X3跑步机的最高速度能达到每小时20公里。',
+    'contradicted',
+    'number',
+  ],
+  ['a speed written with a slash, said per hour', TREADMILLS, 'X3跑步机的最高速度是每小时16公里。', 'verified', ''],
   [
     'cubic metres said as cubic feet',
     CONTAINER,

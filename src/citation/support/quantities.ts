@@ -333,6 +333,14 @@ export function scanQuantities(tokens: readonly Token[], stem: (word: string) =>
 
 const HOUR_SECONDS = 3600;
 
+/** The times a Chinese rate's slash is followed by, in seconds. */
+const HAN_TIMES: readonly (readonly [readonly string[], number])[] = [
+  [['小', '时'], 3600],
+  [['时'], 3600],
+  [['分', '钟'], 60],
+  [['秒'], 1],
+];
+
 class QuantityScanner extends HanQuantityReading {
   protected readonly found: Quantity[] = [];
   protected i = 0;
@@ -393,7 +401,11 @@ class QuantityScanner extends HanQuantityReading {
       end: quantity.end,
       // Every field of Quantity must be named here: a field added to it and left out would be dropped silently.
     } satisfies Record<keyof Quantity, unknown>;
-    if (this.tokens[first - 1]?.kind === 'han')
+    const perTime = this.perTimeAfter(found, last);
+    if (perTime !== undefined) {
+      found = perTime.quantity;
+      last = perTime.last;
+    } else if (this.tokens[first - 1]?.kind === 'han')
       found = this.hanRate(found, first) ?? this.comparedOrSummed(found, first);
     // A time of day is no difference: "by 11:45" is a deadline.
     else if (found.cls !== 'ratio' && found.cls !== 'clock') {
@@ -404,6 +416,34 @@ class QuantityScanner extends HanQuantityReading {
     found = this.range(found, first);
     this.found.push(found);
     this.i = last + 1;
+  }
+
+  /**
+   * A length or a volume over a time written with a slash after a Chinese unit: "20公里/小时", "5升/分钟", read as
+   * "20 km/h" is. The slash and the time are the value's.
+   */
+  private perTimeAfter(quantity: Quantity, last: number): { quantity: Quantity; last: number } | undefined {
+    // The slash is no token: the time follows the unit with one character between them.
+    const next = this.tokens[last + 1];
+    if ((quantity.cls !== 'length' && quantity.cls !== 'volume') || next?.start !== this.tokens[last]!.end + 1)
+      return undefined;
+    for (const [chars, seconds] of HAN_TIMES) {
+      const words = this.tokens.slice(last + 1, last + 1 + chars.length);
+      if (words.length !== chars.length || words.some((word, k) => word.text !== chars[k])) continue;
+      const end = words.at(-1)!;
+      return {
+        quantity: {
+          ...quantity,
+          cls: `${quantity.cls}/time`,
+          value: quantity.value / seconds,
+          unit: `${quantity.unit}/${chars.join('')}`,
+          text: `${quantity.text}/${chars.join('')}`,
+          end: end.end,
+        },
+        last: last + chars.length,
+      };
+    }
+    return undefined;
   }
 
   /**
