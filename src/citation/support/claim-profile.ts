@@ -925,6 +925,7 @@ function clauseOf(
   let nounDenial = false;
   let phraseDenials: number[] | undefined;
   let boundAt = -1;
+  const hanSentence = from === 0 && tokens.some((token) => token.kind === 'han');
   for (let i = from; i < to; i++) {
     const token = tokens[i]!;
     if (token.kind === 'han') {
@@ -1008,7 +1009,8 @@ function clauseOf(
       continue;
     const lower = withoutPossessive(token.lower);
     const sense = wordSense(idiom ?? lower);
-    const first = i === 0;
+    // Chinese writes no capital to open a sentence: a capital Latin word there is a name wherever it stands.
+    const first = i === 0 && !hanSentence;
     const capital = startsUpper(token.text);
     const name = nameShaped(token.text) || (capital && !first);
     // A name of two capitalised words opening the sentence ("Basic Savings members pay …", "Open Day tickets …") is

@@ -1031,6 +1031,20 @@ const THERMOSTAT =
   'The thermostat runs on two AA batteries, which last about 12 months. Away mode starts when no one has been home for 3 hours. The warranty lasts 2 years.';
 const chineseCases: ClaimCase[] = [
   [
+    "across languages, a value of a list given to the other part's named thing",
+    'LensLoan rents the Sony A7 IV body for £35 per day and the Canon EOS R6 Mark II for £42 per day. A deposit of £500 is required.',
+    'Sony A7 IV机身的日租金是42英镑。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'across languages, a value of a list given to its own named thing',
+    'LensLoan rents the Sony A7 IV body for £35 per day and the Canon EOS R6 Mark II for £42 per day. A deposit of £500 is required.',
+    'Sony A7 IV机身的日租金是35英镑。',
+    'unverified',
+    '',
+  ],
+  [
     "across languages, the one value of the source said in the claim's unit is the one it speaks of",
     THERMOSTAT,
     '家里连续5小时没人时，离家模式就会启动。',

@@ -153,7 +153,10 @@ export class ClaimSupportVerifier implements SupportVerifier {
       const found = crossLanguageConflict(claim, source);
       if (found && shown(found, claim, source)) return contradiction(found);
       // Two values traded, or a day changed in a list, are the source's own values: nothing was worked out from them.
-      const traded = swappedAcrossLanguages(claim, source) ?? changedDayInList(claim, source);
+      const traded =
+        swappedAcrossLanguages(claim, source) ??
+        changedDayInList(claim, source) ??
+        attributionConflict(claim, source, true);
       if (traded) return contradiction(traded);
       return { verdict: 'unverified', coverage: 0, evidence: NO_SENTENCES };
     }
