@@ -49,6 +49,27 @@ const CLOAKROOM =
 
 const cases: ClaimCase[] = [
   [
+    'a limit on how many times lifted',
+    'Members may book the court at any time. Guests may play up to 3 times per year, each visit costing £8.',
+    'Guests can come and play as often as they like, paying £8 for each visit.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'no limit said where the source sets none',
+    'Members may play as often as they like. Guests pay £8 a visit.',
+    'Members can come and play as often as they like.',
+    'unverified',
+    '',
+  ],
+  [
+    'a limit on how many times lifted, in Chinese',
+    '租房提取每年可办理一次，单身职工每月提取上限为1500元。',
+    '租房提取不限次数，单身职工每月最多提1500元。',
+    'contradicted',
+    'number',
+  ],
+  [
     'the rule stated for the values the source excepts from it',
     'Bicycles are allowed on all trains except between 7:00 and 9:00 on weekdays. Folding bikes are always allowed.',
     'You can take a bicycle on weekday trains between 7:00 and 9:00.',

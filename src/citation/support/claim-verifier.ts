@@ -13,6 +13,7 @@ import { parallelConflict } from './claim-parallel.js';
 import { attributionConflict } from './claim-attribution.js';
 import { ownerSwap } from './sentence-owners.js';
 import { turnedExtreme } from './bound-conflict.js';
+import { limitLifted } from './limit-lifted.js';
 import { turnedChange } from './turned-change.js';
 import { sentenceValueConflict } from './sentence-value.js';
 import { subjectValueSwap } from './subject-values.js';
@@ -178,6 +179,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
           anchoredValueConflict(claim, source))) ??
       modalityConflict(claim, source) ??
       turnedExtreme(claim, source) ??
+      (window.coverage >= MIN_ALIGNMENT ? limitLifted(claim, source) : undefined) ??
       turnedChange(claim, source) ??
       recurrenceChanged(claim, source) ??
       exceptionDropped(claim, source, window) ??
