@@ -49,6 +49,27 @@ const CLOAKROOM =
 
 const cases: ClaimCase[] = [
   [
+    'no charge said where the source charges for the very thing',
+    "Installation takes two hours. Missing the installation appointment without 24 hours' notice incurs a £35 charge.",
+    "There's no penalty for missing the installation appointment, even if you don't give any notice.",
+    'contradicted',
+    'negation',
+  ],
+  [
+    'no charge said of a thing the source charges nothing for, beside a thing it charges for',
+    'Bringing a pet into a Classic room costs €20 per night. Guide dogs stay in any room free of charge.',
+    "Guide dogs can stay in any room, and it won't cost you anything extra.",
+    'unverified',
+    '',
+  ],
+  [
+    'no charge said where the source charges for the very thing, in Chinese',
+    '骑行卡到期前3天会发送短信提醒；在禁停区还车需额外支付5元调度费。',
+    '在禁停区还车也不会多收钱。',
+    'contradicted',
+    'negation',
+  ],
+  [
     'a limit on how many times lifted',
     'Members may book the court at any time. Guests may play up to 3 times per year, each visit costing £8.',
     'Guests can come and play as often as they like, paying £8 for each visit.',

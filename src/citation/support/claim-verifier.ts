@@ -14,6 +14,7 @@ import { attributionConflict } from './claim-attribution.js';
 import { ownerSwap } from './sentence-owners.js';
 import { turnedExtreme } from './bound-conflict.js';
 import { limitLifted } from './limit-lifted.js';
+import { chargeDenied } from './charge-denied.js';
 import { turnedChange } from './turned-change.js';
 import { sentenceValueConflict } from './sentence-value.js';
 import { subjectValueSwap } from './subject-values.js';
@@ -179,7 +180,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
           anchoredValueConflict(claim, source))) ??
       modalityConflict(claim, source) ??
       turnedExtreme(claim, source) ??
-      (window.coverage >= MIN_ALIGNMENT ? limitLifted(claim, source) : undefined) ??
+      (window.coverage >= MIN_ALIGNMENT ? (limitLifted(claim, source) ?? chargeDenied(claim, source)) : undefined) ??
       turnedChange(claim, source) ??
       recurrenceChanged(claim, source) ??
       exceptionDropped(claim, source, window) ??
