@@ -1031,6 +1031,13 @@ const THERMOSTAT =
   'The thermostat runs on two AA batteries, which last about 12 months. Away mode starts when no one has been home for 3 hours. The warranty lasts 2 years.';
 const chineseCases: ClaimCase[] = [
   [
+    'an opposite said of a shared word: weaker against stronger',
+    '2.4GHz频段覆盖范围更广，5GHz频段速度更快但穿墙能力较弱。',
+    '5GHz频段不仅速度更快，穿墙能力也更强。',
+    'contradicted',
+    'negation',
+  ],
+  [
     "across languages, a value of a list given to the other part's named thing",
     'LensLoan rents the Sony A7 IV body for £35 per day and the Canon EOS R6 Mark II for £42 per day. A deposit of £500 is required.',
     'Sony A7 IV机身的日租金是42英镑。',

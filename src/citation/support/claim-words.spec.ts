@@ -31,6 +31,10 @@ describe('wordSense', () => {
     expect(wordSense('killed')).toEqual({ term: wordSense('died').term, inverted: false });
     expect(wordSense('beat')).toEqual(wordSense('defeated'));
     expect(wordSense('behind')).toEqual({ term: wordSense('ahead').term, inverted: true });
+    expect(wordSense('discretionary')).toEqual({ term: wordSense('compulsory').term, inverted: true });
+    expect(wordSense('moist')).toEqual({ term: wordSense('wet').term, inverted: false });
+    expect(wordSense('lesser')).toEqual({ term: wordSense('greater').term, inverted: true });
+    expect(wordSense('discontinue')).toEqual({ term: wordSense('continue').term, inverted: true });
   });
 
   it('gives every text the same reading of a word, worked out once', () => {

@@ -178,7 +178,10 @@ const OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['include', ['exclude', 'omit']],
   ['accept', ['reject', 'decline', 'refuse']],
   ['require', ['optional']],
-  ['mandatory', ['optional', 'voluntary']],
+  ['mandatory', ['optional', 'voluntary', 'discretionary']],
+  ['greater', ['lesser', 'lower', 'smaller']],
+  ['continue', ['stop', 'discontinue', 'cease']],
+  ['reusable', ['single-use', 'disposable']],
   ['succeed', ['fail']],
   ['success', ['failure']],
   ['before', ['after']],
@@ -375,7 +378,13 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map(
 /** Chinese opposites, over character pairs. */
 const HAN_OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
   ['允许', ['禁止', '不准', '严禁']],
-  ['继续', ['停止', '终止']],
+  ['继续', ['停止', '终止', '停药']],
+  ['更强', ['更弱', '较弱']],
+  ['高峰', ['低谷']],
+  ['室内', ['室外', '户外']],
+  ['干燥', ['潮湿', '湿润']],
+  ['强制', ['自愿']],
+  ['上限', ['下限']],
   ['打开', ['关闭']],
   ['开启', ['关闭']],
   ['启用', ['停用', '禁用']],
@@ -441,6 +450,8 @@ const HAN_OPPOSITES: readonly (readonly [string, readonly string[]])[] = [
 /** Words said in other words often enough that a rewording should still find them. */
 const SAME_AS: readonly (readonly [string, readonly string[]])[] = [
   ['require', ['need', 'necessary', 'needed', 'requirement']],
+  ['mandatory', ['compulsory', 'obligatory']],
+  ['wet', ['moist', 'damp']],
   ['start', ['begin', 'commence', 'launch']],
   ['fast', ['quick', 'rapid', 'speedy', 'faster']],
   ['frequent', ['common', 'often']],
