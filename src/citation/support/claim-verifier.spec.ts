@@ -1031,6 +1031,20 @@ const THERMOSTAT =
   'The thermostat runs on two AA batteries, which last about 12 months. Away mode starts when no one has been home for 3 hours. The warranty lasts 2 years.';
 const chineseCases: ClaimCase[] = [
   [
+    'a day changed in the clause that says what happens that day, beside a span of opening days',
+    '阳光游泳馆开放时间为周一至周五6:00—21:30，周六、周日8:00—20:00；每周一上午闭馆清洁，13:00起开放。',
+    '游泳馆每周三上午闭馆清洁，当天13:00起开放。',
+    'contradicted',
+    'date',
+  ],
+  [
+    'the day the clause that says what happens gives',
+    '阳光游泳馆开放时间为周一至周五6:00—21:30，周六、周日8:00—20:00；每周一上午闭馆清洁，13:00起开放。',
+    '游泳馆每周一上午闭馆清洁，下午1点起开放。',
+    'unverified',
+    '',
+  ],
+  [
     'an opposite said of a shared word: weaker against stronger',
     '2.4GHz频段覆盖范围更广，5GHz频段速度更快但穿墙能力较弱。',
     '5GHz频段不仅速度更快，穿墙能力也更强。',
