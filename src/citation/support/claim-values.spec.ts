@@ -1040,6 +1040,9 @@ describe('the values a clause reads', () => {
     ["a name's number in digits", 'Apollo 11 landed in July 1969', ['version:apollo', 'date']],
     ['an age without its unit counts nothing after it', 'Children aged 4 to 6 take half a tablet', ['bare', 'bare']],
     ['a stage numbered before its length is no range', 'Stage 2 – 18 km', ['version:stage', 'length']],
+    ['Hong Kong dollars are money of their own', '最便宜的一档票价是380港元', ['money:hkd']],
+    ['a speed written with a slash after a Chinese unit', '最高速度为20公里/小时', ['length/time']],
+    ['an area in hectares and a volume in gallons', '3 hectares and 5 gallons', ['area', 'volume']],
     [
       "a currency sign before the next amount is not the number's",
       'Grade 1 £45, Grade 2 £48',
