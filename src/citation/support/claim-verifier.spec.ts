@@ -1031,6 +1031,29 @@ const THERMOSTAT =
   'The thermostat runs on two AA batteries, which last about 12 months. Away mode starts when no one has been home for 3 hours. The warranty lasts 2 years.';
 const chineseCases: ClaimCase[] = [
   [
+    'across languages, a changed value beside an amount the source gives once, in one clause',
+    '本停车场（云帆广场地下B1、B2层）收费标准：小型车首1小时免费，之后每小时5元，24小时内最高收费50元；大型车每小时10元，' +
+      '不设封顶。商场单笔消费满200元可凭小票减免2小时停车费，当日电影票可减免3小时，两项优惠不可叠加。',
+    'Spending ¥200 or more in a single purchase at the mall gets you 3 hours of parking free.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'across languages, the value beside an amount the source gives once, in its clause',
+    '本停车场（云帆广场地下B1、B2层）收费标准：小型车首1小时免费，之后每小时5元，24小时内最高收费50元；大型车每小时10元，' +
+      '不设封顶。商场单笔消费满200元可凭小票减免2小时停车费，当日电影票可减免3小时，两项优惠不可叠加。',
+    'Spending ¥200 or more in a single purchase at the mall gets you 2 hours of parking free.',
+    'unverified',
+    '',
+  ],
+  [
+    'across languages, the ends of a span said as two times of day are not pinned by a price',
+    '装维人员上门时间为每天9:00—18:00，上门费100元，周末同样提供服务。',
+    'Technicians charge 100 yuan and visit between 9 am and 6 pm every day, weekends included.',
+    'unverified',
+    '',
+  ],
+  [
     'a day changed in the clause that says what happens that day, beside a span of opening days',
     '阳光游泳馆开放时间为周一至周五6:00—21:30，周六、周日8:00—20:00；每周一上午闭馆清洁，13:00起开放。',
     '游泳馆每周三上午闭馆清洁，当天13:00起开放。',

@@ -158,7 +158,8 @@ export class ClaimSupportVerifier implements SupportVerifier {
       const traded =
         swappedAcrossLanguages(claim, source) ??
         changedDayInList(claim, source) ??
-        attributionConflict(claim, source, true);
+        attributionConflict(claim, source, true) ??
+        anchoredValueConflict(claim, source, true);
       if (traded) return contradiction(traded);
       return { verdict: 'unverified', coverage: 0, evidence: NO_SENTENCES };
     }
