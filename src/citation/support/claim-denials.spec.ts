@@ -49,6 +49,20 @@ const CLOAKROOM =
 
 const cases: ClaimCase[] = [
   [
+    '"don\'t need" a thing the source requires',
+    'Buggies cost £30 for 18 holes. Drivers must be at least 17 and hold a full driving licence.',
+    "You don't need a driving licence to hire one, as long as you're 17 or older.",
+    'contradicted',
+    'negation',
+  ],
+  [
+    '"don\'t need" a thing the source excuses',
+    'Buggies cost £30 for 18 holes. Drivers must be at least 17; no driving licence is needed.',
+    "You don't need a driving licence to hire one, as long as you're 17 or older.",
+    'unverified',
+    '',
+  ],
+  [
     'no charge said where the source charges for the very thing',
     "Installation takes two hours. Missing the installation appointment without 24 hours' notice incurs a £35 charge.",
     "There's no penalty for missing the installation appointment, even if you don't give any notice.",
