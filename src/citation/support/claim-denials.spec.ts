@@ -49,6 +49,20 @@ const CLOAKROOM =
 
 const cases: ClaimCase[] = [
   [
+    'a fee said to hold whatever the time of year, where the source waives it for some',
+    'Full membership costs £420 a year. New Full members pay a joining fee of £150, which is waived for anyone joining before 31 March.',
+    'Every new Full member pays the £150 joining fee, whatever time of year they sign up.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a fee said to hold, where the source waives it for some',
+    'Full membership costs £420 a year. New Full members pay a joining fee of £150, which is waived for anyone joining before 31 March.',
+    'New Full members pay a £150 joining fee, though it is waived for anyone who joins before 31 March.',
+    'unverified',
+    '',
+  ],
+  [
     '"don\'t need" a thing the source requires',
     'Buggies cost £30 for 18 holes. Drivers must be at least 17 and hold a full driving licence.',
     "You don't need a driving licence to hire one, as long as you're 17 or older.",

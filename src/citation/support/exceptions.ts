@@ -12,12 +12,15 @@ import { sameQuantity, type Quantity } from './quantity.js';
 const EXCEPTING = 'except(?:ing)?(?: for| when| if)?|excluding|apart from|other than|with the exception of|unless';
 const EXCEPTING_OPENING = new RegExp(`\\b(?:${EXCEPTING})\\s+`, 'i');
 /** Words that make an exception to a rule, whether or not they name what they except. */
-const EXCEPTION = new RegExp(`\\b(?:${EXCEPTING}|does not apply|do not apply|doesn't apply|don't apply)\\b`, 'i');
+const EXCEPTION = new RegExp(
+  `\\b(?:${EXCEPTING}|does not apply|do not apply|doesn't apply|don't apply|is waived|are waived)\\b`,
+  'i',
+);
 const HAN_EXCEPTION = /除外|除了|除非|不适用|例外/u;
 
 /** Words that say a rule holds in every case. */
 const EVERY_CASE =
-  /\b(?:with(?:out)? (?:no )?exceptions?|no exceptions|always|in (?:all|every) cases?|under any circumstances|whatever the (?:reason|circumstances)|regardless of)\b/i;
+  /\b(?:with(?:out)? (?:no )?exceptions?|no exceptions|always|in (?:all|every) cases?|under any circumstances|whatever (?:the (?:reason|circumstances)|time of (?:the )?year)|no matter (?:when|what|how)|regardless of)\b/i;
 const HAN_EVERY_CASE = /即使|即便|哪怕|无论|不论|一律|没有例外|无一例外/u;
 
 /** Words that take a thing in with the rest: "too", "even", "including", 同样, 也. */
@@ -28,8 +31,9 @@ const HAN_INCLUDING = /同样|也|即使|即便|就算|哪怕/u;
  * A rule said to hold without exception where the source makes one: "Lawyers can't represent anyone at a small claims
  * hearing, with no exceptions" against "… may not be represented by a lawyer, except when the claim involves a
  * deposit dispute"; "cancelling will always cost you $5" against "a $5 fee applies, unless the driver is late";
- * "即使赶上法定节假日也不开放" against "每周一闭馆（法定节假日除外）". The claim says its rule holds in every case, names no
- * exception of its own, and rests on the source sentence that makes one.
+ * "即使赶上法定节假日也不开放" against "每周一闭馆（法定节假日除外）"; "pays the £150 joining fee, whatever time of year they
+ * sign up" against "…, which is waived for anyone joining before 31 March". The claim says its rule holds in every
+ * case, names no exception of its own, and rests on the source sentence that makes one.
  */
 export function exceptionDropped(claim: ClaimSentence, source: ClaimText, window: Window): FoundConflict | undefined {
   const exception = claim.holdsHan ? HAN_EXCEPTION : EXCEPTION;
