@@ -49,6 +49,13 @@ const CLOAKROOM =
 
 const cases: ClaimCase[] = [
   [
+    'a surcharge said as a discount',
+    'The Basic Service costs £89 a year. Services booked for November to February carry a £15 winter surcharge.',
+    "If you book a service for any time between November and February, you'll get a £15 winter discount.",
+    'contradicted',
+    'negation',
+  ],
+  [
     'a fee said to hold whatever the time of year, where the source waives it for some',
     'Full membership costs £420 a year. New Full members pay a joining fee of £150, which is waived for anyone joining before 31 March.',
     'Every new Full member pays the £150 joining fee, whatever time of year they sign up.',

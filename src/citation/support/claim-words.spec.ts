@@ -35,6 +35,9 @@ describe('wordSense', () => {
     expect(wordSense('moist')).toEqual({ term: wordSense('wet').term, inverted: false });
     expect(wordSense('lesser')).toEqual({ term: wordSense('greater').term, inverted: true });
     expect(wordSense('discontinue')).toEqual({ term: wordSense('continue').term, inverted: true });
+    expect(wordSense('discount')).toEqual({ term: wordSense('surcharge').term, inverted: true });
+    expect(wordSense('halve')).toEqual({ term: wordSense('double').term, inverted: true });
+    expect(wordSense('downgrade')).toEqual({ term: wordSense('upgrade').term, inverted: true });
   });
 
   it('gives every text the same reading of a word, worked out once', () => {
