@@ -1,3 +1,4 @@
+import { bestBound, sharedCount } from './claim-alignment.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import type { FoundConflict } from './found-conflict.js';
 
@@ -21,18 +22,17 @@ export function chargeDenied(claim: ClaimSentence, source: ClaimText): FoundConf
     const before = claim.clauses[claim.clauses.indexOf(clause) - 1];
     if (before !== undefined && CONDITION.test(before.text)) for (const term of before.termSet) words.add(term);
     for (const term of CHARGE_TERMS) words.delete(term);
-    let best: { clause: Clause; sentence: number; shared: number } | undefined;
-    let tied = false;
-    for (const { clause: other, sentence } of source.clauses) {
-      let shared = 0;
-      for (const term of other.termSet) if (words.has(term)) shared++;
-      if (shared < (clause.holdsHan ? HAN_SHARED_TERMS : SHARED_TERMS) || (best !== undefined && shared < best.shared))
-        continue;
-      tied = best !== undefined && shared === best.shared;
-      best = { clause: other, sentence, shared };
-    }
-    if (best === undefined || tied || !charges(best.clause)) continue;
-    return { conflict: { kind: 'negation', claim: free[0], source: best.clause.text }, sentence: best.sentence };
+    const least = clause.holdsHan ? HAN_SHARED_TERMS : SHARED_TERMS;
+    const { best } = bestBound(source.clauses, ({ clause: other }) => {
+      const shared = sharedCount(other.termSet, words);
+      return shared >= least ? shared : 0;
+    });
+    if (best.length !== 1 || !charges(best[0]!.clause)) continue;
+    const priceClause = best[0]!;
+    return {
+      conflict: { kind: 'negation', claim: free[0], source: priceClause.clause.text },
+      sentence: priceClause.sentence,
+    };
   }
   return undefined;
 }

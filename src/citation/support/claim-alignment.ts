@@ -306,6 +306,13 @@ export function clauseCoverage(
   return total === 0 ? 0 : held / total;
 }
 
+/** How many words two sets of words have in common. */
+export function sharedCount(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let count = 0;
+  for (const word of a) if (b.has(word)) count++;
+  return count;
+}
+
 /** The candidates that score highest, and that score; none when nothing binds. */
 export function bestBound<T>(candidates: readonly T[], score: (candidate: T) => number): { best: T[]; score: number } {
   let top = 0;

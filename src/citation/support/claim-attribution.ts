@@ -280,12 +280,12 @@ function alike(a: Quantity, b: Quantity): boolean {
   return a.cls === b.cls && listable(a) && a.loose === b.loose && !a.range && !b.range;
 }
 
+const OPENS_AFTER_JOINT = /(?:\band|\bor|,)\s*$/i;
+
 /**
  * A bound said of a list's first value and left unsaid for the next, which opens its part right after the joint: "The
  * maximum fee is £54.85 for a car and £29.65 for a standard motorcycle".
  */
-const OPENS_AFTER_JOINT = /(?:\band|\bor|,)\s*$/i;
-
 function boundLeftUnsaid(sentence: ClaimSentence, a: Quantity, b: Quantity): boolean {
   if (!a.loose || b.loose || !alike(a, { ...b, loose: a.loose })) return false;
   return OPENS_AFTER_JOINT.test(sentence.text.slice(0, b.start - sentence.start));

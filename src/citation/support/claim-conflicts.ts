@@ -6,6 +6,7 @@ import {
   clausesNear,
   grounded,
   isName,
+  sharedCount,
   sourceClauses,
   type SourceClause,
   type Window,
@@ -891,7 +892,6 @@ function sameShape(a: string, b: string): boolean {
   return /\d/.test(a) === /\d/.test(b);
 }
 
-/** Whether a source clause gives this day to a thing the claim clause does not name. */
 /**
  * Whether the one source clause that says what the claim clause says of its day gives other days, and not the claim's,
  * in no span: "每周三上午闭馆清洁" against "每周一上午闭馆清洁" of a source whose opening hours run 周一至周五. The days
@@ -900,24 +900,18 @@ function sameShape(a: string, b: string): boolean {
  * warning on the test splits.
  */
 function otherDayOfWhatIsSaid(day: Quantity, clause: Clause, clauses: readonly SourceClause[]): boolean {
-  let best: Clause | undefined;
-  let top = 0;
-  let tied = false;
-  for (const { clause: other } of clauses) {
-    if (!other.quantities.some((held) => held.cls === 'weekday')) continue;
-    let shared = 0;
-    for (const term of other.termSet) if (clause.termSet.has(term)) shared++;
-    if (shared === top) tied = true;
-    if (shared > top) [best, top, tied] = [other, shared, false];
-  }
-  if (best === undefined || tied || top < DAY_CLAUSE_TERMS) return false;
-  const days = best.quantities.filter((held) => held.cls === 'weekday');
-  return !days.some((held) => sameQuantity(day, held)) && !daysFromTo(best, day);
+  const { best, score } = bestBound(clauses, ({ clause: other }) =>
+    other.quantities.some((held) => held.cls === 'weekday') ? sharedCount(other.termSet, clause.termSet) : 0,
+  );
+  if (best.length !== 1 || score < DAY_CLAUSE_TERMS) return false;
+  const bound = best[0]!.clause;
+  return !bound.quantities.some((held) => held.cls === 'weekday' && sameQuantity(day, held)) && !daysFromTo(bound, day);
 }
 
 /** Words besides its day a claim clause must share with the source clause that gives it another. */
 const DAY_CLAUSE_TERMS = 3;
 
+/** Whether a source clause gives this day to a thing the claim clause does not name. */
 function givenToAnother(day: Quantity, clause: Clause, clauses: readonly SourceClause[]): boolean {
   return clauses.some(
     ({ clause: other }) =>

@@ -1,4 +1,5 @@
 import { ownerConcepts } from './bilingual-words.js';
+import { sharedCount } from './claim-alignment.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText } from './claim-profile.js';
 import { measureOf, namesAmount, sameAmount, type Quantity } from './quantity.js';
@@ -32,8 +33,8 @@ export function swappedAcrossLanguages(claim: ClaimSentence, source: ClaimText):
         const [ours, theirs] = (claimApart ??= apart(claimWords.get(first)!, claimWords.get(second)!));
         const sourceWords = stretchWords(sentence, kind);
         const [atFirst, atSecond] = apart(sourceWords.get(heldFirst)!, sourceWords.get(heldSecond)!);
-        const [crossed, kept] = [shared(ours, atSecond), shared(theirs, atFirst)];
-        if (crossed > 0 && kept > 0 && crossed + kept > shared(ours, atFirst) + shared(theirs, atSecond)) {
+        const [crossed, kept] = [sharedCount(ours, atSecond), sharedCount(theirs, atFirst)];
+        if (crossed > 0 && kept > 0 && crossed + kept > sharedCount(ours, atFirst) + sharedCount(theirs, atSecond)) {
           return valueConflict(first, heldSecond, s);
         }
       }
@@ -45,12 +46,6 @@ export function swappedAcrossLanguages(claim: ClaimSentence, source: ClaimText):
 /** The words each of two stretches says that the other does not. */
 function apart(a: ReadonlySet<string>, b: ReadonlySet<string>): [Set<string>, Set<string>] {
   return [new Set([...a].filter((word) => !b.has(word))), new Set([...b].filter((word) => !a.has(word)))];
-}
-
-function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  let count = 0;
-  for (const word of a) if (b.has(word)) count++;
-  return count;
 }
 
 /**

@@ -72,8 +72,10 @@ export function exceptionIncluded(claim: ClaimSentence, source: ClaimText): Foun
  * the exception's values as what a claim speaks of also withheld one wrong warning on the test splits.
  */
 export function exceptedValuesRuled(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
-  if (claim.quantities.length === 0 || EXCEPTION.test(claim.text) || saysDenial(claim.clauses)) return undefined;
-  for (const exception of exceptionsOf(source)) {
+  if (claim.quantities.length === 0) return undefined;
+  const exceptions = exceptionsOf(source);
+  if (exceptions.length === 0 || EXCEPTION.test(claim.text) || saysDenial(claim.clauses)) return undefined;
+  for (const exception of exceptions) {
     if (exception.holdsHan !== claim.holdsHan || !EXCEPTED_THING.test(exception.opener)) continue;
     const { clause } = exception;
     if (saysDenial([clause]) || !givesExceptedValues(claim.quantities, exception)) continue;

@@ -1,3 +1,4 @@
+import { bestBound, sharedCount } from './claim-alignment.js';
 import type { ClaimSentence, ClaimText, Clause } from './claim-profile.js';
 import type { FoundConflict } from './found-conflict.js';
 
@@ -11,20 +12,15 @@ import type { FoundConflict } from './found-conflict.js';
 export function limitLifted(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   const lifted = (claim.holdsHan ? HAN_NO_LIMIT : NO_LIMIT).exec(claim.text);
   if (lifted === null || claim.quantities.some(counts)) return undefined;
-  // The words of the claim beside its "no limit": what it says may be done without one.
-  const words = new Set(claim.clauses.flatMap((clause) => [...clause.termSet]));
-  let best: { clause: Clause; sentence: number; shared: number } | undefined;
-  let tied = false;
-  for (const { clause, sentence } of source.clauses) {
-    if (!setsCount(clause)) continue;
-    let shared = 0;
-    for (const term of clause.termSet) if (words.has(term)) shared++;
-    if (shared < SHARED_TERMS) continue;
-    if (best !== undefined && shared === best.shared) tied = true;
-    if (best === undefined || shared > best.shared) [best, tied] = [{ clause, sentence, shared }, false];
-  }
-  if (best === undefined || tied) return undefined;
-  return { conflict: { kind: 'number', claim: lifted[0], source: best.clause.text }, sentence: best.sentence };
+  // The words of the claim beside its "no limit" say what it says may be done without one.
+  const { best } = bestBound(source.clauses, ({ clause }) => {
+    if (!setsCount(clause)) return 0;
+    const shared = sharedCount(clause.termSet, claim.terms);
+    return shared >= SHARED_TERMS ? shared : 0;
+  });
+  if (best.length !== 1) return undefined;
+  const limiting = best[0]!;
+  return { conflict: { kind: 'number', claim: lifted[0], source: limiting.clause.text }, sentence: limiting.sentence };
 }
 
 /** Words the limiting clause must share with the claim: the thing done and one more. */

@@ -56,14 +56,18 @@ export function anchoredValueConflict(
     if (clause.quantities.length < 2) continue;
     for (const quantity of clause.quantities) {
       if (quantity.compared || quantity.range || quantity.approx) continue;
-      // Another number, not the same one read twice (每周六 is a weekday and how often).
-      const anchors = clause.quantities.filter(
-        (other) => !other.range && (other.start !== quantity.start || other.end !== quantity.end),
-      );
-      if (anchors.length === 0) continue;
       // Across languages a bare number or a time of day is too often one end of a span or a code the other text
       // writes otherwise ("9 am and 6 pm" for "9:00—18:00", a port beside "/24").
       if (acrossLanguages && (quantity.cls === 'bare' || quantity.cls === 'clock')) continue;
+      // Another number, not the same one read twice (每周六 is a weekday and how often). Across languages no word is
+      // shared: an anchor must be a measured value the source gives once.
+      const anchors = clause.quantities.filter(
+        (other) =>
+          !other.range &&
+          (other.start !== quantity.start || other.end !== quantity.end) &&
+          (!acrossLanguages || (measured(other) && givenOnce(other, source))),
+      );
+      if (anchors.length === 0) continue;
       const pinned = pinnedBy(quantity, anchors, clause, source, acrossLanguages);
       // A bound against a bound ("by 11:45", "by 11:15"), a value against a value.
       if (pinned === undefined || pinned.value.loose !== quantity.loose || !disagree(quantity, pinned.value)) continue;
@@ -87,16 +91,10 @@ function pinnedBy(
     const ofKind = other.quantities.filter((held) => comparable(quantity, held));
     if (ofKind.length !== 1) continue;
     const value = ofKind[0]!;
-    // Across languages no word is shared: the anchor must be a value the source gives once, in this clause alone.
     const anchored = anchors.some((anchor) =>
-      other.quantities.some(
-        (held) =>
-          held !== value &&
-          sameQuantity(anchor, held) &&
-          (!acrossLanguages ||
-            (measured(anchor) && source.quantities.filter((given) => sameQuantity(anchor, given)).length === 1)),
-      ),
+      other.quantities.some((held) => held !== value && sameQuantity(anchor, held)),
     );
+    // Across languages no word is shared: the anchor, given once by the source, is the only evidence.
     if (!anchored || (!acrossLanguages && !sharesTerms(clause, other))) continue;
     if (found !== undefined) return undefined;
     found = { value, sentence };
@@ -115,6 +113,10 @@ function unlessWorkedOut(
   const from = { shares: spokenShares(source.clauses) };
   if (workedOut(quantity, held, claim.quantities, source.sentences[sentence]!.quantities, from)) return undefined;
   return valueConflict(quantity, held, sentence);
+}
+
+function givenOnce(quantity: Quantity, source: ClaimText): boolean {
+  return source.quantities.filter((given) => sameQuantity(quantity, given)).length === 1;
 }
 
 /** A value with a unit of measure or money: not a bare number, a time of day, a day or a date, said of many things. */

@@ -333,14 +333,6 @@ export function scanQuantities(tokens: readonly Token[], stem: (word: string) =>
 
 const HOUR_SECONDS = 3600;
 
-/** The times a Chinese rate's slash is followed by, in seconds. */
-const HAN_TIMES: readonly (readonly [readonly string[], number])[] = [
-  [['小', '时'], 3600],
-  [['时'], 3600],
-  [['分', '钟'], 60],
-  [['秒'], 1],
-];
-
 class QuantityScanner extends HanQuantityReading {
   protected readonly found: Quantity[] = [];
   protected i = 0;
@@ -427,22 +419,21 @@ class QuantityScanner extends HanQuantityReading {
     const next = this.tokens[last + 1];
     if ((quantity.cls !== 'length' && quantity.cls !== 'volume') || next?.start !== this.tokens[last]!.end + 1)
       return undefined;
-    for (const [chars, seconds] of HAN_TIMES) {
-      const words = this.tokens.slice(last + 1, last + 1 + chars.length);
-      if (words.length !== chars.length || words.some((word, k) => word.text !== chars[k])) continue;
-      const end = words.at(-1)!;
-      return {
-        quantity: {
-          ...quantity,
-          cls: `${quantity.cls}/time`,
-          value: quantity.value / seconds,
-          unit: `${quantity.unit}/${chars.join('')}`,
-          text: `${quantity.text}/${chars.join('')}`,
-          end: end.end,
-        },
-        last: last + chars.length,
-      };
-    }
+    const time = this.hanUnitAt(last + 1);
+    if (time?.unit.cls !== 'time') return undefined;
+    const words = this.tokens.slice(last + 1, last + 1 + time.length);
+    const written = words.map((word) => word.text).join('');
+    return {
+      quantity: {
+        ...quantity,
+        cls: `${quantity.cls}/time`,
+        value: quantity.value / time.unit.factor,
+        unit: `${quantity.unit}/${time.unit.name}`,
+        text: `${quantity.text}/${written}`,
+        end: words.at(-1)!.end,
+      },
+      last: last + time.length,
+    };
     return undefined;
   }
 
