@@ -395,6 +395,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g10400-g10524', from: 10400, to: 10599 },
   { name: 'g10600-g10724', from: 10600, to: 10799 },
   { name: 'g10800-g10924', from: 10800, to: 10999 },
+  { name: 'g11000-g11124', from: 11000, to: 11199 },
+  { name: 'g11200-g11324', from: 11200, to: 11399 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
