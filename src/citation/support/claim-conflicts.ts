@@ -24,6 +24,7 @@ import {
   isBound,
   looselyCounted,
   sameQuantity,
+  vaguerDate,
   type Quantity,
 } from './quantity.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
@@ -249,7 +250,7 @@ function quantityConflict(
     const holds = (candidate: SourceClause) =>
       candidate.clause.quantities.some((held) => sameQuantity(quantity, held) || admits(held, quantity));
     const score = binder(clause, source, { polarity: true });
-    const others = bindingValues(clause, quantity, clauses);
+    const others = bindingValues(clause, quantity, clauses, frontedValues(clause, claim));
     const measured = measuredWord(clause, quantity);
     // "For a long-haul flight, | check-in shuts an hour before departure": the short clause before names the thing.
     const topic = frontedTopic(clause, claim);
@@ -275,8 +276,14 @@ function quantityConflict(
     if (top === 0 || !evidence) {
       // Nothing in the clause binds: the sentence as a whole must be about the window, and the window's
       // values of the kind must all disagree, and the value be nowhere in the source.
-      if (window.coverage < ALIGNED || source.quantities.some((held) => sameQuantity(quantity, held))) continue;
-      bound = candidates.filter((candidate) => window.sentences.includes(candidate.sentence));
+      // A year alone ("2025/26 term dates") holds no day of it: the window's full dates say which day it is.
+      const saysIt = (held: Quantity) => sameQuantity(quantity, held) && !vaguerDate(held, quantity);
+      if (window.coverage < ALIGNED || source.quantities.some(saysIt)) continue;
+      const inWindow = candidates.filter((candidate) => window.sentences.includes(candidate.sentence));
+      const fuller = inWindow.filter(({ clause: other }) =>
+        other.quantities.some((held) => comparable(quantity, held) && !vaguerDate(held, quantity)),
+      );
+      bound = fuller.length > 0 ? fuller : inWindow;
     }
     if (bound.length === 1 && holds(bound[0]!)) {
       const swapped = givenToParallel(clause, claim, bound[0]!, clauses, holds);
@@ -426,10 +433,19 @@ function sentenceShare(clause: Clause, sentence: ClaimSentence): number {
  * among the source's clauses; none when the clause gives two values of the quantity's kind ("from 5 to 1,200
  * employees", "9.5 litres against 14"): each of those rests on a clause of its own.
  */
-function bindingValues(clause: Clause, quantity: Quantity, clauses: readonly SourceClause[]): WeightedValue[] {
-  // A value the clause starts from ("switching from £30 a month to a 24-month contract") is not the other values'.
-  if (WHEN.has(quantity.cls) || setAgainst(clause, quantity)) return [];
-  let others = clause.quantities.filter((other) => other !== quantity);
+function bindingValues(
+  clause: Clause,
+  quantity: Quantity,
+  clauses: readonly SourceClause[],
+  fronted: readonly Quantity[] = [],
+): WeightedValue[] {
+  // A value the clause starts from ("switching from £30 a month to a 24-month contract") is not the other values'. A
+  // day or a time is bound by the days said before its clause alone.
+  if (setAgainst(clause, quantity)) return [];
+  const before = fronted.filter((other) => !comparable(other, quantity));
+  let others = WHEN.has(quantity.cls)
+    ? before
+    : [...before, ...clause.quantities.filter((other) => other !== quantity)];
   // A clause of two values of the kind ("downloads of up to 1,000 Mbps and uploads of up to 500 Mbps") is bound by its
   // numbered name alone ("Fibre 1000"): which value goes with which word is not told.
   if (others.some((other) => comparable(other, quantity) || looselyCounted(other, quantity))) {
@@ -446,6 +462,24 @@ function bindingValues(clause: Clause, quantity: Quantity, clauses: readonly Sou
       return { value, weight: (value.cls.startsWith('version:') ? NAME_WEIGHT : 1) / Math.max(1, holding) };
     });
 }
+
+/**
+ * The days, dates and times of the short clauses just before the clause, which say when it holds: in
+ * "周一至周四，托管到下午4点半" the time is Monday to Thursday's.
+ */
+function frontedValues(clause: Clause, claim: ClaimSentence): Quantity[] {
+  const values: Quantity[] = [];
+  for (let i = claim.clauses.indexOf(clause) - 1; i >= 0; i--) {
+    const before = claim.clauses[i]!;
+    if (before.terms.length > FRONTED_TERMS || before.quantities.length === 0) break;
+    if (!before.quantities.every((value) => WHEN.has(value.cls))) break;
+    values.unshift(...before.quantities);
+  }
+  return values;
+}
+
+/** A clause of this many words or fewer before another, giving only days or times, says when the other holds. */
+const FRONTED_TERMS = 2;
 
 interface WeightedValue {
   value: Quantity;

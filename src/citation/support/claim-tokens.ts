@@ -153,6 +153,7 @@ export function tokenize(text: string, offset = 0): Token[] {
         break;
       }
     }
+    value = endOfSpanStart(value);
     const kind = value === '-' && spacedDash(folded, at) ? 'break' : kindOf(value);
     // Only words have a case: the others are kept as they are.
     const lower = kind === 'word' ? value.toLowerCase() : value;
@@ -166,6 +167,19 @@ export function tokenize(text: string, offset = 0): Token[] {
   }
   return tokens;
 }
+
+/**
+ * "June-15 September", "9am-5pm": a month or the hour's am/pm closes the span's first end, and the hyphen joins it to
+ * the second end; the word stops before the hyphen.
+ */
+function endOfSpanStart(value: string): string {
+  const hyphen = value.indexOf('-');
+  if (hyphen < 0 || !/\d/.test(value[hyphen + 1] ?? '')) return value;
+  return SPAN_START_ENDS.test(value.slice(0, hyphen)) ? value.slice(0, hyphen) : value;
+}
+
+const SPAN_START_ENDS =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|am|pm|a\.m\.|p\.m\.)$/i;
 
 const EN_DASH = 0x2013;
 const POSSESSIVE_AFTER = /['’]s(?![\p{L}\p{N}])/uy;

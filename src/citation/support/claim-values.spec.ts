@@ -1014,6 +1014,48 @@ const cases: ClaimCase[] = [
     'contradicted',
     'number',
   ],
+  [
+    'a price per pound against the same price per kilogram',
+    'Our house blend costs $24 per kg, and single-origin beans start at $31 per kg.',
+    'Single-origin beans start at $31 per pound.',
+    'contradicted',
+    'unit',
+  ],
+  [
+    'a price said without the weight it is per',
+    'Our house blend costs $24 per kg, and single-origin beans start at $31 per kg.',
+    'Single-origin beans start from $31.',
+    'verified',
+    '',
+  ],
+  [
+    'a price per kilo against the same per kg',
+    'Our house blend costs $24 per kg, and single-origin beans start at $31 per kg.',
+    'Single-origin beans start at $31 a kilo.',
+    'verified',
+    '',
+  ],
+  [
+    'a changed day of a date whose year a heading gives alone',
+    'Hartfield College — 2026/27 term dates. The autumn term runs from Monday 7 September to Friday 11 December 2026.',
+    'Autumn teaching finishes on Friday 18 December 2026.',
+    'contradicted',
+    'date',
+  ],
+  [
+    'a time bound by the days said before its clause',
+    '课后托管服务于开学第二周启动，周一至周四托管至17:30，周五托管至16:30。托管费每学期400元。',
+    '周一至周四，孩子可以在学校托管到下午4点半。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a time bound by the days said before its clause, restated',
+    '课后托管服务于开学第二周启动，周一至周四托管至17:30，周五托管至16:30。托管费每学期400元。',
+    '周一至周四，孩子可以在学校托管到下午5点半。',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {
@@ -1052,6 +1094,8 @@ describe('the values a clause reads', () => {
     ['a currency sign after the amount', 'Parking costs 7,50 € a day', ['money:eur/time']],
     ['a speed in km/s', 'Light moves at about 300,000 km/s', ['length/time']],
     ['"and a half" after digits', 'The crossing takes 2 and a half hours', ['time']],
+    ['a span of dates joined by a hyphen', 'Peak season (1 June-15 September) costs more', ['date', 'date']],
+    ['a span of hours joined by a hyphen', 'The desk is staffed 9am-5pm daily', ['clock', 'clock', 'period']],
     [
       'an age ending its sentence keeps no unit of the clause before',
       'Take it every 4 to 6 hours, and the same dose applies to children aged 10 to 15',

@@ -387,6 +387,7 @@ class QuantityScanner extends HanQuantityReading {
       untimed: quantity.untimed,
       fullDay: quantity.fullDay,
       compared: quantity.compared,
+      perMeasure: quantity.perMeasure,
       range: quantity.range,
       text: signed ? sign.text + quantity.text : quantity.text,
       start: signed ? sign.start : quantity.start,
@@ -1040,6 +1041,11 @@ class QuantityScanner extends HanQuantityReading {
         );
       }
     }
+    const measure = unit.cls.startsWith('money:') ? this.measurePriced(last) : undefined;
+    if (measure) {
+      const quantity = { cls: unit.cls, value: value * unit.factor, raw: value, unit: `${unit.name}/${measure.name}` };
+      return this.push({ ...quantity, perMeasure: measure, ...this.span(first, last + 2) }, first, last + 2);
+    }
     const rate = this.rateAfter(last) ?? this.elidedRate(unit, first, last);
     if (rate) {
       const cls = `${unit.cls}/time`;
@@ -1173,6 +1179,14 @@ class QuantityScanner extends HanQuantityReading {
     if (unit?.cls === 'time' && noun.lower.length > 3) return this.pushUnit(value, unit, first, last);
     const name = this.stem(noun.lower);
     this.pushUnit(value, { cls: `count:${name}`, factor: 1, name }, first, last);
+  }
+
+  /** The weight or volume a price is per: "$24 per kg", "€2.10 per litre", "$29 per pound". */
+  private measurePriced(last: number): Unit | undefined {
+    if (!PER_WORDS.has(this.tokens[last + 1]?.lower ?? '')) return undefined;
+    const word = this.tokens[last + 2]?.lower ?? '';
+    const measure = PRICED_MEASURES.get(word) ?? LATIN_UNITS.get(word);
+    return measure !== undefined && PRICED_BY.has(measure.cls) ? measure : undefined;
   }
 
   /** "per minute", "a day", "/s" after a quantity: it is a rate. */
@@ -1526,6 +1540,11 @@ function joinTokens(text: string, token: Token, index: number, tokens: readonly 
 
 /** Verbs that set a limit on the value after "to". */
 const LIMITED: ReadonlySet<string> = new Set(['limited', 'restricted']);
+
+/** What a price is per, besides a time: a weight or a volume. */
+const PRICED_BY: ReadonlySet<string> = new Set(['mass', 'volume']);
+/** After "per", a pound weighs: "$29 per pound" is no price in sterling. */
+const PRICED_MEASURES: ReadonlyMap<string, Unit> = new Map([['pound', { cls: 'mass', factor: 453.592, name: 'lb' }]]);
 
 /** Comparatives that, before "than", bound a value from below ("more than", "later than"). */
 const GREATER: ReadonlySet<string> = new Set([...UPPER_AMOUNTS, ...LATER_MOMENTS]);

@@ -32,6 +32,11 @@ export interface Quantity {
   fullDay?: boolean;
   /** Said as how much one value exceeds another, maybe ("30 metres taller", "rose by 5%"): see worked-out.ts. */
   compared?: boolean;
+  /**
+   * The weight or volume a price is per ("$24 per kg"): the price stays a price, the same as one said without it, but
+   * differs from the same price per another measure ("$24 per pound").
+   */
+  perMeasure?: { factor: number; name: string };
   /** Both ends of a range the number is one end of ("200至400毫克", "4 to 6 hours"), in the class's base unit. */
   range?: readonly [number, number];
   text: string;
@@ -56,6 +61,7 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
   // Working days are not a fixed number of calendar days: only the same number of another unit disagrees with them
   // ("30个工作日" against "30天", "10 weeks" against "10 working days").
   if (inWorkingDays(claim) !== inWorkingDays(source)) return conflictKind(claim, source) === 'unit';
+  if (perOtherMeasure(claim, source)) return true;
   const bound = isBound;
   // A range the source's upper bound holds ("1到2天" within "不超过3天").
   if (claim.range && !source.range && bound(source) && !source.atLeast && claim.range[1] <= source.value) return false;
@@ -189,6 +195,25 @@ const CONVERSION_SHARE = 0.03;
 
 /** Whether two quantities say the same thing. */
 /** A length of time in working days ("5 working days", "3个工作日"). */
+/**
+ * A date the held value gives only in part of what the claim's says: "2025" of "19 December 2025". The same year, it
+ * is no evidence of the day.
+ */
+export function vaguerDate(held: Quantity, quantity: Quantity): boolean {
+  if (held.date === undefined || quantity.date === undefined) return false;
+  return (
+    (quantity.date.day !== undefined && held.date.day === undefined) ||
+    (quantity.date.month !== undefined && held.date.month === undefined)
+  );
+}
+
+/** Two prices each per a weight or a volume, which per gram or litre differ: "$29 per kg" and "$29 per pound". */
+function perOtherMeasure(a: Quantity, b: Quantity): boolean {
+  if (a.perMeasure === undefined || b.perMeasure === undefined || a.perMeasure.name === b.perMeasure.name) return false;
+  const [x, y] = [a.value / a.perMeasure.factor, b.value / b.perMeasure.factor];
+  return Math.abs(x - y) > CONVERSION_SHARE * Math.max(Math.abs(x), Math.abs(y));
+}
+
 function inWorkingDays(quantity: Quantity): boolean {
   return quantity.unit === 'working day';
 }
@@ -201,6 +226,7 @@ function endOfDay(midnight: Quantity, other: Quantity): boolean {
 const LAST_MINUTE = 23 * 60 + 59;
 
 export function sameQuantity(a: Quantity, b: Quantity): boolean {
+  if (perOtherMeasure(a, b)) return false;
   if (inWorkingDays(a) !== inWorkingDays(b) && (a.cls === 'time' || b.cls === 'time')) return false;
   if (a.cls === 'dotted' || b.cls === 'dotted') return a.key !== undefined && a.key === b.key;
   if (a.date || b.date) {
