@@ -33,7 +33,7 @@ import { boundConflict, boundsOtherSide, boundsPast } from './bound-conflict.js'
 import { hasHan } from './claim-tokens.js';
 import { dayNowhere, daysFromTo, inSpan } from './day-spans.js';
 import { OPEN_SENSE } from './claim-words.js';
-import { brokenDown, saysTotal, spokenShares, workedOut } from './worked-out.js';
+import { brokenDown, countsItsList, saysTotal, spokenShares, workedOut } from './worked-out.js';
 import { onlyConflict } from './only-conflict.js';
 import { measuredWord } from './measured-word.js';
 import { besideBound, givenToParallel, parallelOf, saidOtherWayBeside } from './claim-neighbours.js';
@@ -337,7 +337,11 @@ function quantityConflict(
       around: window.sentences.flatMap((s) => source.sentences[s]!.quantities),
       lengths: quantity.cls === 'clock' ? source.quantities.filter((held) => held.cls === 'time') : [],
     };
-    if (workedOut(quantity, other, claim.quantities, sentence.quantities, from) || brokenDown(quantity, claim))
+    if (
+      workedOut(quantity, other, claim.quantities, sentence.quantities, from) ||
+      brokenDown(quantity, claim) ||
+      countsItsList(quantity, clause)
+    )
       continue;
     return conflictAt(quantity, other, source);
   }

@@ -1015,6 +1015,13 @@ const cases: ClaimCase[] = [
     'number',
   ],
   [
+    'a count of the values its own clause lists',
+    'The MMR vaccine protects against measles, mumps and rubella and is given as two doses: the first at 12-13 months and the second at 3 years 4 months. The 6-in-1 vaccine is given at 8, 12 and 16 weeks of age.',
+    'Babies get the 6-in-1 vaccine in three doses at 8, 12 and 16 weeks, and the MMR in two doses, at 12-13 months and at 3 years 4 months.',
+    'unverified',
+    '',
+  ],
+  [
     'a price per pound against the same price per kilogram',
     'Our house blend costs $24 per kg, and single-origin beans start at $31 per kg.',
     'Single-origin beans start at $31 per pound.',

@@ -129,6 +129,16 @@ export function brokenDown(result: Quantity, claim: ClaimSentence): boolean {
   return parts.length >= 2 && sumOfTwo(result, parts);
 }
 
+/**
+ * Whether a count is the number of values its clause lists: "three doses at 8, 12 and 16 weeks" counts the ages it
+ * gives, which the source may list without counting them.
+ */
+export function countsItsList(count: Quantity, clause: Clause): boolean {
+  if (!count.cls.startsWith('count:') || !Number.isInteger(count.raw) || count.raw < 2) return false;
+  const listed = clause.quantities.filter((value) => value !== count && value.cls !== 'bare');
+  return listed.some((value) => listed.filter((other) => other.cls === value.cls).length === count.raw);
+}
+
 /** What opens a breakdown of the value before it: a colon, a dash or a bracket. */
 const BREAKDOWN = /^\s*(?:[:：(（]|[—–]|-\s)/u;
 
