@@ -42,12 +42,26 @@ export const VULGAR_FRACTIONS: ReadonlyMap<string, number> = new Map([
   ['⅞', 7 / 8],
 ]);
 
-/** Full-width ASCII (Ｈ, ３, ％) to ASCII, one UTF-16 unit for one, so offsets stay those of the text. */
+/**
+ * Full-width ASCII (Ｈ, ３, ％) to ASCII, one UTF-16 unit for one, so offsets stay those of the text. A full-width
+ * comma ends a Chinese clause: it is folded only where it groups thousands ("1，000元"), not between two numbers of two
+ * clauses ("信道为 1，5GHz 频段" is not 1,5 GHz).
+ */
 function foldWidth(text: string): string {
   return holdsFullWidth(text)
-    ? text.replace(/[\uFF01-\uFF5E]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0))
+    ? text.replace(/[\uFF01-\uFF5E]/g, (char, at: number) =>
+        char === '，' && !groupsThousands(text, at) ? char : String.fromCharCode(char.charCodeAt(0) - 0xfee0),
+      )
     : text;
 }
+
+/** Whether the comma at `at` stands between a digit and three more that end the number. */
+function groupsThousands(text: string, at: number): boolean {
+  return DIGIT.test(text[at - 1] ?? '') && THREE_DIGITS_AFTER.test(text.slice(at + 1, at + 5));
+}
+
+const DIGIT = /[0-9０-９]/;
+const THREE_DIGITS_AFTER = /^[0-9０-９]{3}(?![0-9０-９])/;
 
 /** Whether the text holds full-width ASCII: told by a look at each character, cheaper than a pattern's call. */
 function holdsFullWidth(text: string): boolean {

@@ -1015,6 +1015,20 @@ const cases: ClaimCase[] = [
     'number',
   ],
   [
+    'a changed value of the word every source value of its kind that measures it is set against',
+    'A late return incurs an immediate £100 penalty, rising by £10 per day after three months, up to a maximum of £900.',
+    'File late and you will face an immediate £200 penalty, with £10 daily charges added once three months have passed.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'the same value of the word every source value of its kind that measures it',
+    'A late return incurs an immediate £100 penalty, rising by £10 per day after three months, up to a maximum of £900.',
+    'File late and you will face an immediate £100 penalty, with £10 daily charges added once three months have passed.',
+    'unverified',
+    '',
+  ],
+  [
     'a count of the values its own clause lists',
     'The MMR vaccine protects against measles, mumps and rubella and is given as two doses: the first at 12-13 months and the second at 3 years 4 months. The 6-in-1 vaccine is given at 8, 12 and 16 weeks of age.',
     'Babies get the 6-in-1 vaccine in three doses at 8, 12 and 16 weeks, and the MMR in two doses, at 12-13 months and at 3 years 4 months.',
@@ -1074,6 +1088,11 @@ describe('the values a clause reads', () => {
     expect(profileClaims('A full day costs £68 and a half day £40.').quantities[0]!.value).toBe(68);
   });
 
+  it('reads no number across a full-width comma between two clauses: "信道为 1，5GHz 频段"', () => {
+    const values = profileClaims('2.4GHz 频段默认信道为 1，5GHz 频段默认信道为 149。').quantities;
+    expect(values.map((quantity) => quantity.text)).toContain('5GHz');
+  });
+
   it('keeps a value said in words with "and" in one clause: "two and a half hours"', () => {
     const [sentence] = profileClaims('The crossing takes two and a half hours.').sentences;
     expect(sentence!.clauses).toHaveLength(1);
@@ -1101,6 +1120,7 @@ describe('the values a clause reads', () => {
     ['a currency sign after the amount', 'Parking costs 7,50 € a day', ['money:eur/time']],
     ['a speed in km/s', 'Light moves at about 300,000 km/s', ['length/time']],
     ['"and a half" after digits', 'The crossing takes 2 and a half hours', ['time']],
+    ['a full-width comma that groups thousands', '押金共1，000元', ['money:cny']],
     ['a span of dates joined by a hyphen', 'Peak season (1 June-15 September) costs more', ['date', 'date']],
     ['a span of hours joined by a hyphen', 'The desk is staffed 9am-5pm daily', ['clock', 'clock', 'period']],
     [
