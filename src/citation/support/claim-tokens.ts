@@ -45,7 +45,7 @@ export const VULGAR_FRACTIONS: ReadonlyMap<string, number> = new Map([
 /**
  * Full-width ASCII (Ｈ, ３, ％) to ASCII, one UTF-16 unit for one, so offsets stay those of the text. A full-width
  * comma ends a Chinese clause: it is folded only where it groups thousands ("1，000元"), not between two numbers of two
- * clauses ("信道为 1，5GHz 频段" is not 1,5 GHz).
+ * clauses ("信道为 1，5GHz 频段" is not 1,5 GHz); its token is a comma all the same.
  */
 function foldWidth(text: string): string {
   return holdsFullWidth(text)
@@ -167,7 +167,7 @@ export function tokenize(text: string, offset = 0): Token[] {
         break;
       }
     }
-    value = endOfSpanStart(value);
+    value = endOfSpanStart(value === '，' ? ',' : value);
     const kind = value === '-' && spacedDash(folded, at) ? 'break' : kindOf(value);
     // Only words have a case: the others are kept as they are.
     const lower = kind === 'word' ? value.toLowerCase() : value;
