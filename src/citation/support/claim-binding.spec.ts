@@ -442,6 +442,34 @@ const cases: ClaimCase[] = [
     'unverified',
     '',
   ],
+  [
+    'one thing given the object another clause of the source gives another thing',
+    'Windows laptops use the gateway vpn1.corp.example.com, while macOS devices use vpn2.corp.example.com.',
+    'Windows laptops should use vpn2.corp.example.com.',
+    'contradicted',
+    'name',
+  ],
+  [
+    'one thing given its own object',
+    'Windows laptops use the gateway vpn1.corp.example.com, while macOS devices use vpn2.corp.example.com.',
+    'Windows laptops should use the gateway vpn1.corp.example.com.',
+    'verified',
+    '',
+  ],
+  [
+    'one thing given what the clause beside it requires of another, in Chinese',
+    '商务签证须提供当地企业的邀请函，旅游签证须提供往返机票预订单和酒店订单。',
+    '办理旅游签证需要提供当地企业出具的邀请函。',
+    'contradicted',
+    'name',
+  ],
+  [
+    'one thing given what the clause beside it denies of another',
+    'Ibuprofen should be taken with food because it can irritate the stomach, whereas paracetamol can be taken on an empty stomach.',
+    'Paracetamol can be taken without food, while ibuprofen should be taken with it.',
+    'unverified',
+    '',
+  ],
 ];
 
 describe('ClaimSupportVerifier binding a claim to the thing it speaks of', () => {

@@ -28,6 +28,7 @@ import { comparisonConflict } from './han-comparison.js';
 import { modalityConflict } from './modality-conflict.js';
 import { subjectConflict } from './han-subjects.js';
 import { crossedConflict } from './crossed-things.js';
+import { mixedPairConflict } from './mixed-pair.js';
 import type {
   CitationSupport,
   ConflictKind,
@@ -380,6 +381,7 @@ function conflictIn(claim: ClaimSentence, source: SourceProfile, window: Window)
     findConflict(claim, source, window) ??
     subjectConflict(claim, source) ??
     crossedConflict(claim, source) ??
+    mixedPairConflict(claim, source) ??
     comparisonConflict(claim, source) ??
     parallelConflict(claim, source) ??
     attributionConflict(claim, source) ??

@@ -1,0 +1,91 @@
+import type { FoundConflict } from './found-conflict.js';
+import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
+
+/**
+ * One claim clause that joins what one source clause says a thing does with where another clause of the same sentence
+ * says it goes: "Certificates and other supporting documents go to your tutor" against "The application form goes to
+ * your tutor, and certificates and other supporting documents go to the faculty office". The two source clauses say
+ * one predicate ("go to") of two things; the claim takes its thing from before the predicate of one and its object
+ * from after the predicate of the other, and says neither the first's own object nor the second's own thing.
+ */
+export function mixedPairConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  for (const clause of claim.clauses) {
+    // A value is judged by the number checks; a clause needs a thing, a predicate and an object.
+    if (clause.quantities.length > 0 || clause.terms.length < MIN_TERMS) continue;
+    for (let s = 0; s < source.sentences.length; s++) {
+      const parts = source.clauses.filter((held) => held.sentence === s && held.clause.terms.length >= MIN_TERMS);
+      for (const first of parts) {
+        for (const second of parts) {
+          if (first === second) continue;
+          const found = mixed(clause, first.clause, second.clause);
+          if (found) return { conflict: { kind: 'name', claim: found.claim, source: found.source }, sentence: s };
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A clause of fewer words names no thing, predicate and object apart. */
+const MIN_TERMS = 3;
+
+function mixed(clause: Clause, first: Clause, second: Clause): { claim: string; source: string } | undefined {
+  const predicate = first.terms.filter((term) => second.termSet.has(term.term) && clause.termSet.has(term.term));
+  if (predicate.length === 0) return undefined;
+  const [thing, object] = sides(first, second, predicate);
+  const [otherThing, otherObject] = sides(second, first, predicate);
+  if (thing.length === 0 || otherObject.length === 0 || object.length === 0 || otherThing.length === 0)
+    return undefined;
+  // "A container that exceeds its memory limit is killed; one that exceeds its CPU limit is throttled": the second
+  // names its thing by a pronoun, and it is the first's.
+  if (!thing.some(named) || !otherThing.some(named)) return undefined;
+  // Said with the source's polarity: "paracetamol can be taken without food" denies what "with food" gives ibuprofen.
+  const says = (terms: readonly ClauseTerm[]) =>
+    terms.filter((term) => clause.terms.some((own) => own.term === term.term && own.denied === term.denied));
+  const saidThing = says(thing);
+  const saidObject = says(otherObject);
+  const mentions = (terms: readonly ClauseTerm[]) => terms.some((term) => clause.termSet.has(term.term));
+  if (saidThing.length === 0 || saidObject.length === 0 || mentions(object) || mentions(otherThing)) {
+    return undefined;
+  }
+  // In the claim too, the thing comes before the object.
+  const at = (term: ClauseTerm) => clause.terms.find((own) => own.term === term.term)!.start;
+  if (Math.max(...saidThing.map(at)) > Math.min(...saidObject.map(at))) return undefined;
+  const ownObject = clause.terms.filter((own) => saidObject.some((term) => term.term === own.term));
+  return { claim: spanOf(clause, ownObject), source: spanOf(first, object) };
+}
+
+/** The clause's text from the first of the terms to the last: what the warning shows. */
+function spanOf(clause: Clause, terms: readonly ClauseTerm[]): string {
+  const from = Math.min(...terms.map((term) => term.start));
+  const to = Math.max(...terms.map((term) => term.end));
+  return clause.text.slice(from - clause.start, to - clause.start);
+}
+
+/** The clause's own words before the shared predicate and after it, leaving out those the other clause says. */
+function sides(own: Clause, other: Clause, predicate: readonly ClauseTerm[]): [ClauseTerm[], ClauseTerm[]] {
+  const shared = new Set(predicate.map((term) => term.term));
+  const verb = own.terms.find((term) => shared.has(term.term))?.start;
+  if (verb === undefined) return [[], []];
+  const distinct = own.terms.filter((term) => !other.termSet.has(term.term));
+  return [distinct.filter((term) => term.start < verb), distinct.filter((term) => term.start > verb)];
+}
+
+/** A word that names a thing, not a pronoun that points back to one. */
+function named(term: ClauseTerm): boolean {
+  return !POINTING.has(term.lower) && !term.denied && !term.inverted;
+}
+
+const POINTING: ReadonlySet<string> = new Set([
+  'one',
+  'ones',
+  'it',
+  'they',
+  'this',
+  'that',
+  'these',
+  'those',
+  'which',
+  'whereas',
+  'while',
+]);
