@@ -8,6 +8,7 @@ import type { AnswerJournalStore } from '../src/answer/answer-journal-store.js';
 import { AnswerSpill } from '../src/answer/answer-spill.js';
 import type { JournalFlusher } from '../src/answer/journal-flusher.js';
 import type { SseFrame } from '../src/platform/sse/sse-frames.js';
+import { eventWithin } from './support/wait-for.js';
 
 /**
  * The journal's side of a database outage, with the test in the flusher's place: it takes the batches, and says
@@ -18,6 +19,10 @@ describe('an answer journal whose database is away', () => {
   let directory: string;
   let journal: AnswerJournal;
   let sent: number[];
+  /** Resolvers of those waiting for the journal to hurry the flusher. */
+  let hurryWaiters: (() => void)[];
+  /** Resolves when the journal next asks the flusher for a round. */
+  const nextHurry = () => new Promise<void>((resolve) => hurryWaiters.push(resolve));
   const outage = new Error('connect ECONNREFUSED 127.0.0.1:5432');
   const frame = (id: number): SseFrame => ({ id, data: `token ${id}` });
   /** Lets the journal's deliveries (which wait for the spill file) run. */
@@ -30,7 +35,13 @@ describe('an answer journal whose database is away', () => {
       undefined as unknown as AnswerJournalStore,
     );
     // The flusher's rounds are the test's: being hurried or enlisted asks nothing of it here.
-    const rounds = { hurry: () => undefined, enlist: () => undefined } as unknown as JournalFlusher;
+    // (Each test's own waiters: a retry timer of an earlier test's journal may still go off.)
+    const waiters: (() => void)[] = [];
+    hurryWaiters = waiters;
+    const rounds = {
+      hurry: () => waiters.splice(0).forEach((resolve) => resolve()),
+      enlist: () => undefined,
+    } as unknown as JournalFlusher;
     journal = new AnswerJournal(
       rounds,
       undefined as unknown as AnswerJournalStore,
@@ -98,5 +109,25 @@ describe('an answer journal whose database is away', () => {
     journal.stored(journal.takeBatch(Date.now() + 60_000)!);
     await delivered();
     expect(sent).toEqual([1, 2, 3, 4]);
+  });
+
+  it('is hurried again when the round its retry timer asked for finds the pause not quite over', async () => {
+    journal.record([frame(1)]);
+    const failedAt = Date.now();
+    const pauseOver = nextHurry();
+    journal.failed(journal.takeBatch(failedAt)!, outage);
+    await eventWithin(pauseOver, { what: 'the hurry of the retry timer', timeoutMs: 5_000 });
+    // The round it asked for reads Date.now, which a timer's clock need not agree with: to that round the pause
+    // (100 ms at the first failure) is not over yet, and nothing else hurries the journal (the model is waiting).
+    const again = nextHurry();
+    expect(journal.takeBatch(failedAt + 99)).toBeUndefined();
+    await eventWithin(again, { what: 'the journal to be hurried again', timeoutMs: 5_000 });
+    // Hurried until the pause is over by Date.now too: then the round takes the retry.
+    let retry = journal.takeBatch(Date.now());
+    while (retry === undefined) {
+      await eventWithin(nextHurry(), { what: 'the journal to be hurried again', timeoutMs: 5_000 });
+      retry = journal.takeBatch(Date.now());
+    }
+    expect(retry.events.map((event) => event.id)).toEqual([1]);
   });
 });

@@ -35,6 +35,8 @@ export class AnswerJournal implements FlushableJournal {
   private readonly sources = new Map<string, CitationRef>();
   private failures = 0;
   private retryAt = 0;
+  /** Hurries the journal once its retry pause is over; one at a time. */
+  private retryTimer: NodeJS.Timeout | undefined;
   private closed = false;
   /** Where frames go once journaled: the reader's connection. */
   private deliver: (frames: readonly SseFrame[]) => void = () => undefined;
@@ -138,7 +140,14 @@ export class AnswerJournal implements FlushableJournal {
   }
 
   takeBatch(now: number): AnswerBatch | undefined {
-    if (this.closed || !this.hasUnwritten() || now < this.retryAt) return undefined;
+    if (this.closed || !this.hasUnwritten()) return undefined;
+    if (now < this.retryAt) {
+      // Hurried before its retry pause is over: hurried again when it is. Even the hurry of the timer that ends the
+      // pause can come a millisecond early by `now` (timers do not run on Date.now's clock), and with the model
+      // waiting nothing else may hurry the journal: its frames would wait, unsent to followers, for the answer's end.
+      this.hurryAfter(this.retryAt - now);
+      return undefined;
+    }
     // Made once a round for every answer with frames: no spreads, and no empty row lists.
     const batch: AnswerBatch = {
       answerId: this.answer.answerId,
@@ -189,7 +198,7 @@ export class AnswerJournal implements FlushableJournal {
         reason: storageReason(error),
       });
     }
-    if (!this.closed) setTimeout(() => this.flusher.hurry(this), pause).unref();
+    if (!this.closed) this.hurryAfter(pause);
   }
 
   /**
@@ -290,6 +299,16 @@ export class AnswerJournal implements FlushableJournal {
       }
       this.handOnNow(fresh);
     });
+  }
+
+  /** Hurries the journal in `ms`, unless a hurry is set already (for the end of this pause, or of one before). */
+  private hurryAfter(ms: number): void {
+    if (this.retryTimer !== undefined) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.flusher.hurry(this);
+    }, ms);
+    this.retryTimer.unref();
   }
 
   private async forgetLocal(): Promise<void> {
