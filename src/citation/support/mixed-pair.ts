@@ -1,3 +1,4 @@
+import type { SourceClause } from './claim-alignment.js';
 import type { FoundConflict } from './found-conflict.js';
 import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profile.js';
 
@@ -9,22 +10,39 @@ import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profi
  * from after the predicate of the other, and says neither the first's own object nor the second's own thing.
  */
 export function mixedPairConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
+  const sentences = clausesBySentence(source);
   for (const clause of claim.clauses) {
     // A value is judged by the number checks; a clause needs a thing, a predicate and an object.
     if (clause.quantities.length > 0 || clause.terms.length < MIN_TERMS) continue;
-    for (let s = 0; s < source.sentences.length; s++) {
-      const parts = source.clauses.filter((held) => held.sentence === s && held.clause.terms.length >= MIN_TERMS);
-      for (const first of parts) {
-        for (const second of parts) {
+    for (const parts of sentences) {
+      // Both source clauses share a word with the claim's: most sentences have one such clause or none.
+      const sharing = parts.filter((held) => clause.terms.some((term) => held.clause.termSet.has(term.term)));
+      if (sharing.length < 2) continue;
+      for (const first of sharing) {
+        for (const second of sharing) {
           if (first === second) continue;
           const found = mixed(clause, first.clause, second.clause);
-          if (found) return { conflict: { kind: 'name', claim: found.claim, source: found.source }, sentence: s };
+          if (found) return { conflict: { kind: 'name', ...found }, sentence: first.sentence };
         }
       }
     }
   }
   return undefined;
 }
+
+/** The source's clauses of enough words, by sentence, made once a source: a source is read against every claim. */
+function clausesBySentence(source: ClaimText): readonly (readonly SourceClause[])[] {
+  let found = bySource.get(source);
+  if (found === undefined) {
+    const grouped = source.sentences.map((): SourceClause[] => []);
+    for (const held of source.clauses) if (held.clause.terms.length >= MIN_TERMS) grouped[held.sentence]!.push(held);
+    found = grouped.filter((parts) => parts.length >= 2);
+    bySource.set(source, found);
+  }
+  return found;
+}
+
+const bySource = new WeakMap<ClaimText, readonly (readonly SourceClause[])[]>();
 
 /** A clause of fewer words names no thing, predicate and object apart. */
 const MIN_TERMS = 3;
