@@ -210,6 +210,9 @@ export class AnswerJournal implements FlushableJournal {
     spilledEnd: readonly SseFrame[],
   ): Promise<'stored' | 'spilled'> {
     this.closed = true;
+    // The end stores everything left: a retry set for a pause would find nothing to do.
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
     // A round under way may hold this answer's last batch: it is stored, or handed back, before the end is.
     await this.flusher.settled();
     await this.delivery;

@@ -464,6 +464,13 @@ const cases: ClaimCase[] = [
     'name',
   ],
   [
+    'one thing exempted from what the clause beside it requires of another, in Chinese',
+    '商务签证须提供当地企业的邀请函，旅游签证须提供往返机票预订单和酒店订单。',
+    '旅游签证免交当地企业的邀请函。',
+    'unverified',
+    '',
+  ],
+  [
     'one thing given what the clause beside it denies of another',
     'Ibuprofen should be taken with food because it can irritate the stomach, whereas paracetamol can be taken on an empty stomach.',
     'Paracetamol can be taken without food, while ibuprofen should be taken with it.',

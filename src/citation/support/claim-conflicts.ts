@@ -304,7 +304,7 @@ function quantityConflict(
     if (!inSpan(clause, quantity) && bound.some(({ clause: held }) => daysFromTo(held, quantity))) continue;
     const differing = bound[0]!.clause.quantities.filter((held) => differs(held, bound[0]!.clause));
     // A closing time is set against the end of the source's hours ("closes at 20:00" against "from 07:30 to 21:00").
-    const other = closingTime(clause, quantity) ? differing.at(-1) : differing[0];
+    const other = closingTime(clause, quantity) ? differing.at(-1) : (nearestDate(quantity, differing) ?? differing[0]);
     if (other === undefined || !bound.every((c) => c.clause.quantities.some((held) => differs(held, c.clause))))
       continue;
     if (restated(claim, clause, bound[0]!, other, source, clauses)) continue;
@@ -346,6 +346,26 @@ function quantityConflict(
     return conflictAt(quantity, other, source);
   }
   return undefined;
+}
+
+/**
+ * Of the dates a bound clause gives, the one that shares the most parts with the claim's ("11 December 2026" for "18
+ * December 2026", not the "7 September" it runs from): the one the claim changed. Undefined for a value that is no date.
+ */
+function nearestDate(quantity: Quantity, held: readonly Quantity[]): Quantity | undefined {
+  const date = quantity.date;
+  if (date === undefined) return undefined;
+  let best: Quantity | undefined;
+  let most = -1;
+  for (const value of held) {
+    if (value.date === undefined) continue;
+    const shared =
+      Number(value.date.year !== undefined && value.date.year === date.year) +
+      Number(value.date.month !== undefined && value.date.month === date.month) +
+      Number(value.date.day !== undefined && value.date.day === date.day);
+    if (shared > most) [best, most] = [value, shared];
+  }
+  return best;
 }
 
 /** Words that name the group on the other side of a threshold without a number. */
@@ -433,9 +453,9 @@ function sentenceShare(clause: Clause, sentence: ClaimSentence): number {
 /**
  * The days, dates, times, numbered names and measured values of the claim clause that may bind it while `quantity`
  * is checked ("Saturdays", "7:00" for "every 10 minutes"; "Lumen 3" for "runs for 10 hours"; "£15,000" for "6.9%
- * APR"), each weighted by how rare it is
- * among the source's clauses; none when the clause gives two values of the quantity's kind ("from 5 to 1,200
- * employees", "9.5 litres against 14"): each of those rests on a clause of its own.
+ * APR"), and those of the short clauses before it that say when it holds (`fronted`: "周一至周四，…"), each weighted by
+ * how rare it is among the source's clauses; none when the clause gives two values of the quantity's kind ("from 5 to
+ * 1,200 employees", "9.5 litres against 14"): each of those rests on a clause of its own.
  */
 function bindingValues(
   clause: Clause,
@@ -444,7 +464,7 @@ function bindingValues(
   fronted: readonly Quantity[] = [],
 ): WeightedValue[] {
   // A value the clause starts from ("switching from £30 a month to a 24-month contract") is not the other values'. A
-  // day or a time is bound by the days said before its clause alone.
+  // day, a date or a time of day is bound only by the days, dates and times said before its clause.
   if (setAgainst(clause, quantity)) return [];
   const before = fronted.filter((other) => !comparable(other, quantity));
   let others = WHEN.has(quantity.cls)

@@ -193,7 +193,7 @@ function endOfSpanStart(value: string): string {
 }
 
 const SPAN_START_ENDS =
-  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|am|pm|a\.m\.|p\.m\.)$/i;
+  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|a\.?m|p\.?m)$/i;
 
 const EN_DASH = 0x2013;
 const POSSESSIVE_AFTER = /['’]s(?![\p{L}\p{N}])/uy;

@@ -1,4 +1,5 @@
 import { profileClaims } from './claim-profile.js';
+import { ClaimSupportVerifier } from './claim-verifier.js';
 import { judgeEach, type ClaimCase } from '../../../test/support/claim-cases.js';
 
 const LAMPS =
@@ -1050,6 +1051,20 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'a price per pound that is the same price per kilogram',
+    'Single-origin beans cost $11 per kg.',
+    'Single-origin beans cost $5 per pound.',
+    'verified',
+    '',
+  ],
+  [
+    'a bound on a price per pound that the price per kilogram keeps',
+    'Single-origin beans cost $11 per kg.',
+    'Single-origin beans cost less than $6 per pound.',
+    'unverified',
+    '',
+  ],
+  [
     'a price per kilo against the same per kg',
     'Our house blend costs $24 per kg, and single-origin beans start at $31 per kg.',
     'Single-origin beans start at $31 a kilo.',
@@ -1081,6 +1096,16 @@ const cases: ClaimCase[] = [
 
 describe('ClaimSupportVerifier on values and the things they belong to', () => {
   judgeEach(cases);
+
+  it('names, of a clause that gives two dates, the one the claim changed', () => {
+    const support = new ClaimSupportVerifier().check('Autumn teaching finishes on Friday 18 December 2026.', [
+      {
+        citationId: 'E1',
+        text: 'Hartfield College — 2026/27 term dates. The autumn term runs from Monday 7 September to Friday 11 December 2026.',
+      },
+    ]);
+    expect(support.citations[0]!.evidence?.conflict?.source).toBe('11 December 2026');
+  });
 });
 
 describe('the values a clause reads', () => {
@@ -1123,6 +1148,7 @@ describe('the values a clause reads', () => {
     ['a full-width comma that groups thousands', '押金共1，000元', ['money:cny']],
     ['a span of dates joined by a hyphen', 'Peak season (1 June-15 September) costs more', ['date', 'date']],
     ['a span of hours joined by a hyphen', 'The desk is staffed 9am-5pm daily', ['clock', 'clock', 'period']],
+    ['a span of hours written with points', 'The desk is staffed 9a.m-5p.m daily', ['clock', 'clock', 'period']],
     [
       'an age ending its sentence keeps no unit of the clause before',
       'Take it every 4 to 6 hours, and the same dose applies to children aged 10 to 15',

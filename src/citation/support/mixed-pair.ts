@@ -15,8 +15,9 @@ import type { ClaimSentence, ClaimText, Clause, ClauseTerm } from './claim-profi
 export function mixedPairConflict(claim: ClaimSentence, source: ClaimText): FoundConflict | undefined {
   const sentences = clausesBySentence(source);
   for (const clause of claim.clauses) {
-    // A value is judged by the number checks; a clause needs a thing, a predicate and an object.
-    if (clause.quantities.length > 0 || clause.terms.length < MIN_TERMS) continue;
+    // A value is judged by the number checks; a clause needs a thing, a predicate and an object. A clause that exempts
+    // ("旅游签证免交当地企业的邀请函") reads no denial at all, and would read as giving the object.
+    if (clause.quantities.length > 0 || clause.terms.length < MIN_TERMS || EXEMPTS.test(clause.text)) continue;
     for (const parts of sentences) {
       // Both source clauses share a word with the claim's: most sentences have one such clause or none.
       const sharing = parts.filter((held) => clause.terms.some((term) => held.clause.termSet.has(term.term)));
@@ -92,21 +93,12 @@ function sides(own: Clause, other: Clause, predicate: readonly ClauseTerm[]): [C
   return [distinct.filter((term) => term.start < verb), distinct.filter((term) => term.start > verb)];
 }
 
-/** A word that names a thing, not a pronoun that points back to one. */
+/** A word that names a thing, said plainly: not a pronoun that points back to one, nor a denied word. */
 function named(term: ClauseTerm): boolean {
   return !POINTING.has(term.lower) && !term.denied && !term.inverted;
 }
 
-const POINTING: ReadonlySet<string> = new Set([
-  'one',
-  'ones',
-  'it',
-  'they',
-  'this',
-  'that',
-  'these',
-  'those',
-  'which',
-  'whereas',
-  'while',
-]);
+/** 免交, 免收: exempts from handing in or paying what follows. */
+const EXEMPTS = /免[交收缴付征]/;
+
+const POINTING: ReadonlySet<string> = new Set(['one', 'ones', 'it', 'they', 'this', 'that', 'these', 'those', 'which']);

@@ -61,7 +61,10 @@ export function disagree(claim: Quantity, source: Quantity): boolean {
   // Working days are not a fixed number of calendar days: only the same number of another unit disagrees with them
   // ("30个工作日" against "30天", "10 weeks" against "10 working days").
   if (inWorkingDays(claim) !== inWorkingDays(source)) return conflictKind(claim, source) === 'unit';
-  if (perOtherMeasure(claim, source)) return true;
+  // A price per another measure is compared in the source's ("$5 per pound" against "$11 per kg"), as a value, a
+  // bound or an approximation.
+  const converted = inMeasureOf(claim, source);
+  if (converted !== undefined) return disagree(converted, source);
   const bound = isBound;
   // A range the source's upper bound holds ("1到2天" within "不超过3天").
   if (claim.range && !source.range && bound(source) && !source.atLeast && claim.range[1] <= source.value) return false;
@@ -193,8 +196,11 @@ function inCelsius(quantity: Quantity, difference: boolean): Quantity {
  */
 const CONVERSION_SHARE = 0.03;
 
-/** Whether two quantities say the same thing. */
 /** A length of time in working days ("5 working days", "3个工作日"). */
+function inWorkingDays(quantity: Quantity): boolean {
+  return quantity.unit === 'working day';
+}
+
 /**
  * A date the held value gives only in part of what the claim's says: "2025" of "19 December 2025". The same year, it
  * is no evidence of the day.
@@ -207,15 +213,23 @@ export function vaguerDate(held: Quantity, quantity: Quantity): boolean {
   );
 }
 
-/** Two prices each per a weight or a volume, which per gram or litre differ: "$29 per kg" and "$29 per pound". */
-function perOtherMeasure(a: Quantity, b: Quantity): boolean {
-  if (a.perMeasure === undefined || b.perMeasure === undefined || a.perMeasure.name === b.perMeasure.name) return false;
-  const [x, y] = [a.value / a.perMeasure.factor, b.value / b.perMeasure.factor];
-  return Math.abs(x - y) > CONVERSION_SHARE * Math.max(Math.abs(x), Math.abs(y));
-}
-
-function inWorkingDays(quantity: Quantity): boolean {
-  return quantity.unit === 'working day';
+/**
+ * A price per a weight or a volume said per another one than `other`'s, in `other`'s: "$5 per pound" against "$11 per
+ * kg" is about $11.02 per kg. Undefined when the two are not prices per two measures.
+ */
+function inMeasureOf(quantity: Quantity, other: Quantity): Quantity | undefined {
+  const ours = quantity.perMeasure;
+  const theirs = other.perMeasure;
+  if (ours === undefined || theirs === undefined || ours.name === theirs.name) return undefined;
+  const factor = theirs.factor / ours.factor;
+  return {
+    ...quantity,
+    value: quantity.value * factor,
+    raw: quantity.raw * factor,
+    ...(quantity.range ? { range: [quantity.range[0] * factor, quantity.range[1] * factor] as const } : {}),
+    unit: other.unit,
+    perMeasure: theirs,
+  };
 }
 
 /** Midnight and a minute before it end the same day: "by midnight on 30 June" is "by 11:59 pm on 30 June". */
@@ -225,8 +239,14 @@ function endOfDay(midnight: Quantity, other: Quantity): boolean {
 
 const LAST_MINUTE = 23 * 60 + 59;
 
+/** Whether two quantities say the same thing. */
 export function sameQuantity(a: Quantity, b: Quantity): boolean {
-  if (perOtherMeasure(a, b)) return false;
+  // Prices per two measures are compared per one of them, within a conversion's rounding.
+  const converted = inMeasureOf(a, b);
+  if (converted !== undefined) {
+    const [x, y] = [converted.value, b.value];
+    return Math.abs(x - y) <= CONVERSION_SHARE * Math.max(Math.abs(x), Math.abs(y));
+  }
   if (inWorkingDays(a) !== inWorkingDays(b) && (a.cls === 'time' || b.cls === 'time')) return false;
   if (a.cls === 'dotted' || b.cls === 'dotted') return a.key !== undefined && a.key === b.key;
   if (a.date || b.date) {
