@@ -212,6 +212,8 @@ function quantityConflict(
   clauses: readonly SourceClause[],
   window: Window,
 ): FoundConflict | undefined {
+  // The days and times the clauses before say it holds on, read once for all of its values.
+  let fronted: Quantity[] | undefined;
   for (const quantity of clause.quantities) {
     // A day of the week is said of opening and closing alike, and listed with other days: it is compared only where
     // the source gives it to another thing, in a clause naming something the claim's clause does not ("General
@@ -250,7 +252,7 @@ function quantityConflict(
     const holds = (candidate: SourceClause) =>
       candidate.clause.quantities.some((held) => sameQuantity(quantity, held) || admits(held, quantity));
     const score = binder(clause, source, { polarity: true });
-    const others = bindingValues(clause, quantity, clauses, frontedValues(clause, claim));
+    const others = bindingValues(clause, quantity, clauses, (fronted ??= frontedValues(clause, claim)));
     const measured = measuredWord(clause, quantity);
     // "For a long-haul flight, | check-in shuts an hour before departure": the short clause before names the thing.
     const topic = frontedTopic(clause, claim);

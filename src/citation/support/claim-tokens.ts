@@ -167,7 +167,9 @@ export function tokenize(text: string, offset = 0): Token[] {
         break;
       }
     }
-    value = endOfSpanStart(value === '，' ? ',' : value);
+    // A full-width comma left unfolded (see `foldWidth`) is a comma all the same.
+    if (value === '，') value = ',';
+    value = endOfSpanStart(value);
     const kind = value === '-' && spacedDash(folded, at) ? 'break' : kindOf(value);
     // Only words have a case: the others are kept as they are.
     const lower = kind === 'word' ? value.toLowerCase() : value;

@@ -435,7 +435,6 @@ class QuantityScanner extends HanQuantityReading {
       },
       last: last + time.length,
     };
-    return undefined;
   }
 
   /**
@@ -1544,7 +1543,7 @@ const LIMITED: ReadonlySet<string> = new Set(['limited', 'restricted']);
 /** What a price is per, besides a time: a weight or a volume. */
 const PRICED_BY: ReadonlySet<string> = new Set(['mass', 'volume']);
 /** After "per", a pound weighs: "$29 per pound" is no price in sterling. */
-const PRICED_MEASURES: ReadonlyMap<string, Unit> = new Map([['pound', { cls: 'mass', factor: 453.592, name: 'lb' }]]);
+const PRICED_MEASURES: ReadonlyMap<string, Unit> = new Map([['pound', LATIN_UNITS.get('lb')!]]);
 
 /** Comparatives that, before "than", bound a value from below ("more than", "later than"). */
 const GREATER: ReadonlySet<string> = new Set([...UPPER_AMOUNTS, ...LATER_MOMENTS]);
