@@ -397,6 +397,8 @@ const BATCHES: readonly { name: string; from: number; to: number }[] = [
   { name: 'g10800-g10924', from: 10800, to: 10999 },
   { name: 'g11000-g11124', from: 11000, to: 11199 },
   { name: 'g11200-g11324', from: 11200, to: 11399 },
+  { name: 'g11400-g11524', from: 11400, to: 11599 },
+  { name: 'g11600-g11724', from: 11600, to: 11799 },
 ];
 
 /** Per batch and split: correct pairs marked contradicted, wrong pairs caught, and the flags' precision. */
