@@ -1031,6 +1031,38 @@ const THERMOSTAT =
   'The thermostat runs on two AA batteries, which last about 12 months. Away mode starts when no one has been home for 3 hours. The warranty lasts 2 years.';
 const chineseCases: ClaimCase[] = [
   [
+    'across languages, a value changed in a clause the source sentence of a restated amount binds',
+    'The clinic pharmacy opens at 8:30 and most prescriptions are ready within 40 minutes. Parking in the hospital ' +
+      'garage costs £3.20 for the first hour and £1.80 for each additional hour, with free parking for blue badge holders. ' +
+      'A weekly permit costs £15.',
+    '医院停车场第一个小时收费3.20英镑，之后每小时收2.40英镑。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'across languages, the value the source sentence of a restated amount gives is held',
+    'The clinic pharmacy opens at 8:30 and most prescriptions are ready within 40 minutes. Parking in the hospital ' +
+      'garage costs £3.20 for the first hour and £1.80 for each additional hour, with free parking for blue badge holders. ' +
+      'A weekly permit costs £15.',
+    '医院停车场第一个小时收费3.20英镑，之后每小时收1.80英镑。',
+    'unverified',
+    '',
+  ],
+  [
+    'across languages, a value worked out from the restated amount is not set against the sentence',
+    'The cabin fee for a pet is US$90 each way on domestic flights and US$150 each way on international flights.',
+    '国内航线带宠物进客舱单程收费90美元，往返就是180美元。',
+    'unverified',
+    '',
+  ],
+  [
+    'across languages, a pass named by its period is not a period set against the sentence',
+    '年卡售价300元，有效期365天，每周可免费入园2次。',
+    'The annual card costs 300 yuan and is valid for 365 days.',
+    'unverified',
+    '',
+  ],
+  [
     'across languages, a changed value beside an amount the source gives once, in one clause',
     '本停车场（云帆广场地下B1、B2层）收费标准：小型车首1小时免费，之后每小时5元，24小时内最高收费50元；大型车每小时10元，' +
       '不设封顶。商场单笔消费满200元可凭小票减免2小时停车费，当日电影票可减免3小时，两项优惠不可叠加。',

@@ -23,6 +23,7 @@ import { recurrenceChanged } from './recurrence.js';
 import { exceptedValuesRuled, exceptionDropped, exceptionIncluded } from './exceptions.js';
 import { likenedValue } from './likened-value.js';
 import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
+import { anchoredSentenceConflict } from './anchored-sentence.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
 import { modalityConflict } from './modality-conflict.js';
@@ -160,7 +161,8 @@ export class ClaimSupportVerifier implements SupportVerifier {
         swappedAcrossLanguages(claim, source) ??
         changedDayInList(claim, source) ??
         attributionConflict(claim, source, true) ??
-        anchoredValueConflict(claim, source, true);
+        anchoredValueConflict(claim, source, true) ??
+        anchoredSentenceConflict(claim, source);
       if (traded) return contradiction(traded);
       return { verdict: 'unverified', coverage: 0, evidence: NO_SENTENCES };
     }
