@@ -14,6 +14,8 @@ export interface Token {
   /** UTF-16 offsets into the text the sentence came from, end exclusive. */
   start: number;
   end: number;
+  /** Written right after a slash that follows the token before: the "month" of "$4.99/month". */
+  slashed?: true;
 }
 
 // A number's groups: a thousands comma or a point ("1,000.5", "10.0.3.7"), then a clock's colons ("19:00"); a comma
@@ -122,6 +124,8 @@ export function tokenize(text: string, offset = 0): Token[] {
   const folded = foldWidth(text);
   const tokens: Token[] = [];
   let at = 0;
+  // Where a word after a slash would start: "/" is no token, but "$4.99/month" is a rate.
+  let afterSlash = -1;
   while (at < folded.length) {
     const code = folded.charCodeAt(at);
     // A space is no token: the pattern would not match it either.
@@ -131,6 +135,7 @@ export function tokenize(text: string, offset = 0): Token[] {
     }
     // Nor is an ASCII character the pattern cannot start at: ".", "/", a line break.
     if (code < 128 && !STARTS_TOKEN[code]) {
+      if (code === SLASH && at > 0 && folded.charCodeAt(at - 1) !== 32) afterSlash = at + 1;
       at++;
       continue;
     }
@@ -144,7 +149,15 @@ export function tokenize(text: string, offset = 0): Token[] {
     const plainEnd = asciiLetter(code) ? plainWordEnd(folded, at) : -1;
     if (plainEnd >= 0) {
       const word = folded.slice(at, plainEnd);
-      tokens.push({ kind: 'word', text: word, lower: word.toLowerCase(), start: offset + at, end: offset + plainEnd });
+      const token: Token = {
+        kind: 'word',
+        text: word,
+        lower: word.toLowerCase(),
+        start: offset + at,
+        end: offset + plainEnd,
+      };
+      if (at === afterSlash) token.slashed = true;
+      tokens.push(token);
       at = plainEnd;
       continue;
     }
@@ -173,7 +186,9 @@ export function tokenize(text: string, offset = 0): Token[] {
     const kind = value === '-' && spacedDash(folded, at) ? 'break' : kindOf(value);
     // Only words have a case: the others are kept as they are.
     const lower = kind === 'word' ? value.toLowerCase() : value;
-    tokens.push({ kind, text: value, lower, start: offset + at, end: offset + at + value.length });
+    const token: Token = { kind, text: value, lower, start: offset + at, end: offset + at + value.length };
+    if (at === afterSlash) token.slashed = true;
+    tokens.push(token);
     at += value.length;
     // "the Aero 16's battery": a possessive after a number is no unit (s, seconds).
     if (kind === 'number') {
@@ -198,6 +213,7 @@ const SPAN_START_ENDS =
   /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|a\.?m|p\.?m)$/i;
 
 const EN_DASH = 0x2013;
+const SLASH = 0x2f;
 const POSSESSIVE_AFTER = /['’]s(?![\p{L}\p{N}])/uy;
 
 /**

@@ -958,7 +958,8 @@ class QuantityScanner extends HanQuantityReading {
     if (token?.text === 'M' && !adjacent(this.tokens[index - 1], token)) {
       return { cls: 'concentration', factor: 1, name: 'M' };
     }
-    return token?.kind === 'word' || token?.kind === 'symbol' ? LATIN_UNITS.get(token.lower) : undefined;
+    if (token?.kind !== 'word' && token?.kind !== 'symbol') return undefined;
+    return LATIN_UNITS.get(token.lower) ?? (token.lower.includes('/') ? perTimeUnit(token.lower) : undefined);
   }
 
   protected bare(value: number, first: number, last: number): void {
@@ -1201,10 +1202,9 @@ class QuantityScanner extends HanQuantityReading {
       if (per === undefined && then?.kind === 'word' && PER_WORDS.has(then.lower) && perTime?.cls === 'time')
         return { seconds: perTime.factor, name: perTime.name, last: last + 4 };
     }
-    const slash = /^\/(\w+)$/.exec(next.text);
-    const per = slash ? LATIN_UNITS.get(slash[1]!.toLowerCase()) : undefined;
-    if (per?.cls === 'time' && adjacent(this.tokens[last], next))
-      return { seconds: per.factor, name: per.name, last: last + 1 };
+    // "$4.99/month", "€12/day": the slash between them is no token.
+    const per = next.slashed && next.start === this.tokens[last]!.end + 1 ? LATIN_UNITS.get(next.lower) : undefined;
+    if (per?.cls === 'time') return { seconds: per.factor, name: per.name, last: last + 1 };
     return undefined;
   }
 
@@ -1534,7 +1534,7 @@ class QuantityScanner extends HanQuantityReading {
 
 function joinTokens(text: string, token: Token, index: number, tokens: readonly Token[]): string {
   if (index === 0) return token.text;
-  return text + (adjacent(tokens[index - 1], token) ? '' : ' ') + token.text;
+  return text + (adjacent(tokens[index - 1], token) ? '' : token.slashed ? '/' : ' ') + token.text;
 }
 
 /** Verbs that set a limit on the value after "to". */
@@ -1550,3 +1550,15 @@ const GREATER: ReadonlySet<string> = new Set([...UPPER_AMOUNTS, ...LATER_MOMENTS
 
 /** Words after "every" that skip one each time: "every second week", "every other Tuesday". */
 const ALTERNATE: ReadonlySet<string> = new Set(['second', 'other', 'alternate']);
+
+/**
+ * A unit over a time written as one word, "GB/month", "USD/year": read as "GB per month" is. Units of that shape the
+ * table names itself ("km/h") are its own.
+ */
+function perTimeUnit(word: string): Unit | undefined {
+  const slash = word.lastIndexOf('/');
+  const unit = LATIN_UNITS.get(word.slice(0, slash));
+  const per = LATIN_UNITS.get(word.slice(slash + 1));
+  if (unit === undefined || per?.cls !== 'time' || unit.cls === 'time' || unit.cls.includes('/')) return undefined;
+  return { cls: `${unit.cls}/time`, factor: unit.factor / per.factor, name: `${unit.name}/${per.name}` };
+}
