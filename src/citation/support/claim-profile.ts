@@ -1275,6 +1275,9 @@ function boundsByComparison(
 function letterName(tokens: readonly Token[], i: number): boolean {
   const token = tokens[i]!;
   const before = tokens[i - 1];
+  // "A座", "B区", "C类": a capital written onto a Chinese word names which one.
+  const after = tokens[i + 1];
+  if (/^[A-Z]$/.test(token.text) && after?.kind === 'han' && after.start === token.end) return true;
   return (
     /^[A-HJ-Z]$/.test(token.text) &&
     before !== undefined &&
