@@ -1,3 +1,4 @@
+import { ClaimSupportVerifier } from './claim-verifier.js';
 import { judgeEach, stillMisjudged, type ClaimCase } from '../../../test/support/claim-cases.js';
 
 /**
@@ -1909,6 +1910,20 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'a phone number written in groups is one number: two digits traded',
+    'Lost property is kept for 30 days. Enquiries: 0161 555 0148, Monday to Friday.',
+    'If you left something behind, ring the lost property line on 0161 555 0184.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a phone number written in groups, said again',
+    'Lost property is kept for 30 days. Enquiries: 0161 555 0148, Monday to Friday.',
+    'If you left something behind, ring the lost property line on 0161 555 0148.',
+    'unverified',
+    '',
+  ],
+  [
     'a rate said per month is not the same number in another unit: £39 of "£39 a month"',
     'The Anytime membership costs £39 a month and includes unlimited classes.',
     'Anytime members pay £39, and every class is included.',
@@ -2105,4 +2120,18 @@ describe('ClaimSupportVerifier on readings it still gets wrong', () => {
       'negation',
     ],
   ]);
+});
+
+describe('the phone number a changed one is set against', () => {
+  it('is the whole number, its groups joined by hyphens', () => {
+    const support = new ClaimSupportVerifier().check(
+      'Ring 400-820-6868 a week or more before you move to have your broadband moved.',
+      [{ citationId: 'E1', text: 'To move your broadband, call 400-820-6688 at least 7 days before the move.' }],
+    );
+    expect(support.citations[0]!.evidence?.conflict).toMatchObject({
+      kind: 'number',
+      claim: '400-820-6868',
+      source: '400-820-6688',
+    });
+  });
 });

@@ -24,6 +24,7 @@ import { exceptedValuesRuled, exceptionDropped, exceptionIncluded } from './exce
 import { likenedValue } from './likened-value.js';
 import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
 import { anchoredSentenceConflict } from './anchored-sentence.js';
+import { miscopiedPhone } from './miscopied-code.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
 import { modalityConflict } from './modality-conflict.js';
@@ -191,6 +192,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
       exceptionIncluded(claim, source) ??
       exceptedValuesRuled(claim, source) ??
       likenedValue(claim, source) ??
+      miscopiedPhone(claim, source) ??
       (window.coverage >= MIN_ALIGNMENT
         ? (unitOfAnotherKind(claim, source, window) ?? weekdayOfDate(claim, source))
         : undefined);

@@ -1,5 +1,5 @@
 import { adjacent, VULGAR_FRACTIONS, type Token } from './claim-tokens.js';
-import type { Quantity } from './quantity.js';
+import { PHONE_KEY, type Quantity } from './quantity.js';
 import { HanQuantityReading } from './han-quantities.js';
 import {
   AFTERNOON,
@@ -687,6 +687,44 @@ class QuantityScanner extends HanQuantityReading {
     return { text: this.tokens.slice(first, last + 1).reduce(joinTokens, ''), start, end };
   }
 
+  /**
+   * A phone number: groups of digits joined by single spaces or hyphens ("0161 555 0148", "400-820-6688", "+44 20
+   * 7946 0958"), 7 to 15 digits in all, that opens with a 0 or a "+" or is cut into three groups or more by hyphens.
+   * Read as one code, compared digit for digit: read group by group, "0184" for "0148" was a bare number beside two
+   * others that matched.
+   */
+  private phoneNumber(first: number): boolean {
+    const start = this.tokens[first]!;
+    if (this.tokens[first - 1]?.kind === 'number' || !/^\d+$/.test(start.text)) return false;
+    const plus = this.tokens[first - 1]?.text === '+' && adjacent(this.tokens[first - 1], start);
+    let last = first;
+    let digits = start.text;
+    let hyphens = 0;
+    for (;;) {
+      const next = this.tokens[last + 1];
+      const hyphen = next?.text === '-' && adjacent(this.tokens[last], next) ? this.tokens[last + 2] : undefined;
+      const group = hyphen ?? next;
+      if (group?.kind !== 'number' || !/^\d+$/.test(group.text)) break;
+      // Joined by one space, or by a hyphen written with no space on either side.
+      if (hyphen ? !adjacent(next, hyphen) : group.start !== this.tokens[last]!.end + 1) break;
+      if (hyphen) hyphens++;
+      digits += group.text;
+      last = hyphen ? last + 2 : last + 1;
+    }
+    if (last === first || digits.length < PHONE_DIGITS[0] || digits.length > PHONE_DIGITS[1]) return false;
+    if (!plus && !start.text.startsWith('0') && hyphens < 2) return false;
+    const from = plus ? first - 1 : first;
+    this.push(
+      { cls: 'dotted', value: 0, raw: 0, key: PHONE_KEY + digits, unit: '', ...this.span(from, last) },
+      from,
+      last,
+    );
+    // A code is no bound: the "+" that opens it is not the "+" of "70+".
+    const read = this.found.at(-1)!;
+    this.found[this.found.length - 1] = { ...read, loose: false, approx: false, atLeast: undefined };
+    return true;
+  }
+
   private number(token: Token): void {
     const first = this.i;
     const text = token.text;
@@ -701,6 +739,7 @@ class QuantityScanner extends HanQuantityReading {
         first,
       );
     }
+    if (this.phoneNumber(first)) return;
     const withAmPm = AM_PM.has(this.tokens[first + 1]?.lower ?? '');
     // "7.30pm", as British English writes it, is 19:30, not 7.3 hours after noon; "£22.50pm" is a price a month.
     const dotted =
@@ -1536,6 +1575,9 @@ function joinTokens(text: string, token: Token, index: number, tokens: readonly 
   if (index === 0) return token.text;
   return text + (adjacent(tokens[index - 1], token) ? '' : token.slashed ? '/' : ' ') + token.text;
 }
+
+/** How many digits a phone number has, at least and at most. */
+const PHONE_DIGITS = [7, 15] as const;
 
 /** Verbs that set a limit on the value after "to". */
 const LIMITED: ReadonlySet<string> = new Set(['limited', 'restricted']);

@@ -5,7 +5,8 @@
  *   - `period`: how often ("weekly", "每天"), value = seconds between two times;
  *   - `clock`: a time of day, value = minutes after midnight;
  *   - `date`: a calendar date or part of one, in `date`;
- *   - `dotted`: an address or version (10.0.3.7, 1.4.2), compared as written, in `key`;
+ *   - `dotted`: an address, a version or a phone number (10.0.3.7, 1.4.2, 0161 555 0148), compared as written, in
+ *     `key`;
  *   - `bare`: a number with nothing to say what it measures ("at 9", "version 3").
  * A rate divides by a time: "100 requests per minute" is class `count:request/time`.
  */
@@ -124,7 +125,7 @@ export function sameSideBounds(a: Quantity, b: Quantity): boolean {
 }
 
 export function comparable(a: Quantity, b: Quantity): boolean {
-  if (a.cls === 'dotted' && b.cls === 'dotted') return addressShaped(a) === addressShaped(b);
+  if (a.cls === 'dotted' && b.cls === 'dotted') return dottedShape(a) === dottedShape(b);
   if (a.cls === b.cls || (inDegrees(a) && inDegrees(b))) return true;
   if (a.cls.startsWith('count:') && b.cls.startsWith('count:')) return hanCountsAlike(a.cls.slice(6), b.cls.slice(6));
   const kinds = new Set([a.cls, b.cls]);
@@ -132,10 +133,16 @@ export function comparable(a: Quantity, b: Quantity): boolean {
   return false;
 }
 
-/** An IPv4 address (192.168.50.0, 10.0.0.0/24) is never another value of a version such as 4.2.1, nor the reverse. */
-function addressShaped(quantity: Quantity): boolean {
-  return IPV4.test(quantity.key ?? '');
+/**
+ * An IPv4 address (192.168.50.0, 10.0.0.0/24) is never another value of a version such as 4.2.1, nor the reverse;
+ * nor is a phone number (its key `tel:` and its digits, see `phoneNumber` in quantities.ts) either of them.
+ */
+function dottedShape(quantity: Quantity): 'address' | 'phone' | 'version' {
+  const key = quantity.key ?? '';
+  return key.startsWith(PHONE_KEY) ? 'phone' : IPV4.test(key) ? 'address' : 'version';
 }
+
+export const PHONE_KEY = 'tel:';
 
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?$/;
 
