@@ -1910,6 +1910,20 @@ const cases: ClaimCase[] = [
     '',
   ],
   [
+    'a time with its minutes, said "at night", is in the evening: 10:30 at night is 22:30',
+    'The last train to the airport leaves at 22:30 every day.',
+    'The last train to the airport leaves at 10:30 at night every day.',
+    'verified',
+    '',
+  ],
+  [
+    'a time with its minutes, said "in the evening", is in the evening: 6:45 in the evening is 18:45',
+    'Doors open at 18:45 and the show starts at 19:30.',
+    'Doors open at 6:45 in the evening and the show starts at 19:30.',
+    'verified',
+    '',
+  ],
+  [
     'a phone number written in groups is one number: two digits traded',
     'Lost property is kept for 30 days. Enquiries: 0161 555 0148, Monday to Friday.',
     'If you left something behind, ring the lost property line on 0161 555 0184.',

@@ -1895,6 +1895,34 @@ describe('ClaimSupportVerifier on worked-out numbers and the names they bind', (
  */
 const firmnessCases: ClaimCase[] = [
   [
+    'a time of day changed in a loosely reworded sentence is read off the timetable',
+    'Watch repairs at Carver & Sons. Battery replacement is £15 and done while you wait. Our workshop takes drop-offs Monday to Friday, 9am to 3pm.',
+    'You can leave a watch at the workshop on any weekday between 9am and 5pm.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'a time of day worked out from a source time and a length of time the source gives is not shown',
+    'Morning papers start at 09:00 and afternoon papers at 13:30; candidates must be seated ten minutes before each start time.',
+    'Afternoon papers begin at half past one, so students need to be in their seats by 1:20 pm.',
+    'unverified',
+    '',
+  ],
+  [
+    'a time of day of a timetable that runs on the hour is not shown',
+    'Guided tours of the keep run on the hour from 11:00 to 15:00 and last 50 minutes.',
+    'You could join the keep tour that starts at 13:00 and be done before 14:00.',
+    'unverified',
+    '',
+  ],
+  [
+    'midday for midnight, in a loosely reworded sentence',
+    'Minutes reset at 00:00 UTC on the 1st of each calendar month, and unused minutes do not roll over.',
+    'Your allowance is topped up at 12:00 UTC on the first day of each calendar month.',
+    'contradicted',
+    'number',
+  ],
+  [
     'a changed number another value of its clause pins to the one source clause giving a value of its kind',
     '10人以上团体预约可享9折优惠。团体须提前3天预约。',
     '团体预约满10人以上可以打8折。',

@@ -25,6 +25,7 @@ import { likenedValue } from './likened-value.js';
 import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
 import { anchoredSentenceConflict } from './anchored-sentence.js';
 import { miscopiedPhone } from './miscopied-code.js';
+import { clockWorkedOut, LOOSE_CLOCK_ALIGNMENT } from './timetable-clock.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
 import { modalityConflict } from './modality-conflict.js';
@@ -429,6 +430,10 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
     const ours = claimValue(found, claim);
     if (ours === undefined) return undefined;
     if (versioned(ours)) return found;
+    if (ours.cls === 'clock' && window.coverage >= LOOSE_CLOCK_ALIGNMENT) {
+      const through = claim.text.search(WORKS_THROUGH) >= 0 || CONSEQUENCE.test(claim.text);
+      return through || clockWorkedOut(ours, claim, source) ? undefined : found;
+    }
     if (
       loneChangedValue(ours, claim, source.quantities, found.conflict.source) &&
       window.coverage >= RESTATED_LONE_VALUE

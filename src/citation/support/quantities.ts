@@ -1159,7 +1159,7 @@ class QuantityScanner extends HanQuantityReading {
       from = word(first - 3) === 'a' ? first - 3 : first - 2;
     }
     const hourOf = to ? (hour === 1 ? 12 : hour - 1) : hour;
-    const part = DAY_PARTS.find((words) => words.every((w, k) => word(last + 1 + k) === w));
+    const part = this.dayPartAfter(last);
     // "take 2 in the morning" may count tablets: an hour alone is a time after a word that places it in time.
     const placed = from !== first || CLOCK_WORDS.has(word(first - 1)) || RANGE_WORDS.has(word(first - 1));
     if (part !== undefined && placed) {
@@ -1247,9 +1247,15 @@ class QuantityScanner extends HanQuantityReading {
     return undefined;
   }
 
-  protected clockAt(hour: number, minute: number, first: number, last: number): void {
-    const suffix = this.tokens[last]!.lower;
+  protected clockAt(hour: number, minute: number, first: number, clockLast: number): void {
+    const suffix = this.tokens[clockLast]!.lower;
     let h = hour;
+    // "10:30 at night", "6:45 in the evening": the part of the day said after the time is the time's. "In the
+    // morning" changes no time written with its minutes, and is left to the words.
+    const said = suffix.includes(':') ? this.dayPartAfter(clockLast) : undefined;
+    const after = said !== undefined && DAY_PART_AFTERNOON.has(said.at(-1)!) ? said : undefined;
+    const last = after === undefined ? clockLast : clockLast + after.length;
+    if (after !== undefined && h < 12) h += 12;
     if ((suffix === 'pm' || suffix === 'p.m') && h < 12) h += 12;
     if ((suffix === 'am' || suffix === 'a.m') && h === 12) h = 0;
     const previous = (this.tokens[first - 2]?.text ?? '') + (this.tokens[first - 1]?.text ?? '');
@@ -1265,6 +1271,10 @@ class QuantityScanner extends HanQuantityReading {
     // 24:00 is midnight, the time 00:00 and "12 a.m." say.
     if (h === 24 && minute === 0) h = 0;
     this.push({ cls: 'clock', value: h * 60 + minute, raw: hour, unit: '', ...this.span(from, last) }, from, last);
+  }
+
+  private dayPartAfter(last: number): readonly string[] | undefined {
+    return DAY_PARTS.find((words) => words.every((w, k) => this.tokens[last + 1 + k]?.lower === w));
   }
 
   /**
