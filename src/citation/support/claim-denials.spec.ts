@@ -49,6 +49,41 @@ const CLOAKROOM =
 
 const cases: ClaimCase[] = [
   [
+    "a bound turned to the other side on the source's own value is shown in a long sentence",
+    'A skip placed on the road needs a council permit, which we arrange for £40 — call our permits desk on 0117 496 0555 at least 5 working days before delivery.',
+    'If the skip will sit on the road, ring the permits desk on 0117 496 0555 at most 5 working days ahead of delivery and they will sort out the £40 council permit for you.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a bound of a source that bounds its value on both sides, each side its own case, is not turned',
+    '畅行租车规定，取车时为满油，还车时也须加满。租期按24小时计算，延时3小时以内按小时收费，每小时30元；超过3小时按一天计费。驾驶人须持有驾照满1年。',
+    '还车延时不超过3小时的，每小时收30元，最多也就90元；再晚就要按一整天计费了。',
+    'unverified',
+    '',
+  ],
+  [
+    'the most there is, said as "tops out at", turns a least',
+    'The Family plan requires at least 6 members and costs £30 a month.',
+    'The Family plan tops out at six members and costs £30 a month.',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a least said before the verb of its value (\u81f3\u5c11\u8981\u505c\u6ee1) turns a most said before its verb (\u6700\u957f\u6682\u505c)',
+    '年卡会员每年可暂停一次，每次最长暂停10天。',
+    '年卡会员每次暂停至少要停满10天。',
+    'contradicted',
+    'negation',
+  ],
+  [
+    'a most said before the verb of its value keeps a most',
+    '年卡会员每年可暂停一次，每次最长暂停10天。',
+    '年卡会员每次暂停最多停10天。',
+    'unverified',
+    '',
+  ],
+  [
     'a surcharge said as a discount',
     'The Basic Service costs £89 a year. Services booked for November to February carry a £15 winter surcharge.',
     "If you book a service for any time between November and February, you'll get a £15 winter discount.",

@@ -1,3 +1,4 @@
+import { profileParagraph } from './claim-profile.js';
 import { ClaimSupportVerifier } from './claim-verifier.js';
 import { judgeEach, stillMisjudged, type ClaimCase } from '../../../test/support/claim-cases.js';
 
@@ -2147,5 +2148,21 @@ describe('the phone number a changed one is set against', () => {
       claim: '400-820-6868',
       source: '400-820-6688',
     });
+  });
+});
+
+describe('the side a bound puts its value on', () => {
+  const bound = (text: string) => {
+    const [value] = profileParagraph(text)[0]!.quantities;
+    return { loose: value!.loose, atLeast: value!.atLeast };
+  };
+
+  it('is the most there is for "tops out at"', () => {
+    expect(bound('Storage on the Lite plan tops out at 40 GB.')).toEqual({ loose: true, atLeast: false });
+  });
+
+  it('is the most for 最长 before the verb of its value, the least for 最短', () => {
+    expect(bound('季卡每次最长暂停15天。')).toEqual({ loose: true, atLeast: false });
+    expect(bound('每次最短停留3天。')).toEqual({ loose: true, atLeast: true });
   });
 });

@@ -253,6 +253,7 @@ const AT_LEAST: ReadonlySet<string> = new Set([
   '至少',
   '最少',
   '最低',
+  '最短',
   '+',
   'and over',
   '满',
@@ -562,6 +563,9 @@ class QuantityScanner extends HanQuantityReading {
       // "limited to 8 km/h", "restricted to 2 bags": a limit, as "up to" says it. A cap ("capped at €20 per hire") is left a
       // value: a total under it is still worked out from the rate it caps.
       if (previous.lower === 'to' && LIMITED.has(before?.lower ?? '')) return 'up';
+      // "tops out at five seats", "maxes out at 40 GB": the most there is.
+      if (previous.lower === 'at' && before?.lower === 'out' && TOPS.has(this.tokens[first - 3]?.lower ?? ''))
+        return 'up';
       if (previous.lower === 'of' && (before?.lower === 'maximum' || before?.lower === 'minimum')) return before.lower;
       // "as much as 20 kg", "as few as 3": the comparison names a bound.
       if (previous.lower === 'as' && before !== undefined && AS_BOUND.has(before.lower)) return before.lower;
@@ -1588,6 +1592,9 @@ function joinTokens(text: string, token: Token, index: number, tokens: readonly 
 
 /** How many digits a phone number has, at least and at most. */
 const PHONE_DIGITS = [7, 15] as const;
+
+/** Verbs that, with "out at", give the most there is of the value after them. */
+const TOPS: ReadonlySet<string> = new Set(['tops', 'top', 'topped', 'maxes', 'max', 'maxed', 'peaks', 'peaked']);
 
 /** Verbs that set a limit on the value after "to". */
 const LIMITED: ReadonlySet<string> = new Set(['limited', 'restricted']);

@@ -95,6 +95,8 @@ export const HAN_BOUNDS: ReadonlySet<string> = new Set([
   '至多',
   '最高',
   '最低',
+  '最长',
+  '最短',
   '最少',
   '至少',
   '超过',
