@@ -2166,3 +2166,22 @@ describe('the side a bound puts its value on', () => {
     expect(bound('每次最短停留3天。')).toEqual({ loose: true, atLeast: true });
   });
 });
+
+describe('the span a changed unit is shown on, across languages', () => {
+  it('is its last end, where the unit is written', () => {
+    const support = new ClaimSupportVerifier().check(
+      'After you return the power bank, the deposit goes back to your original payment method within 1 to 3 weeks.',
+      [
+        {
+          citationId: 'E1',
+          text: '共享充电宝每小时3元，每日封顶30元。信用分550分及以上可免押金租借，否则需支付99元押金，押金在归还后1至3个工作日原路退回。',
+        },
+      ],
+    );
+    expect(support.citations[0]!.evidence?.conflict).toMatchObject({
+      kind: 'unit',
+      claim: '3 weeks',
+      source: '3个工作日',
+    });
+  });
+});

@@ -262,7 +262,7 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
   for (let c = 0; c < claim.clauses.length; c++) {
     const clause = claim.clauses[c]!;
     let periods: readonly number[] | undefined;
-    for (const quantity of clause.quantities) {
+    for (const quantity of endsFirst(clause.quantities)) {
       if (
         !judged(quantity) ||
         isAge(quantity, clause) ||
@@ -286,9 +286,9 @@ export function crossLanguageConflict(claim: ClaimSentence, source: ClaimText): 
       }
       const strength = (held: Held) => {
         let strong = named[held.sentence] ? IDENTIFIER_WEIGHT : 0;
-        // The same number in another unit ("10周" for "10 days") is the value the claim restates, its unit changed.
-        if (held.quantity.raw === quantity.raw && !held.quantity.range && !quantity.range)
-          strong += SHARED_QUANTITY_WEIGHT;
+        // The same number in another unit ("10周" for "10 days") is the value the claim restates, its unit changed; so
+        // is a span's end in another unit, the other end the same ("1 to 3 weeks" for "1至3个工作日").
+        if (held.quantity.raw === quantity.raw && sameEnds(held.quantity, quantity)) strong += SHARED_QUANTITY_WEIGHT;
         for (const own of clause.quantities) {
           if (own !== quantity && held.clause.quantities.some((other) => sameQuantity(own, other))) {
             strong += SHARED_QUANTITY_WEIGHT;
@@ -486,3 +486,22 @@ const PERIOD_TOLERANCE = 1e-6;
  */
 const SHOWS_WORKING =
   /(?<!\b7\s?)\d\s*[+×*=＋＝]\s*[¥$£€]?\d(?!\d*\s?小时)|\d\S{0,3}加\S{0,3}\d|\bi\.e\.|也就是|相当于/u;
+
+/**
+ * Neither is a span, or both are the last ends of spans whose ends are in one ratio: "1 to 3 weeks" and "1至3个工作日",
+ * read at their 3s, so that a changed unit is shown on the span's end, where it is written.
+ */
+function sameEnds(a: Quantity, b: Quantity): boolean {
+  if (a.range === undefined || b.range === undefined) return a.range === b.range;
+  if (a.value === a.range[0] || b.value === b.range[0]) return false;
+  return Math.abs(a.range[0] * b.range[1] - a.range[1] * b.range[0]) <= 1e-9 * a.range[1] * b.range[1];
+}
+
+/**
+ * The clause's values, a span's first end after the rest: a span whose unit changed is shown at its last end, where
+ * the unit is written ("2 to 5 weeks" for "2至5个工作日"); its first end is judged only if nothing else disagrees.
+ */
+function endsFirst(quantities: readonly Quantity[]): readonly Quantity[] {
+  const starts = quantities.filter((quantity) => quantity.range !== undefined && quantity.value === quantity.range[0]);
+  return starts.length === 0 ? quantities : [...quantities.filter((quantity) => !starts.includes(quantity)), ...starts];
+}
