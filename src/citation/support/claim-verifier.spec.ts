@@ -1895,6 +1895,34 @@ describe('ClaimSupportVerifier on worked-out numbers and the names they bind', (
  */
 const firmnessCases: ClaimCase[] = [
   [
+    'a changed value said right after the word the source says its value after, in a loosely reworded sentence',
+    '山泉度假村门票价格：平日成人票168元，周末成人票218元。门票含温泉区全天畅泡及自助午餐一份，不含桑拿房（每间每小时150元）。入住酒店的客人每人每晚赠送门票一张。',
+    '桑拿房需要另外付钱，每间每小时200元。',
+    'contradicted',
+    'number',
+  ],
+  [
+    'the value said right after the same word, in a loosely reworded sentence',
+    '山泉度假村门票价格：平日成人票168元，周末成人票218元。门票含温泉区全天畅泡及自助午餐一份，不含桑拿房（每间每小时150元）。入住酒店的客人每人每晚赠送门票一张。',
+    '桑拿房需要另外付钱，每间每小时150元。',
+    'unverified',
+    '',
+  ],
+  [
+    'a value an example works out from a value of its own is not set against the value after the same word',
+    'Little Oaks nursery closes at 18:00 on weekdays. Parents who arrive after closing are charged £12 for every 15 minutes. Children must be collected by an adult named on the form.',
+    'Turning up half an hour after closing will cost you £24.',
+    'unverified',
+    '',
+  ],
+  [
+    'a value halved as the source says (\u51cf\u534a) is worked out',
+    '根据《临江市养犬管理规定》，办理登记需缴纳管理服务费，首次登记每只300元，年检每年120元；已绝育的犬只减半收取。',
+    '狗做了绝育的话，年检每年60元。',
+    'unverified',
+    '',
+  ],
+  [
     'a time of day changed in a loosely reworded sentence is read off the timetable',
     'Watch repairs at Carver & Sons. Battery replacement is £15 and done while you wait. Our workshop takes drop-offs Monday to Friday, 9am to 3pm.',
     'You can leave a watch at the workshop on any weekday between 9am and 5pm.',

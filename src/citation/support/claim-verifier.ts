@@ -25,6 +25,7 @@ import { likenedValue } from './likened-value.js';
 import { anchoredValueConflict, onlyValueConflict } from './only-value.js';
 import { anchoredSentenceConflict } from './anchored-sentence.js';
 import { miscopiedPhone } from './miscopied-code.js';
+import { localValueConflict } from './local-value.js';
 import { clockWorkedOut, LOOSE_CLOCK_ALIGNMENT } from './timetable-clock.js';
 import { crossLanguageConflict, inOtherLanguage } from './cross-language.js';
 import { comparisonConflict } from './han-comparison.js';
@@ -183,7 +184,8 @@ export class ClaimSupportVerifier implements SupportVerifier {
         : (changedValue(claim, source) ??
           restingClause(claim, source) ??
           onlyValueConflict(claim, source) ??
-          anchoredValueConflict(claim, source))) ??
+          anchoredValueConflict(claim, source) ??
+          (window.coverage >= MIN_ALIGNMENT ? localValueConflict(claim, source) : undefined))) ??
       modalityConflict(claim, source) ??
       turnedExtreme(claim, source) ??
       (window.coverage >= MIN_ALIGNMENT ? (limitLifted(claim, source) ?? chargeDenied(claim, source)) : undefined) ??

@@ -195,6 +195,7 @@ const OTHER_SHARES: ReadonlyMap<string, number> = new Map([
   ['twice', 2],
   ['一半', 1 / 2],
   ['半价', 1 / 2],
+  ['减半', 1 / 2],
   ['双倍', 2],
 ]);
 
