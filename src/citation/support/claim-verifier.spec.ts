@@ -1895,6 +1895,27 @@ describe('ClaimSupportVerifier on worked-out numbers and the names they bind', (
  */
 const firmnessCases: ClaimCase[] = [
   [
+    'a changed count said right before the word the source says its count before, in a loosely reworded sentence',
+    'Beat four eggs with 120 g of sugar, then fold in 150 g of flour. Bake at 180°C for 25 minutes.',
+    'Whisk five eggs with the sugar until pale and thick, then gently fold the flour through.',
+    'contradicted',
+    'number',
+  ],
+  [
+    'the count said right before the same word, in a loosely reworded sentence',
+    'Beat four eggs with 120 g of sugar, then fold in 150 g of flour. Bake at 180°C for 25 minutes.',
+    'Whisk four eggs with the sugar until pale and thick, then gently fold the flour through.',
+    'unverified',
+    '',
+  ],
+  [
+    'a total a sentence sums up is not set against the value beside the same word',
+    'New customers are placed on the Flexi tariff unless they choose the Fixed 12 tariff, which has a £30 exit fee per fuel. Smart meter installation is free.',
+    "If you're on Fixed 12 for both gas and electricity and leave early, you'd pay £60 in exit fees altogether.",
+    'unverified',
+    '',
+  ],
+  [
     'a changed value said right after the word the source says its value after, in a loosely reworded sentence',
     '山泉度假村门票价格：平日成人票168元，周末成人票218元。门票含温泉区全天畅泡及自助午餐一份，不含桑拿房（每间每小时150元）。入住酒店的客人每人每晚赠送门票一张。',
     '桑拿房需要另外付钱，每间每小时200元。',

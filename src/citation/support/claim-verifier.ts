@@ -185,7 +185,9 @@ export class ClaimSupportVerifier implements SupportVerifier {
           restingClause(claim, source) ??
           onlyValueConflict(claim, source) ??
           anchoredValueConflict(claim, source) ??
-          (window.coverage >= MIN_ALIGNMENT ? localValueConflict(claim, source) : undefined))) ??
+          (window.coverage >= MIN_ALIGNMENT && !worksCaseThrough(claim)
+            ? localValueConflict(claim, source)
+            : undefined))) ??
       modalityConflict(claim, source) ??
       turnedExtreme(claim, source) ??
       (window.coverage >= MIN_ALIGNMENT ? (limitLifted(claim, source) ?? chargeDenied(claim, source)) : undefined) ??
@@ -701,3 +703,13 @@ function evidenceOf(
 function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
+
+/**
+ * Whether a sentence works a case through, or sums one up ("you'd pay £60 in exit fees altogether"): its values are its
+ * own making, and a value said beside the source's words (`localValueConflict`) is not set against the source's.
+ */
+function worksCaseThrough(claim: ClaimSentence): boolean {
+  return claim.text.search(WORKS_THROUGH) >= 0 || CONSEQUENCE.test(claim.text) || SUMS_UP.test(claim.text);
+}
+
+const SUMS_UP = /\b(?:altogether|all told)\b|\b\w+['’]d\b/i;
