@@ -1,6 +1,7 @@
 import type { ClaimSentence, ClaimText } from './claim-profile.js';
 import { valueConflict, type FoundConflict } from './found-conflict.js';
-import { comparable, disagree, sameQuantity, type Quantity } from './quantity.js';
+import { comparable, disagree, sameQuantity } from './quantity.js';
+import { measured } from './only-value.js';
 import { spokenShares, workedOut } from './worked-out.js';
 
 /**
@@ -55,8 +56,3 @@ function anchorSentence(claim: ClaimSentence, source: ClaimText): number | undef
 
 const WORKS_OUT =
   /\b(?:so|would|total|altogether|in all|which means|that's|i\.e)\b|就是|一共|总共|合计|共计|算下来|相当于|[+×=＋＝]/iu;
-
-/** A value with a unit of measure or money: not a bare number, a time of day, a day or a date, said of many things. */
-function measured(quantity: Quantity): boolean {
-  return !['bare', 'clock', 'weekday', 'ordinal'].includes(quantity.cls) && quantity.date === undefined;
-}

@@ -185,7 +185,7 @@ export class ClaimSupportVerifier implements SupportVerifier {
           restingClause(claim, source) ??
           onlyValueConflict(claim, source) ??
           anchoredValueConflict(claim, source) ??
-          (window.coverage >= MIN_ALIGNMENT && !worksCaseThrough(claim)
+          (window.coverage >= MIN_ALIGNMENT && !worksOrSumsUp(claim)
             ? localValueConflict(claim, source)
             : undefined))) ??
       modalityConflict(claim, source) ??
@@ -457,8 +457,7 @@ function changedValue(claim: ClaimSentence, source: SourceProfile): FoundConflic
     if (ours === undefined) return undefined;
     if (versioned(ours)) return found;
     if (ours.cls === 'clock' && window.coverage >= LOOSE_CLOCK_ALIGNMENT) {
-      const through = claim.text.search(WORKS_THROUGH) >= 0 || CONSEQUENCE.test(claim.text);
-      return through || clockWorkedOut(ours, claim, source) ? undefined : found;
+      return worksCaseThrough(claim) || clockWorkedOut(ours, claim, source) ? undefined : found;
     }
     if (
       loneChangedValue(ours, claim, source.quantities, found.conflict.source) &&
@@ -529,13 +528,7 @@ function firmOrAnchored(
   if (kept !== undefined || found?.conflict.kind !== 'number') return kept;
   // An ordinal counts steps ("从第一针到最后一针"), and a sentence that works a case through makes its own numbers.
   const ours = claimValue(found, claim);
-  if (
-    ours === undefined ||
-    ours.cls === 'ordinal' ||
-    claim.text.search(WORKS_THROUGH) >= 0 ||
-    CONSEQUENCE.test(claim.text)
-  )
-    return undefined;
+  if (ours === undefined || ours.cls === 'ordinal' || worksCaseThrough(claim)) return undefined;
   const anchored = anchoredValueConflict(claim, source);
   return anchored?.conflict.claim === found.conflict.claim ? anchored : undefined;
 }
@@ -704,12 +697,17 @@ function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/**
- * Whether a sentence works a case through, or sums one up ("you'd pay £60 in exit fees altogether"): its values are its
- * own making, and a value said beside the source's words (`localValueConflict`) is not set against the source's.
- */
+/** Whether a sentence works a case through or goes on to work something out: its values are its own making. */
 function worksCaseThrough(claim: ClaimSentence): boolean {
-  return claim.text.search(WORKS_THROUGH) >= 0 || CONSEQUENCE.test(claim.text) || SUMS_UP.test(claim.text);
+  return claim.text.search(WORKS_THROUGH) >= 0 || CONSEQUENCE.test(claim.text);
+}
+
+/**
+ * Whether it does, or sums a case up ("you'd pay £60 in exit fees altogether"): a value said beside the source's words
+ * (`localValueConflict`) is then not set against the source's.
+ */
+function worksOrSumsUp(claim: ClaimSentence): boolean {
+  return worksCaseThrough(claim) || SUMS_UP.test(claim.text);
 }
 
 const SUMS_UP = /\b(?:altogether|all told)\b|\b\w+['’]d\b/i;

@@ -123,7 +123,7 @@ function givenOnce(quantity: Quantity, source: ClaimText): boolean {
 }
 
 /** A value with a unit of measure or money: not a bare number, a time of day, a day or a date, said of many things. */
-function measured(quantity: Quantity): boolean {
+export function measured(quantity: Quantity): boolean {
   return !['bare', 'clock', 'weekday', 'ordinal'].includes(quantity.cls) && quantity.date === undefined;
 }
 
