@@ -10,6 +10,7 @@ import {
   LATER_MOMENTS,
   LOWER_AMOUNTS,
   LOWER_WITHOUT_THAN,
+  TOPS_OUT,
   UPPER_AMOUNTS,
   UPPER_WITHOUT_THAN,
 } from './quantity-words.js';
@@ -49,7 +50,7 @@ const BOUND_WORDS: readonly (readonly [RegExp, Side, kind: BoundKind, reaches?: 
   [ending('at least|a minimum of|minimum of|in excess of|upwards of'), 'above', 'comparison'],
   // "may attend alone from age 14", "from the age of 16": that age and over.
   [ending('from (?:the )?age(?: of)?'), 'above', 'comparison'],
-  [ending('at most|(?:tops|maxes) out at'), 'below', 'comparison'],
+  [ending(`at most|(?:${anyOf(TOPS_OUT)}) out at`), 'below', 'comparison'],
   [ending('a maximum of|maximum of'), 'below', 'comparison', true],
   [ending('up to'), 'below', 'loose', true],
   [ending(anyOf([...UPPER_WITHOUT_THAN, 'after'])), 'above', 'loose'],

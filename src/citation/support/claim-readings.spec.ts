@@ -8,6 +8,69 @@ import { judgeEach, stillMisjudged, type ClaimCase } from '../../../test/support
  */
 const cases: ClaimCase[] = [
   [
+    'a group of digits with a unit after it is no part of a phone number',
+    'Customer service: call 0345 600 0823, 24 hours a day.',
+    'You can call customer service on 0345 600 0823 24 hours a day.',
+    'unverified',
+    '',
+  ],
+  [
+    'dates joined by hyphens are no phone numbers',
+    'The conference takes place on 15-03-2024 at Manchester Central.',
+    'The conference is held at Manchester Central on 15-03-2024. Speakers must submit slides by 01-03-2024.',
+    'unverified',
+    '',
+  ],
+  [
+    "a second phone number beside the source's is another line, not the source's miscopied",
+    'Write to us at 12 High Street, Leeds, or call 0113 496 0000.',
+    'You can call the office on 0113 496 0000; faxes go to 0113 496 0001.',
+    'unverified',
+    '',
+  ],
+  [
+    'a span of times joined by a hyphen is no phone number',
+    'The helpdesk is staffed 0800-1800 on weekdays.',
+    'The helpdesk is staffed 0800-1800 on weekdays, and the phone line runs 0800-1600 on Saturdays.',
+    'unverified',
+    '',
+  ],
+  [
+    'a time said at night after midnight is after midnight: 1:15 at night is 01:15',
+    'The bar closes at 01:15 on Fridays and at 23:00 on other days.',
+    'On Fridays the bar closes at 1:15 at night.',
+    'unverified',
+    '',
+  ],
+  [
+    'a total over a week is worked out, not set against the value beside the same word',
+    'The library is open for 8 hours on weekdays and 4 hours on Saturdays.',
+    'Over a full week the library is open for 44 hours.',
+    'unverified',
+    '',
+  ],
+  [
+    'a share per head is worked out, not set against the value beside the same word',
+    'Hiring the private dining room costs £300, including a set menu for ten.',
+    'Split among the party, the private dining room costs £30 per head.',
+    'unverified',
+    '',
+  ],
+  [
+    "across languages, a tax worked out with a rate another sentence gives is not set against another item's price",
+    'All prices exclude VAT at 20%. The standard desk costs £250 and the deluxe desk costs £400.',
+    '标准办公桌售价250英镑，另需缴纳50英镑增值税。',
+    'unverified',
+    '',
+  ],
+  [
+    'across languages, a total for a stay the sentence gives is worked out, not set against the rate after the first hour',
+    'Parking in the multi-storey car park costs £2.50 for the first hour and £1.50 for each additional hour, with free parking for blue badge holders.',
+    '多层停车场第一个小时收费2.50英镑，停满3小时要付5.50英镑。',
+    'unverified',
+    '',
+  ],
+  [
     'a denial of the other side of a time: "not available after" against "available until"',
     'Check-in is available until 16:00 on the day of travel.',
     'Check-in is not available after 16:00 on the day of travel.',
@@ -2183,5 +2246,22 @@ describe('the span a changed unit is shown on, across languages', () => {
       claim: '3 weeks',
       source: '3个工作日',
     });
+  });
+});
+
+describe('what is read as a phone number', () => {
+  const codes = (text: string) =>
+    profileParagraph(text)
+      .flatMap((sentence) => sentence.quantities)
+      .filter((value) => value.cls === 'dotted')
+      .map((value) => value.text);
+
+  it('is groups of digits joined alike, not a span of times or a date', () => {
+    expect(codes('Call 0161 555 0148 or 400-820-6688, or +44 20 7946 0958.')).toEqual([
+      '0161 555 0148',
+      '400-820-6688',
+      '+44 20 7946 0958',
+    ]);
+    expect(codes('The helpdesk is staffed 0800-1800 on weekdays, from 15-03-2024.')).toEqual([]);
   });
 });

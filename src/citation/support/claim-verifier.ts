@@ -1,4 +1,5 @@
 import { alignWindow, grounded, isName, NAME_WEIGHT, QUANTITY_WEIGHT, type Window } from './claim-alignment.js';
+import { SUMS_UP } from './worked-out.js';
 import { findConflict, quotesSentence, restates, saidClauses } from './claim-conflicts.js';
 import { claimValue, heldElsewhere, type FoundConflict } from './found-conflict.js';
 import { changedDayInList } from './day-traded.js';
@@ -709,5 +710,3 @@ function worksCaseThrough(claim: ClaimSentence): boolean {
 function worksOrSumsUp(claim: ClaimSentence): boolean {
   return worksCaseThrough(claim) || SUMS_UP.test(claim.text);
 }
-
-const SUMS_UP = /\b(?:altogether|all told)\b|\b\w+['’]d\b/i;

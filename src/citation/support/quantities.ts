@@ -34,6 +34,7 @@ import {
   RATED,
   SAVING,
   SAVING_REACH,
+  TOPS_OUT,
   TOTALS,
   UNIT_FOLLOWERS,
   UPPER_AMOUNTS,
@@ -564,7 +565,7 @@ class QuantityScanner extends HanQuantityReading {
       // value: a total under it is still worked out from the rate it caps.
       if (previous.lower === 'to' && LIMITED.has(before?.lower ?? '')) return 'up';
       // "tops out at five seats", "maxes out at 40 GB": the most there is.
-      if (previous.lower === 'at' && before?.lower === 'out' && TOPS.has(this.tokens[first - 3]?.lower ?? ''))
+      if (previous.lower === 'at' && before?.lower === 'out' && TOPS_OUT.includes(this.tokens[first - 3]?.lower ?? ''))
         return 'up';
       if (previous.lower === 'of' && (before?.lower === 'maximum' || before?.lower === 'minimum')) return before.lower;
       // "as much as 20 kg", "as few as 3": the comparison names a bound.
@@ -692,31 +693,38 @@ class QuantityScanner extends HanQuantityReading {
   }
 
   /**
-   * A phone number: groups of digits joined by single spaces or hyphens ("0161 555 0148", "400-820-6688", "+44 20
-   * 7946 0958"), 7 to 15 digits in all, that opens with a 0 or a "+" or is cut into three groups or more by hyphens.
-   * Read as one code, compared digit for digit: read group by group, "0184" for "0148" was a bare number beside two
-   * others that matched.
+   * A phone number: groups of digits all joined by single spaces, opening with a 0 or a "+" ("0161 555 0148", "+44 20
+   * 7946 0958"), or all joined by hyphens, three groups or more ("400-820-6688"); each group after the first of two to
+   * four digits, 7 to 15 digits in all. Read as one code, compared digit for digit: read group by group, "0184" for
+   * "0148" was a bare number beside two others that matched. A group a unit follows is a value of its own ("0345 600
+   * 0823 24 hours a day"), and a date or a span of times is no phone number ("15-03-2024", "0800-1800").
    */
   private phoneNumber(first: number): boolean {
     const start = this.tokens[first]!;
-    if (this.tokens[first - 1]?.kind === 'number' || !/^\d+$/.test(start.text)) return false;
+    if (this.tokens[first - 1]?.kind === 'number' || !/^\d{2,}$/.test(start.text)) return false;
     const plus = this.tokens[first - 1]?.text === '+' && adjacent(this.tokens[first - 1], start);
     let last = first;
     let digits = start.text;
-    let hyphens = 0;
+    let joint: 'space' | 'hyphen' | undefined;
     for (;;) {
       const next = this.tokens[last + 1];
       const hyphen = next?.text === '-' && adjacent(this.tokens[last], next) ? this.tokens[last + 2] : undefined;
       const group = hyphen ?? next;
-      if (group?.kind !== 'number' || !/^\d+$/.test(group.text)) break;
-      // Joined by one space, or by a hyphen written with no space on either side.
+      if (group?.kind !== 'number' || !PHONE_GROUP.test(group.text)) break;
+      // Joined by one space, or by a hyphen written with no space on either side, the same way throughout.
+      const by = hyphen ? 'hyphen' : 'space';
       if (hyphen ? !adjacent(next, hyphen) : group.start !== this.tokens[last]!.end + 1) break;
-      if (hyphen) hyphens++;
+      if ((joint ?? by) !== by) break;
+      const groupAt = hyphen ? last + 2 : last + 1;
+      if (this.unitAt(groupAt + 1) !== undefined) break;
+      joint = by;
       digits += group.text;
-      last = hyphen ? last + 2 : last + 1;
+      last = groupAt;
     }
     if (last === first || digits.length < PHONE_DIGITS[0] || digits.length > PHONE_DIGITS[1]) return false;
-    if (!plus && !start.text.startsWith('0') && hyphens < 2) return false;
+    const groups = joint === 'hyphen' ? (last - first) / 2 + 1 : last - first + 1;
+    const phoneShaped = joint === 'space' ? plus || start.text.startsWith('0') : groups >= 3;
+    if (!phoneShaped || DATE_SHAPED.test(this.span(first, last).text)) return false;
     const from = plus ? first - 1 : first;
     this.push(
       { cls: 'dotted', value: 0, raw: 0, key: PHONE_KEY + digits, unit: '', ...this.span(from, last) },
@@ -1255,11 +1263,13 @@ class QuantityScanner extends HanQuantityReading {
     const suffix = this.tokens[clockLast]!.lower;
     let h = hour;
     // "10:30 at night", "6:45 in the evening": the part of the day said after the time is the time's. "In the
-    // morning" changes no time written with its minutes, and is left to the words.
+    // morning" changes no time written with its minutes, and is left to the words. The night runs past midnight:
+    // "1:15 at night" is 01:15, "12:30 at night" 00:30.
     const said = suffix.includes(':') ? this.dayPartAfter(clockLast) : undefined;
     const after = said !== undefined && DAY_PART_AFTERNOON.has(said.at(-1)!) ? said : undefined;
     const last = after === undefined ? clockLast : clockLast + after.length;
-    if (after !== undefined && h < 12) h += 12;
+    if (after?.at(-1) === 'night') h = h === 12 ? 0 : h < NIGHT_AFTER_MIDNIGHT ? h : h + 12;
+    else if (after !== undefined && h < 12) h += 12;
     if ((suffix === 'pm' || suffix === 'p.m') && h < 12) h += 12;
     if ((suffix === 'am' || suffix === 'a.m') && h === 12) h = 0;
     const previous = (this.tokens[first - 2]?.text ?? '') + (this.tokens[first - 1]?.text ?? '');
@@ -1590,11 +1600,14 @@ function joinTokens(text: string, token: Token, index: number, tokens: readonly 
   return text + (adjacent(tokens[index - 1], token) ? '' : token.slashed ? '/' : ' ') + token.text;
 }
 
+/** The hours "at night" that come after midnight: "1:15 at night" is 01:15, "10:30 at night" 22:30. */
+const NIGHT_AFTER_MIDNIGHT = 5;
 /** How many digits a phone number has, at least and at most. */
 const PHONE_DIGITS = [7, 15] as const;
-
-/** Verbs that, with "out at", give the most there is of the value after them. */
-const TOPS: ReadonlySet<string> = new Set(['tops', 'top', 'topped', 'maxes', 'max', 'maxed', 'peaks', 'peaked']);
+/** A phone number's group after its first. */
+const PHONE_GROUP = /^\d{2,4}$/;
+/** A day, a month and a year joined by hyphens: 15-03-2024. */
+const DATE_SHAPED = /^\d{1,2}-\d{1,2}-\d{4}$/;
 
 /** Verbs that set a limit on the value after "to". */
 const LIMITED: ReadonlySet<string> = new Set(['limited', 'restricted']);

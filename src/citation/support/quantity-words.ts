@@ -243,6 +243,8 @@ export const LOWER_AMOUNTS: readonly string[] = [
 export const LATER_MOMENTS: readonly string[] = ['later'];
 export const EARLIER_MOMENTS: readonly string[] = ['earlier', 'sooner'];
 export const UPPER_WITHOUT_THAN: readonly string[] = ['over', 'above', 'beyond', 'exceed', 'exceeding'];
+/** Verbs that, with "out at", give the most there is of the value after them: "tops out at five seats". */
+export const TOPS_OUT: readonly string[] = ['tops', 'top', 'maxes', 'max'];
 export const LOWER_WITHOUT_THAN: readonly string[] = ['under', 'below'];
 /** The words a denial may stand before a bound's word by: "must not be | heavier than", "do not take | more". */
 export const BOUND_VERB_WORDS = 2;

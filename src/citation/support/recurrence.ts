@@ -37,6 +37,10 @@ const EVERY: Readonly<Record<string, Every>> = {
   quarter: 91.3125 * DAY,
   year: 365.25 * DAY,
   annum: 365.25 * DAY,
+  hr: 3_600,
+  wk: 7 * DAY,
+  mo: 30.4375 * DAY,
+  yr: 365.25 * DAY,
   visit: 'occasion',
   trip: 'occasion',
   ride: 'occasion',
@@ -81,7 +85,7 @@ const ENGLISH_AFTER =
   /^\S+(?:\s+(?!(?:and|or|but|then|plus|than)\b)[a-z][\w-]*){0,3}?\s+(?:(?:(?:once|twice)\s+)?(?:per|a|an|each|every)\s+(?:calendar\s+|remaining\s+|full\s+|single\s+|additional\s+)?(second|minute|hour|day|night|week|fortnight|month|quarter|year|annum|visit|trip|ride|journey|stay|booking|order|claim|transaction|admission|session)|(hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annual|annually))(?=\s*(?:$|[,.;:)!?—–]|(?:and|or|but|for|on|in|at|to|if|until|after|before|from|with|by|of|so|which|while|whereas|plus|up|fee|fees|charge|charges|rate|limit|cap|allowance|payment|subscription|instead|only|per|without|is|are|was|were|will|can|may|must)\b))/i;
 
 /** A period written after a slash, in the value's own word: "$4.99/month", "€12/day". */
-const SLASHED_PERIOD = /^[^\s/]+\/(second|minute|hour|day|night|week|month|quarter|year)\b/i;
+const SLASHED_PERIOD = /^[^\s/]+\/(second|minute|hour|hr|day|night|week|wk|month|mo|quarter|year|yr)\b/i;
 
 /** Before a Chinese value in its clause: 每月, 每次, 按日利率, 月利率, 年度, 年费; the nearest one counts. A year's number (2025年度) is a date. */
 const HAN_BEFORE =

@@ -21,7 +21,8 @@ export function clockWorkedOut(ours: Quantity, claim: ClaimSentence, source: Cla
   const hourly = source.sentences.some((sentence) => HOURLY.test(sentence.text));
   for (const held of source.quantities) {
     if (held.cls !== 'clock') continue;
-    const apart = Math.abs(ours.value - held.value);
+    // Around the clock: 00:20 is 40 minutes after 23:40.
+    const apart = Math.min(Math.abs(ours.value - held.value), DAY_MINUTES - Math.abs(ours.value - held.value));
     if (steps.some((step) => Math.abs(apart - step) < HALF_MINUTE)) return true;
     if (hourly && apart % HOUR_MINUTES === 0) return true;
   }
@@ -31,5 +32,6 @@ export function clockWorkedOut(ours: Quantity, claim: ClaimSentence, source: Cla
 const MINUTE = 60;
 const HALF_MINUTE = 0.5;
 const HOUR_MINUTES = 60;
+const DAY_MINUTES = 24 * 60;
 /** A timetable that runs every hour: any whole hour after its first time may be one of its times. */
 const HOURLY = /\bon the hour\b|\bhourly\b|\bevery hour\b|每小时一[班趟场]|整点/i;

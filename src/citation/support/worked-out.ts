@@ -294,3 +294,11 @@ function betweenClocks(length: Quantity, values: readonly Quantity[]): boolean {
   const clocks = values.filter((value) => value.cls === 'clock' && value.range === undefined).map((c) => c.value);
   return clocks.some((a) => clocks.some((b) => close(minutes, b - a)));
 }
+
+/**
+ * Words of a sentence that works a value out or sums a case up ("so a child would pay 134 yuan", "you'd pay £60 in exit
+ * fees altogether", "£30 per head", "over a full week … 44 hours", "往返就是250美元"), or an operation between numbers: a
+ * value in such a sentence is often of its own making, and is not set against a source value it is said beside.
+ */
+export const SUMS_UP =
+  /\b(?:so|would|totals?|totalling|altogether|in all|all told|which means|that's|that is|i\.e|per head|per person|apiece|split|over (?:a|the) (?:full |whole )?(?:week|month|year))\b|\b(?:you|we|they|i|he|she|it)['’]d\b|就是|一共|总共|合计|共计|算下来|相当于|[+×=＋＝]/iu;
