@@ -37,10 +37,6 @@ const EVERY: Readonly<Record<string, Every>> = {
   quarter: 91.3125 * DAY,
   year: 365.25 * DAY,
   annum: 365.25 * DAY,
-  hr: 3_600,
-  wk: 7 * DAY,
-  mo: 30.4375 * DAY,
-  yr: 365.25 * DAY,
   visit: 'occasion',
   trip: 'occasion',
   ride: 'occasion',
@@ -84,9 +80,6 @@ const EVERY: Readonly<Record<string, Every>> = {
 const ENGLISH_AFTER =
   /^\S+(?:\s+(?!(?:and|or|but|then|plus|than)\b)[a-z][\w-]*){0,3}?\s+(?:(?:(?:once|twice)\s+)?(?:per|a|an|each|every)\s+(?:calendar\s+|remaining\s+|full\s+|single\s+|additional\s+)?(second|minute|hour|day|night|week|fortnight|month|quarter|year|annum|visit|trip|ride|journey|stay|booking|order|claim|transaction|admission|session)|(hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annual|annually))(?=\s*(?:$|[,.;:)!?—–]|(?:and|or|but|for|on|in|at|to|if|until|after|before|from|with|by|of|so|which|while|whereas|plus|up|fee|fees|charge|charges|rate|limit|cap|allowance|payment|subscription|instead|only|per|without|is|are|was|were|will|can|may|must)\b))/i;
 
-/** A period written after a slash, in the value's own word: "$4.99/month", "€12/day". */
-const SLASHED_PERIOD = /^[^\s/]+\/(second|minute|hour|hr|day|night|week|wk|month|mo|quarter|year|yr)\b/i;
-
 /** Before a Chinese value in its clause: 每月, 每次, 按日利率, 月利率, 年度, 年费; the nearest one counts. A year's number (2025年度) is a date. */
 const HAN_BEFORE =
   /(?:每|按)(季度|星期|天|日|晚|周|月|季|年|次|趟)|(?<![\d〇一二三四五六七八九十])(?:(年度)|(日|月|年)(?=利率|费|租|薪|限额))/g;
@@ -97,10 +90,10 @@ const HAN_AFTER = /^\s*(?:\/|每)(季度|星期|天|日|晚|周|月|季|年|次|
 function recurrenceOf(clause: Clause, value: Quantity): Recurrence | undefined {
   const at = value.start - clause.start;
   if (!clause.holdsHan) {
-    // "$4.99/month billed annually": the value's own period is its recurrence; the words after say how it is billed.
-    const slashed = SLASHED_PERIOD.exec(clause.text.slice(at));
-    if (slashed)
-      return { every: EVERY[slashed[1]!.toLowerCase()]!, start: value.start, end: value.start + slashed[0].length };
+    // A rate written with its period after a slash ("$4.99/month billed annually"): the period is its recurrence; the
+    // words after say how it is billed.
+    const own = ratePeriod(value);
+    if (own !== undefined) return { every: own, start: value.start, end: value.end };
     const match = ENGLISH_AFTER.exec(clause.text.slice(at));
     if (match === null) return undefined;
     const end = value.start + match[0].length;
@@ -183,4 +176,13 @@ function givenForAnother(
     }
   }
   return found;
+}
+
+/**
+ * The period of a value read as a rate with a slash ("$4.99/month": `cls` over time, `unit` "USD/month"). A rate read
+ * from words after the value is left to `ENGLISH_AFTER`, which tells "per day" from "a day pass".
+ */
+function ratePeriod(value: Quantity): Every | undefined {
+  if (!value.cls.endsWith('/time') || !value.text.includes('/')) return undefined;
+  return EVERY[value.unit.slice(value.unit.lastIndexOf('/') + 1)];
 }
